@@ -1,0 +1,18 @@
+// `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
+import { benchRuntime } from './runtime';
+
+const suites: Record<string, () => Promise<Record<string, number>>> = {
+  runtime: benchRuntime,
+};
+
+const only = process.argv.slice(2);
+const out: Record<string, Record<string, number> | { error: string }> = {};
+for (const [name, run] of Object.entries(suites)) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  try {
+    out[name] = await run();
+  } catch (err) {
+    out[name] = { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+console.log(JSON.stringify(out, null, 2));

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// Entry point for the `caduceus` command; the CLI itself is bundled into dist/ by `npm run build`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
+if (!existsSync(cli)) {
+  console.error('caduceus: dist/cli.mjs is missing. Run `npm run build` in the checkout first.');
+  process.exit(1);
+}
+// A closed pipe (`caduceus tools list | head`) is a normal way for output to end.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+const { main } = await import(cli);
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingServer } from '../mcp/testing/servers';
+import { main } from './main';
+import { memoryIo } from './testing';
+
+let home: string;
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-cli-'));
+});
+afterAll(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const m = memoryIo({ CADUCEUS_HOME: home, ...env }, home);
+  const code = await main(argv, m.io);
+  return { code, stdout: m.stdout(), stderr: m.stderr() };
+}
+
+describe('caduceus CLI', () => {
+  it('lists toolsets as JSON with kind, tools, availability and required env', async () => {
+    const { code, stdout } = await run(['toolsets', '--json']);
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as {
+      name: string;
+      kind: string;
+      tools: string[];
+      available: boolean;
+      requiresEnv: string[];
+      includes: string[];
+    }[];
+    const ha = rows.find((r) => r.name === 'homeassistant');
+    expect(ha).toMatchObject({ kind: 'leaf', available: false, requiresEnv: ['HASS_URL', 'HASS_TOKEN'] });
+    expect(rows.find((r) => r.name === 'web_tools')?.kind).toBe('legacy');
+    expect(rows.find((r) => r.name === 'caduceus-acp')?.kind).toBe('preset');
+    expect(rows.find((r) => r.name === 'debugging')?.includes).toEqual(['terminal', 'web', 'file']);
+  });
+
+  it('prints the exact string the model would receive for a call', async () => {
+    expect((await run(['call', 'nope', '--args', '{}'])).stdout).toBe('{"error":"Unknown tool: nope"}\n');
+    expect((await run(['call', 'todo'])).stdout).toBe('{"error":"todo must be handled by the agent loop"}\n');
+  });
+
+  it('offers MCP tools from config.yaml, callable from the CLI, with warnings on stderr', async () => {
+    const server = everythingServer();
+    await mkdir(home, { recursive: true });
+    await writeFile(
+      join(home, 'config.yaml'),
+      `mcp_servers:\n  everything:\n    command: ${JSON.stringify(server.command)}\n    args: ${JSON.stringify(server.args)}\n  dead:\n    command: /nonexistent/server\n`,
+    );
+    const list = await run(['tools', 'list', '--toolsets', 'mcp-everything', '--json']);
+    expect(list.code).toBe(0);
+    const names = (JSON.parse(list.stdout) as { function: { name: string } }[]).map((d) => d.function.name);
+    expect(names).toContain('mcp_everything_echo');
+    expect(names.every((n) => n.startsWith('mcp_everything_'))).toBe(true);
+    expect(list.stderr).toMatch(/MCP server "dead" is unavailable/);
+    const call = await run(['call', 'mcp_everything_echo', '--args', '{"message":"hi"}']);
+    expect(call.stdout).toBe('Echo: hi\n');
+    const disabled = await run(['tools', 'list', '--disable', 'mcp-everything', '--json']);
+    expect(JSON.parse(disabled.stdout)).toEqual([]);
+    await rm(join(home, 'config.yaml'));
+  });
+
+  it('reports a broken config.yaml clearly and exits non-zero', async () => {
+    await writeFile(join(home, 'config.yaml'), 'approvals: [oops\n');
+    const { code, stderr } = await run(['toolsets']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/config error: .*config\.yaml is not valid YAML/);
+    await rm(join(home, 'config.yaml'));
+  });
+
+  it('rejects unknown commands and options with usage', async () => {
+    expect((await run(['frobnicate'])).code).toBe(2);
+    const bad = await run(['tools', 'list', '--what']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--what/);
+  });
+
+  it('runs as the installed bin', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['bin/caduceus.mjs', 'call', 'nope'], {
+      env: { ...process.env, CADUCEUS_HOME: home },
+    });
+    expect(stdout).toBe('{"error":"Unknown tool: nope"}\n');
+  });
+});

@@ -1,0 +1,73 @@
+import { caduceusHome } from '../config/paths';
+import { ConfigError } from '../config/store';
+import { createStderrLogger } from '../runtime/logger';
+import { createServices, type Services } from '../services';
+import { UsageError, writeLine, type Io } from './args';
+import { callTool, toolsetsList, toolsList } from './toolsCommands';
+
+const USAGE = `Usage: caduceus <command>
+
+  tools list [--toolsets a,b] [--disable c,d] [--json]   tool definitions offered to the model
+  toolsets [--json]                                       every toolset and its availability
+  call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
+
+Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
+
+type Command = (services: Services, argv: string[], io: Io) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; mcp: boolean }> = {
+  'tools list': { run: toolsList, mcp: true },
+  toolsets: { run: toolsetsList, mcp: true },
+  call: { run: callTool, mcp: true },
+};
+
+function route(argv: string[]): { command?: { run: Command; mcp: boolean }; rest: string[] } {
+  const two = `${argv[0]} ${argv[1]}`;
+  if (COMMANDS[two]) return { command: COMMANDS[two], rest: argv.slice(2) };
+  if (argv[0] && COMMANDS[argv[0]]) return { command: COMMANDS[argv[0]], rest: argv.slice(1) };
+  return { rest: argv };
+}
+
+/** Runs the CLI and returns the exit code; results go to stdout, warnings to stderr. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    writeLine(argv.length === 0 ? io.stderr : io.stdout, USAGE);
+    return argv.length === 0 ? 2 : 0;
+  }
+  const { command, rest } = route(argv);
+  if (!command) {
+    writeLine(io.stderr, `caduceus: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
+    return 2;
+  }
+  let services: Services | undefined;
+  try {
+    services = await createServices({
+      home: caduceusHome(io.env),
+      cwd: io.cwd,
+      env: io.env,
+      logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
+      connectMcp: command.mcp,
+    });
+    return await command.run(services, rest, io);
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
+      return 2;
+    }
+    const prefix = err instanceof ConfigError ? 'config error' : 'error';
+    writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await services?.shutdown();
+  }
+}
+
+function processIo(): Io {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}

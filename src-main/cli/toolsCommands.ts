@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import type { Services } from '../services';
+import { csv, UsageError, writeLine, type Io } from './args';
+
+/** `caduceus tools list [--toolsets a,b] [--disable c,d] [--json]` */
+export async function toolsList(services: Services, argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { toolsets: { type: 'string' }, disable: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  const enabled = csv(values.toolsets) ?? services.config.toolsets.enabled;
+  const disabled = csv(values.disable) ?? services.config.toolsets.disabled;
+  const defs = await services.runtime.getToolDefinitions({ enabled, disabled });
+  if (values.json) {
+    writeLine(io.stdout, JSON.stringify(defs, null, 2));
+  } else {
+    for (const d of defs) {
+      const emoji = services.runtime.registry.get(d.function.name)?.emoji ?? '';
+      writeLine(io.stdout, `${emoji} ${d.function.name}  ${d.function.description.split('\n')[0]}`);
+    }
+    if (defs.length === 0) writeLine(io.stderr, 'No tools are available with these toolsets.');
+  }
+  return 0;
+}
+
+/** `caduceus toolsets [--json]` */
+export async function toolsetsList(services: Services, argv: string[], io: Io): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
+  const infos = await services.runtime.describeToolsets();
+  if (values.json) {
+    const rows = infos.map(
+      ({ name, kind, description, tools, includes, available, requiresEnv, missingEnv, unavailable }) => ({
+        name,
+        kind,
+        description,
+        tools,
+        includes,
+        available,
+        requiresEnv,
+        missingEnv,
+        unavailable,
+      }),
+    );
+    writeLine(io.stdout, JSON.stringify(rows, null, 2));
+    return 0;
+  }
+  for (const info of infos) {
+    const mark = info.available ? 'available' : 'unavailable';
+    const missing = info.missingEnv.length ? ` (set ${info.missingEnv.join(', ')})` : '';
+    writeLine(io.stdout, `${info.name} [${info.kind}] ${mark}${missing}: ${info.description}`);
+  }
+  return 0;
+}
+
+/** `caduceus call <tool> --args '<json>' [--task <id>]`: prints exactly what the model would get. */
+export async function callTool(services: Services, argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { args: { type: 'string' }, task: { type: 'string' }, session: { type: 'string' } },
+  });
+  const [tool] = positionals;
+  if (!tool) throw new UsageError("caduceus call <tool> --args '<json>' [--task <id>]");
+  const result = await services.runtime.handleFunctionCall(tool, values.args ?? '{}', {
+    taskId: values.task ?? 'cli',
+    sessionId: values.session ?? 'cli',
+    toolCallId: `cli-${Date.now()}`,
+  });
+  writeLine(io.stdout, result);
+  return 0;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const stringList = z.array(z.string()).default([]);
+
+export const McpServerSchema = z
+  .object({
+    command: z.string().optional(),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    url: z.string().url().optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+    timeout: z.number().positive().default(30),
+    enabled: z.boolean().default(true),
+    tools: z
+      .object({ include: z.array(z.string()).optional(), exclude: stringList })
+      .default({ exclude: [] }),
+    supports_parallel_tool_calls: z.boolean().default(false),
+  })
+  .refine((s) => Boolean(s.command) !== Boolean(s.url), {
+    message: 'give either command (stdio) or url (HTTP), not both',
+  });
+export type McpServerConfig = z.infer<typeof McpServerSchema>;
+
+export const ApprovalsConfigSchema = z.object({
+  mode: z.enum(['manual', 'smart', 'off']).default('manual'),
+  timeout_seconds: z.number().positive().default(120),
+  containers: z.enum(['prompt', 'skip']).default('skip'),
+  deny: stringList,
+  allow: stringList,
+});
+
+export const ModelConfigSchema = z.object({
+  provider: z.string().optional(),
+  base_url: z.string().optional(),
+  name: z.string().optional(),
+});
+
+/** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
+export const ConfigSchema = z.looseObject({
+  model: ModelConfigSchema.default({}),
+  toolsets: z
+    .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
+    .default({ disabled: [] }),
+  plugins: z.object({ enabled: stringList, packages: stringList }).default({ enabled: [], packages: [] }),
+  mcp_servers: z.record(z.string(), McpServerSchema).default({}),
+  command_allowlist: stringList,
+  approvals: ApprovalsConfigSchema.default({
+    mode: 'manual',
+    timeout_seconds: 120,
+    containers: 'skip',
+    deny: [],
+    allow: [],
+  }),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function defaultConfig(): Config {
+  return ConfigSchema.parse({});
+}

@@ -1,0 +1,79 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, ConfigStore } from './store';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ConfigStore', () => {
+  it('gives defaults when config.yaml does not exist', async () => {
+    const config = await new ConfigStore(join(dir, 'config.yaml')).load();
+    expect(config.command_allowlist).toEqual([]);
+    expect(config.approvals.mode).toBe('manual');
+    expect(config.approvals.timeout_seconds).toBe(120);
+    expect(config.mcp_servers).toEqual({});
+  });
+
+  it('keeps comments and unknown keys when it saves', async () => {
+    const path = join(dir, 'config.yaml');
+    await writeFile(path, '# my settings\nfuture_key: 7 # keep me\napprovals:\n  mode: smart\n');
+    const store = new ConfigStore(path);
+    await store.set(['approvals', 'timeout_seconds'], 30);
+    const text = await readFile(path, 'utf8');
+    expect(text).toContain('# my settings');
+    expect(text).toContain('future_key: 7 # keep me');
+    const config = await store.load();
+    expect(config.approvals).toMatchObject({ mode: 'smart', timeout_seconds: 30 });
+    expect(config.future_key).toBe(7);
+  });
+
+  it('loses nothing under concurrent updates and leaves no temp files', async () => {
+    const path = join(dir, 'config.yaml');
+    const store = new ConfigStore(path);
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        store.update((doc, current) =>
+          doc.set('command_allowlist', [...current.command_allowlist, `key-${i}`]),
+        ),
+      ),
+    );
+    expect((await store.load()).command_allowlist.sort()).toEqual(
+      Array.from({ length: 25 }, (_, i) => `key-${i}`).sort(),
+    );
+    expect(await readdir(dir)).toEqual(['config.yaml']);
+  });
+
+  it('reports an unparsable file and never overwrites it', async () => {
+    const path = join(dir, 'config.yaml');
+    const broken = 'approvals: [unclosed\n  mode: : :\n';
+    await writeFile(path, broken);
+    const store = new ConfigStore(path);
+    await expect(store.load()).rejects.toThrow(ConfigError);
+    await expect(store.set(['command_allowlist'], ['x'])).rejects.toThrow(/not valid YAML/);
+    expect(await readFile(path, 'utf8')).toBe(broken);
+  });
+
+  it('rejects a change that would make the config invalid, leaving the file as it was', async () => {
+    const path = join(dir, 'config.yaml');
+    await writeFile(path, 'approvals:\n  mode: manual\n');
+    const store = new ConfigStore(path);
+    await expect(store.set(['approvals', 'mode'], 'sometimes')).rejects.toThrow(/approvals\.mode/);
+    expect(await readFile(path, 'utf8')).toBe('approvals:\n  mode: manual\n');
+    // The queue keeps working after a failed update.
+    await store.set(['approvals', 'mode'], 'off');
+    expect((await store.load()).approvals.mode).toBe('off');
+  });
+
+  it('validates MCP server entries', async () => {
+    const path = join(dir, 'config.yaml');
+    await writeFile(path, 'mcp_servers:\n  both:\n    command: x\n    url: http://127.0.0.1:1/mcp\n');
+    await expect(new ConfigStore(path).load()).rejects.toThrow(/either command/);
+  });
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isMap, parseDocument, type Document } from 'yaml';
+import { ConfigSchema, type Config } from './schema';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * config.yaml on disk. Reads validate with zod; writes edit the YAML document (keeping the
+ * user's comments and unknown keys), go through one queue so concurrent updates lose nothing,
+ * and land atomically (temp file + rename). A file that cannot be parsed is reported and never
+ * overwritten.
+ */
+export class ConfigStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly path: string) {}
+
+  async load(): Promise<Config> {
+    return validate(await this.readDocument(), this.path);
+  }
+
+  /** Applies a change to the document and saves it; returns the validated new config. */
+  update(change: (doc: Document, current: Config) => void): Promise<Config> {
+    const next = this.queue.then(async () => {
+      const doc = await this.readDocument();
+      change(doc, validate(doc, this.path));
+      const updated = validate(doc, this.path);
+      await writeAtomic(this.path, doc.toString());
+      return updated;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Sets one value by key path, e.g. `['approvals', 'mode']`. */
+  set(path: (string | number)[], value: unknown): Promise<Config> {
+    return this.update((doc) => doc.setIn(path, value));
+  }
+
+  private async readDocument(): Promise<Document> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return parseDocument('{}\n');
+      throw new ConfigError(`Cannot read ${this.path}: ${(err as Error).message}`);
+    }
+    const doc = parseDocument(text.trim() === '' ? '{}\n' : text);
+    if (doc.errors.length > 0) {
+      throw new ConfigError(
+        `${this.path} is not valid YAML (${doc.errors[0]?.message}); fix it by hand, it was left as it is`,
+      );
+    }
+    if (doc.contents !== null && !isMap(doc.contents)) {
+      throw new ConfigError(`${this.path} must hold a mapping at the top level; it was left as it is`);
+    }
+    return doc;
+  }
+}
+
+function validate(doc: Document, path: string): Config {
+  const parsed = ConfigSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${path}: ${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Writes through a temp file in the same directory, flushed, then renamed over the target. */
+export async function writeAtomic(path: string, content: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}

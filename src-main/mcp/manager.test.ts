@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpServerSchema } from '../config/schema';
+import { ctx, newRuntime, spec } from '../runtime/testing/fixtures';
+import { McpManager } from './manager';
+import { mcpToolName } from './naming';
+import { changingServer, everythingServer } from './testing/servers';
+
+let manager: McpManager | undefined;
+afterEach(async () => {
+  await manager?.closeAll();
+  manager = undefined;
+});
+
+function setup() {
+  const r = newRuntime();
+  manager = new McpManager(r.runtime.registry, r.logger);
+  return { ...r, manager };
+}
+
+async function until(predicate: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (predicate()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('MCP servers', () => {
+  it("registers the everything server's tools and calls them end to end", async () => {
+    const { runtime, manager } = setup();
+    const [status] = await manager.connectAll({ everything: everythingServer() });
+    expect(status?.state).toBe('connected');
+    expect(status?.tools).toContain('mcp_everything_echo');
+    expect(runtime.registry.get('mcp_everything_echo')?.toolset).toBe('mcp-everything');
+    const defs = await runtime.getToolDefinitions({ enabled: ['mcp-everything'] });
+    expect(defs.map((d) => d.function.name)).toContain('mcp_everything_get_sum');
+    expect(await runtime.handleFunctionCall('mcp_everything_echo', { message: 'hello' }, ctx)).toBe(
+      'Echo: hello',
+    );
+    expect(await runtime.handleFunctionCall('mcp_everything_get_sum', '{"a": 2, "b": "3"}', ctx)).toMatch(
+      /5/,
+    );
+    const invalid = JSON.parse(await runtime.handleFunctionCall('mcp_everything_echo', {}, ctx));
+    expect(invalid.error).toMatch(
+      /^Invalid arguments for mcp_everything_echo: missing required argument "message"/,
+    );
+  });
+
+  it('reports a server that fails to connect and still connects the rest', async () => {
+    const { runtime, manager, logger } = setup();
+    const broken = McpServerSchema.parse({ command: '/nonexistent/mcp-server', timeout: 10 });
+    const statuses = await manager.connectAll({ broken, everything: everythingServer() });
+    const byName = Object.fromEntries(statuses.map((s) => [s.name, s]));
+    expect(byName.broken?.state).toBe('failed');
+    expect(byName.broken?.error).toBeTruthy();
+    expect(byName.everything?.state).toBe('connected');
+    expect(runtime.registry.toolsIn('mcp-broken')).toEqual([]);
+    expect(logger.messages.some((m) => m.message.startsWith('MCP server "broken" is unavailable'))).toBe(
+      true,
+    );
+  });
+
+  it('applies include and exclude filters, and skips disabled servers', async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({
+      a: everythingServer({ tools: { include: ['echo', 'get-sum'], exclude: ['get-sum'] } }),
+      off: everythingServer({ enabled: false }),
+    });
+    expect(runtime.registry.toolsIn('mcp-a')).toEqual(['mcp_a_echo']);
+    expect(manager.status().find((s) => s.name === 'off')?.state).toBe('disabled');
+  });
+
+  it('never lets an MCP tool shadow a built-in one', async () => {
+    const { runtime, manager, logger } = setup();
+    const name = mcpToolName('everything', 'echo');
+    runtime.registry.register(spec(name, 'builtin'));
+    await manager.connectAll({ everything: everythingServer() });
+    expect(runtime.registry.get(name)?.toolset).toBe('builtin');
+    expect(
+      logger.messages.some((m) => m.message.includes('would shadow "mcp_everything_echo" of "builtin"')),
+    ).toBe(true);
+  });
+
+  it('refreshes the tools when the server announces tools/list_changed', async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ 'my.server': changingServer() });
+    expect(runtime.registry.toolsIn('mcp-my.server')).toEqual(['mcp_my_server_add_tool']);
+    expect(await runtime.handleFunctionCall('mcp_my_server_add_tool', { name: 'late-tool' }, ctx)).toBe(
+      'added late-tool',
+    );
+    await until(() => runtime.registry.has('mcp_my_server_late_tool'), 'the new tool');
+    expect(await runtime.handleFunctionCall('mcp_my_server_late_tool', {}, ctx)).toBe('late-tool says hi');
+  });
+});

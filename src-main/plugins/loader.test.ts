@@ -1,0 +1,115 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ctx, newRuntime } from '../runtime/testing/fixtures';
+import { findPlugins, loadPlugins, type PluginSettings } from './loader';
+
+let root: string;
+let settings: PluginSettings;
+
+const toolPlugin = (tool: string, extra = '') => `
+export function register(ctx) {
+  ctx.registerTool({
+    name: '${tool}',
+    schema: { name: '${tool}', description: 'from a plugin', parameters: { type: 'object', properties: {} } },
+    handler: () => '${tool} from ' + ctx.name,
+  });
+  ${extra}
+}
+`;
+
+async function put(path: string, text: string) {
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, text);
+}
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'caduceus-plugins-'));
+  settings = {
+    home: join(root, 'home'),
+    cwd: join(root, 'project'),
+    enabled: [],
+    packages: [],
+    enableProjectPlugins: false,
+  };
+  await put(join(settings.home, 'plugins', 'greeter', 'index.mjs'), toolPlugin('greet'));
+  await put(join(settings.home, 'plugins', 'unlisted', 'index.js'), toolPlugin('sneaky'));
+  await put(
+    join(settings.home, 'plugins', 'withmain', 'package.json'),
+    JSON.stringify({ main: 'lib/entry.mjs' }),
+  );
+  await put(join(settings.home, 'plugins', 'withmain', 'lib', 'entry.mjs'), toolPlugin('mainly'));
+  await put(join(settings.cwd, '.caduceus', 'plugins', 'local', 'index.mjs'), toolPlugin('project_tool'));
+  await put(
+    join(settings.home, 'plugins', 'halfway', 'index.mjs'),
+    toolPlugin('half', "throw new Error('plugin setup failed');"),
+  );
+  await put(
+    join(settings.cwd, 'node_modules', 'caduceus-plugin-npm', 'package.json'),
+    JSON.stringify({ name: 'caduceus-plugin-npm', main: 'main.mjs' }),
+  );
+  await put(join(settings.cwd, 'node_modules', 'caduceus-plugin-npm', 'main.mjs'), toolPlugin('from_npm'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function load(s: PluginSettings) {
+  const { runtime, logger } = newRuntime();
+  const report = await loadPlugins(await findPlugins(s), {
+    registry: runtime.registry,
+    hooks: runtime.hooks,
+    logger,
+    resolveFrom: [s.home, s.cwd],
+  });
+  return { runtime, logger, report };
+}
+
+describe('plugins', () => {
+  it('loads only the user plugins listed in config', async () => {
+    const { runtime, report } = await load({ ...settings, enabled: ['greeter', 'withmain'] });
+    expect(report.loaded.map((p) => p.name)).toEqual(['greeter', 'withmain']);
+    expect(runtime.registry.names().sort()).toEqual(['greet', 'mainly']);
+    expect(runtime.registry.get('greet')?.toolset).toBe('plugin-greeter');
+    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('greet from greeter');
+  });
+
+  it('loads project plugins only with CADUCEUS_ENABLE_PROJECT_PLUGINS', async () => {
+    expect((await load(settings)).runtime.registry.has('project_tool')).toBe(false);
+    expect(
+      (await load({ ...settings, enableProjectPlugins: true })).runtime.registry.has('project_tool'),
+    ).toBe(true);
+  });
+
+  it('loads npm packages listed in plugins.packages', async () => {
+    const { runtime } = await load({ ...settings, packages: ['caduceus-plugin-npm'] });
+    expect(runtime.registry.get('from_npm')?.toolset).toBe('plugin-caduceus-plugin-npm');
+  });
+
+  it('skips a plugin that throws, registering nothing of it, and loads the rest', async () => {
+    const { runtime, report, logger } = await load({
+      ...settings,
+      enabled: ['halfway', 'missing', 'greeter'],
+      packages: ['not-installed-anywhere'],
+    });
+    expect(runtime.registry.names()).toEqual(['greet']);
+    expect(report.failed.map((f) => [f.name, f.error])).toEqual([
+      ['halfway', 'plugin setup failed'],
+      ['missing', `folder ${join(settings.home, 'plugins', 'missing')} does not exist`],
+      ['not-installed-anywhere', expect.stringMatching(/^package "not-installed-anywhere" is not installed/)],
+    ]);
+    expect(logger.messages.filter((m) => m.level === 'error')).toHaveLength(3);
+  });
+
+  it('registers plugin hooks that take part in dispatch', async () => {
+    await put(
+      join(settings.home, 'plugins', 'guard', 'index.mjs'),
+      `export function register(ctx) {
+        ctx.registerHook('pre_tool_call', (info) => info.name === 'greet' ? { action: 'block', message: 'guard says no' } : undefined);
+      }`,
+    );
+    const { runtime } = await load({ ...settings, enabled: ['greeter', 'guard'] });
+    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('{"error":"guard says no"}');
+  });
+});

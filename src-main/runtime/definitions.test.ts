@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSER_WEB_HINT } from './schemaPatch';
+import { newRuntime, spec } from './testing/fixtures';
+import type { ToolDefinition } from './types';
+
+const names = (defs: ToolDefinition[]) => defs.map((d) => d.function.name).sort();
+
+function runtimeWithTools() {
+  const r = newRuntime();
+  for (const [tool, set] of [
+    ['web_search', 'web'],
+    ['web_extract', 'web'],
+    ['terminal', 'terminal'],
+    ['process', 'terminal'],
+    ['read_file', 'file'],
+    ['write_file', 'file'],
+  ] as const) {
+    r.runtime.registry.register(spec(tool, set));
+  }
+  return r;
+}
+
+describe('getToolDefinitions', () => {
+  it('offers every registered tool when neither list is given, in OpenAI format', async () => {
+    const { runtime } = runtimeWithTools();
+    const defs = await runtime.getToolDefinitions();
+    expect(names(defs)).toEqual([
+      'process',
+      'read_file',
+      'terminal',
+      'web_extract',
+      'web_search',
+      'write_file',
+    ]);
+    expect(defs[0]).toEqual({
+      type: 'function',
+      function: {
+        name: 'web_search',
+        description: 'web_search tool',
+        parameters: { type: 'object', properties: {} },
+      },
+    });
+  });
+
+  it('enabled only: the union of those toolsets', async () => {
+    const { runtime } = runtimeWithTools();
+    expect(names(await runtime.getToolDefinitions({ enabled: ['web', 'terminal'] }))).toEqual([
+      'process',
+      'terminal',
+      'web_extract',
+      'web_search',
+    ]);
+  });
+
+  it('disabled only: everything minus those', async () => {
+    const { runtime } = runtimeWithTools();
+    expect(names(await runtime.getToolDefinitions({ disabled: ['web'] }))).toEqual([
+      'process',
+      'read_file',
+      'terminal',
+      'write_file',
+    ]);
+  });
+
+  it('subtracts disabled last, by resolved tool name, so a composite removes its tools', async () => {
+    const { runtime } = runtimeWithTools();
+    // debugging = terminal + web + file; disabling it leaves nothing even though web was enabled.
+    expect(
+      names(await runtime.getToolDefinitions({ enabled: ['web', 'file'], disabled: ['debugging'] })),
+    ).toEqual([]);
+    // A legacy name in disabled removes the tools it maps to.
+    expect(
+      names(await runtime.getToolDefinitions({ enabled: ['web', 'terminal'], disabled: ['terminal_tools'] })),
+    ).toEqual(['web_extract', 'web_search']);
+  });
+
+  it('warns on unknown names in either list', async () => {
+    const { runtime, logger } = runtimeWithTools();
+    await runtime.getToolDefinitions({ enabled: ['web', 'bogus'], disabled: ['also_bogus'] });
+    expect(logger.messages.map((m) => m.message)).toEqual(
+      expect.arrayContaining(['Unknown toolset "bogus"', 'Unknown toolset "also_bogus"']),
+    );
+  });
+
+  it('runs a checkFn shared by several tools once per definitions list', async () => {
+    const { runtime } = newRuntime();
+    let calls = 0;
+    const shared = () => {
+      calls++;
+      return true;
+    };
+    for (const t of ['a', 'b', 'c']) runtime.registry.register(spec(t, 'set', { checkFn: shared }));
+    await runtime.getToolDefinitions();
+    expect(calls).toBe(1);
+    await runtime.getToolDefinitions();
+    expect(calls).toBe(2);
+  });
+
+  it('drops tools whose check fails, returns a reason, or throws (logged, not fatal)', async () => {
+    const { runtime, logger } = newRuntime();
+    runtime.registry.register(spec('ok', 's', { checkFn: () => true }));
+    runtime.registry.register(spec('off', 's', { checkFn: () => false }));
+    runtime.registry.register(spec('why', 's', { checkFn: () => 'needs FOO_KEY' }));
+    runtime.registry.register(
+      spec('boom', 's', {
+        checkFn: () => {
+          throw new Error('probe exploded');
+        },
+      }),
+    );
+    runtime.registry.register(spec('later', 's', { checkFn: async () => true }));
+    runtime.registry.register(
+      spec('laterNo', 's', { checkFn: async () => Promise.reject(new Error('async boom')) }),
+    );
+    expect(names(await runtime.getToolDefinitions())).toEqual(['later', 'ok']);
+    expect(logger.messages.filter((m) => m.level === 'warn').map((m) => m.message)).toEqual([
+      'Availability check of "boom" threw; treating it as unavailable: probe exploded',
+      'Availability check of "laterNo" threw; treating it as unavailable: async boom',
+    ]);
+  });
+
+  it('follows availability changes while memoised, and registry changes', async () => {
+    const { runtime } = newRuntime();
+    let up = true;
+    runtime.registry.register(spec('a', 's', { checkFn: () => up }));
+    expect(names(await runtime.getToolDefinitions())).toEqual(['a']);
+    up = false;
+    expect(names(await runtime.getToolDefinitions())).toEqual([]);
+    up = true;
+    runtime.registry.register(spec('b', 's'));
+    expect(names(await runtime.getToolDefinitions())).toEqual(['a', 'b']);
+    runtime.registry.deregister('a');
+    expect(names(await runtime.getToolDefinitions())).toEqual(['b']);
+  });
+
+  it('returns a list the caller may change without affecting the next one', async () => {
+    const { runtime } = runtimeWithTools();
+    const first = await runtime.getToolDefinitions();
+    first.length = 0;
+    expect((await runtime.getToolDefinitions()).length).toBe(6);
+  });
+
+  it('lists in execute_code only the callable tools that passed their checks', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(spec('execute_code', 'code_execution'));
+    runtime.registry.register(spec('read_file', 'file'));
+    runtime.registry.register(spec('terminal', 'terminal', { checkFn: () => false }));
+    runtime.registry.register(spec('web_search', 'web'));
+    const defs = await runtime.getToolDefinitions({ disabled: ['web'] });
+    const exec = defs.find((d) => d.function.name === 'execute_code');
+    expect(exec?.function.description).toBe('execute_code tool\nTools the script may call: read_file.');
+  });
+
+  it('drops the web hint from browser_navigate when no web tool is offered', async () => {
+    const { runtime } = newRuntime();
+    const base = spec('browser_navigate', 'browser');
+    base.schema = { ...base.schema, description: `Open a URL.${BROWSER_WEB_HINT}` };
+    runtime.registry.register(base);
+    runtime.registry.register(spec('web_search', 'web'));
+    const withWeb = await runtime.getToolDefinitions();
+    expect(withWeb.find((d) => d.function.name === 'browser_navigate')?.function.description).toContain(
+      'web_search',
+    );
+    const withoutWeb = await runtime.getToolDefinitions({ disabled: ['web'] });
+    expect(withoutWeb[0]?.function.description).toBe('Open a URL.');
+    // The registered schema itself is never changed.
+    expect(runtime.registry.get('browser_navigate')?.schema.description).toContain('web_search');
+  });
+});
+
+describe('isToolsetAvailable / describeToolset', () => {
+  it('is available only when every registered tool passes', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('web_search', 'web', { checkFn: () => 'no search provider key', requiresEnv: ['X_KEY'] }),
+    );
+    runtime.registry.register(spec('web_extract', 'web'));
+    runtime.registry.register(spec('read_file', 'file'));
+    expect(await runtime.isToolsetAvailable('web')).toBe(false);
+    expect(await runtime.isToolsetAvailable('file')).toBe(true);
+    expect(await runtime.isToolsetAvailable('browser')).toBe(false);
+    expect(await runtime.isToolsetAvailable('nope')).toBe(false);
+    const info = await runtime.describeToolset('web');
+    expect(info?.unavailable).toEqual({ web_search: 'no search provider key' });
+    expect(info?.requiresEnv).toEqual(['X_KEY']);
+    expect(info?.missingEnv).toEqual(['X_KEY']);
+  });
+});

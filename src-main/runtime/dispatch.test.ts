@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { PostToolCallInfo } from './hooks';
+import { ctx, newRuntime, spec } from './testing/fixtures';
+
+const numberTool = spec(
+  'add',
+  'math',
+  { handler: (args) => String(Number(args.a) + Number(args.b)) },
+  {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' }, loud: { type: 'boolean' } },
+    required: ['a', 'b'],
+  },
+);
+
+describe('handleFunctionCall', () => {
+  it('refuses agent-loop tools', async () => {
+    const { runtime } = newRuntime();
+    for (const name of ['todo', 'memory', 'session_search', 'delegate_task', 'clarify']) {
+      expect(await runtime.handleFunctionCall(name, {}, ctx)).toBe(
+        JSON.stringify({ error: `${name} must be handled by the agent loop` }),
+      );
+    }
+  });
+
+  it('returns the handler result for valid arguments, given as an object or a JSON string', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(numberTool);
+    expect(await runtime.handleFunctionCall('add', { a: 1, b: 2 }, ctx)).toBe('3');
+    expect(await runtime.handleFunctionCall('add', '{"a":4,"b":5}', ctx)).toBe('9');
+  });
+
+  it('coerces strings to numbers and booleans where the schema says so', async () => {
+    const { runtime } = newRuntime();
+    let seen: unknown;
+    runtime.registry.register({ ...numberTool, handler: (args) => ((seen = args), 'ok') });
+    await runtime.handleFunctionCall('add', { a: '1.5', b: '2', loud: 'true' }, ctx);
+    expect(seen).toEqual({ a: 1.5, b: 2, loud: true });
+  });
+
+  it('reports invalid arguments with details', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(numberTool);
+    expect(JSON.parse(await runtime.handleFunctionCall('add', { a: 'x' }, ctx))).toEqual({
+      error: 'Invalid arguments for add: missing required argument "b"; a must be number',
+    });
+    expect(JSON.parse(await runtime.handleFunctionCall('add', '{not json', ctx)).error).toMatch(
+      /^Invalid arguments for add: arguments are not valid JSON/,
+    );
+    expect(JSON.parse(await runtime.handleFunctionCall('add', '[1,2]', ctx)).error).toBe(
+      'Invalid arguments for add: arguments must be a JSON object',
+    );
+  });
+
+  it('reports unknown tools', async () => {
+    const { runtime } = newRuntime();
+    expect(await runtime.handleFunctionCall('nope', {}, ctx)).toBe('{"error":"Unknown tool: nope"}');
+  });
+
+  it('reports a throwing handler, sync or async, with the error name', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('bad', 's', {
+        handler: () => {
+          throw new TypeError('nope');
+        },
+      }),
+    );
+    runtime.registry.register(
+      spec('badAsync', 's', { handler: async () => Promise.reject(new RangeError('late')) }),
+    );
+    expect(await runtime.handleFunctionCall('bad', {}, ctx)).toBe(
+      '{"error":"Tool execution failed: TypeError: nope"}',
+    );
+    expect(await runtime.handleFunctionCall('badAsync', {}, ctx)).toBe(
+      '{"error":"Tool execution failed: RangeError: late"}',
+    );
+  });
+
+  it('caps error texts at 2,000 characters', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('long', 's', {
+        handler: () => {
+          throw new Error('x'.repeat(5000));
+        },
+      }),
+    );
+    const error = JSON.parse(await runtime.handleFunctionCall('long', {}, ctx)).error as string;
+    expect(error.length).toBe(2000);
+    expect(error.startsWith('Tool execution failed: Error: xxx')).toBe(true);
+  });
+
+  it('lets a pre_tool_call hook block the call; later hooks do not run', async () => {
+    const { runtime } = newRuntime();
+    let ran = false;
+    let laterHook = false;
+    runtime.registry.register(spec('t', 's', { handler: () => ((ran = true), 'done') }));
+    runtime.hooks.register('pre_tool_call', () => undefined);
+    runtime.hooks.register('pre_tool_call', (info) =>
+      info.name === 't' ? { action: 'block', message: 'policy says no' } : undefined,
+    );
+    runtime.hooks.register('pre_tool_call', () => void (laterHook = true));
+    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('{"error":"policy says no"}');
+    expect(ran).toBe(false);
+    expect(laterHook).toBe(false);
+  });
+
+  it('gives post_tool_call hooks the call, result, ids, duration and status', async () => {
+    const { runtime } = newRuntime();
+    const seen: PostToolCallInfo[] = [];
+    runtime.registry.register(spec('t', 's'));
+    runtime.hooks.register('post_tool_call', (info) => void seen.push(info));
+    runtime.hooks.register('pre_tool_call', (info) =>
+      info.args.block ? { action: 'block', message: 'no' } : undefined,
+    );
+    await runtime.handleFunctionCall('t', {}, ctx);
+    await runtime.handleFunctionCall('missing', {}, ctx);
+    await runtime.handleFunctionCall('t', { block: true }, ctx);
+    expect(seen.map((s) => s.status)).toEqual(['ok', 'error', 'blocked']);
+    expect(seen[0]).toMatchObject({
+      name: 't',
+      args: {},
+      result: 't ran',
+      taskId: 'task-1',
+      sessionId: 'session-1',
+      toolCallId: 'call-1',
+    });
+    expect(typeof seen[0]?.durationMs).toBe('number');
+    expect(seen[0]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets transform_tool_result hooks replace the result', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(spec('t', 's'));
+    runtime.hooks.register('transform_tool_result', (info) => info.result.toUpperCase());
+    runtime.hooks.register('transform_tool_result', () => undefined);
+    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('T RAN');
+  });
+
+  it('logs and skips a hook that throws', async () => {
+    const { runtime, logger } = newRuntime();
+    runtime.registry.register(spec('t', 's'));
+    runtime.hooks.register('pre_tool_call', () => {
+      throw new Error('hook broke');
+    });
+    runtime.hooks.register('post_tool_call', async () => Promise.reject(new Error('post broke')));
+    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('t ran');
+    expect(logger.messages.map((m) => m.message)).toEqual([
+      'Hook pre_tool_call threw and was skipped: hook broke',
+      'Hook post_tool_call threw and was skipped: post broke',
+    ]);
+  });
+
+  it('turns anything else that throws, such as a schema that cannot compile, into "Error executing"', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('broken', 's', {}, { type: 'object', properties: { a: { type: 'no-such-type' } } }),
+    );
+    const error = JSON.parse(await runtime.handleFunctionCall('broken', {}, ctx)).error as string;
+    expect(error).toMatch(/^Error executing broken: schema is invalid/);
+  });
+
+  it('serialises results that cannot be turned into JSON as plain text', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('weird', 's', {
+        handler: () => ({
+          toJSON() {
+            throw new Error('cannot serialise');
+          },
+        }),
+      }),
+    );
+    expect(await runtime.handleFunctionCall('weird', {}, ctx)).toBe('[object Object]');
+  });
+});

@@ -1,0 +1,88 @@
+import { describeThrown, serialiseResult, toolError } from './errors';
+import type { Logger, ToolArgs, ToolContext, ToolEntry, ToolSpec } from './types';
+
+/**
+ * The single store of tools, keyed by name. Every change bumps `generation`, which callers
+ * use to memoise anything derived from the registry (definitions, toolset membership).
+ */
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolEntry>();
+  private gen = 0;
+
+  constructor(private readonly logger: Logger) {}
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  register(spec: ToolSpec): void {
+    if (!spec.name || spec.name !== spec.schema.name) {
+      throw new Error(`Tool registration for "${spec.name}" must carry a schema with the same name`);
+    }
+    const previous = this.tools.get(spec.name);
+    if (previous && previous.toolset !== spec.toolset) {
+      this.logger.warn(
+        `Tool "${spec.name}" from toolset "${spec.toolset}" replaces the one from toolset "${previous.toolset}"`,
+      );
+    }
+    this.tools.set(spec.name, {
+      ...spec,
+      description: spec.description ?? spec.schema.description,
+      emoji: spec.emoji ?? '🔧',
+      requiresEnv: spec.requiresEnv ?? [],
+      isAsync: spec.isAsync ?? false,
+      parallelSafe: spec.parallelSafe ?? false,
+    });
+    this.gen++;
+  }
+
+  deregister(name: string): boolean {
+    const removed = this.tools.delete(name);
+    if (removed) this.gen++;
+    return removed;
+  }
+
+  /** Calls a tool's handler, sync or async; unknown names and throws become error strings. */
+  async dispatch(name: string, args: ToolArgs, ctx: ToolContext): Promise<string> {
+    const entry = this.tools.get(name);
+    if (!entry) return toolError(`Unknown tool: ${name}`);
+    try {
+      let out = entry.handler(args, ctx);
+      if (out instanceof Promise) out = await out;
+      return serialiseResult(out);
+    } catch (err) {
+      const { name: errorName, message } = describeThrown(err);
+      return toolError(`Tool execution failed: ${errorName}: ${message}`);
+    }
+  }
+
+  get(name: string): ToolEntry | undefined {
+    return this.tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  entries(): IterableIterator<ToolEntry> {
+    return this.tools.values();
+  }
+
+  /** Names of the tools registered into one toolset, in registration order. */
+  toolsIn(toolset: string): string[] {
+    const out: string[] = [];
+    for (const entry of this.tools.values()) if (entry.toolset === toolset) out.push(entry.name);
+    return out;
+  }
+
+  /** Every toolset name that at least one registered tool belongs to. */
+  registeredToolsets(): Set<string> {
+    const out = new Set<string>();
+    for (const entry of this.tools.values()) out.add(entry.toolset);
+    return out;
+  }
+}

@@ -1,0 +1,81 @@
+/** Core types of the tool runtime: what a tool is, what it receives, what it returns. */
+
+/** A JSON schema object as found in an OpenAI function schema's `parameters`. */
+export interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  additionalProperties?: boolean | JsonSchema;
+  [keyword: string]: unknown;
+}
+
+/** An OpenAI function schema. */
+export interface FunctionSchema {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+/** What a tool definition looks like when offered to the model. */
+export interface ToolDefinition {
+  type: 'function';
+  function: FunctionSchema;
+}
+
+/** Per-call context handed to every handler. */
+export interface ToolContext {
+  taskId: string;
+  sessionId: string;
+  toolCallId: string;
+  /** Aborted when the user cancels the turn; long-running handlers should stop. */
+  signal?: AbortSignal;
+  /** Live output of a running tool (terminal chunks, progress lines). */
+  onOutput?: (chunk: string) => void;
+}
+
+export type ToolArgs = Record<string, unknown>;
+
+/** A handler may return anything; non-strings are JSON-serialised before the model sees them. */
+export type ToolHandler = (args: ToolArgs, ctx: ToolContext) => unknown;
+
+/**
+ * Decides whether a tool is offered. `true` means available; `false` or a string (the reason)
+ * means unavailable. Throwing also means unavailable.
+ */
+export type CheckFn = () => boolean | string | Promise<boolean | string>;
+
+export interface ToolSpec {
+  name: string;
+  toolset: string;
+  schema: FunctionSchema;
+  handler: ToolHandler;
+  checkFn?: CheckFn;
+  /** Environment variables the tool needs; listed so Settings can say what is missing. */
+  requiresEnv?: string[];
+  isAsync?: boolean;
+  description?: string;
+  emoji?: string;
+  /** Read-only or otherwise safe to run beside other calls in one batch. */
+  parallelSafe?: boolean;
+  /** Argument naming the file a call writes; calls on distinct paths may run together. */
+  pathArg?: string;
+}
+
+export interface ToolEntry extends ToolSpec {
+  description: string;
+  emoji: string;
+  requiresEnv: string[];
+  isAsync: boolean;
+  parallelSafe: boolean;
+}
+
+/** Minimal logging surface; the CLI routes warnings to stderr. */
+export interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+}
