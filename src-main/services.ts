@@ -18,7 +18,8 @@ export interface ServicesOptions {
 }
 
 export interface Services {
-  config: Config;
+  /** The live config: updated after every save to config.yaml. */
+  readonly config: Config;
   configStore: ConfigStore;
   runtime: ToolRuntime;
   mcp: McpManager;
@@ -52,7 +53,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
   );
 
   return {
-    config,
+    get config() {
+      return configStore.current;
+    },
     configStore,
     runtime,
     mcp,

@@ -33,11 +33,38 @@ export const ModelConfigSchema = z.object({
   provider: z.string().optional(),
   base_url: z.string().optional(),
   name: z.string().optional(),
+  /** Environment variable holding the key, when not the provider's usual one. */
+  api_key_env: z.string().optional(),
+  /** Retries on 429 and 5xx, with backoff. */
+  max_retries: z.number().int().min(0).max(10).optional(),
+  timeout_seconds: z.number().positive().optional(),
+  stream: z.boolean().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.number().int().positive().optional(),
 });
+export type ModelConfig = z.infer<typeof ModelConfigSchema>;
+
+export const AgentConfigSchema = z.object({
+  max_iterations: z.number().int().positive().default(90),
+  /** Characters of persistent memory; the memory tool refuses to grow past this. */
+  memory_char_limit: z.number().int().positive().default(2_200),
+  delegation: z
+    .object({
+      max_depth: z.number().int().min(0).max(5).default(2),
+      max_concurrent: z.number().int().min(1).max(8).default(3),
+    })
+    .default({ max_depth: 2, max_concurrent: 3 }),
+});
+export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
+  agent: AgentConfigSchema.default({
+    max_iterations: 90,
+    memory_char_limit: 2_200,
+    delegation: { max_depth: 2, max_concurrent: 3 },
+  }),
   toolsets: z
     .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
     .default({ disabled: [] }),

@@ -77,3 +77,16 @@ describe('ConfigStore', () => {
     await expect(new ConfigStore(path).load()).rejects.toThrow(/either command/);
   });
 });
+
+describe('ConfigStore change notification', () => {
+  it('keeps the current config and tells listeners after each save', async () => {
+    const store = new ConfigStore(join(dir, 'config.yaml'));
+    expect(() => store.current).toThrow(/not been loaded/);
+    await store.load();
+    const seen: string[] = [];
+    store.onChange((c) => seen.push(c.approvals.mode));
+    await store.set(['approvals', 'mode'], 'off');
+    expect(store.current.approvals.mode).toBe('off');
+    expect(seen).toEqual(['off']);
+  });
+});

@@ -16,11 +16,26 @@ export class ConfigError extends Error {
  */
 export class ConfigStore {
   private queue: Promise<unknown> = Promise.resolve();
+  private latest: Config | undefined;
+  private readonly listeners = new Set<(config: Config) => void>();
 
   constructor(readonly path: string) {}
 
   async load(): Promise<Config> {
-    return validate(await this.readDocument(), this.path);
+    this.latest = validate(await this.readDocument(), this.path);
+    return this.latest;
+  }
+
+  /** The config as last loaded or saved; callers that must not wait use this. */
+  get current(): Config {
+    if (!this.latest) throw new ConfigError('config.yaml has not been loaded yet');
+    return this.latest;
+  }
+
+  /** Called after every successful save, so changes apply without a restart. */
+  onChange(listener: (config: Config) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Applies a change to the document and saves it; returns the validated new config. */
@@ -30,6 +45,8 @@ export class ConfigStore {
       change(doc, validate(doc, this.path));
       const updated = validate(doc, this.path);
       await writeAtomic(this.path, doc.toString());
+      this.latest = updated;
+      for (const listener of this.listeners) listener(updated);
       return updated;
     });
     this.queue = next.catch(() => undefined);

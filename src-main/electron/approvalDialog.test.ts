@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../src-shared/ipc/schemas';
+import { APPROVAL_BUTTONS, askWithNativeDialog } from './approvalDialog';
+import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
+
+const request: ApprovalRequest = {
+  id: 'req-1',
+  command: 'ls && rm -rf build',
+  sessionId: 's',
+  taskId: 't',
+  toolCallId: 'c',
+  verdict: 'dangerous',
+  keys: ['rm-recursive'],
+  reasons: ['recursive delete'],
+  segments: [
+    { text: 'ls', start: 0, end: 2, keys: [] },
+    { text: 'rm -rf build', start: 6, end: 18, keys: ['rm-recursive'] },
+  ],
+  alwaysKeys: ['rm-recursive'],
+  createdAt: 0,
+};
+
+describe('native approval dialog', () => {
+  it('shows the full command, the reasons, the triggering part and what Always covers', async () => {
+    const electron = createFakeElectron();
+    const win = new FakeBrowserWindow({});
+    await askWithNativeDialog(electron.dialog as never, win as never, request);
+    const [call] = electron.control.dialogCalls;
+    expect(call?.window).toBe(win);
+    const detail = String(call?.options.detail);
+    expect(detail).toContain('ls && rm -rf build');
+    expect(detail).toContain('• recursive delete');
+    expect(detail).toContain('rm -rf build  →  rm-recursive');
+    expect(detail).toContain('permanent allowlist: rm-recursive');
+    expect(call?.options.buttons).toEqual(['Deny', 'Allow once', 'Allow for this session', 'Always allow']);
+    expect(call?.options.defaultId).toBe(0);
+    expect(call?.options.cancelId).toBe(0);
+  });
+
+  it('maps each button to its choice', async () => {
+    const electron = createFakeElectron();
+    for (const [index, button] of APPROVAL_BUTTONS.entries()) {
+      electron.control.answerDialogsWith(async () => index);
+      expect(await askWithNativeDialog(electron.dialog as never, undefined, request)).toBe(button.choice);
+    }
+  });
+
+  it('denies on Escape or close (the cancel id) and on anything unexpected', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(async (o) => Number(o.cancelId));
+    expect(await askWithNativeDialog(electron.dialog as never, undefined, request)).toBe('deny');
+    electron.control.answerDialogsWith(async () => 17);
+    expect(await askWithNativeDialog(electron.dialog as never, undefined, request)).toBe('deny');
+  });
+
+  it('closes the dialog and denies when the request is aborted (timeout)', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(() => new Promise(() => {})); // the user never answers
+    const controller = new AbortController();
+    const pending = askWithNativeDialog(electron.dialog as never, undefined, request, controller.signal);
+    controller.abort();
+    expect(await pending).toBe('deny');
+    // An already-aborted request never shows a dialog.
+    const before = electron.control.dialogCalls.length;
+    expect(await askWithNativeDialog(electron.dialog as never, undefined, request, controller.signal)).toBe(
+      'deny',
+    );
+    expect(electron.control.dialogCalls.length).toBe(before);
+  });
+});

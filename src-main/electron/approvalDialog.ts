@@ -1,0 +1,58 @@
+import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
+import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schemas';
+
+/** Button order of the native dialog; index 0 (Deny) is both the default and the cancel id. */
+export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = [
+  { label: 'Deny', choice: 'deny' },
+  { label: 'Allow once', choice: 'once' },
+  { label: 'Allow for this session', choice: 'session' },
+  { label: 'Always allow', choice: 'always' },
+];
+
+export function approvalDialogOptions(request: ApprovalRequest, signal?: AbortSignal): MessageBoxOptions {
+  const triggered = request.segments
+    .filter((s) => s.keys.length > 0)
+    .map((s) => `  ${s.text}  →  ${s.keys.join(', ')}`)
+    .join('\n');
+  const detail = [
+    'Command:',
+    request.command,
+    '',
+    'Why it needs your approval:',
+    ...request.reasons.map((r) => `  • ${r}`),
+    ...(triggered ? ['', 'Triggered by:', triggered] : []),
+    '',
+    `"Always allow" would add to the permanent allowlist: ${request.alwaysKeys.join(', ') || '(nothing)'}`,
+  ].join('\n');
+  return {
+    type: 'warning',
+    title: 'Approve command?',
+    message: 'The agent wants to run a command that needs your approval.',
+    detail,
+    buttons: APPROVAL_BUTTONS.map((b) => b.label),
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    normalizeAccessKeys: false,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** Maps a dialog response to a choice; anything unexpected is a denial. */
+export function choiceForResponse(response: number): ApprovalChoice {
+  return APPROVAL_BUTTONS[response]?.choice ?? 'deny';
+}
+
+/** Shows the native dialog for one request. Escape, closing and an aborted signal mean Deny. */
+export async function askWithNativeDialog(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: BaseWindow | undefined,
+  request: ApprovalRequest,
+  signal?: AbortSignal,
+): Promise<ApprovalChoice> {
+  if (signal?.aborted) return 'deny';
+  const options = approvalDialogOptions(request, signal);
+  const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+  if (signal?.aborted) return 'deny';
+  return choiceForResponse(result.response);
+}

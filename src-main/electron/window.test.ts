@@ -1,0 +1,101 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SafeStorageSecrets } from './secrets';
+import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
+import { hardenWindow, isSafeExternalUrl, RENDERER_CSP, rememberWindowState, windowOptions } from './window';
+
+const APP_URL = 'app://caduceus/index.html';
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-electron-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('window security', () => {
+  it('keeps context isolation and the sandbox on, Node off', () => {
+    const prefs = windowOptions('/p/preload.cjs', join(dir, 'none.json')).webPreferences;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      preload: '/p/preload.cjs',
+    });
+  });
+
+  it('blocks navigation, new windows and permissions, and opens only web links outside', async () => {
+    const electron = createFakeElectron();
+    const win = new FakeBrowserWindow({});
+    hardenWindow(win as never, electron.session.defaultSession as never, electron.shell, APP_URL);
+    expect(win.webContents.tryNavigate('https://example.com/')).toBe(true);
+    expect(win.webContents.tryNavigate(APP_URL)).toBe(false);
+    expect(win.webContents.windowOpenHandler?.({ url: 'https://docs.example.com/x' })).toEqual({
+      action: 'deny',
+    });
+    expect(win.webContents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(win.webContents.windowOpenHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(electron.control.opened).toEqual(['https://docs.example.com/x']);
+    let granted: boolean | undefined;
+    electron.session.defaultSession.permissionHandler?.(null, 'media', (g) => (granted = g));
+    expect(granted).toBe(false);
+    expect(electron.session.defaultSession.permissionCheck?.()).toBe(false);
+    let headers: unknown;
+    electron.session.defaultSession.headersListener?.(
+      { responseHeaders: { a: ['b'] } },
+      (r) => (headers = r),
+    );
+    expect(headers).toEqual({ responseHeaders: { a: ['b'], 'Content-Security-Policy': [RENDERER_CSP] } });
+  });
+
+  it('accepts only plain http(s) links as external', () => {
+    expect(isSafeExternalUrl('https://example.com')).toBe(true);
+    expect(isSafeExternalUrl('https://user:pw@example.com')).toBe(false);
+    expect(isSafeExternalUrl('smb://host/share')).toBe(false);
+    expect(isSafeExternalUrl('not a url')).toBe(false);
+  });
+
+  it('remembers the window bounds for the next start', async () => {
+    const statePath = join(dir, 'window.json');
+    const win = new FakeBrowserWindow({});
+    rememberWindowState(win as never, statePath);
+    win.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual({
+      x: 10,
+      y: 20,
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
+    expect(windowOptions('/p', statePath)).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+  });
+});
+
+describe('SafeStorageSecrets', () => {
+  it('stores keys encrypted and reads them back', async () => {
+    const electron = createFakeElectron();
+    const path = join(dir, 'secrets.json');
+    const secrets = new SafeStorageSecrets(electron.safeStorage, path);
+    await secrets.set('model_api_key', 'sk-test');
+    const onDisk = await readFile(path, 'utf8');
+    expect(onDisk).not.toContain('sk-test');
+    const again = new SafeStorageSecrets(electron.safeStorage, path);
+    expect(again.get('model_api_key')).toBe('sk-test');
+    await again.set('model_api_key', '');
+    expect(new SafeStorageSecrets(electron.safeStorage, path).has('model_api_key')).toBe(false);
+  });
+
+  it('keeps keys in memory only when no keychain is available', async () => {
+    const electron = createFakeElectron();
+    electron.safeStorage.available = false;
+    const path = join(dir, 'secrets.json');
+    const secrets = new SafeStorageSecrets(electron.safeStorage, path);
+    await secrets.set('model_api_key', 'sk-test');
+    expect(secrets.get('model_api_key')).toBe('sk-test');
+    await expect(readFile(path, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+});

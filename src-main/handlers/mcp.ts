@@ -1,0 +1,44 @@
+import type { McpServerInfo } from '../../src-shared/ipc/schemas';
+import { McpServerSchema, type Config } from '../config/schema';
+import type { ConfigStore } from '../config/store';
+import { ContractError } from '../contract/router';
+import type { McpManager } from '../mcp/manager';
+
+export function mcpView(manager: McpManager, config: Config): McpServerInfo[] {
+  const statuses = new Map(manager.status().map((s) => [s.name, s]));
+  return Object.entries(config.mcp_servers).map(([name, server]) => {
+    const status = statuses.get(name);
+    return {
+      name,
+      state: status?.state ?? (server.enabled ? 'failed' : 'disabled'),
+      tools: status?.tools ?? [],
+      ...(status?.error ? { error: status.error } : {}),
+      config: server as Record<string, unknown>,
+    };
+  });
+}
+
+/** Adds or edits a server, saves it, and (re)connects it at once. */
+export async function upsertMcpServer(
+  store: ConfigStore,
+  manager: McpManager,
+  name: string,
+  raw: Record<string, unknown>,
+): Promise<McpServerInfo> {
+  const parsed = McpServerSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ContractError(
+      'invalid_config',
+      `MCP server "${name}": ${issue?.path.join('.') || 'config'}: ${issue?.message}`,
+    );
+  }
+  await store.update((doc) => doc.setIn(['mcp_servers', name], raw));
+  const status = await manager.connect(name, parsed.data);
+  return { ...status, config: parsed.data as Record<string, unknown> };
+}
+
+export async function removeMcpServer(store: ConfigStore, manager: McpManager, name: string): Promise<void> {
+  await manager.disconnect(name);
+  await store.update((doc) => void doc.deleteIn(['mcp_servers', name]));
+}

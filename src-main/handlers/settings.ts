@@ -1,0 +1,61 @@
+import type { RequestInput } from '../../src-shared/ipc/contract';
+import type { Settings } from '../../src-shared/ipc/schemas';
+import type { Config } from '../config/schema';
+import type { ConfigStore } from '../config/store';
+
+/** Where API keys live: the OS keychain in Electron, the process environment elsewhere. */
+export interface SecretStore {
+  has(name: string): boolean;
+  set(name: string, value: string): Promise<void>;
+}
+
+export const API_KEY_SECRET = 'model_api_key';
+
+export function settingsView(config: Config, secrets: SecretStore): Settings {
+  const terminal = (config.terminal ?? {}) as Record<string, unknown>;
+  const backend = typeof terminal.backend === 'string' ? terminal.backend : 'local';
+  return {
+    model: { ...config.model, hasApiKey: secrets.has(API_KEY_SECRET) },
+    approvals: {
+      mode: config.approvals.mode,
+      timeout_seconds: config.approvals.timeout_seconds,
+      containers: config.approvals.containers,
+    },
+    terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
+    toolsets: config.toolsets,
+  };
+}
+
+/** Applies a Settings change: config.yaml for settings, the secret store for the key. */
+export async function updateSettings(
+  store: ConfigStore,
+  secrets: SecretStore,
+  change: RequestInput<'settings.update'>,
+): Promise<Settings> {
+  const { apiKey, ...model } = change.model ?? {};
+  if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
+  const config = await store.update((doc) => {
+    for (const [key, value] of Object.entries(model)) doc.setIn(['model', key], value);
+    for (const [key, value] of Object.entries(change.approvals ?? {})) doc.setIn(['approvals', key], value);
+    for (const [key, value] of Object.entries(change.terminal ?? {})) doc.setIn(['terminal', key], value);
+  });
+  return settingsView(config, secrets);
+}
+
+/** Keeps secrets in memory for the life of the process (browser mode and tests). */
+export class MemorySecretStore implements SecretStore {
+  private readonly values = new Map<string, string>();
+  constructor(initial: Record<string, string | undefined> = {}) {
+    for (const [k, v] of Object.entries(initial)) if (v) this.values.set(k, v);
+  }
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+  get(name: string): string | undefined {
+    return this.values.get(name);
+  }
+  async set(name: string, value: string): Promise<void> {
+    if (value) this.values.set(name, value);
+    else this.values.delete(name);
+  }
+}

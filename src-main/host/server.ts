@@ -1,0 +1,141 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientMessageSchema, WS_PATH, type ServerMessage } from '../../src-shared/ipc/wire';
+import type { EventBus } from '../contract/eventBus';
+import type { Invoke } from '../contract/router';
+import { readStatic } from './staticFiles';
+
+export interface HostOptions {
+  invoke: Invoke;
+  events: EventBus;
+  /** Folder of the built renderer (index.html and assets). */
+  staticRoot: string;
+  port?: number;
+  token?: string;
+}
+
+export interface Host {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Content-Security-Policy of the served UI: our own code only, WebSocket back to us. */
+function csp(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ws://127.0.0.1:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * `caduceus serve`: the contract over a WebSocket on 127.0.0.1, behind a random token, for a
+ * browser on the same machine. Foreign origins and hosts are refused (DNS rebinding).
+ */
+export async function startHost(options: HostOptions): Promise<Host> {
+  const token = options.token ?? randomBytes(24).toString('hex');
+  const sockets = new Set<WebSocket>();
+  let port = 0;
+
+  const allowedHost = () => [`127.0.0.1:${port}`, `localhost:${port}`];
+  const tokenOk = (given: string | null) => {
+    if (!given) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!allowedHost().includes(req.headers.host ?? '') || req.method !== 'GET') {
+      res.writeHead(403).end('Forbidden');
+      return;
+    }
+    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    if (isPage && !tokenOk(url.searchParams.get('token'))) {
+      res
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('Open the URL printed by `caduceus serve`, with its token.');
+      return;
+    }
+    const file = await readStatic(options.staticRoot, isPage ? 'index.html' : url.pathname);
+    if (!file) {
+      res.writeHead(404).end('Not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': file.type,
+      'content-security-policy': csp(port),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    res.end(file.body);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  server.on('upgrade', (req: IncomingMessage, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const origin = req.headers.origin ?? '';
+    const originOk = allowedHost().some((h) => origin === `http://${h}`);
+    if (
+      url.pathname !== WS_PATH ||
+      !tokenOk(url.searchParams.get('token')) ||
+      !originOk ||
+      !allowedHost().includes(req.headers.host ?? '')
+    ) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const unsubscribe = options.events.subscribe((name, payload) => {
+    const text = JSON.stringify({ type: 'event', name, payload } satisfies ServerMessage);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  wss.on('connection', (ws: WebSocket) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', async (data) => {
+      let message;
+      try {
+        message = ClientMessageSchema.parse(JSON.parse(data.toString()));
+      } catch {
+        ws.close(1008, 'malformed message');
+        return;
+      }
+      const reply = await options.invoke(message.name, message.payload);
+      if (ws.readyState === ws.OPEN)
+        ws.send(JSON.stringify({ type: 'reply', id: message.id, reply } satisfies ServerMessage));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    token,
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

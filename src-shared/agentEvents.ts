@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** What the agent loop tells the UI while a turn runs. Child agents emit the same events. */
+
+const base = {
+  sessionId: z.string(),
+  /** 0 for the agent the user talks to; children of delegate_task count up from there. */
+  depth: z.number().int().nonnegative(),
+};
+
+export const TurnStatusSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
+export type TurnStatus = z.infer<typeof TurnStatusSchema>;
+
+export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
+export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
+
+export const ApprovalDecisionSchema = z.enum(['once', 'session', 'always', 'deny', 'timeout']);
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+export const AgentEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('turn_started'),
+    ...base,
+    parentSessionId: z.string().optional(),
+    prompt: z.string(),
+  }),
+  z.object({ type: z.literal('assistant_delta'), ...base, text: z.string() }),
+  z.object({
+    type: z.literal('tool_started'),
+    ...base,
+    toolCallId: z.string(),
+    name: z.string(),
+    emoji: z.string(),
+    argsPreview: z.string(),
+  }),
+  z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
+  z.object({
+    type: z.literal('tool_finished'),
+    ...base,
+    toolCallId: z.string(),
+    name: z.string(),
+    status: ToolRunStatusSchema,
+    durationMs: z.number().nonnegative(),
+    resultPreview: z.string(),
+  }),
+  z.object({
+    type: z.literal('approval_requested'),
+    ...base,
+    requestId: z.string(),
+    toolCallId: z.string().optional(),
+    command: z.string(),
+    reasons: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('approval_resolved'),
+    ...base,
+    requestId: z.string(),
+    decision: ApprovalDecisionSchema,
+    /** Who decided: "user", or the rule or mode that answered without asking. */
+    decidedBy: z.string(),
+  }),
+  z.object({
+    type: z.literal('clarify_requested'),
+    ...base,
+    requestId: z.string(),
+    question: z.string(),
+    choices: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal('clarify_resolved'),
+    ...base,
+    requestId: z.string(),
+    answer: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('turn_finished'),
+    ...base,
+    status: TurnStatusSchema,
+    text: z.string(),
+    iterations: z.number().int().nonnegative(),
+    error: z.string().optional(),
+  }),
+]);
+export type AgentEvent = z.infer<typeof AgentEventSchema>;
+export type AgentEventType = AgentEvent['type'];

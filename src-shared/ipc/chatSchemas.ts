@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
+
+export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
+
+export const ToolCallViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  args: z.string(),
+  argsPreview: z.string(),
+  taskId: z.string(),
+  status: ToolCallStatusSchema,
+  startedAt: z.number(),
+  durationMs: z.number().optional(),
+  result: z.string().optional(),
+});
+export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant', 'tool', 'system']),
+  content: z.string(),
+  toolCalls: z.array(ToolCallViewSchema).default([]),
+  createdAt: z.number(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number(),
+  /** A matching snippet when the list was searched. */
+  snippet: z.string().optional(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+export const SessionDetailSchema = SessionSummarySchema.extend({ messages: z.array(ChatMessageSchema) });
+export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+
+const base = { sessionId: z.string(), turnId: z.string() };
+
+export const ChatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn.started'), ...base, userMessage: ChatMessageSchema }),
+  z.object({ type: z.literal('assistant.delta'), ...base, messageId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('assistant.message'), ...base, message: ChatMessageSchema }),
+  z.object({ type: z.literal('tool.started'), ...base, messageId: z.string(), call: ToolCallViewSchema }),
+  z.object({ type: z.literal('tool.output'), ...base, toolCallId: z.string(), chunk: z.string() }),
+  z.object({
+    type: z.literal('tool.finished'),
+    ...base,
+    toolCallId: z.string(),
+    status: ToolCallStatusSchema.exclude(['running']),
+    durationMs: z.number(),
+    result: z.string(),
+  }),
+  z.object({
+    type: z.literal('clarify.requested'),
+    ...base,
+    id: z.string(),
+    question: z.string(),
+    choices: z.array(z.string()).optional(),
+  }),
+  z.object({
+    type: z.literal('turn.finished'),
+    ...base,
+    status: z.enum(['done', 'cancelled', 'error']),
+    error: z.string().optional(),
+  }),
+]);
+export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
+import {
+  AllowlistEntrySchema,
+  ApprovalChoiceSchema,
+  ApprovalRequestSchema,
+  McpServerInfoSchema,
+  SettingsSchema,
+  TerminalDataSchema,
+  ToolsetInfoSchema,
+} from './schemas';
+
+/**
+ * Every request and event between main and the renderer, each with its schema. Main validates
+ * input before a handler runs; the preload and the WebSocket client expose exactly these names.
+ */
+const none = z.object({}).strict();
+const ok = z.object({ ok: z.literal(true) });
+
+export const requests = {
+  'app.info': {
+    input: none,
+    output: z.object({ version: z.string(), mode: z.enum(['electron', 'browser']) }),
+  },
+
+  'toolsets.list': { input: none, output: z.array(ToolsetInfoSchema) },
+  'toolsets.setEnabled': {
+    input: z.object({ name: z.string().min(1), enabled: z.boolean() }).strict(),
+    output: ok,
+  },
+
+  'settings.get': { input: none, output: SettingsSchema },
+  'settings.update': {
+    input: z
+      .object({
+        model: z
+          .object({ provider: z.string(), base_url: z.string(), name: z.string(), apiKey: z.string() })
+          .partial()
+          .strict()
+          .optional(),
+        approvals: z
+          .object({
+            mode: z.enum(['manual', 'smart', 'off']),
+            timeout_seconds: z.number().int().min(5).max(3600),
+            containers: z.enum(['prompt', 'skip']),
+          })
+          .partial()
+          .strict()
+          .optional(),
+        terminal: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    output: SettingsSchema,
+  },
+
+  'allowlist.list': { input: none, output: z.array(AllowlistEntrySchema) },
+  'allowlist.add': {
+    input: z.object({ key: z.string().trim().min(1).max(200) }).strict(),
+    output: z.array(AllowlistEntrySchema),
+  },
+  'allowlist.remove': {
+    input: z.object({ key: z.string().min(1) }).strict(),
+    output: z.array(AllowlistEntrySchema),
+  },
+
+  'approvals.pending': { input: none, output: z.array(ApprovalRequestSchema) },
+  'approvals.respond': {
+    input: z.object({ id: z.string().min(1), choice: ApprovalChoiceSchema }).strict(),
+    output: ok,
+  },
+
+  'mcp.list': { input: none, output: z.array(McpServerInfoSchema) },
+  'mcp.upsert': {
+    input: z
+      .object({ name: z.string().regex(/^[A-Za-z0-9_.-]+$/), config: z.record(z.string(), z.unknown()) })
+      .strict(),
+    output: McpServerInfoSchema,
+  },
+  'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
+
+  'chat.send': {
+    input: z
+      .object({ sessionId: z.string().optional(), text: z.string().trim().min(1).max(200_000) })
+      .strict(),
+    output: z.object({ sessionId: z.string(), turnId: z.string() }),
+  },
+  'chat.cancel': { input: z.object({ sessionId: z.string() }).strict(), output: ok },
+  'chat.answerClarify': {
+    input: z.object({ id: z.string(), answer: z.string().max(20_000) }).strict(),
+    output: ok,
+  },
+
+  'sessions.list': {
+    input: z.object({ query: z.string().max(500).optional() }).strict(),
+    output: z.array(SessionSummarySchema),
+  },
+  'sessions.get': { input: z.object({ id: z.string() }).strict(), output: SessionDetailSchema },
+  'sessions.rename': {
+    input: z.object({ id: z.string(), title: z.string().trim().min(1).max(200) }).strict(),
+    output: ok,
+  },
+  'sessions.delete': { input: z.object({ id: z.string() }).strict(), output: ok },
+  'sessions.export': {
+    input: z.object({ id: z.string(), format: z.enum(['markdown', 'json']) }).strict(),
+    output: z.object({ filename: z.string(), content: z.string() }),
+  },
+
+  'terminal.openShell': {
+    input: z
+      .object({
+        taskId: z.string().optional(),
+        cols: z.number().int().min(2).max(1000),
+        rows: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    output: z.object({ streamId: z.string() }),
+  },
+  'terminal.write': {
+    input: z.object({ streamId: z.string(), data: z.string().max(65_536) }).strict(),
+    output: ok,
+  },
+  'terminal.resize': {
+    input: z
+      .object({
+        streamId: z.string(),
+        cols: z.number().int().min(2).max(1000),
+        rows: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    output: ok,
+  },
+  'terminal.ack': {
+    input: z.object({ streamId: z.string(), chars: z.number().int().min(0) }).strict(),
+    output: ok,
+  },
+  'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
+} as const;
+
+export const events = {
+  'chat.event': ChatEventSchema,
+  'terminal.data': TerminalDataSchema,
+  'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
+  'approval.requested': ApprovalRequestSchema,
+  'approval.resolved': z.object({
+    id: z.string(),
+    choice: z.union([ApprovalChoiceSchema, z.literal('timeout')]),
+  }),
+  'settings.changed': SettingsSchema,
+} as const;
+
+export type RequestName = keyof typeof requests;
+export type EventName = keyof typeof events;
+export type RequestInput<N extends RequestName> = z.input<(typeof requests)[N]['input']>;
+export type RequestOutput<N extends RequestName> = z.infer<(typeof requests)[N]['output']>;
+export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
+
+export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/** The Electron channel of a request or event: one prefix, so nothing else can be invoked. */
+export function channelOf(name: RequestName | EventName): string {
+  return `caduceus:${name}`;
+}
+
+/** What every request resolves to over any transport. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };

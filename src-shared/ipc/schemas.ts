@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Data shapes that cross the process boundary, shared by main and the renderer. */
+
+export const ToolsetKindSchema = z.enum(['leaf', 'composite', 'preset', 'legacy', 'mcp', 'plugin', 'all']);
+
+export const ToolsetInfoSchema = z.object({
+  name: z.string(),
+  kind: ToolsetKindSchema,
+  description: z.string(),
+  tools: z.array(z.string()),
+  includes: z.array(z.string()),
+  available: z.boolean(),
+  requiresEnv: z.array(z.string()),
+  missingEnv: z.array(z.string()),
+  unavailable: z.record(z.string(), z.string()),
+  /** Whether the user's toolset selection turns it on. */
+  enabled: z.boolean(),
+});
+export type ToolsetInfo = z.infer<typeof ToolsetInfoSchema>;
+
+export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
+export const ApprovalChoiceSchema = z.enum(['once', 'session', 'always', 'deny']);
+export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
+
+export const VerdictSegmentSchema = z.object({
+  text: z.string(),
+  start: z.number(),
+  end: z.number(),
+  keys: z.array(z.string()),
+});
+
+export const ApprovalRequestSchema = z.object({
+  id: z.string(),
+  command: z.string(),
+  sessionId: z.string(),
+  taskId: z.string(),
+  toolCallId: z.string(),
+  verdict: z.enum(['hardline', 'dangerous', 'safe']),
+  keys: z.array(z.string()),
+  reasons: z.array(z.string()),
+  segments: z.array(VerdictSegmentSchema),
+  /** What "Always allow" would store in the permanent allowlist. */
+  alwaysKeys: z.array(z.string()),
+  createdAt: z.number(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+export const AllowlistEntrySchema = z.object({
+  key: z.string(),
+  description: z.string(),
+});
+export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
+
+export const TerminalBackendKindSchema = z.enum([
+  'local',
+  'docker',
+  'ssh',
+  'singularity',
+  'modal',
+  'daytona',
+]);
+
+export const SettingsSchema = z.object({
+  model: z.object({
+    provider: z.string().optional(),
+    base_url: z.string().optional(),
+    name: z.string().optional(),
+    hasApiKey: z.boolean(),
+  }),
+  approvals: z.object({
+    mode: ApprovalModeSchema,
+    timeout_seconds: z.number(),
+    containers: z.enum(['prompt', 'skip']),
+  }),
+  terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
+  toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const McpServerInfoSchema = z.object({
+  name: z.string(),
+  state: z.enum(['connected', 'failed', 'disabled']),
+  tools: z.array(z.string()),
+  error: z.string().optional(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type McpServerInfo = z.infer<typeof McpServerInfoSchema>;
+
+export const TerminalDataSchema = z.object({
+  streamId: z.string(),
+  taskId: z.string().optional(),
+  toolCallId: z.string().optional(),
+  data: z.string(),
+});
+export type TerminalData = z.infer<typeof TerminalDataSchema>;
+
+/** Errors cross the boundary as data; Electron would keep only the message of a thrown one. */
+export const IpcErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type IpcError = z.infer<typeof IpcErrorSchema>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Messages of the WebSocket transport (`caduceus serve`); Electron uses IPC channels instead. */
+export const ClientMessageSchema = z.object({
+  type: z.literal('request'),
+  id: z.number().int(),
+  name: z.string(),
+  payload: z.unknown(),
+});
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('reply'),
+    id: z.number().int(),
+    reply: z.union([
+      z.object({ ok: z.literal(true), value: z.unknown() }),
+      z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+    ]),
+  }),
+  z.object({ type: z.literal('event'), name: z.string(), payload: z.unknown() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+export const WS_PATH = '/ws';

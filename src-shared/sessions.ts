@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Stored sessions as the UI and the CLI see them. */
+
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+/** One chat message in the OpenAI shape, which is also how it is stored. */
+export const ChatMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string().nullable(),
+  tool_calls: z.array(ToolCallSchema).optional(),
+  tool_call_id: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  parentId: z.string().nullable(),
+  model: z.string().nullable(),
+  source: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  messageCount: z.number().int().nonnegative(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'cancelled']);
+
+export const ToolCallRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  args: z.string(),
+  result: z.string().nullable(),
+  status: ToolCallStatusSchema,
+  durationMs: z.number().nullable(),
+  startedAt: z.number(),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
+
+export const ApprovalRecordSchema = z.object({
+  id: z.string(),
+  toolCallId: z.string().nullable(),
+  command: z.string(),
+  reasons: z.array(z.string()),
+  decision: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  askedAt: z.number(),
+  answeredAt: z.number().nullable(),
+});
+export type ApprovalRecord = z.infer<typeof ApprovalRecordSchema>;
+
+export const SessionSearchHitSchema = z.object({
+  sessionId: z.string(),
+  title: z.string(),
+  role: z.string(),
+  snippet: z.string(),
+  createdAt: z.number(),
+});
+export type SessionSearchHit = z.infer<typeof SessionSearchHitSchema>;
+
+export const TodoItemSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  status: z.enum(['pending', 'in_progress', 'completed', 'cancelled']),
+});
+export type TodoItem = z.infer<typeof TodoItemSchema>;
