@@ -44,7 +44,7 @@ class FakeIpcMain {
     try {
       return await handler({ sender, senderFrame: frame }, ...args);
     } catch (err) {
-      throw new Error(`Error invoking remote method '${channel}': ${String(err)}`);
+      throw new Error(`Error invoking remote method '${channel}': ${String(err)}`, { cause: err });
     }
   }
 }
