@@ -1,3 +1,4 @@
+import { toolError } from '../runtime/errors';
 import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
 
 /** Schemas of the tools the agent loop answers itself (dispatch refuses them). */
@@ -78,15 +79,23 @@ const TOOLSET = {
 const EMOJI = { todo: '📋', memory: '🧠', session_search: '🗂️', delegate_task: '👥', clarify: '❓' };
 
 export function registerTools(ctx: ToolModuleContext): void {
-  registerUnavailable(
-    ctx,
-    'Agent',
-    (Object.keys(AGENT_LOOP_SCHEMAS) as (keyof typeof AGENT_LOOP_SCHEMAS)[]).map((name) => ({
-      name,
-      toolset: TOOLSET[name],
-      schema: AGENT_LOOP_SCHEMAS[name],
-      emoji: EMOJI[name],
-      parallelSafe: name === 'session_search',
-    })),
-  );
+  const specs = (Object.keys(AGENT_LOOP_SCHEMAS) as (keyof typeof AGENT_LOOP_SCHEMAS)[]).map((name) => ({
+    name,
+    toolset: TOOLSET[name],
+    schema: AGENT_LOOP_SCHEMAS[name],
+    emoji: EMOJI[name],
+    parallelSafe: name === 'session_search',
+  }));
+  if (!ctx.services.agentLoop) {
+    registerUnavailable(ctx, 'Agent', specs);
+    return;
+  }
+  // Offered to the model; calls never reach these handlers because dispatch hands them to the loop.
+  for (const spec of specs) {
+    ctx.registry.register({
+      ...spec,
+      checkFn: () => true,
+      handler: () => toolError(`${spec.name} must be handled by the agent loop`),
+    });
+  }
 }

@@ -1,6 +1,9 @@
 import type { ToolRegistry } from '../runtime/registry';
 import { toolError } from '../runtime/errors';
 import type { CheckFn, JsonSchema, Logger, ToolSpec } from '../runtime/types';
+import type { BrowserPool } from './browser/pool';
+import type { VisionService } from './media/vision';
+import type { CronService } from './services/cron';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -15,7 +18,24 @@ export interface ToolModuleContext {
 
 /** Services are optional: the runtime is usable with any subset (tests, CLI, desktop). */
 export interface ToolServices {
+  /** Environment the tools read keys and base URLs from; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
+  /** An agent loop runs here and answers todo, memory, session_search, delegate_task and clarify. */
+  agentLoop?: boolean;
+  /** $CADUCEUS_HOME: skills live in `<home>/skills`, generated media in `<home>/media`. */
+  home?: string;
+  /** Browser processes for the browser tools; whoever creates it calls `closeAll()` on shutdown. */
+  browser?: BrowserPool;
+  /** A model that takes image input, for vision_analyze and browser_vision. */
+  vision?: VisionService;
+  /** Asks the user before a tool acts on the world (ha_call_service); false means denied. */
+  approve?: (description: string) => Promise<boolean>;
+  /** Schedules prompts for the cronjob tool; its host runs them while the app is open. */
+  cron?: CronService;
+}
+
+export function envOf(services: ToolServices): NodeJS.ProcessEnv {
+  return services.env ?? process.env;
 }
 
 export interface ToolModule {

@@ -1,9 +1,18 @@
-import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
+import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
+import { toolError } from '../runtime/errors';
+import type { ToolArgs, ToolContext } from '../runtime/types';
+import { capText, isHttpUrl } from './http';
+import { envOf, fn, type ToolModuleContext, type ToolServices } from './toolModule';
+import { extractWithProvider, fetchPage, type ExtractedPage } from './web/extract';
+import { configuredProviders, searchUnavailableReason } from './web/providers';
+import { searchWeb } from './web/search';
+
+const MAX_URLS = 5;
 
 export const WEB_SCHEMAS = {
   web_search: fn(
     'web_search',
-    'Search the web. Returns titles, URLs and snippets.',
+    'Search the web. Returns titles, URLs and snippets; read a result in full with web_extract.',
     {
       query: { type: 'string', description: 'What to search for' },
       limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Number of results (default 5)' },
@@ -12,15 +21,92 @@ export const WEB_SCHEMAS = {
   ),
   web_extract: fn(
     'web_extract',
-    'Fetch web pages and return their main content as Markdown.',
-    { urls: { type: 'array', items: { type: 'string' }, description: 'Up to 5 URLs' } },
+    'Fetch web pages (http or https) and return their main content as Markdown.',
+    {
+      urls: {
+        type: 'array',
+        items: { type: 'string' },
+        minItems: 1,
+        maxItems: MAX_URLS,
+        description: `Absolute http(s) URLs, at most ${MAX_URLS}`,
+      },
+    },
     ['urls'],
   ),
 };
 
 export function registerTools(ctx: ToolModuleContext): void {
-  registerUnavailable(ctx, 'Web', [
-    { name: 'web_search', toolset: 'web', schema: WEB_SCHEMAS.web_search, emoji: '🔍', parallelSafe: true },
-    { name: 'web_extract', toolset: 'web', schema: WEB_SCHEMAS.web_extract, emoji: '📄', parallelSafe: true },
-  ]);
+  const { services } = ctx;
+  ctx.registry.register({
+    name: 'web_search',
+    toolset: 'web',
+    schema: WEB_SCHEMAS.web_search,
+    emoji: '🔍',
+    parallelSafe: true,
+    isAsync: true,
+    // Any one provider is enough, so no single variable is "required"; the reason names them all.
+    checkFn: () => configuredProviders(envOf(services), 'search').length > 0 || searchUnavailableReason(),
+    handler: (args, call) => webSearch(services, args, call),
+  });
+  ctx.registry.register({
+    name: 'web_extract',
+    toolset: 'web',
+    schema: WEB_SCHEMAS.web_extract,
+    emoji: '📄',
+    parallelSafe: true,
+    isAsync: true,
+    handler: (args, call) => webExtract(services, args, call),
+  });
+}
+
+async function webSearch(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+  const query = String(args.query ?? '').trim();
+  if (!query) return toolError('web_search needs a non-empty query');
+  const limit = typeof args.limit === 'number' ? args.limit : 5;
+  const [provider] = configuredProviders(envOf(services), 'search');
+  if (!provider) return toolError(searchUnavailableReason());
+  try {
+    const results = await searchWeb(provider, query, limit, { signal: call.signal });
+    return JSON.stringify({ provider: provider.name, query, results });
+  } catch (err) {
+    return toolError(
+      `web_search (${provider.name}) failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+}
+
+interface PageResult extends Partial<ExtractedPage> {
+  url: string;
+  error?: string;
+}
+
+async function webExtract(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+  const urls = Array.isArray(args.urls) ? args.urls.map(String) : [];
+  if (urls.length === 0) return toolError('web_extract needs at least one URL');
+  if (urls.length > MAX_URLS) return toolError(`web_extract takes at most ${MAX_URLS} URLs per call`);
+  const valid = urls.filter(isHttpUrl);
+  const options = { signal: call.signal };
+  const extracted = new Map<string, ExtractedPage>();
+  const providerErrors: string[] = [];
+  const [provider] = configuredProviders(envOf(services), 'extract');
+  if (provider && valid.length > 0) {
+    try {
+      for (const [url, page] of await extractWithProvider(provider, valid, options)) extracted.set(url, page);
+    } catch (err) {
+      providerErrors.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+  const perPage = Math.floor(DEFAULT_MAX_OUTPUT_CHARS / urls.length);
+  const pages = await Promise.all(
+    urls.map(async (url): Promise<PageResult> => {
+      if (!isHttpUrl(url)) return { url, error: 'Only absolute http and https URLs can be fetched' };
+      try {
+        const page = extracted.get(url) ?? (await fetchPage(url, options));
+        return { ...page, content: capText(page.content, perPage) };
+      } catch (err) {
+        return { url, error: err instanceof Error ? err.message : String(err) };
+      }
+    }),
+  );
+  return JSON.stringify(providerErrors.length ? { pages, provider_error: providerErrors[0] } : { pages });
 }

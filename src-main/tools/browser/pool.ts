@@ -1,0 +1,135 @@
+/**
+ * One shared browser process, launched on first use; one context (cookies, storage, tab) per
+ * task. The composition root owns the pool and calls `closeAll()` on shutdown.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Logger } from '../../runtime/types';
+import { findBrowser, type BrowserLookup } from './executable';
+
+/** From infra.md: the last three keep Chromium from calling out on its own. */
+export const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ACTION_TIMEOUT_MS = 15_000;
+const NAVIGATION_TIMEOUT_MS = 30_000;
+const MAX_CONSOLE_ENTRIES = 200;
+const MAX_CONSOLE_TEXT = 2_000;
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+}
+
+/** The task's tab: the page tools act on, and what its console printed. */
+export interface BrowserTab {
+  context: BrowserContext;
+  page: Page;
+  console: ConsoleEntry[];
+}
+
+export interface BrowserPoolOptions {
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+}
+
+export class BrowserPool {
+  private browser?: Promise<Browser>;
+  private readonly tabs = new Map<string, Promise<BrowserTab>>();
+
+  constructor(private readonly options: BrowserPoolOptions = {}) {}
+
+  /** Where the browser is, or why there is none; checked on every call so installs are noticed. */
+  lookup(): BrowserLookup {
+    return findBrowser(this.options.env ?? process.env);
+  }
+
+  /** The task's tab, creating the browser and the task's context when needed. */
+  tab(taskId: string): Promise<BrowserTab> {
+    let tab = this.tabs.get(taskId);
+    if (!tab) {
+      tab = this.openTab();
+      this.tabs.set(taskId, tab);
+      tab.catch(() => this.tabs.delete(taskId));
+    }
+    return tab.then(async (t) => {
+      if (t.page.isClosed()) t.page = watch(await t.context.newPage(), t);
+      return t;
+    });
+  }
+
+  /** Closes one task's context, when the task ends. */
+  async closeTask(taskId: string): Promise<void> {
+    const tab = this.tabs.get(taskId);
+    this.tabs.delete(taskId);
+    if (tab) await tab.then((t) => t.context.close()).catch(() => {});
+  }
+
+  async closeAll(): Promise<void> {
+    const browser = this.browser;
+    this.browser = undefined;
+    this.tabs.clear();
+    if (browser) await browser.then((b) => b.close()).catch(() => {});
+  }
+
+  private async openTab(): Promise<BrowserTab> {
+    const browser = await this.launch();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: false,
+    });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    const page = await context.newPage();
+    const tab: BrowserTab = { context, page, console: [] };
+    watch(page, tab);
+    // Links that open a new window move the task to that window.
+    context.on('page', (opened) => void (tab.page = watch(opened, tab)));
+    return tab;
+  }
+
+  private launch(): Promise<Browser> {
+    if (!this.browser) {
+      const found = this.lookup();
+      if (!('path' in found)) return Promise.reject(new Error(found.reason));
+      const launching = chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS });
+      this.browser = launching;
+      launching.then(
+        (browser) =>
+          browser.on('disconnected', () => {
+            if (this.browser !== launching) return;
+            this.options.logger?.warn(
+              'The browser exited; it will be started again on the next browser tool call',
+            );
+            this.browser = undefined;
+            this.tabs.clear();
+          }),
+        () => {
+          if (this.browser === launching) this.browser = undefined;
+        },
+      );
+    }
+    return this.browser;
+  }
+}
+
+const watched = new WeakSet<Page>();
+
+/** Records a page's console into its tab, once per page. */
+function watch(page: Page, tab: BrowserTab): Page {
+  if (watched.has(page)) return page;
+  watched.add(page);
+  const push = (type: string, text: string) => {
+    tab.console.push({ type, text: text.slice(0, MAX_CONSOLE_TEXT) });
+    if (tab.console.length > MAX_CONSOLE_ENTRIES)
+      tab.console.splice(0, tab.console.length - MAX_CONSOLE_ENTRIES);
+  };
+  page.on('console', (message) => push(message.type(), message.text()));
+  page.on('pageerror', (error) => push('pageerror', error.message));
+  return page;
+}

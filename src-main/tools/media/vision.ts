@@ -1,0 +1,51 @@
+/** vision_analyze: loads an image (file, URL or data URL) and asks the injected vision model. */
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { ensureOk, HttpError, isHttpUrl, readCapped, request } from '../http';
+
+/** A model that takes image input; the composition root wires it to the configured provider. */
+export interface VisionService {
+  /** `image` is a data URL or an http(s) URL; resolves to the model's answer. */
+  analyze(image: string, question: string, signal?: AbortSignal): Promise<string>;
+}
+
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** Turns the model's `image` argument into a data URL the vision model can always read. */
+export async function loadImage(image: string, signal?: AbortSignal): Promise<string> {
+  const source = image.trim();
+  if (/^data:image\/[\w.+-]+;base64,/.test(source)) return source;
+  const bytes = isHttpUrl(source) ? await download(source, signal) : await readLocal(source);
+  const mime = sniffImage(bytes);
+  if (!mime) throw new Error(`${source} is not a PNG, JPEG, GIF or WebP image`);
+  return `data:${mime};base64,${bytes.toString('base64')}`;
+}
+
+async function download(url: string, signal?: AbortSignal): Promise<Buffer> {
+  const response = await ensureOk(await request(url, {}, { signal }), new URL(url).host);
+  return readCapped(response, MAX_IMAGE_BYTES, 'The image');
+}
+
+async function readLocal(path: string): Promise<Buffer> {
+  const full = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+  if (!isAbsolute(full)) throw new Error(`Give an absolute file path or an http(s) URL, not "${path}"`);
+  const info = await stat(full).catch(() => undefined);
+  if (!info?.isFile()) throw new Error(`No image file at ${full}`);
+  if (info.size > MAX_IMAGE_BYTES) throw new HttpError(`The image is larger than ${MAX_IMAGE_BYTES} bytes`);
+  return readFile(full);
+}
+
+/** By magic bytes, not by name: a misnamed file still gets the right type. */
+export function sniffImage(bytes: Buffer): string | undefined {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return undefined;
+}
