@@ -1,8 +1,10 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
+import { benchAgent } from '../src-main/agent/bench';
 import { benchRuntime } from './runtime';
 
 const suites: Record<string, () => Promise<Record<string, number>>> = {
   runtime: benchRuntime,
+  agent: benchAgent,
 };
 
 const only = process.argv.slice(2);

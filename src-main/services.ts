@@ -1,3 +1,4 @@
+import { AgentHost } from './agent/host';
 import { ConfigStore } from './config/store';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
@@ -15,6 +16,10 @@ export interface ServicesOptions {
   logger: Logger;
   /** Skip MCP servers (quick commands that do not need their tools). */
   connectMcp?: boolean;
+  /** Who answers approval questions in this process (`caduceus chat --approvals`). */
+  approvals?: 'ask' | 'deny' | 'allow';
+  /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
+  backend?: string;
 }
 
 export interface Services {
@@ -25,6 +30,8 @@ export interface Services {
   mcp: McpManager;
   discovery: DiscoveryReport;
   plugins: PluginReport;
+  /** Sessions, memory, model resolution and agents. */
+  agent: AgentHost;
   shutdown(): Promise<void>;
 }
 
@@ -36,7 +43,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const runtime = new ToolRuntime(logger);
 
   const discovery = await discoverTools(
-    { registry: runtime.registry, logger, services: { env: options.env } },
+    { registry: runtime.registry, logger, services: { env: options.env, agentLoop: true } },
     BUILTIN_TOOL_MODULES,
   );
   const mcp = new McpManager(runtime.registry, logger);
@@ -52,6 +59,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, hooks: runtime.hooks, logger, resolveFrom: [options.home, options.cwd] },
   );
 
+  const agent = new AgentHost({
+    home: options.home,
+    cwd: options.cwd,
+    env: options.env,
+    runtime,
+    config: () => configStore.current,
+  });
+
   return {
     get config() {
       return configStore.current;
@@ -61,7 +76,9 @@ export async function createServices(options: ServicesOptions): Promise<Services
     mcp,
     discovery,
     plugins,
+    agent,
     async shutdown() {
+      agent.close();
       await mcp.closeAll();
     },
   };

@@ -1,8 +1,17 @@
 import { caduceusHome } from '../config/paths';
 import { ConfigError } from '../config/store';
 import { createStderrLogger } from '../runtime/logger';
-import { createServices, type Services } from '../services';
+import { createServices, type Services, type ServicesOptions } from '../services';
 import { UsageError, writeLine, type Io } from './args';
+import { chat, chatServicesOptions } from './chatCommands';
+import {
+  sessionsDelete,
+  sessionsExport,
+  sessionsList,
+  sessionsRename,
+  sessionsSearch,
+  sessionsShow,
+} from './sessionsCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 
 const USAGE = `Usage: caduceus <command>
@@ -10,18 +19,39 @@ const USAGE = `Usage: caduceus <command>
   tools list [--toolsets a,b] [--disable c,d] [--json]   tool definitions offered to the model
   toolsets [--json]                                       every toolset and its availability
   call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
+  chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
+       [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--session ID] [--json]
+                                                          one agent turn: activity on stderr, answer on stdout
+  sessions list [--limit N] [--all] [--json]              stored sessions, newest first
+  sessions show <id> [--json]                             one session as Markdown (or JSON)
+  sessions search <query> [--role r] [--limit N] [--json] full-text search over past sessions
+  sessions export <id> [--format markdown|json] [-o FILE] export a session
+  sessions rename <id> <title> | sessions delete <id>
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
 type Command = (services: Services, argv: string[], io: Io) => Promise<number>;
+interface CommandEntry {
+  run: Command;
+  mcp: boolean;
+  /** Flags that change how services are built, read before they are. */
+  servicesOptions?: (argv: string[]) => Partial<ServicesOptions>;
+}
 
-const COMMANDS: Record<string, { run: Command; mcp: boolean }> = {
+const COMMANDS: Record<string, CommandEntry> = {
   'tools list': { run: toolsList, mcp: true },
   toolsets: { run: toolsetsList, mcp: true },
   call: { run: callTool, mcp: true },
+  chat: { run: chat, mcp: true, servicesOptions: chatServicesOptions },
+  'sessions list': { run: sessionsList, mcp: false },
+  'sessions show': { run: sessionsShow, mcp: false },
+  'sessions search': { run: sessionsSearch, mcp: false },
+  'sessions export': { run: sessionsExport, mcp: false },
+  'sessions rename': { run: sessionsRename, mcp: false },
+  'sessions delete': { run: sessionsDelete, mcp: false },
 };
 
-function route(argv: string[]): { command?: { run: Command; mcp: boolean }; rest: string[] } {
+function route(argv: string[]): { command?: CommandEntry; rest: string[] } {
   const two = `${argv[0]} ${argv[1]}`;
   if (COMMANDS[two]) return { command: COMMANDS[two], rest: argv.slice(2) };
   if (argv[0] && COMMANDS[argv[0]]) return { command: COMMANDS[argv[0]], rest: argv.slice(1) };
@@ -47,6 +77,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
+      ...command.servicesOptions?.(rest),
     });
     return await command.run(services, rest, io);
   } catch (err) {

@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AskHuman } from './approvals';
+import { agentHarness, type AgentHarness } from './testing/harness';
+import { ScriptedModel } from './testing/scriptedModel';
+
+let model: ScriptedModel;
+let h: AgentHarness;
+beforeAll(async () => {
+  model = await ScriptedModel.start();
+});
+afterAll(async () => {
+  await model.close();
+});
+beforeEach(async () => {
+  model.reset();
+  h = await agentHarness({ baseUrl: model.baseUrl });
+});
+afterEach(async () => {
+  await h.cleanup();
+});
+
+describe('approval relay', () => {
+  it('shows and stores each question and answer with the session that asked', async () => {
+    const human: AskHuman = async (ask) => ({
+      decision: ask.command.includes('build') ? 'once' : 'deny',
+      decidedBy: 'user',
+    });
+    const ask = h.host.approvals.wrap(human);
+    // Stands in for a command tool whose gate asks a human.
+    h.runtime.registry.register({
+      name: 'guarded',
+      toolset: 'test',
+      schema: {
+        name: 'guarded',
+        description: 'runs a command',
+        parameters: { type: 'object', properties: { command: { type: 'string' } } },
+      },
+      handler: async (args, ctx) => {
+        const answer = await ask({
+          sessionId: ctx.sessionId,
+          toolCallId: ctx.toolCallId,
+          command: String(args.command),
+          reasons: ['recursive delete'],
+        });
+        return answer.decision === 'deny' ? { error: 'denied by the user' } : 'ran';
+      },
+    });
+    model.push(
+      {
+        toolCalls: [
+          { id: 'g1', name: 'guarded', arguments: { command: 'rm -rf build' } },
+          { id: 'g2', name: 'guarded', arguments: { command: 'rm -rf ~' } },
+        ],
+      },
+      { text: 'done' },
+    );
+    const agent = h.agent();
+    await agent.runTurn('clean up');
+    const approvalEvents = h.events.filter((e) => e.type.startsWith('approval_'));
+    expect(approvalEvents).toEqual([
+      expect.objectContaining({
+        type: 'approval_requested',
+        toolCallId: 'g1',
+        command: 'rm -rf build',
+        sessionId: agent.sessionId,
+        depth: 0,
+      }),
+      expect.objectContaining({ type: 'approval_resolved', decision: 'once', decidedBy: 'user' }),
+      expect.objectContaining({ type: 'approval_requested', toolCallId: 'g2', command: 'rm -rf ~' }),
+      expect.objectContaining({ type: 'approval_resolved', decision: 'deny' }),
+    ]);
+    expect(h.host.sessions.approvals(agent.sessionId)).toEqual([
+      expect.objectContaining({
+        toolCallId: 'g1',
+        command: 'rm -rf build',
+        reasons: ['recursive delete'],
+        decision: 'once',
+      }),
+      expect.objectContaining({ toolCallId: 'g2', decision: 'deny', decidedBy: 'user' }),
+    ]);
+  });
+
+  it('records a denial when asking fails', async () => {
+    const session = h.host.sessions.createSession();
+    const ask = h.host.approvals.wrap(async () => {
+      throw new Error('dialog crashed');
+    });
+    await expect(ask({ sessionId: session.id, command: 'x', reasons: [] })).rejects.toThrow('dialog crashed');
+    expect(h.host.sessions.approvals(session.id)).toEqual([
+      expect.objectContaining({ decision: 'deny', decidedBy: 'error' }),
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentHarness } from './testing/harness';
+import { ScriptedModel } from './testing/scriptedModel';
+import { echoTool } from './testing/tools';
+
+let model: ScriptedModel;
+beforeAll(async () => {
+  model = await ScriptedModel.start();
+});
+afterAll(async () => {
+  await model.close();
+});
+
+describe('sessions across a restart', () => {
+  it('reopens a session as it was and resumes it with the same history', async () => {
+    const first = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool()] });
+    model.push({ toolCalls: [{ id: 'k1', name: 'echo', arguments: { text: 'kept' } }] }, { text: 'Stored.' });
+    const agent = first.agent();
+    await agent.runTurn('remember the echo');
+    const before = first.host.sessions.messages(agent.sessionId);
+    const systemBefore = model.requests[0]?.body.messages[0];
+    await first.cleanup(false);
+
+    const second = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool()], home: first.home });
+    expect(second.host.sessions.listSessions()).toEqual([
+      expect.objectContaining({ id: agent.sessionId, title: 'remember the echo', messageCount: 4 }),
+    ]);
+    expect(second.host.sessions.messages(agent.sessionId)).toEqual(before);
+    expect(second.host.sessions.toolCalls(agent.sessionId)).toEqual([
+      expect.objectContaining({ id: 'k1', name: 'echo', status: 'ok', result: 'echo: kept' }),
+    ]);
+
+    model.push({ text: 'Yes, I remember.' });
+    const resumed = second.agent({ sessionId: agent.sessionId.slice(0, 18) });
+    expect(resumed.sessionId).toBe(agent.sessionId);
+    await resumed.runTurn('do you remember?');
+    const sent = model.requests.at(-1)?.body.messages ?? [];
+    expect(sent[0]).toEqual(systemBefore);
+    expect(sent.slice(1)).toEqual([...before, { role: 'user', content: 'do you remember?' }]);
+    await second.cleanup();
+  });
+
+  it('repairs a session whose process died mid-tool', async () => {
+    const first = await agentHarness({ baseUrl: model.baseUrl });
+    const store = first.host.sessions;
+    const s = store.createSession({ title: 'crashed', systemPrompt: 'sys' });
+    store.appendMessage(s.id, { role: 'user', content: 'run it' });
+    const calls = ['x1', 'x2'].map((id) => ({
+      id,
+      type: 'function' as const,
+      function: { name: 'echo', arguments: '{}' },
+    }));
+    store.appendMessage(s.id, { role: 'assistant', content: null, tool_calls: calls });
+    store.finishToolCall(store.startToolCall(s.id, { id: 'x1', name: 'echo', args: '{}' }), {
+      result: 'done before the crash',
+      status: 'ok',
+      durationMs: 1,
+    });
+    store.startToolCall(s.id, { id: 'x2', name: 'echo', args: '{}' });
+    await first.cleanup(false);
+
+    const second = await agentHarness({ baseUrl: model.baseUrl, home: first.home });
+    model.reset();
+    model.push({ text: 'recovered' });
+    const result = await second.agent({ sessionId: s.id }).runTurn('what happened?');
+    expect(result.status).toBe('completed');
+    const tools = (model.requests[0]?.body.messages ?? []).filter((m) => m.role === 'tool');
+    expect(tools.map((m) => [m.tool_call_id, m.content])).toEqual([
+      ['x1', 'done before the crash'],
+      ['x2', expect.stringMatching(/Interrupted/)],
+    ]);
+    await second.cleanup();
+  });
+});

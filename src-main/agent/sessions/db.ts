@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { loadSqlite, type Database } from './sqlite';
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL DEFAULT '',
+  parent_id TEXT REFERENCES sessions(id) ON DELETE CASCADE,
+  model TEXT,
+  source TEXT NOT NULL DEFAULT 'cli',
+  system_prompt TEXT,
+  todos TEXT NOT NULL DEFAULT '[]',
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_updated ON sessions(updated_at DESC);
+CREATE INDEX IF NOT EXISTS sessions_parent ON sessions(parent_id);
+
+CREATE TABLE IF NOT EXISTS messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  role TEXT NOT NULL,
+  content TEXT,
+  tool_calls TEXT,
+  tool_call_id TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS messages_session ON messages(session_id, id);
+
+CREATE VIRTUAL TABLE IF NOT EXISTS messages_fts USING fts5(
+  content, content='messages', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER IF NOT EXISTS messages_fts_insert AFTER INSERT ON messages WHEN new.content IS NOT NULL
+BEGIN
+  INSERT INTO messages_fts(rowid, content) VALUES (new.id, new.content);
+END;
+CREATE TRIGGER IF NOT EXISTS messages_fts_delete AFTER DELETE ON messages WHEN old.content IS NOT NULL
+BEGIN
+  INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+END;
+
+CREATE TABLE IF NOT EXISTS tool_calls (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  call_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  args TEXT NOT NULL,
+  result TEXT,
+  status TEXT NOT NULL,
+  duration_ms REAL,
+  started_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tool_calls_session ON tool_calls(session_id, id);
+
+CREATE TABLE IF NOT EXISTS approvals (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+  tool_call_id TEXT,
+  command TEXT NOT NULL,
+  reasons TEXT NOT NULL,
+  decision TEXT,
+  decided_by TEXT,
+  asked_at INTEGER NOT NULL,
+  answered_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS approvals_session ON approvals(session_id);
+`;
+
+export function sessionsDbPath(home: string): string {
+  return join(home, 'sessions.db');
+}
+
+/**
+ * Opens (and creates) the sessions database. WAL with synchronous=NORMAL: every statement
+ * commits on its own, so a crashed process loses at most the write it was making.
+ */
+export function openSessionsDb(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const { DatabaseSync } = loadSqlite();
+  const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+  const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
+  if ((version?.user_version ?? 0) < SCHEMA_VERSION) {
+    db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+  }
+  return db;
+}

@@ -1,0 +1,93 @@
+import type {
+  ApprovalRecord,
+  ChatMessage,
+  SessionSummary,
+  ToolCall,
+  ToolCallRecord,
+} from '../../../src-shared/sessions';
+
+/** Row shapes of the sessions database and their mapping to the shared schemas. */
+
+export interface SessionRow {
+  id: string;
+  title: string;
+  parent_id: string | null;
+  model: string | null;
+  source: string;
+  created_at: number;
+  updated_at: number;
+  message_count: number;
+}
+
+export interface MessageRow {
+  role: ChatMessage['role'];
+  content: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+}
+
+export interface ToolCallRow {
+  call_id: string;
+  name: string;
+  args: string;
+  result: string | null;
+  status: ToolCallRecord['status'];
+  duration_ms: number | null;
+  started_at: number;
+}
+
+export interface ApprovalRow {
+  id: string;
+  tool_call_id: string | null;
+  command: string;
+  reasons: string;
+  decision: string | null;
+  decided_by: string | null;
+  asked_at: number;
+  answered_at: number | null;
+}
+
+export function toSummary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    parentId: row.parent_id,
+    model: row.model,
+    source: row.source,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    messageCount: row.message_count,
+  };
+}
+
+export function toMessage(row: MessageRow): ChatMessage {
+  const message: ChatMessage = { role: row.role, content: row.content };
+  if (row.tool_calls) message.tool_calls = JSON.parse(row.tool_calls) as ToolCall[];
+  if (row.tool_call_id) message.tool_call_id = row.tool_call_id;
+  return message;
+}
+
+export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
+  return {
+    id: row.call_id,
+    name: row.name,
+    args: row.args,
+    result: row.result,
+    status: row.status,
+    durationMs: row.duration_ms,
+    startedAt: row.started_at,
+  };
+}
+
+export function toApprovalRecord(row: ApprovalRow): ApprovalRecord {
+  return {
+    id: row.id,
+    toolCallId: row.tool_call_id,
+    command: row.command,
+    reasons: JSON.parse(row.reasons) as string[],
+    decision: row.decision,
+    decidedBy: row.decided_by,
+    askedAt: row.asked_at,
+    answeredAt: row.answered_at,
+  };
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ApprovalRecord,
+  ChatMessage,
+  SessionSearchHit,
+  SessionSummary,
+  TodoItem,
+  ToolCallRecord,
+} from '../../../src-shared/sessions';
+import { openSessionsDb, sessionsDbPath } from './db';
+import {
+  toApprovalRecord,
+  toMessage,
+  toSummary,
+  toToolCallRecord,
+  type ApprovalRow,
+  type MessageRow,
+  type SessionRow,
+  type ToolCallRow,
+} from './rows';
+import { searchMessages, type SearchOptions } from './search';
+import type { Database } from './sqlite';
+
+export interface NewSession {
+  id?: string;
+  title?: string;
+  parentId?: string;
+  model?: string;
+  source?: string;
+  systemPrompt?: string;
+}
+
+export interface ListOptions {
+  limit?: number;
+  offset?: number;
+  /** Child sessions of delegate_task are hidden unless asked for. */
+  includeChildren?: boolean;
+}
+
+const SUMMARY_SQL = `SELECT s.id, s.title, s.parent_id, s.model, s.source, s.created_at, s.updated_at,
+  (SELECT COUNT(*) FROM messages m WHERE m.session_id = s.id) AS message_count FROM sessions s`;
+
+/** A sortable, readable session id: `20260130-142501-3fa9c2`. */
+export function newSessionId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Sessions, messages, tool calls, approvals and todos in one SQLite database. */
+export class SessionStore {
+  private constructor(private readonly db: Database) {}
+
+  static open(home: string): SessionStore {
+    return new SessionStore(openSessionsDb(sessionsDbPath(home)));
+  }
+
+  static openAt(path: string): SessionStore {
+    return new SessionStore(openSessionsDb(path));
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  createSession(input: NewSession = {}): SessionSummary {
+    const id = input.id ?? newSessionId();
+    const now = Date.now();
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, title, parent_id, model, source, system_prompt, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        input.title ?? '',
+        input.parentId ?? null,
+        input.model ?? null,
+        input.source ?? 'cli',
+        input.systemPrompt ?? null,
+        now,
+        now,
+      );
+    return this.getSession(id) as SessionSummary;
+  }
+
+  getSession(id: string): SessionSummary | undefined {
+    const row = this.db.prepare(`${SUMMARY_SQL} WHERE s.id = ?`).get(id) as SessionRow | undefined;
+    return row ? toSummary(row) : undefined;
+  }
+
+  /** A full id, or a prefix that matches exactly one session. */
+  resolveId(idOrPrefix: string): string | undefined {
+    if (this.getSession(idOrPrefix)) return idOrPrefix;
+    const rows = this.db
+      .prepare(`SELECT id FROM sessions WHERE substr(id, 1, ?) = ? LIMIT 2`)
+      .all(idOrPrefix.length, idOrPrefix) as { id: string }[];
+    return rows.length === 1 ? rows[0]?.id : undefined;
+  }
+
+  listSessions(options: ListOptions = {}): SessionSummary[] {
+    const where = options.includeChildren ? '' : ' WHERE s.parent_id IS NULL';
+    const rows = this.db
+      .prepare(`${SUMMARY_SQL}${where} ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ? OFFSET ?`)
+      .all(options.limit ?? 50, options.offset ?? 0) as unknown as SessionRow[];
+    return rows.map(toSummary);
+  }
+
+  childSessions(parentId: string): SessionSummary[] {
+    const rows = this.db
+      .prepare(`${SUMMARY_SQL} WHERE s.parent_id = ? ORDER BY s.created_at, s.id`)
+      .all(parentId) as unknown as SessionRow[];
+    return rows.map(toSummary);
+  }
+
+  renameSession(id: string, title: string): boolean {
+    return this.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, id).changes > 0;
+  }
+
+  /** Deletes a session with its messages, tool calls, approvals and child sessions. */
+  deleteSession(id: string): boolean {
+    return this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
+  }
+
+  systemPrompt(id: string): string | null {
+    const row = this.db.prepare('SELECT system_prompt FROM sessions WHERE id = ?').get(id) as
+      { system_prompt: string | null } | undefined;
+    return row?.system_prompt ?? null;
+  }
+
+  setSystemPrompt(id: string, prompt: string): void {
+    this.db.prepare('UPDATE sessions SET system_prompt = ? WHERE id = ?').run(prompt, id);
+  }
+
+  appendMessage(sessionId: string, message: ChatMessage): void {
+    const now = Date.now();
+    this.db
+      .prepare(
+        `INSERT INTO messages (session_id, role, content, tool_calls, tool_call_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        sessionId,
+        message.role,
+        message.content,
+        message.tool_calls?.length ? JSON.stringify(message.tool_calls) : null,
+        message.tool_call_id ?? null,
+        now,
+      );
+    this.db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, sessionId);
+  }
+
+  messages(sessionId: string): ChatMessage[] {
+    const rows = this.db
+      .prepare(
+        'SELECT role, content, tool_calls, tool_call_id FROM messages WHERE session_id = ? ORDER BY id',
+      )
+      .all(sessionId) as unknown as MessageRow[];
+    return rows.map(toMessage);
+  }
+
+  /** Records a tool call as running; returns the handle `finishToolCall` takes. */
+  startToolCall(sessionId: string, call: { id: string; name: string; args: string }): number {
+    const result = this.db
+      .prepare(
+        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at)
+         VALUES (?, ?, ?, ?, 'running', ?)`,
+      )
+      .run(sessionId, call.id, call.name, call.args, Date.now());
+    return Number(result.lastInsertRowid);
+  }
+
+  finishToolCall(
+    handle: number,
+    outcome: { result: string; status: ToolCallRecord['status']; durationMs: number },
+  ): void {
+    this.db
+      .prepare('UPDATE tool_calls SET result = ?, status = ?, duration_ms = ? WHERE id = ?')
+      .run(outcome.result, outcome.status, outcome.durationMs, handle);
+  }
+
+  toolCalls(sessionId: string): ToolCallRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT call_id, name, args, result, status, duration_ms, started_at FROM tool_calls
+         WHERE session_id = ? ORDER BY id`,
+      )
+      .all(sessionId) as unknown as ToolCallRow[];
+    return rows.map(toToolCallRecord);
+  }
+
+  recordApprovalRequest(request: {
+    id: string;
+    sessionId: string;
+    toolCallId?: string;
+    command: string;
+    reasons: string[];
+  }): void {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO approvals (id, session_id, tool_call_id, command, reasons, asked_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        request.id,
+        request.sessionId,
+        request.toolCallId ?? null,
+        request.command,
+        JSON.stringify(request.reasons),
+        Date.now(),
+      );
+  }
+
+  recordApprovalAnswer(id: string, decision: string, decidedBy: string): void {
+    this.db
+      .prepare('UPDATE approvals SET decision = ?, decided_by = ?, answered_at = ? WHERE id = ?')
+      .run(decision, decidedBy, Date.now(), id);
+  }
+
+  approvals(sessionId: string): ApprovalRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM approvals WHERE session_id = ? ORDER BY rowid')
+      .all(sessionId) as unknown as ApprovalRow[];
+    return rows.map(toApprovalRecord);
+  }
+
+  todos(sessionId: string): TodoItem[] {
+    const row = this.db.prepare('SELECT todos FROM sessions WHERE id = ?').get(sessionId) as
+      { todos: string } | undefined;
+    return row ? (JSON.parse(row.todos) as TodoItem[]) : [];
+  }
+
+  setTodos(sessionId: string, todos: TodoItem[]): void {
+    this.db.prepare('UPDATE sessions SET todos = ? WHERE id = ?').run(JSON.stringify(todos), sessionId);
+  }
+
+  search(query: string, options: SearchOptions = {}): SessionSearchHit[] {
+    return searchMessages(this.db, query, options);
+  }
+}

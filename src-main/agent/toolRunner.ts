@@ -1,0 +1,96 @@
+import type { ToolRunStatus } from '../../src-shared/agentEvents';
+import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
+import { AGENT_LOOP_TOOLS } from '../runtime/dispatch';
+import { isToolError, toolError } from '../runtime/errors';
+import type { ToolRuntime } from '../runtime/runtime';
+import { ABORTED, untilAborted } from './abort';
+import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
+import type { AgentEventBody } from './events';
+import type { LoopTools } from './loopTools';
+import { argsPreview, resultPreview } from './preview';
+import type { SessionStore } from './sessions/store';
+
+export const CANCELLED_RESULT = JSON.stringify({ error: 'Cancelled by the user before this tool finished.' });
+
+export interface ToolRunnerDeps {
+  runtime: ToolRuntime;
+  store: () => SessionStore;
+  loopTools: LoopTools;
+  sessionId: string;
+  /** The terminal environment the calls share. */
+  taskId: string;
+  cwd: string;
+  emit(event: AgentEventBody): void;
+}
+
+/** Runs the model's tool calls of one step, records each, and reports them as events. */
+export class ToolRunner {
+  constructor(private readonly deps: ToolRunnerDeps) {}
+
+  /** Returns one tool message per call, in the model's order, also when cancelled. */
+  async runBatch(
+    calls: ToolCall[],
+    offered: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<ChatMessage[]> {
+    const { registry } = this.deps.runtime;
+    let results: string[];
+    if (canRunInParallel(calls, (name) => registry.get(name), this.deps.cwd)) {
+      results = await mapLimited(calls, MAX_PARALLEL_TOOLS, (call) => this.runOne(call, offered, signal));
+    } else {
+      results = [];
+      for (const call of calls) results.push(await this.runOne(call, offered, signal));
+    }
+    return calls.map((call, i) => ({ role: 'tool', tool_call_id: call.id, content: results[i] ?? '' }));
+  }
+
+  private async runOne(call: ToolCall, offered: ReadonlySet<string>, signal?: AbortSignal): Promise<string> {
+    const { emit, sessionId } = this.deps;
+    const name = call.function.name;
+    const started = performance.now();
+    emit({
+      type: 'tool_started',
+      toolCallId: call.id,
+      name,
+      emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
+      argsPreview: argsPreview(call.function.arguments),
+    });
+    const handle = this.deps
+      .store()
+      .startToolCall(sessionId, { id: call.id, name, args: call.function.arguments });
+    const outcome = await untilAborted(this.execute(call, offered, signal), signal);
+    const result = outcome === ABORTED ? CANCELLED_RESULT : outcome;
+    const status: ToolRunStatus = outcome === ABORTED ? 'cancelled' : isToolError(result) ? 'error' : 'ok';
+    const durationMs = performance.now() - started;
+    this.deps.store().finishToolCall(handle, { result, status, durationMs });
+    emit({
+      type: 'tool_finished',
+      toolCallId: call.id,
+      name,
+      status,
+      durationMs,
+      resultPreview: resultPreview(result),
+    });
+    return result;
+  }
+
+  private async execute(call: ToolCall, offered: ReadonlySet<string>, signal?: AbortSignal): Promise<string> {
+    const { runtime, sessionId, emit } = this.deps;
+    const name = call.function.name;
+    const toolCallId = call.id;
+    if (!offered.has(name)) {
+      const known = runtime.registry.has(name) || AGENT_LOOP_TOOLS.has(name);
+      return toolError(known ? `Tool "${name}" is not available in this session` : `Unknown tool: ${name}`);
+    }
+    if (AGENT_LOOP_TOOLS.has(name)) {
+      return this.deps.loopTools.run(name, call.function.arguments, { sessionId, toolCallId, signal, emit });
+    }
+    return runtime.handleFunctionCall(name, call.function.arguments, {
+      taskId: this.deps.taskId,
+      sessionId,
+      toolCallId,
+      signal,
+      onOutput: (chunk) => emit({ type: 'tool_output', toolCallId, chunk }),
+    });
+  }
+}

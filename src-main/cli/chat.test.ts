@@ -1,0 +1,149 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ScriptedModel } from '../agent/testing/scriptedModel';
+import { main } from './main';
+import { memoryIo } from './testing';
+
+let home: string;
+let model: ScriptedModel;
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-chat-'));
+  model = await ScriptedModel.start();
+});
+afterAll(async () => {
+  await model.close();
+  await rm(home, { recursive: true, force: true });
+});
+beforeEach(() => model.reset());
+
+async function run(argv: string[]) {
+  const m = memoryIo({ CADUCEUS_HOME: home }, home);
+  const code = await main(argv, m.io);
+  return { code, stdout: m.stdout(), stderr: m.stderr() };
+}
+
+const flags = () => ['--base-url', model.baseUrl, '--model', 'scripted-model'];
+
+describe('caduceus chat', () => {
+  it('runs one turn: tool activity on stderr, the answer on stdout', async () => {
+    model.push(
+      {
+        toolCalls: [
+          {
+            name: 'todo',
+            arguments: { todos: [{ id: '1', content: 'look around', status: 'in_progress' }] },
+          },
+        ],
+      },
+      { text: 'The answer is 42.' },
+    );
+    const { code, stdout, stderr } = await run(['chat', '-q', 'What is the answer?', ...flags()]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('The answer is 42.\n');
+    expect(stderr).toMatch(/📋 todo: /);
+    expect(stderr).toMatch(/✓ todo \(\d+\.\d+s\)/);
+    expect(stderr).toMatch(/session: \d{8}-\d{6}-[0-9a-f]{6}/);
+    expect(model.requests[0]?.body.model).toBe('scripted-model');
+    expect(model.toolNames(0)).toEqual(
+      expect.arrayContaining(['todo', 'memory', 'session_search', 'delegate_task']),
+    );
+    expect(model.toolNames(0)).not.toContain('clarify');
+  });
+
+  it('prints a JSON transcript and resumes a session by id', async () => {
+    model.push(
+      { toolCalls: [{ id: 'c1', name: 'memory', arguments: { action: 'add', content: 'likes tea' } }] },
+      { text: 'Noted.' },
+    );
+    const first = await run(['chat', '-q', 'Remember I like tea', '--json', ...flags()]);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    const transcript = JSON.parse(first.stdout) as {
+      session_id: string;
+      status: string;
+      answer: string;
+      messages: { role: string }[];
+      tool_calls: { id: string; name: string; status: string; result: string }[];
+    };
+    expect(transcript).toMatchObject({ status: 'completed', answer: 'Noted.', iterations: 2 });
+    expect(transcript.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(transcript.tool_calls).toEqual([
+      expect.objectContaining({ id: 'c1', name: 'memory', status: 'ok' }),
+    ]);
+
+    model.push({ text: 'You like tea.' });
+    const second = await run([
+      'chat',
+      '-q',
+      'What do I like?',
+      '--session',
+      transcript.session_id,
+      ...flags(),
+    ]);
+    expect(second.stdout).toBe('You like tea.\n');
+    const sent = model.requests.at(-1)?.body.messages ?? [];
+    expect(sent.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+      'Remember I like tea',
+      'What do I like?',
+    ]);
+
+    const list = await run(['sessions', 'list', '--json']);
+    expect(JSON.parse(list.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: transcript.session_id, messageCount: 6 })]),
+    );
+    const search = await run(['sessions', 'search', 'tea', '--role', 'user']);
+    expect(search.stdout).toContain(`${transcript.session_id}  [user]  Remember I like >>>tea<<<`);
+    const show = await run(['sessions', 'show', transcript.session_id]);
+    expect(show.stdout).toContain('## User\n\nWhat do I like?');
+    const out = join(home, 'export.json');
+    const exported = await run(['sessions', 'export', transcript.session_id, '--format', 'json', '-o', out]);
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ session: { id: transcript.session_id } });
+    expect((await run(['sessions', 'rename', transcript.session_id, 'Tea', 'talk'])).code).toBe(0);
+    expect((await run(['sessions', 'show', transcript.session_id])).stdout).toMatch(/^# Tea talk\n/);
+    expect((await run(['sessions', 'delete', transcript.session_id])).code).toBe(0);
+    expect((await run(['sessions', 'show', transcript.session_id])).stderr).toMatch(/no session matches/);
+  });
+
+  it('reads the model from config.yaml', async () => {
+    await writeFile(
+      join(home, 'config.yaml'),
+      `model:\n  base_url: ${model.baseUrl}\n  name: from-config\n  stream: false\n`,
+    );
+    model.push({ text: 'configured' });
+    const { code, stdout } = await run(['chat', '-q', 'hi']);
+    expect(code).toBe(0);
+    expect(stdout).toBe('configured\n');
+    expect(model.requests[0]?.body).toMatchObject({ model: 'from-config' });
+    expect(model.requests[0]?.body.stream).toBeFalsy();
+    await rm(join(home, 'config.yaml'));
+  });
+
+  it('says exactly what to set when no model is configured', async () => {
+    const { code, stderr, stdout } = await run(['chat', '-q', 'hi']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('No model provider is set');
+    expect(stderr).toContain('  model:\n    provider: openrouter');
+    expect(stderr).toContain('--model, --base-url and --api-key');
+  });
+
+  it('reports a model error and exits non-zero', async () => {
+    model.push({ status: 401, message: 'invalid key' });
+    const { code, stderr } = await run(['chat', '-q', 'hi', ...flags()]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/error: Model request failed \(401\).*invalid key/);
+  });
+
+  it('checks its flags', async () => {
+    expect((await run(['chat', ...flags()])).code).toBe(2);
+    expect((await run(['chat', '-q', 'x', '--approvals', 'maybe'])).stderr).toMatch(
+      /--approvals must be one of ask, deny, allow/,
+    );
+    expect((await run(['chat', '-q', 'x', '--session', 'nope', ...flags()])).stderr).toMatch(
+      /No session matches "nope"/,
+    );
+  });
+});

@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { TurnResult } from '../agent/agent';
+import type { Services, ServicesOptions } from '../services';
+import { csv, UsageError, writeLine, type Io } from './args';
+import { activityPrinter } from './chatActivity';
+import { ttyClarifier } from './ttyPrompt';
+
+const CHAT_USAGE =
+  'caduceus chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b] ' +
+  '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--session ID] [--json]';
+
+const OPTIONS = {
+  query: { type: 'string', short: 'q' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  provider: { type: 'string' },
+  toolsets: { type: 'string' },
+  backend: { type: 'string' },
+  approvals: { type: 'string' },
+  session: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const APPROVALS = ['ask', 'deny', 'allow'] as const;
+type ApprovalsFlag = (typeof APPROVALS)[number];
+
+function parseChat(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: OPTIONS });
+  if (values.approvals !== undefined && !APPROVALS.includes(values.approvals as ApprovalsFlag)) {
+    throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
+  }
+  return values;
+}
+
+/** Flags that shape the services themselves: who answers approvals, which terminal backend. */
+export function chatServicesOptions(argv: string[]): Partial<ServicesOptions> {
+  const values = parseChat(argv);
+  return {
+    ...(values.approvals ? { approvals: values.approvals as ApprovalsFlag } : {}),
+    ...(values.backend ? { backend: values.backend } : {}),
+  };
+}
+
+const EXIT: Record<TurnResult['status'], number> = {
+  completed: 0,
+  max_iterations: 1,
+  error: 1,
+  cancelled: 130,
+};
+
+/** `caduceus chat -q …`: one turn, headless. Tool activity on stderr, the answer on stdout. */
+export async function chat(services: Services, argv: string[], io: Io): Promise<number> {
+  const values = parseChat(argv);
+  if (!values.query) throw new UsageError(CHAT_USAGE);
+  const resolution = services.agent.resolveModel({
+    model: values.model,
+    baseUrl: values['base-url'],
+    apiKey: values['api-key'],
+    provider: values.provider,
+  });
+  if (!resolution.ok) {
+    writeLine(io.stderr, `caduceus: ${await services.agent.modelSetupHelp(resolution.problems)}`);
+    return 1;
+  }
+  const agent = services.agent.createAgent({
+    model: resolution.model,
+    sessionId: values.session,
+    toolsets: {
+      enabled: csv(values.toolsets) ?? services.config.toolsets.enabled,
+      disabled: services.config.toolsets.disabled,
+    },
+    clarifier: ttyClarifier(io),
+    onEvent: values.json ? undefined : activityPrinter(io.stderr),
+    source: 'cli',
+  });
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  process.once('SIGINT', cancel);
+  let result: TurnResult;
+  try {
+    result = await agent.runTurn(values.query, { signal: controller.signal });
+  } finally {
+    process.off('SIGINT', cancel);
+    await agent.close();
+  }
+  if (values.json) {
+    writeLine(io.stdout, JSON.stringify(transcript(services, result), null, 2));
+  } else {
+    if (result.text) writeLine(io.stdout, result.text);
+    if (result.status === 'max_iterations') writeLine(io.stderr, 'caduceus: stopped at max_iterations');
+    if (result.status === 'cancelled') writeLine(io.stderr, 'caduceus: cancelled');
+    writeLine(io.stderr, `session: ${result.sessionId}`);
+  }
+  return EXIT[result.status];
+}
+
+/** The turn as data: its messages and the tool calls they made, with results and timings. */
+function transcript(services: Services, result: TurnResult) {
+  const ids = new Set(result.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.id)));
+  return {
+    session_id: result.sessionId,
+    status: result.status,
+    answer: result.text,
+    iterations: result.iterations,
+    ...(result.error ? { error: result.error } : {}),
+    messages: result.messages,
+    tool_calls: services.agent.sessions.toolCalls(result.sessionId).filter((c) => ids.has(c.id)),
+  };
+}
