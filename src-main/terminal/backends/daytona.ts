@@ -1,0 +1,140 @@
+/**
+ * The daytona backend, through Daytona's official TypeScript SDK (`@daytonaio/sdk`): one sandbox
+ * per environment (found again by label), commands as session commands or PTYs. Needs a Daytona
+ * account: an API key in DAYTONA_API_KEY or terminal.daytona.apiKey.
+ */
+import { randomBytes } from 'node:crypto';
+import { BackendBase } from '../backendBase';
+import type { DaytonaConfig } from '../config';
+import { atMost } from '../exec';
+import { errorMessage } from '../handle';
+import { argvToCommandLine, killScript, launcherArgv, shQuote } from '../shellScript';
+import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import { ENVIRONMENT_LABEL } from './docker';
+import { DaytonaPtyHandle, DaytonaSessionHandle } from './daytonaHandles';
+import { loadDaytonaSdk, type DaytonaSandboxLike, type DaytonaSdk } from './daytonaSdk';
+
+export class DaytonaBackend extends BackendBase {
+  readonly kind = 'daytona' as const;
+  private sandbox: Promise<DaytonaSandboxLike> | undefined;
+  private readonly live = new Set<ProcessHandle>();
+  private readonly id = randomBytes(4).toString('hex');
+  private seq = 0;
+
+  constructor(
+    private readonly config: DaytonaConfig,
+    private readonly environmentKey: string,
+    private readonly loadSdk: () => Promise<DaytonaSdk> = loadDaytonaSdk,
+  ) {
+    super();
+  }
+
+  private get apiKey(): string | undefined {
+    return this.config.apiKey ?? process.env.DAYTONA_API_KEY;
+  }
+
+  async isAvailable(): Promise<Availability> {
+    if (!this.apiKey)
+      return {
+        available: false,
+        reason: 'no Daytona API key: set DAYTONA_API_KEY or terminal.daytona.apiKey',
+      };
+    try {
+      await this.loadSdk();
+      return { available: true };
+    } catch (error) {
+      return { available: false, reason: errorMessage(error) };
+    }
+  }
+
+  async spawn(options: SpawnOptions): Promise<ProcessHandle> {
+    const sandbox = await this.ensureSandbox();
+    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq}.pid`;
+    const name = `caduceus-${this.id}-${this.seq++}`;
+    const env = Object.entries(options.env ?? {}).map(([key, value]) => shQuote(`${key}=${value}`));
+    const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
+    const commandLine = `${cd}exec env ${env.join(' ')} ${argvToCommandLine(launcherArgv(options.command, pidFile))}`;
+    const killer = (signal: NodeJS.Signals): Promise<void> =>
+      this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
+    let handle: ProcessHandle;
+    if (options.pty) {
+      // A PTY starts a shell: store the command in a file and type one short line to run it.
+      const scriptFile = `/tmp/.caduceus-s-${this.id}-${this.seq++}.sh`;
+      await this.run(sandbox, [`printf '%s\\n' ${shQuote(commandLine)} > ${shQuote(scriptFile)}`]);
+      const ptyHandle = new DaytonaPtyHandle(killer);
+      const pty = await sandbox.process.createPty({
+        id: name,
+        cols: options.cols ?? 80,
+        rows: options.rows ?? 24,
+        onData: ptyHandle.onBytes,
+      });
+      await pty.waitForConnection();
+      ptyHandle.attach(pty);
+      await pty.sendInput(` exec /bin/sh ${shQuote(scriptFile)}\n`);
+      handle = ptyHandle;
+    } else {
+      await sandbox.process.createSession(name);
+      const started = await sandbox.process.executeSessionCommand(name, {
+        command: commandLine,
+        runAsync: true,
+      });
+      if (!started.cmdId) throw new Error('Daytona did not return a command id');
+      handle = new DaytonaSessionHandle(sandbox.process, name, started.cmdId, killer);
+    }
+    this.live.add(handle);
+    void handle.exited.then(() => this.live.delete(handle));
+    return handle;
+  }
+
+  async stateDir(): Promise<string> {
+    return '/tmp';
+  }
+
+  async dispose(): Promise<void> {
+    const pending = this.sandbox;
+    this.sandbox = undefined;
+    const sandbox = await pending?.catch(() => undefined);
+    if (!sandbox) return;
+    await Promise.all([...this.live].map((handle) => handle.kill('SIGKILL')));
+    if (this.config.persistent) await this.run(sandbox, [`rm -f /tmp/.caduceus-[ps]-${this.id}-*`]);
+    else await sandbox.delete().catch(() => undefined);
+  }
+
+  private ensureSandbox(): Promise<DaytonaSandboxLike> {
+    this.sandbox ??= this.openSandbox().catch((error: unknown) => {
+      this.sandbox = undefined;
+      throw error;
+    });
+    return this.sandbox;
+  }
+
+  private async openSandbox(): Promise<DaytonaSandboxLike> {
+    const sdk = await this.loadSdk();
+    const client = new sdk.Daytona({
+      apiKey: this.apiKey,
+      ...(this.config.apiUrl ? { apiUrl: this.config.apiUrl } : {}),
+      ...(this.config.target ? { target: this.config.target } : {}),
+    });
+    const labels = { [ENVIRONMENT_LABEL]: this.environmentKey };
+    try {
+      const existing = await client.findOne?.({ labels });
+      if (existing) return existing;
+    } catch {
+      // None yet: create it below.
+    }
+    return client.create({ labels, ...(this.config.image ? { image: this.config.image } : {}) });
+  }
+
+  private async run(sandbox: DaytonaSandboxLike, scripts: string[]): Promise<void> {
+    const session = `caduceus-${this.id}-k${this.seq++}`;
+    try {
+      await sandbox.process.createSession(session);
+      const command = argvToCommandLine(['/bin/sh', '-c', scripts.join('; ')]);
+      await atMost(sandbox.process.executeSessionCommand(session, { command }), 10_000);
+    } catch {
+      // The sandbox is gone: nothing is left to signal.
+    } finally {
+      await sandbox.process.deleteSession(session).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The docker backend: one hardened container per environment (found again by label and reused),
+ * commands as execs with or without a TTY, removed on shutdown unless `persistent`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import Docker from 'dockerode';
+import { BackendBase } from '../backendBase';
+import type { DockerConfig } from '../config';
+import { atMost } from '../exec';
+import { errorMessage } from '../handle';
+import { killScript, launcherArgv } from '../shellScript';
+import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import { DockerExecHandle } from './dockerHandle';
+
+export const ENVIRONMENT_LABEL = 'caduceus.environment';
+export const MANAGED_LABEL = 'caduceus.managed';
+
+/** PID 1 of the container: idles, and exits promptly on SIGTERM. */
+const IDLE_COMMAND = ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 86400 & wait $!; done'];
+
+export class DockerBackend extends BackendBase {
+  readonly kind = 'docker' as const;
+  readonly docker: Docker;
+  private container: Promise<Docker.Container> | undefined;
+  private readonly live = new Set<ProcessHandle>();
+  private readonly id = randomBytes(4).toString('hex');
+  private seq = 0;
+
+  constructor(
+    private readonly config: DockerConfig,
+    private readonly environmentKey: string,
+  ) {
+    super();
+    this.docker = new Docker({ socketPath: config.socketPath });
+  }
+
+  async isAvailable(): Promise<Availability> {
+    try {
+      await this.docker.ping();
+      return { available: true };
+    } catch (error) {
+      return {
+        available: false,
+        reason: `no docker engine at ${this.config.socketPath}: ${errorMessage(error)}`,
+      };
+    }
+  }
+
+  async spawn(options: SpawnOptions): Promise<ProcessHandle> {
+    const container = await this.ensureContainer();
+    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
+    const pty = options.pty === true;
+    const stdin = pty || options.stdin === true;
+    const exec = await container.exec({
+      Cmd: launcherArgv(options.command, pidFile),
+      AttachStdin: stdin,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: pty,
+      Env: Object.entries(options.env ?? {}).map(([key, value]) => `${key}=${value}`),
+      ...(pty ? { ConsoleSize: [options.rows ?? 24, options.cols ?? 80] as [number, number] } : {}),
+      ...(options.cwd ? { WorkingDir: options.cwd } : {}),
+    });
+    const stream = (await exec.start({ hijack: true, stdin, Tty: pty })) as Duplex;
+    // Engines older than API 1.42 ignore ConsoleSize: set the size before anything is typed.
+    if (pty) await exec.resize({ h: options.rows ?? 24, w: options.cols ?? 80 }).catch(() => undefined);
+    const handle = new DockerExecHandle(exec, stream, pty, (signal) => this.signal(pidFile, signal));
+    this.live.add(handle);
+    void handle.exited.then(() => this.live.delete(handle));
+    return handle;
+  }
+
+  async stateDir(): Promise<string> {
+    return '/tmp';
+  }
+
+  async dispose(): Promise<void> {
+    const pending = this.container;
+    this.container = undefined;
+    if (!pending) return;
+    const container = await pending.catch(() => undefined);
+    if (!container) return;
+    if (this.config.persistent) {
+      await Promise.all([...this.live].map((handle) => handle.kill('SIGKILL')));
+      await this.runQuietly(container, [`rm -f /tmp/.caduceus-p-${this.id}-*.pid`]);
+    } else {
+      await container.remove({ force: true }).catch(() => undefined);
+    }
+  }
+
+  /** The environment's container: an existing one with our label, else a new hardened one. */
+  ensureContainer(): Promise<Docker.Container> {
+    this.container ??= this.findOrCreate().catch((error: unknown) => {
+      this.container = undefined;
+      throw error;
+    });
+    return this.container;
+  }
+
+  private async findOrCreate(): Promise<Docker.Container> {
+    const found = await this.docker.listContainers({
+      all: true,
+      filters: { label: [`${ENVIRONMENT_LABEL}=${this.environmentKey}`] },
+    });
+    const existing = found[0];
+    if (existing) {
+      const container = this.docker.getContainer(existing.Id);
+      if (existing.State !== 'running') await container.start();
+      return container;
+    }
+    await this.ensureImage();
+    const container = await this.docker.createContainer({
+      Image: this.config.image,
+      Cmd: IDLE_COMMAND,
+      WorkingDir: this.config.cwd,
+      ...(this.config.user ? { User: this.config.user } : {}),
+      Labels: { [ENVIRONMENT_LABEL]: this.environmentKey, [MANAGED_LABEL]: 'true' },
+      HostConfig: {
+        NetworkMode: this.config.network,
+        CapDrop: ['ALL'],
+        SecurityOpt: ['no-new-privileges'],
+        PidsLimit: this.config.pidsLimit,
+        ...(this.config.memory !== undefined ? { Memory: parseMemory(this.config.memory) } : {}),
+      },
+    });
+    await container.start();
+    return container;
+  }
+
+  private async ensureImage(): Promise<void> {
+    try {
+      await this.docker.getImage(this.config.image).inspect();
+    } catch {
+      const progress = await this.docker.pull(this.config.image);
+      await new Promise<void>((resolve, reject) =>
+        this.docker.modem.followProgress(progress, (error: Error | null) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+    }
+  }
+
+  private async signal(pidFile: string, signal: NodeJS.Signals): Promise<void> {
+    const container = await this.container?.catch(() => undefined);
+    if (container) await this.runQuietly(container, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
+  }
+
+  private async runQuietly(container: Docker.Container, scripts: string[]): Promise<void> {
+    try {
+      const exec = await container.exec({
+        Cmd: ['/bin/sh', '-c', scripts.join('; ')],
+        AttachStdout: true,
+        AttachStderr: true,
+      });
+      const stream = (await exec.start({ hijack: true, stdin: false })) as Duplex;
+      stream.resume();
+      const ended = new Promise<void>((resolve) => {
+        stream.once('end', resolve);
+        stream.once('close', resolve);
+        stream.once('error', () => resolve());
+      });
+      await atMost(ended, 10_000);
+      stream.destroy();
+    } catch {
+      // The container is gone: nothing is left to signal.
+    }
+  }
+}
+
+export function parseMemory(memory: number | string): number {
+  if (typeof memory === 'number') return memory;
+  const match = /^(\d+)([kmg]?)$/i.exec(memory);
+  const units: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+  return Number(match?.[1] ?? 0) * (units[(match?.[2] ?? '').toLowerCase()] ?? 1);
+}

@@ -1,0 +1,137 @@
+/** The ssh backend: commands and PTY shells over one kept-alive, reconnecting ssh2 connection. */
+import { randomBytes } from 'node:crypto';
+import type { Client, ClientChannel } from 'ssh2';
+import { BackendBase } from '../backendBase';
+import type { SshConfig } from '../config';
+import { atMost } from '../exec';
+import { errorMessage } from '../handle';
+import { argvToCommandLine, killScript, launcherArgv, shQuote } from '../shellScript';
+import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import { SshConnection } from './sshConnection';
+import { SshHandle } from './sshHandle';
+
+/** Kill and clean-up commands give up after this long (an unreachable or stuck host). */
+const HOUSEKEEPING_TIMEOUT_MS = 10_000;
+
+export class SshBackend extends BackendBase {
+  readonly kind = 'ssh' as const;
+  readonly connection: SshConnection;
+  private readonly live = new Map<SshHandle, string>();
+  /** PID files of processes cut off by a dropped connection; killed once we are back. */
+  private readonly orphans = new Set<string>();
+  private readonly id = randomBytes(4).toString('hex');
+  private seq = 0;
+
+  constructor(private readonly config: SshConfig) {
+    super();
+    this.connection = new SshConnection(config);
+    this.connection.onDrop(() => {
+      for (const [handle, pidFile] of this.live) {
+        this.orphans.add(pidFile);
+        handle.lose();
+      }
+      this.live.clear();
+    });
+  }
+
+  async isAvailable(): Promise<Availability> {
+    try {
+      await this.connection.get();
+      return { available: true };
+    } catch (error) {
+      return {
+        available: false,
+        reason: `ssh ${this.config.username}@${this.config.host}:${this.config.port}: ${errorMessage(error)}`,
+      };
+    }
+  }
+
+  async spawn(options: SpawnOptions): Promise<ProcessHandle> {
+    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
+    const env = Object.entries(options.env ?? {}).map(([key, value]) => shQuote(`${key}=${value}`));
+    const launcher = argvToCommandLine(launcherArgv(options.command, pidFile));
+    const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
+    const commandLine = `${cd}exec env ${env.join(' ')} ${launcher}`;
+    const pty = options.pty === true;
+    const channel = await this.open(
+      commandLine,
+      pty ? { rows: options.rows ?? 24, cols: options.cols ?? 80 } : undefined,
+    );
+    const handle = new SshHandle(channel, pty, (signal) => this.signal(pidFile, signal));
+    this.live.set(handle, pidFile);
+    void handle.exited.then(() => this.live.delete(handle));
+    return handle;
+  }
+
+  async stateDir(): Promise<string> {
+    return '/tmp';
+  }
+
+  async dispose(): Promise<void> {
+    const pidFiles = [...this.live.values(), ...this.orphans];
+    if (pidFiles.length > 0 || this.connection.isConnected) {
+      const scripts = pidFiles.map((file) => killScript(file, 'KILL'));
+      await this.runQuietly([...scripts, `rm -f /tmp/.caduceus-p-${this.id}-*.pid`]);
+    }
+    this.connection.end();
+  }
+
+  /** Opens a channel; a connection that fails to open one is replaced and tried once more. */
+  private async open(
+    command: string,
+    pty: { rows: number; cols: number } | undefined,
+  ): Promise<ClientChannel> {
+    try {
+      const client = await this.connection.get();
+      await this.reapOrphans(client);
+      return await exec(client, command, pty);
+    } catch (error) {
+      if (!this.connection.isConnected) throw error;
+      this.connection.reset();
+      const client = await this.connection.get();
+      await this.reapOrphans(client);
+      return exec(client, command, pty);
+    }
+  }
+
+  private async signal(pidFile: string, signal: NodeJS.Signals): Promise<void> {
+    await this.runQuietly([killScript(pidFile, signal.replace(/^SIG/, ''))]);
+  }
+
+  private async reapOrphans(client: Client): Promise<void> {
+    if (this.orphans.size === 0) return;
+    const scripts = [...this.orphans].map((file) => killScript(file, 'KILL'));
+    this.orphans.clear();
+    await atMost(runOn(client, scripts), HOUSEKEEPING_TIMEOUT_MS);
+  }
+
+  private async runQuietly(scripts: string[]): Promise<void> {
+    await atMost(
+      this.connection.get().then((client) => runOn(client, scripts)),
+      HOUSEKEEPING_TIMEOUT_MS,
+    );
+  }
+}
+
+function exec(
+  client: Client,
+  command: string,
+  pty: { rows: number; cols: number } | undefined,
+): Promise<ClientChannel> {
+  return new Promise((resolve, reject) => {
+    client.exec(
+      command,
+      pty ? { pty: { ...pty, height: 0, width: 0, term: 'xterm-256color' } } : {},
+      (error, channel) => (error ? reject(error) : resolve(channel)),
+    );
+  });
+}
+
+async function runOn(client: Client, scripts: string[]): Promise<void> {
+  const channel = await exec(client, argvToCommandLine(['/bin/sh', '-c', scripts.join('; ')]), undefined);
+  channel.resume();
+  channel.stderr.resume();
+  const closed = new Promise<void>((resolve) => channel.once('close', () => resolve()));
+  await atMost(closed, HOUSEKEEPING_TIMEOUT_MS);
+  channel.close();
+}

@@ -1,0 +1,104 @@
+/**
+ * One ssh2 connection with host-key verification, keep-alive and reconnection: a dropped
+ * connection is noticed (close event or failed keep-alives) and the next use connects again.
+ */
+import { readFile } from 'node:fs/promises';
+import { Client, type ConnectConfig } from 'ssh2';
+import type { SshConfig } from '../config';
+import { delay } from '../exec';
+import { errorMessage } from '../handle';
+import { HostKeyError, expandHome, hostKeyInfo, hostKeyStatus, readKnownHosts } from './knownHosts';
+
+const RETRY_DELAYS_MS = [250, 1_000];
+
+export class SshConnection {
+  private client: Client | undefined;
+  private connecting: Promise<Client> | undefined;
+  private readonly dropListeners = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly config: SshConfig) {}
+
+  /** Called when an established connection drops; running channels are lost with it. */
+  onDrop(listener: () => void): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
+  get isConnected(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** The live client, connecting (with a few retries) when there is none. */
+  async get(): Promise<Client> {
+    if (this.closed) throw new Error('the ssh connection was closed');
+    if (this.client) return this.client;
+    this.connecting ??= this.connectWithRetries().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  /** Drops a connection that no longer answers, so the next use connects afresh. */
+  reset(): void {
+    const client = this.client;
+    if (!client) return;
+    this.client = undefined;
+    client.destroy();
+    for (const listener of this.dropListeners) listener();
+  }
+
+  end(): void {
+    this.closed = true;
+    this.client?.end();
+    this.client = undefined;
+  }
+
+  private async connectWithRetries(): Promise<Client> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.connectOnce();
+      } catch (error) {
+        const retryable = !(error instanceof HostKeyError) && !/authentication/i.test(errorMessage(error));
+        const wait = RETRY_DELAYS_MS[attempt];
+        if (!retryable || wait === undefined || this.closed) throw error;
+        await delay(wait, undefined);
+      }
+    }
+  }
+
+  private async connectOnce(): Promise<Client> {
+    const { config } = this;
+    const knownHosts = await readKnownHosts(config.knownHostsPath);
+    let rejected: HostKeyError | undefined;
+    const options: ConnectConfig = {
+      host: config.host,
+      port: config.port,
+      username: config.username,
+      readyTimeout: config.readyTimeoutSeconds * 1000,
+      keepaliveInterval: config.keepaliveInterval * 1000,
+      keepaliveCountMax: 3,
+      hostVerifier: (key: Buffer) => {
+        const info = hostKeyInfo(config.host, config.port, key);
+        const status = hostKeyStatus(knownHosts, info);
+        if (status === 'trusted') return true;
+        rejected = new HostKeyError(status, info);
+        return false;
+      },
+    };
+    if (config.privateKeyPath) options.privateKey = await readFile(expandHome(config.privateKeyPath));
+    if (config.useAgent) options.agent = config.agentSocket ?? process.env.SSH_AUTH_SOCK;
+    const client = new Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve());
+      client.once('error', (error) => reject(rejected ?? error));
+      client.connect(options);
+    });
+    this.client = client;
+    client.on('error', () => undefined);
+    client.once('close', () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      for (const listener of this.dropListeners) listener();
+    });
+    return client;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Environments per task id: created on first use, shared by sub-agents with their parent unless
+ * they asked for their own, and cleaned up after an idle lifetime unless something still runs.
+ */
+import { Environment } from './environment';
+import type { TerminalBackend } from './types';
+
+export interface EnvironmentManagerOptions {
+  /** Builds the backend of a new environment; `key` names the environment (labels, instance names). */
+  createBackend: (key: string) => TerminalBackend;
+  cwd?: string;
+  env?: Record<string, string>;
+  idleTimeoutMs: number;
+  /** Injectable clock, for tests. */
+  now?: () => number;
+  /** True while the environment has running background processes; such environments are kept. */
+  hasRunningProcesses?: (key: string) => boolean;
+}
+
+export interface TaskOptions {
+  /** A sub-agent shares this task's environment... */
+  parentTaskId?: string;
+  /** ...unless it gets its own. */
+  ownEnvironment?: boolean;
+}
+
+export class EnvironmentManager {
+  private readonly environments = new Map<string, Environment>();
+  private readonly parents = new Map<string, string>();
+  private readonly cwdOverrides = new Map<string, string>();
+  private readonly now: () => number;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: EnvironmentManagerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  registerTask(taskId: string, options: TaskOptions): void {
+    if (options.parentTaskId !== undefined && !options.ownEnvironment && options.parentTaskId !== taskId) {
+      this.parents.set(taskId, options.parentTaskId);
+    } else {
+      this.parents.delete(taskId);
+    }
+  }
+
+  /** The environment key a task resolves to (its own id, or an ancestor's). */
+  keyFor(taskId: string): string {
+    let key = taskId;
+    const seen = new Set([key]);
+    for (;;) {
+      const parent = this.parents.get(key);
+      if (parent === undefined || seen.has(parent)) return key;
+      seen.add(parent);
+      key = parent;
+    }
+  }
+
+  /** Sets where the task's environment works from; applies now if it exists, else at creation. */
+  setCwdOverride(taskId: string, cwd: string): void {
+    const key = this.keyFor(taskId);
+    this.cwdOverrides.set(key, cwd);
+    this.environments.get(key)?.setCwd(cwd);
+  }
+
+  get(taskId: string): Environment {
+    const key = this.keyFor(taskId);
+    let environment = this.environments.get(key);
+    if (!environment) {
+      environment = new Environment(key, this.options.createBackend(key), {
+        cwd: this.cwdOverrides.get(key) ?? this.options.cwd,
+        env: this.options.env,
+        now: this.now,
+      });
+      this.environments.set(key, environment);
+    }
+    environment.touch();
+    return environment;
+  }
+
+  peek(taskId: string): Environment | undefined {
+    return this.environments.get(this.keyFor(taskId));
+  }
+
+  list(): Environment[] {
+    return [...this.environments.values()];
+  }
+
+  /** Disposes idle environments; returns their keys. */
+  async sweep(): Promise<string[]> {
+    const cutoff = this.now() - this.options.idleTimeoutMs;
+    const idle = this.list().filter(
+      (env) => env.lastUsed <= cutoff && env.active === 0 && !this.options.hasRunningProcesses?.(env.key),
+    );
+    for (const env of idle) this.environments.delete(env.key);
+    await Promise.all(idle.map((env) => env.dispose()));
+    return idle.map((env) => env.key);
+  }
+
+  startSweeper(intervalMs = 30_000): void {
+    this.stopSweeper();
+    this.sweeper = setInterval(() => void this.sweep(), intervalMs);
+    this.sweeper.unref();
+  }
+
+  stopSweeper(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  async disposeAll(): Promise<void> {
+    this.stopSweeper();
+    const all = this.list();
+    this.environments.clear();
+    await Promise.all(all.map((env) => env.dispose()));
+  }
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FlowControl } from '../../src-shared/constants';
+import { OutputStream, type TerminalStreamEvent } from './outputStream';
+
+const tags = { taskId: 't', toolCallId: 'c', streamId: 's' };
+
+function setup(options = {}) {
+  const events: TerminalStreamEvent[] = [];
+  const source = { paused: false, pause: vi.fn(() => (source.paused = true)), resume: vi.fn(() => (source.paused = false)) };
+  const stream = new OutputStream(tags, (event) => events.push(event), source, options);
+  return { events, source, stream };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('OutputStream', () => {
+  it('batches writes into one tagged event per interval', () => {
+    vi.useFakeTimers();
+    const { events, stream } = setup();
+    stream.write('a');
+    stream.write('b');
+    expect(events).toHaveLength(0);
+    vi.advanceTimersByTime(FlowControl.batchIntervalMs);
+    expect(events).toEqual([{ ...tags, type: 'data', data: 'ab' }]);
+  });
+
+  it('pauses the source above the high watermark and resumes below the low one', () => {
+    const { source, stream } = setup();
+    stream.write('x'.repeat(FlowControl.highWatermarkChars));
+    expect(source.pause).not.toHaveBeenCalled();
+    stream.write('x');
+    expect(source.paused).toBe(true);
+    stream.ack(FlowControl.highWatermarkChars - FlowControl.lowWatermarkChars);
+    expect(source.paused).toBe(true);
+    stream.ack(FlowControl.charCountAckSize);
+    expect(source.paused).toBe(false);
+    stream.end(0);
+  });
+
+  it('clamps acknowledgements at zero', () => {
+    const { stream } = setup();
+    stream.write('abc');
+    stream.ack(1_000_000);
+    expect(stream.unacknowledged).toBe(0);
+    stream.ack(-5);
+    expect(stream.unacknowledged).toBe(0);
+    stream.end(0);
+  });
+
+  it('never pauses without flow control, and resumes when flow control is turned off', () => {
+    const { source, stream } = setup({ flowControl: false });
+    stream.write('x'.repeat(FlowControl.highWatermarkChars * 3));
+    expect(source.pause).not.toHaveBeenCalled();
+    const second = setup();
+    second.stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
+    second.stream.setFlowControl(false);
+    expect(second.source.paused).toBe(false);
+    stream.end(0);
+    second.stream.end(0);
+  });
+
+  it('keeps UTF-8 sequences whole across byte chunks', () => {
+    const { events, stream } = setup();
+    const bytes = Buffer.from('é€😀', 'utf8');
+    for (const byte of bytes) stream.writeBytes(Uint8Array.of(byte));
+    stream.end(0);
+    const text = events.flatMap((e) => (e.type === 'data' ? [e.data] : [])).join('');
+    expect(text).toBe('é€😀');
+    expect(text).not.toContain('\ufffd');
+  });
+
+  it('flushes pending data before the exit event', () => {
+    const { events, stream } = setup();
+    stream.write('tail');
+    stream.end(3);
+    expect(events).toEqual([
+      { ...tags, type: 'data', data: 'tail' },
+      { ...tags, type: 'exit', exitCode: 3 },
+    ]);
+  });
+});

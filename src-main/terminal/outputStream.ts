@@ -1,0 +1,122 @@
+/**
+ * Live output of one stream (a command, a background process, a user shell) towards the UI,
+ * with acknowledgement-based flow control: the source pauses when the consumer falls behind.
+ */
+import { FlowControl } from '../../src-shared/constants';
+import { Utf8Splitter } from './handle';
+
+export interface StreamTags {
+  taskId: string;
+  toolCallId: string;
+  streamId: string;
+}
+
+export type TerminalStreamEvent = StreamTags &
+  ({ type: 'data'; data: string } | { type: 'exit'; exitCode: number | null; signal?: string });
+
+export type TerminalStreamSink = (event: TerminalStreamEvent) => void;
+
+export interface PausableSource {
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * A batch is sent at once when it reaches this size instead of waiting for the timer, so a consumer
+ * that keeps up acknowledges before the source has to pause.
+ */
+const MAX_BATCH_CHARS = FlowControl.highWatermarkChars / 2;
+
+export interface OutputStreamOptions {
+  /** Without flow control (no consumer acknowledges) the source is never paused. */
+  flowControl?: boolean;
+  batchIntervalMs?: number;
+  highWatermarkChars?: number;
+  lowWatermarkChars?: number;
+}
+
+export class OutputStream {
+  private pending = '';
+  private timer: NodeJS.Timeout | undefined;
+  private unacked = 0;
+  private paused = false;
+  private closed = false;
+  private splitter: Utf8Splitter | undefined;
+  private flowControl: boolean;
+  private readonly batchMs: number;
+  private readonly high: number;
+  private readonly low: number;
+
+  constructor(
+    readonly tags: StreamTags,
+    private readonly sink: TerminalStreamSink,
+    private readonly source: PausableSource | undefined,
+    options: OutputStreamOptions = {},
+  ) {
+    this.flowControl = options.flowControl ?? true;
+    this.batchMs = options.batchIntervalMs ?? FlowControl.batchIntervalMs;
+    this.high = options.highWatermarkChars ?? FlowControl.highWatermarkChars;
+    this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
+  }
+
+  get unacknowledged(): number {
+    return this.unacked;
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  write(data: string): void {
+    if (this.closed || data.length === 0) return;
+    this.pending += data;
+    this.unacked += data.length;
+    if (this.flowControl && !this.paused && this.unacked > this.high) {
+      this.paused = true;
+      this.source?.pause();
+    }
+    if (this.pending.length >= MAX_BATCH_CHARS) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.batchMs);
+  }
+
+  /** For byte sources: code points split across chunks are joined before they are sent. */
+  writeBytes(chunk: Uint8Array): void {
+    this.splitter ??= new Utf8Splitter();
+    this.write(this.splitter.write(chunk));
+  }
+
+  /** The consumer has processed `chars` characters. Never goes below zero. */
+  ack(chars: number): void {
+    if (!Number.isFinite(chars) || chars <= 0) return;
+    this.unacked = Math.max(0, this.unacked - chars);
+    if (this.paused && this.unacked < this.low) this.resumeSource();
+  }
+
+  /** Turns flow control off when no consumer will acknowledge any more (pane closed). */
+  setFlowControl(enabled: boolean): void {
+    this.flowControl = enabled;
+    if (!enabled && this.paused) this.resumeSource();
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const data = this.pending;
+    this.pending = '';
+    this.sink({ ...this.tags, type: 'data', data });
+  }
+
+  end(exitCode: number | null, signal?: string): void {
+    if (this.closed) return;
+    if (this.splitter) this.write(this.splitter.end());
+    this.flush();
+    this.closed = true;
+    this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
+  }
+
+  private resumeSource(): void {
+    this.paused = false;
+    this.source?.resume();
+  }
+}

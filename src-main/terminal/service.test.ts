@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TerminalStreamEvent } from './outputStream';
+import { TerminalService, type RunCommandResult } from './service';
+import { processesWithEnv, settleProcesses } from './testing/procs';
+
+const MARK = 'CADUCEUS_TEST_MARK';
+let dir: string;
+let mark: string;
+let service: TerminalService;
+let events: TerminalStreamEvent[];
+let acking = true;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-service-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function start(config: object = {}): TerminalService {
+  mark = randomBytes(6).toString('hex');
+  events = [];
+  acking = true;
+  service = new TerminalService({
+    config: { local: { cwd: dir }, env: { [MARK]: mark }, ...config },
+    onEvent: (event) => {
+      events.push(event);
+      if (acking && event.type === 'data') service.ack(event.streamId, event.data.length);
+    },
+  });
+  return service;
+}
+
+afterEach(async () => {
+  await service.shutdown();
+  expect(await settleProcesses(MARK, mark)).toEqual([]);
+});
+
+const run = (command: string, extra: object = {}) => service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
+
+async function runToEnd(command: string, extra: object = {}): Promise<Extract<RunCommandResult, { status: 'completed' }>> {
+  const result = await service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
+  if (result.status !== 'completed') throw new Error('expected a foreground result');
+  return result;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('terminal service on the local backend', () => {
+  it('keeps cwd and exported variables between calls of one task, not across tasks', async () => {
+    start();
+    await run('mkdir -p sub && cd sub && export GREETING="hello world"');
+    expect(await run('pwd; echo "$GREETING"')).toMatchObject({ output: `${dir}/sub\nhello world\n`, exitCode: 0 });
+    const other = await service.run({ taskId: 'other', toolCallId: 'c', command: 'pwd; echo "[$GREETING]"' });
+    expect(other).toMatchObject({ output: `${dir}\n[]\n` });
+  });
+
+  it('runs a workdir override for one call only', async () => {
+    start();
+    expect((await runToEnd('pwd', { workdir: '/' })).output).toBe('/\n');
+    expect((await runToEnd('pwd')).output).toBe(`${dir}\n`);
+  });
+
+  it('reports exit codes and merged stderr', async () => {
+    start();
+    expect(await run('echo out; echo err >&2; exit 7')).toMatchObject({ output: 'out\nerr\n', exitCode: 7, timedOut: false });
+  });
+
+  it('kills the whole process tree on timeout and returns partial output with a note', async () => {
+    start();
+    const result = await run('echo started; sh -c "sleep 300 & sleep 300" & sleep 300', { timeout: 1 });
+    expect(result).toMatchObject({ status: 'completed', timedOut: true, exitCode: null });
+    if (result.status !== 'completed') return;
+    expect(result.output.startsWith('started\n')).toBe(true);
+    expect(result.output).toMatch(/\n\[Command timed out after 1s; its whole process group was killed[^\n]*\]$/);
+    expect(await settleProcesses(MARK, mark)).toEqual([]);
+  });
+
+  it('refuses foreground timeouts above the cap', async () => {
+    start();
+    await expect(run('true', { timeout: 601 })).rejects.toThrow(/background: true/);
+  });
+
+  it('truncates long output head and tail but streams all of it', async () => {
+    start({ maxOutputChars: 1000 });
+    const result = await run('i=0; while [ $i -lt 3000 ]; do echo "line $i"; i=$((i+1)); done');
+    if (result.status !== 'completed') throw new Error('expected completion');
+    expect(result.truncated).toBe(true);
+    expect(result.output.startsWith('line 0\nline 1\n')).toBe(true);
+    expect(result.output.endsWith('line 2999\n')).toBe(true);
+    expect(result.output).toMatch(/characters cut; showing the first 400 and the last 600 of \d+/);
+    const streamed = events.flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : [])).join('');
+    expect(streamed.split('\n')).toHaveLength(3001);
+  });
+
+  it('never splits UTF-8 sequences, through pipes and PTYs', async () => {
+    start();
+    for (const pty of [false, true]) {
+      const result = await runToEnd("yes 'é€😀' | head -n 30000", { pty });
+      const streamed = events.flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : [])).join('');
+      expect(streamed).not.toContain('\ufffd');
+      expect(streamed.split(/\r?\n/).filter((line) => line === 'é€😀')).toHaveLength(30_000);
+    }
+  });
+
+  it('shares a parent task environment with sub-agents and honours a per-task cwd', async () => {
+    start();
+    service.registerTask('sub', { parentTaskId: 't1' });
+    await run('export SHARED=yes');
+    expect(await service.run({ taskId: 'sub', toolCallId: 'c', command: 'echo "$SHARED"' })).toMatchObject({ output: 'yes\n' });
+    service.setTaskCwd('own', '/');
+    service.registerTask('own', { parentTaskId: 't1', ownEnvironment: true });
+    expect(await service.run({ taskId: 'own', toolCallId: 'c', command: 'pwd; echo "[$SHARED]"' })).toMatchObject({ output: '/\n[]\n' });
+  });
+
+  it('tags live events with task, tool call and stream ids, then an exit event', async () => {
+    start();
+    const result = await run('echo live');
+    const mine = events.filter((e) => e.streamId === result.streamId);
+    expect(mine.every((e) => e.taskId === 't1' && e.toolCallId === 'call')).toBe(true);
+    expect(mine.at(-1)).toMatchObject({ type: 'exit', exitCode: 0 });
+  });
+
+  it('cancels a running command through its abort signal', async () => {
+    start();
+    const controller = new AbortController();
+    const pending = run('echo go; sleep 300', { signal: controller.signal });
+    await until(() => events.some((e) => e.type === 'data' && e.data.includes('go')));
+    controller.abort();
+    expect(await pending).toMatchObject({ cancelled: true, exitCode: null });
+  });
+
+  it('runs foreground commands in a PTY', async () => {
+    start();
+    const result = await run('test -t 1 && echo tty; echo "$TERM"', { pty: true });
+    expect(result).toMatchObject({ output: 'tty\r\nxterm-256color\r\n', exitCode: 0 });
+  });
+});
+
+describe('background processes on the local backend', () => {
+  it('supports poll, log, write, close stdin and wait with stable ids', async () => {
+    start();
+    const first = await run('echo ready; read line; echo "got $line"; cat; echo done', { background: true });
+    const second = await run('sleep 300', { background: true });
+    if (first.status !== 'started' || second.status !== 'started') throw new Error('expected background');
+    expect([first.processId, second.processId]).toEqual(['proc_1', 'proc_2']);
+    await until(() => service.processes.get('proc_1').outputChars > 0);
+    expect(service.processes.poll('proc_1').output).toBe('ready\n');
+    expect(service.processes.poll('proc_1').output).toBe('');
+    service.processes.write('proc_1', 'hello\n');
+    service.processes.write('proc_1', 'more\n');
+    service.processes.closeStdin('proc_1');
+    const waited = await service.processes.wait('proc_1', 10_000);
+    expect(waited).toMatchObject({ timedOut: false, process: { status: 'exited', exitCode: 0 } });
+    expect(service.processes.log('proc_1', { offset: 1, limit: 2 })).toMatchObject({ text: 'got hello\nmore', totalLines: 4 });
+    expect((await service.processes.wait('proc_2', 50)).timedOut).toBe(true);
+    expect(service.processes.list().map((p) => [p.id, p.status])).toEqual([['proc_1', 'exited'], ['proc_2', 'running']]);
+    expect(await service.processes.kill('proc_2')).toMatchObject({ status: 'killed' });
+    expect(() => service.processes.write('proc_2', 'x')).toThrow(/already exited/);
+    expect(() => service.processes.get('proc_9')).toThrow(/no background process/);
+  });
+
+  it('runs PTY processes in the background and resizes them', async () => {
+    start();
+    const started = await run('read a; stty size; read b; stty size', { background: true, pty: true, cols: 80, rows: 24 });
+    if (started.status !== 'started') throw new Error('expected background');
+    service.processes.write(started.processId, '\r');
+    await until(() => service.processes.log(started.processId).text.includes('24 80'));
+    expect(service.streams.resize(started.streamId, 132, 40)).toBe(true);
+    service.processes.write(started.processId, '\r');
+    await service.processes.wait(started.processId, 10_000);
+    expect(service.processes.log(started.processId).text).toContain('40 132');
+  });
+
+  it('pauses a flooding process whose consumer stops acknowledging, and resumes it on ack', async () => {
+    start();
+    acking = false;
+    const started = await run('yes', { background: true });
+    if (started.status !== 'started') throw new Error('expected background');
+    const stream = service.streams.stream(started.streamId);
+    await until(() => stream?.isPaused === true);
+    const produced = service.processes.get(started.processId).outputChars;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Only what was already in flight may arrive after the pause.
+    expect(service.processes.get(started.processId).outputChars - produced).toBeLessThan(1_000_000);
+    acking = true;
+    stream?.ack(stream.unacknowledged);
+    expect(stream?.isPaused).toBe(false);
+    await until(() => service.processes.get(started.processId).outputChars > produced + 1_000_000);
+  });
+
+  it('ends every background process, PTY and user shell on shutdown', async () => {
+    start();
+    await run('sleep 300 & sleep 300', { background: true });
+    await run('sleep 300', { background: true, pty: true });
+    const shell = await service.openUserShell({ taskId: 't1', cols: 80, rows: 24 });
+    shell.write('sleep 300\r');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await processesWithEnv(MARK, mark)).length).toBeGreaterThanOrEqual(4);
+    await service.shutdown();
+    expect(await settleProcesses(MARK, mark)).toEqual([]);
+  });
+});

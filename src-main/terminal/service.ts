@@ -1,0 +1,234 @@
+/**
+ * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
+ * per-task environments, foreground and background commands, user shells, live streams.
+ */
+import { createBackend } from './backends/factory';
+import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
+import { EnvironmentManager, type TaskOptions } from './environmentManager';
+import { TerminalError } from './errors';
+import { runToCompletion } from './exec';
+import { errorMessage } from './handle';
+import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
+import type { TerminalStreamSink } from './outputStream';
+import { ProcessRegistry } from './processRegistry';
+import { StreamHub } from './streamHub';
+import type { Availability, ProcessHandle, TerminalBackend } from './types';
+
+export interface TerminalServiceOptions {
+  config?: TerminalConfigInput;
+  /** Receives every live output event; the consumer acknowledges through `ack`. */
+  onEvent?: TerminalStreamSink;
+  /** Defaults to on when `onEvent` is given. */
+  flowControl?: boolean;
+  createBackend?: (key: string) => TerminalBackend;
+  now?: () => number;
+}
+
+export interface RunCommandRequest {
+  taskId: string;
+  toolCallId: string;
+  command: string;
+  background?: boolean;
+  /** Seconds; foreground only (default 180, at most 600). */
+  timeout?: number;
+  workdir?: string;
+  pty?: boolean;
+  cols?: number;
+  rows?: number;
+  signal?: AbortSignal;
+}
+
+export type RunCommandResult =
+  | {
+      status: 'completed';
+      streamId: string;
+      /** Truncated head+tail with a marker; a timeout or cancellation note is appended. */
+      output: string;
+      exitCode: number | null;
+      timedOut: boolean;
+      cancelled: boolean;
+      truncated: boolean;
+      error?: string;
+    }
+  | { status: 'started'; streamId: string; processId: string; pid: number | undefined };
+
+export interface UserShell {
+  streamId: string;
+  write(data: string): void;
+  resize(cols: number, rows: number): void;
+  close(): Promise<void>;
+  readonly exited: Promise<unknown>;
+}
+
+export const USER_SHELL_CALL_ID = 'user_shell';
+
+export class TerminalService {
+  readonly config: TerminalConfig;
+  readonly environments: EnvironmentManager;
+  readonly processes: ProcessRegistry;
+  readonly streams: StreamHub;
+  private readonly shells = new Set<ProcessHandle>();
+  private readonly createBackend: (key: string) => TerminalBackend;
+
+  constructor(options: TerminalServiceOptions = {}) {
+    this.config = TerminalConfigSchema.parse(options.config ?? {});
+    const config = this.config;
+    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
+    this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
+    this.environments = new EnvironmentManager({
+      createBackend: this.createBackend,
+      cwd: defaultCwd(config),
+      env: config.env,
+      idleTimeoutMs: config.idleTimeoutSeconds * 1000,
+      now: options.now,
+      hasRunningProcesses: (key) => this.processes.hasRunning(key),
+    });
+    this.streams = new StreamHub(options.onEvent, options.flowControl ?? options.onEvent !== undefined);
+  }
+
+  /** Whether the configured backend can run commands (for the tools' availability checks). */
+  async availability(): Promise<Availability> {
+    const backend = this.createBackend('availability');
+    try {
+      return await backend.isAvailable();
+    } finally {
+      await backend.dispose();
+    }
+  }
+
+  /** Declares a sub-agent: it shares its parent's environment unless `ownEnvironment` is set. */
+  registerTask(taskId: string, options: TaskOptions): void {
+    this.environments.registerTask(taskId, options);
+  }
+
+  /** Per-task working directory set by the caller (applies to the task's environment). */
+  setTaskCwd(taskId: string, cwd: string): void {
+    this.environments.setCwdOverride(taskId, cwd);
+  }
+
+  /**
+   * Runs a `terminal` tool call. Throws TerminalError('invalid_argument') for a foreground timeout
+   * above the cap and TerminalError('unavailable') when a background process cannot start; a
+   * foreground failure to start comes back as a result with `error`.
+   */
+  async run(request: RunCommandRequest): Promise<RunCommandResult> {
+    const timeoutMs = request.background ? 0 : foregroundTimeoutMs(request.timeout);
+    const environment = this.environments.get(request.taskId);
+    const streamId = this.streams.newId();
+    const tags = { taskId: request.taskId, toolCallId: request.toolCallId, streamId };
+    environment.active++;
+    try {
+      const script = await environment.script(request.command, {
+        workdir: request.workdir,
+        background: request.background,
+      });
+      const handle = await environment.backend.spawn({
+        command: script,
+        env: environment.env,
+        pty: request.pty,
+        cols: request.cols,
+        rows: request.rows,
+        stdin: request.background === true,
+      });
+      this.streams.attach(tags, handle);
+      if (request.background) {
+        const info = this.processes.register({
+          taskId: request.taskId,
+          environmentKey: environment.key,
+          command: request.command,
+          streamId,
+          handle,
+        });
+        return { status: 'started', streamId, processId: info.id, pid: info.pid };
+      }
+      const result = await runToCompletion(handle, {
+        timeoutMs,
+        signal: request.signal,
+        maxOutputChars: this.config.maxOutputChars,
+      });
+      const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';
+      return {
+        status: 'completed',
+        streamId,
+        output: withNote(result.output, note),
+        exitCode: result.exitCode,
+        timedOut: result.timedOut,
+        cancelled: result.cancelled,
+        truncated: result.totalChars > this.config.maxOutputChars,
+        ...(result.error ? { error: result.error } : {}),
+      };
+    } catch (error) {
+      const message = errorMessage(error);
+      if (request.background) throw new TerminalError('unavailable', `could not start the process: ${message}`);
+      return { status: 'completed', streamId, output: '', exitCode: null, timedOut: false, cancelled: false, truncated: false, error: message };
+    } finally {
+      environment.active--;
+      environment.touch();
+    }
+  }
+
+  /** An interactive shell in the task's environment, streamed like any command. */
+  async openUserShell(options: { taskId: string; cols: number; rows: number }): Promise<UserShell> {
+    const environment = this.environments.get(options.taskId);
+    const handle = await environment.backend.openShell({
+      cols: options.cols,
+      rows: options.rows,
+      env: environment.env,
+      script: await environment.shellScript(),
+    });
+    const streamId = this.streams.newId();
+    this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
+    environment.active++;
+    this.shells.add(handle);
+    void handle.exited.then(() => {
+      environment.active--;
+      environment.touch();
+      this.shells.delete(handle);
+    });
+    return {
+      streamId,
+      write: (data) => handle.write(data),
+      resize: (cols, rows) => handle.resize(cols, rows),
+      close: async () => {
+        await handle.kill('SIGHUP');
+        await handle.exited;
+      },
+      exited: handle.exited,
+    };
+  }
+
+  ack(streamId: string, chars: number): void {
+    this.streams.ack(streamId, chars);
+  }
+
+  startIdleCleanup(intervalMs?: number): void {
+    this.environments.startSweeper(intervalMs);
+  }
+
+  /** Ends every background process, user shell, running command and environment. */
+  async shutdown(): Promise<void> {
+    this.environments.stopSweeper();
+    await this.processes.killAll();
+    const shells = [...this.shells];
+    await Promise.all(shells.map((shell) => shell.kill('SIGKILL')));
+    await Promise.all(shells.map((shell) => shell.exited));
+    await this.environments.disposeAll();
+  }
+}
+
+function defaultCwd(config: TerminalConfig): string | undefined {
+  switch (config.backend) {
+    case 'local':
+      return config.local.cwd ?? process.cwd();
+    case 'docker':
+      return config.docker.cwd;
+    case 'ssh':
+      return config.ssh?.cwd;
+    case 'singularity':
+      return config.singularity.cwd;
+    case 'modal':
+      return config.modal.cwd;
+    case 'daytona':
+      return config.daytona.cwd;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Builds the POSIX shell scripts that make an environment's cwd and exported variables persist:
+ * each command restores the last snapshot, runs, and writes a new snapshot (`pwd`, `export -p`)
+ * to side files on exit. Nothing is printed, so the user's output stays untouched.
+ */
+
+export function shQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface StatePaths {
+  envFile: string;
+  cwdFile: string;
+}
+
+export function statePaths(dir: string, environmentId: string): StatePaths {
+  const base = `${dir.replace(/\/+$/, '')}/.caduceus-${environmentId}`;
+  return { envFile: `${base}.env`, cwdFile: `${base}.cwd` };
+}
+
+export interface WrapOptions {
+  command: string;
+  state: StatePaths;
+  /** Directory to start in; otherwise the one the last command left. */
+  cwd?: string;
+  /** Record where the command ended up (off for a one-off `workdir`). */
+  persistCwd: boolean;
+  /** Write a snapshot when the command exits (off for background processes). */
+  saveState: boolean;
+}
+
+function restoreLines(state: StatePaths | undefined, cwd: string | undefined): string[] {
+  const lines = ['exec 2>&1'];
+  if (state) {
+    const env = shQuote(state.envFile);
+    lines.push(
+      '__caduceus_term=${TERM-}',
+      `if [ -r ${env} ]; then . ${env} >/dev/null 2>&1; fi`,
+      // A snapshot taken in a PTY must not change TERM for a plain command, or the reverse.
+      'if [ -n "$__caduceus_term" ]; then TERM=$__caduceus_term; export TERM; else unset TERM; fi',
+    );
+  }
+  if (cwd !== undefined) lines.push(`cd ${shQuote(cwd)} || exit 1`);
+  else if (state) {
+    const cwdFile = shQuote(state.cwdFile);
+    lines.push(`if [ -r ${cwdFile} ]; then read -r __caduceus_cwd < ${cwdFile}; cd "$__caduceus_cwd" 2>/dev/null; fi`);
+  }
+  lines.push('unset __caduceus_term __caduceus_cwd');
+  return lines;
+}
+
+export function wrapCommand(options: WrapOptions): string {
+  const lines = restoreLines(options.state, options.cwd);
+  if (options.saveState) {
+    const env = shQuote(options.state.envFile);
+    const tmp = shQuote(`${options.state.envFile}.tmp`);
+    const saveCwd = options.persistCwd ? `; pwd > ${shQuote(options.state.cwdFile)}` : '';
+    const save =
+      `__caduceus_rc=$?; (umask 077; { export -p > ${tmp} && mv -f ${tmp} ${env}; } 2>/dev/null ` +
+      `|| export -p > ${env}${saveCwd}) 2>/dev/null; exit $__caduceus_rc`;
+    lines.push(`trap ${shQuote(save)} EXIT`);
+  }
+  lines.push(`eval ${shQuote(options.command)}`);
+  return lines.join('\n');
+}
+
+/** An interactive shell for the user's pane, starting from the environment's state. */
+export function interactiveShellScript(state: StatePaths | undefined, cwd: string | undefined): string {
+  return [
+    ...restoreLines(state, cwd),
+    'if [ -n "${SHELL-}" ] && [ -x "$SHELL" ]; then exec "$SHELL" -i; fi',
+    'if command -v bash >/dev/null 2>&1; then exec bash -i; fi',
+    'exec sh -i',
+  ].join('\n');
+}
+
+/** Runs `script` with bash when the target has it, else sh; optionally records the PID first. */
+export function launcherArgv(script: string, pidFile?: string): string[] {
+  const recordPid = pidFile ? `echo $$ > ${shQuote(pidFile)}; ` : '';
+  return ['/bin/sh', '-c', `${recordPid}B=$(command -v bash) || B=/bin/sh; exec "$B" -c "$1"`, 'caduceus', script];
+}
+
+export function argvToCommandLine(argv: string[]): string {
+  return argv.map(shQuote).join(' ');
+}
+
+/** Kills the process group whose leader's PID is stored in `pidFile`. */
+export function killScript(pidFile: string, signal: string): string {
+  const file = shQuote(pidFile);
+  return `if [ -r ${file} ]; then read -r p < ${file}; kill -${signal} -$p 2>/dev/null || kill -${signal} $p 2>/dev/null; fi; true`;
+}

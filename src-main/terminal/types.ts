@@ -1,0 +1,88 @@
+/** The terminal layer's core contracts: one backend interface, one process handle, many transports. */
+
+export type BackendKind = 'local' | 'docker' | 'ssh' | 'singularity' | 'modal' | 'daytona';
+
+export interface Availability {
+  available: boolean;
+  /** Why the backend cannot be used (missing binary, missing credentials, ...). */
+  reason?: string;
+}
+
+export interface ExitInfo {
+  /** null when the process died from a signal or the transport failed. */
+  exitCode: number | null;
+  signal?: string;
+  /** Set when the transport itself failed (connection dropped, container gone). */
+  error?: string;
+}
+
+/** A running process on any backend. Output arrives as UTF-8 text with code points kept whole. */
+export interface ProcessHandle {
+  /** The process id inside the backend, when known. */
+  readonly pid: number | undefined;
+  readonly pty: boolean;
+  /** Subscribes to output; returns the unsubscribe function. Output before the first listener is kept. */
+  onData(listener: (data: string) => void): () => void;
+  /** Settles once, when the process has exited and its output has been delivered. */
+  readonly exited: Promise<ExitInfo>;
+  write(data: string): void;
+  closeStdin(): void;
+  resize(cols: number, rows: number): void;
+  /** Kills the whole process group (grandchildren too). */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Flow control: stop reading output so the process blocks instead of memory growing. */
+  pause(): void;
+  resume(): void;
+}
+
+export interface SpawnOptions {
+  /** A shell script, run by the backend's POSIX shell. */
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  pty?: boolean;
+  cols?: number;
+  rows?: number;
+  /** Foreground one-shot commands get no stdin; background processes keep it open. */
+  stdin?: boolean;
+}
+
+export interface ExecOptions extends SpawnOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onData?: (chunk: string) => void;
+  /** Output kept for the result (head and tail); the live stream is never cut. */
+  maxOutputChars?: number;
+}
+
+export interface ExecResult {
+  output: string;
+  exitCode: number | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Characters produced in total, before truncation. */
+  totalChars: number;
+  error?: string;
+}
+
+export interface ShellOptions {
+  cols: number;
+  rows: number;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** A script that ends by exec'ing the interactive shell (restores an environment's state). */
+  script?: string;
+}
+
+export interface TerminalBackend {
+  readonly kind: BackendKind;
+  isAvailable(): Promise<Availability>;
+  exec(options: ExecOptions): Promise<ExecResult>;
+  spawn(options: SpawnOptions): Promise<ProcessHandle>;
+  /** An interactive login shell in a PTY, for the user's terminal pane. */
+  openShell(options: ShellOptions): Promise<ProcessHandle>;
+  /** A directory inside the backend where per-environment state files may live. */
+  stateDir(): Promise<string>;
+  /** Ends every process this backend started and releases its resources. */
+  dispose(): Promise<void>;
+}
