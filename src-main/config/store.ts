@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { isMap, parseDocument, type Document } from 'yaml';
 import { ConfigSchema, type Config } from './schema';
 
@@ -14,8 +14,10 @@ export class ConfigError extends Error {
  * and land atomically (temp file + rename). A file that cannot be parsed is reported and never
  * overwritten.
  */
+/** One write queue per file, shared by every store of that path in this process. */
+const queues = new Map<string, Promise<unknown>>();
+
 export class ConfigStore {
-  private queue: Promise<unknown> = Promise.resolve();
   private latest: Config | undefined;
   private readonly listeners = new Set<(config: Config) => void>();
 
@@ -40,7 +42,8 @@ export class ConfigStore {
 
   /** Applies a change to the document and saves it; returns the validated new config. */
   update(change: (doc: Document, current: Config) => void): Promise<Config> {
-    const next = this.queue.then(async () => {
+    const key = resolve(this.path);
+    const next = (queues.get(key) ?? Promise.resolve()).then(async () => {
       const doc = await this.readDocument();
       change(doc, validate(doc, this.path));
       const updated = validate(doc, this.path);
@@ -49,7 +52,10 @@ export class ConfigStore {
       for (const listener of this.listeners) listener(updated);
       return updated;
     });
-    this.queue = next.catch(() => undefined);
+    queues.set(
+      key,
+      next.catch(() => undefined),
+    );
     return next;
   }
 
@@ -92,7 +98,12 @@ function validate(doc: Document, path: string): Config {
 export async function writeAtomic(path: string, content: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(tmp, 'w', 0o600);
+  // A new file is private; an existing one keeps the mode its owner gave it.
+  const mode = await stat(path).then(
+    (s) => s.mode & 0o777,
+    () => 0o600,
+  );
+  const handle = await open(tmp, 'wx', mode);
   try {
     await handle.writeFile(content, 'utf8');
     await handle.sync();

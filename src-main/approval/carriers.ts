@@ -1,0 +1,215 @@
+/** Commands that run code they are handed: shells, eval, source, interpreters, find -exec, exec into containers. */
+import type { Nested } from './unwrap';
+import { hasOption, parseOptions } from './options';
+import type { ArgWord } from './words';
+import { DYN } from './words';
+import { embeddedShellCode } from './embedded';
+
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'tcsh',
+  'csh',
+  'rbash',
+  'yash',
+  'posh',
+]);
+const INTERPRETERS = new Set(['python', 'perl', 'ruby', 'node', 'php', 'bun', 'deno', 'lua', 'osascript']);
+const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
+export interface Carried {
+  nested: Nested[];
+  /** The command runs what arrives on stdin as code: shell code, or another language. */
+  readsStdinCode: 'shell' | 'other' | null;
+  /** A script file the command runs (may be a process substitution). */
+  script: ArgWord | null;
+  /** Words whose value becomes code (`sh -c WORD`, `eval WORDS`). */
+  codeWords: ArgWord[];
+}
+
+const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [] });
+
+/** `argv[0]` is the command word; `name` its family name. */
+export function carried(name: string, argv: ArgWord[]): Carried {
+  if (SHELLS.has(name)) return shell(argv);
+  if (name === 'eval') {
+    const words = argv.slice(1);
+    return {
+      ...none(),
+      nested: words.length ? [{ kind: 'code', text: words.map((w) => w.value).join(' '), words }] : [],
+      codeWords: words,
+    };
+  }
+  if (name === 'source' || name === '.') {
+    const script = argv[1] ?? null;
+    return {
+      ...none(),
+      script,
+      readsStdinCode: script !== null && STDIN_PATHS.has(script.value) ? 'shell' : null,
+    };
+  }
+  if (INTERPRETERS.has(name)) return interpreter(name, argv);
+  if (name === 'find') return { ...none(), nested: findExec(argv) };
+  if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
+    const program = argv.slice(1).find((w) => !w.value.startsWith('-'));
+    return { ...none(), nested: embedded(program, 'awk') };
+  }
+  if (name === 'docker' || name === 'podman' || name === 'nerdctl')
+    return { ...none(), nested: containerExec(argv) };
+  if (name === 'kubectl' || name === 'oc') return { ...none(), nested: kubectlExec(argv) };
+  return none();
+}
+
+function shell(argv: ArgWord[]): Carried {
+  const p = parseOptions(argv, 1, { short: 'oO', long: ['rcfile', 'init-file'], plus: true });
+  const first = argv[p.next] ?? null;
+  if (hasOption(p, '-c', '--command')) {
+    if (!first) return none();
+    return { ...none(), nested: [{ kind: 'code', text: first.value, words: [first] }], codeWords: [first] };
+  }
+  const fromStdin = first === null || hasOption(p, '-s') || STDIN_PATHS.has(first.value);
+  return { ...none(), readsStdinCode: fromStdin ? 'shell' : null, script: fromStdin ? null : first };
+}
+
+/** Option letters that hand an interpreter its code on the command line. */
+const CODE_LETTERS: Record<string, string> = {
+  python: 'cm',
+  php: 'r',
+  perl: 'eE',
+  ruby: 'e',
+  node: 'ep',
+  bun: 'e',
+  lua: 'e',
+  osascript: 'e',
+};
+
+/** Shell commands inside a one-liner's code, as nested code to analyse. */
+function embedded(code: ArgWord | undefined, language: 'script' | 'awk'): Nested[] {
+  if (!code) return [];
+  return embeddedShellCode(code.value, language).map((text) => ({ kind: 'code', text, words: [code] }));
+}
+
+function interpreter(name: string, argv: ArgWord[]): Carried {
+  const letters = CODE_LETTERS[name] ?? '';
+  const words = argv.slice(1);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (!w) break;
+    const v = w.value;
+    if (v === '--eval' || v === '--print' || v.startsWith('--eval=') || v === 'eval')
+      return {
+        ...none(),
+        nested: embedded(v.startsWith('--eval=') ? { ...w, value: v.slice(7) } : words[i + 1], 'script'),
+      };
+    if (
+      v.startsWith('-') &&
+      !v.startsWith('--') &&
+      v.length > 1 &&
+      [...v.slice(1)].some((c) => letters.includes(c))
+    ) {
+      return {
+        ...none(),
+        nested: name === 'python' && v.endsWith('m') ? [] : embedded(words[i + 1], 'script'),
+      };
+    }
+    if (STDIN_PATHS.has(v)) break;
+    if (!v.startsWith('-')) return { ...none(), script: w };
+  }
+  return { ...none(), readsStdinCode: 'other' };
+}
+
+const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+function findExec(argv: ArgWord[]): Nested[] {
+  const nested: Nested[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    if (!EXEC_ACTIONS.has(argv[i]?.value ?? '')) continue;
+    const cmd: ArgWord[] = [];
+    let j = i + 1;
+    for (; j < argv.length; j++) {
+      const w = argv[j];
+      if (!w || w.value === ';' || w.value === '+') break;
+      cmd.push(w.value.includes('{}') ? { ...w, value: w.value.split('{}').join(DYN) } : w);
+    }
+    if (cmd.length > 0) nested.push({ kind: 'argv', argv: cmd, via: 'find' });
+    i = j;
+  }
+  return nested;
+}
+
+const RUN_VALUED = {
+  short: 'eupvwlhm',
+  long: [
+    'env',
+    'env-file',
+    'user',
+    'publish',
+    'volume',
+    'workdir',
+    'label',
+    'hostname',
+    'memory',
+    'name',
+    'network',
+    'entrypoint',
+    'mount',
+    'platform',
+    'cpus',
+    'add-host',
+    'device',
+    'cap-add',
+    'cap-drop',
+    'restart',
+    'log-driver',
+    'log-opt',
+    'pull',
+    'runtime',
+    'shm-size',
+    'ulimit',
+    'gpus',
+    'ipc',
+    'pid',
+    'security-opt',
+    'tmpfs',
+    'cidfile',
+    'detach-keys',
+    'dns',
+    'expose',
+    'group-add',
+    'health-cmd',
+    'stop-signal',
+    'userns',
+    'uts',
+    'volumes-from',
+  ],
+};
+
+/** `docker exec CONTAINER cmd …` and `docker run IMAGE cmd …` run a command line. */
+function containerExec(argv: ArgWord[]): Nested[] {
+  let i = 1;
+  if (argv[i]?.value === 'container') i++;
+  const verb = argv[i]?.value;
+  if (verb !== 'exec' && verb !== 'run') return [];
+  const p = parseOptions(
+    argv,
+    i + 1,
+    verb === 'exec'
+      ? { short: 'euw', long: ['env', 'env-file', 'user', 'workdir', 'detach-keys'] }
+      : RUN_VALUED,
+  );
+  const cmd = argv.slice(p.next + 1);
+  return cmd.length > 0 ? [{ kind: 'argv', argv: cmd, via: `docker ${verb}` }] : [];
+}
+
+function kubectlExec(argv: ArgWord[]): Nested[] {
+  if (!argv.some((w) => w.value === 'exec')) return [];
+  const dashDash = argv.findIndex((w) => w.value === '--');
+  const cmd = dashDash >= 0 ? argv.slice(dashDash + 1) : [];
+  return cmd.length > 0 ? [{ kind: 'argv', argv: cmd, via: 'kubectl exec' }] : [];
+}

@@ -1,0 +1,263 @@
+/** One simple command: its words, its redirects, what it really runs, and what the rules say. */
+import type { Source } from './context';
+import type { Carried } from './carriers';
+import { carried } from './carriers';
+import type { SyntaxNode } from './parse';
+import { writeTarget } from './rules/disk';
+import { detectorsFor } from './rules/registry';
+import { DOWNLOADERS, codeSourceHits, downloadTargets } from './rules/remote';
+import type { CommandView } from './rules/types';
+import { staticOutput } from './staticOutput';
+import { unwrap } from './unwrap';
+import type { Collector, WalkerApi } from './wordEval';
+import { evalWord, splitWord } from './wordEval';
+import type { ArgWord } from './words';
+import { DYN, commandName, familyName, isDynamic } from './words';
+import { canonicalPath } from './paths';
+
+/** What the walker needs besides word evaluation. */
+export interface CommandWalker extends WalkerApi {
+  nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void;
+}
+
+export interface StageResult {
+  view: CommandView | null;
+  carried: Carried | null;
+  seg: number;
+  staticOut: string | null;
+}
+
+export const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const WRITE_OPS = new Set(['>', '>>', '&>', '&>>', '>|', '<>', '>&', '&>|']);
+const NOT_WORDS = new Set([
+  'variable_assignment',
+  'file_redirect',
+  'heredoc_redirect',
+  'herestring_redirect',
+  'comment',
+]);
+
+/** Groups the argument nodes of a command into words: pieces that touch belong together. */
+function wordPieces(node: SyntaxNode): SyntaxNode[][] {
+  const groups: SyntaxNode[][] = [];
+  let last: SyntaxNode | null = null;
+  for (const c of node.children) {
+    if (NOT_WORDS.has(c.type)) {
+      last = null;
+      continue;
+    }
+    const pieces = c.type === 'command_name' ? c.children : [c];
+    for (const p of pieces) {
+      const current = groups[groups.length - 1];
+      if (last && current && p.start === last.end) current.push(p);
+      else groups.push([p]);
+      last = p;
+    }
+  }
+  return groups;
+}
+
+/** Redirect nodes of a command, including file redirects nested in a heredoc redirect. */
+function flattenRedirects(nodes: readonly SyntaxNode[]): SyntaxNode[] {
+  return nodes.flatMap((r) =>
+    r.type === 'heredoc_redirect' ? [r, ...r.children.filter((c) => c.type === 'file_redirect')] : [r],
+  );
+}
+
+/** Static text a heredoc or here-string feeds to stdin, analysing substitutions inside it. */
+function stdinOf(
+  r: SyntaxNode,
+  src: Source,
+  w: CommandWalker,
+  col: Collector,
+): { text: string; word: ArgWord } | null {
+  if (r.type === 'herestring_redirect') {
+    const pieces = r.children.filter((c) => c.type !== '<<<');
+    const word = evalWord(pieces, src, w, col);
+    return { text: word.value + '\n', word };
+  }
+  const body = r.children.find((c) => c.type === 'heredoc_body');
+  if (!body) return null;
+  const start = r.children.find((c) => c.type === 'heredoc_start');
+  const quoted = start !== undefined && /['"\\]/.test(src.text.slice(start.start, start.end));
+  if (quoted || body.children.length === 0) {
+    const raw = src.text.slice(body.start, body.end);
+    return { text: raw, word: { value: raw, raw, start: body.start, end: body.end, quoted: true, runs: [] } };
+  }
+  const word = evalWord([body], src, w, col);
+  return { text: word.value, word };
+}
+
+function handleWrite(
+  r: SyntaxNode,
+  src: Source,
+  w: CommandWalker,
+  col: Collector,
+  view: CommandView | null,
+): void {
+  const op = r.children.find((c) => !c.type.match(/^[a-z_]+$/));
+  if (!op || !WRITE_OPS.has(op.type)) return;
+  const targets = r.children.filter((c) => c.start >= op.end && c.type !== 'file_descriptor');
+  if (targets.length === 0) return;
+  const target = evalWord(targets, src, w, col);
+  if (op.type === '>&' && /^(?:\d+|-)$/.test(target.value)) return;
+  const seg = w.ctx.segment(src, r.start, r.end, [{ ...target, value: op.type }, target], [target]);
+  writeTarget(target.value, w.ctx.sink(seg));
+  if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));
+}
+
+/** Analyses a `command` node; `extra` are redirects written after it (redirected_statement). */
+export function walkCommand(
+  w: CommandWalker,
+  node: SyntaxNode,
+  src: Source,
+  col: Collector,
+  extra: readonly SyntaxNode[],
+  pipedIn: string | null,
+): StageResult {
+  for (const a of node.children)
+    if (a.type === 'variable_assignment')
+      a.children.forEach((c) => c.type !== 'variable_name' && c.type !== '=' && evalWord([c], src, w, col));
+  const words = wordPieces(node).flatMap((pieces) => splitWord(evalWord(pieces, src, w, col)));
+  const own = [...node.children.filter((c) => REDIRECTS.has(c.type)), ...extra];
+  const redirects = flattenRedirects(own);
+  let stdin = pipedIn;
+  let stdinWord: ArgWord | null = null;
+  for (const r of redirects) {
+    if (r.type === 'file_redirect') continue;
+    const s = stdinOf(r, src, w, col);
+    if (s) {
+      stdin = s.text;
+      stdinWord = s.word;
+    }
+  }
+  const seg = w.ctx.segment(src, node.start, node.end, words, words);
+  const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
+  walkRedirects(w, own, src, col, result.view);
+  return result;
+}
+
+/** Judges where the file redirects among `redirects` write. */
+export function walkRedirects(
+  w: CommandWalker,
+  redirects: readonly SyntaxNode[],
+  src: Source,
+  col: Collector,
+  view: CommandView | null,
+): void {
+  for (const r of flattenRedirects(redirects))
+    if (r.type === 'file_redirect') handleWrite(r, src, w, col, view);
+}
+
+/** Unwraps, runs the detectors and follows carried code for one command line. */
+export function judgeArgv(
+  w: CommandWalker,
+  argv: ArgWord[],
+  viaPrefix: readonly string[],
+  seg: number,
+  src: Source,
+  col: Collector,
+  stdin: string | null,
+  stdinWord: ArgWord | null,
+): StageResult {
+  const ctx = w.ctx;
+  const sink = ctx.sink(seg);
+  const u = unwrap(argv, stdin);
+  if (viaPrefix.length === 0) ctx.setCommand(seg, u.argv);
+  for (const h of u.hits) sink.hit(h.key, h.detail);
+  const head = u.argv[0];
+  const via = [...viaPrefix, ...u.via];
+  const nestedOnly = (): void => u.nested.forEach((n) => followNested(w, n, via, seg, src, col, stdin));
+  if (!head) {
+    nestedOnly();
+    return { view: null, carried: null, seg, staticOut: null };
+  }
+  const name = familyName(commandName(head.value));
+  if (name) col.runs.push(name);
+  else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
+  const view: CommandView = {
+    name,
+    args: u.argv.slice(1).map((a) => a.value),
+    words: u.argv.slice(1),
+    via,
+    stdin,
+    cwd: ctx.cwd,
+  };
+  if (name === 'cd' || name === 'pushd') ctx.cwd = changeDirectory(ctx.cwd, view.args);
+  for (const detect of detectorsFor(name)) detect(view, sink);
+  const c = carried(name, u.argv);
+  for (const n of [...u.nested, ...c.nested])
+    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
+  codeSourceHits(c.script ? [...c.codeWords, c.script] : c.codeWords, sink);
+  const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
+  if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
+    sink.hit('remote-code', `runs ${scriptPath}, downloaded earlier`);
+  if (c.readsStdinCode && stdinWord) codeSourceHits([stdinWord], sink);
+  if (c.readsStdinCode === 'shell' && stdin !== null)
+    w.nestedCode(stdin, stdinWord ? [stdinWord] : [], seg, src, col);
+  for (const t of downloadTargets(view)) ctx.downloads.add(canonicalPath(t));
+  return { view, carried: c, seg, staticOut: staticOutput(view) };
+}
+
+/** Tools whose output is meant to be eval'd to set up a shell (`eval "$(ssh-agent -s)"`). */
+const SHELL_SETUP = new Set([
+  'ssh-agent',
+  'gpg-agent',
+  'keychain',
+  'pyenv',
+  'rbenv',
+  'nodenv',
+  'goenv',
+  'jenv',
+  'plenv',
+  'direnv',
+  'brew',
+  'conda',
+  'mamba',
+  'micromamba',
+  'starship',
+  'zoxide',
+  'fnm',
+  'mise',
+  'rtx',
+  'opam',
+  'luarocks',
+  'dircolors',
+  'thefuck',
+  'atuin',
+  'fzf',
+  'oh-my-posh',
+  'docker-machine',
+  'minikube',
+  'rustup',
+  'register-python-argcomplete',
+]);
+
+function isShellSetup(words: readonly ArgWord[]): boolean {
+  const runs = words.flatMap((w) => w.runs);
+  return (
+    runs.length > 0 &&
+    runs.every((r) => SHELL_SETUP.has(r)) &&
+    words.every((w) => w.value.split(DYN).join('').trim() === '')
+  );
+}
+
+function changeDirectory(cwd: string | null, args: readonly string[]): string | null {
+  const target = args.find((a) => !a.startsWith('-') || a === '-') ?? '~';
+  if (target === '-' || isDynamic(target)) return null;
+  if (target.startsWith('/') || target.startsWith('~')) return canonicalPath(target);
+  return cwd === null ? null : canonicalPath(`${cwd}/${target}`);
+}
+
+function followNested(
+  w: CommandWalker,
+  n: ReturnType<typeof unwrap>['nested'][number],
+  via: readonly string[],
+  seg: number,
+  src: Source,
+  col: Collector,
+  stdin: string | null,
+): void {
+  if (n.kind === 'code') w.nestedCode(n.text, n.words, seg, src, col);
+  else judgeArgv(w, n.argv, [...via, n.via], seg, src, col, stdin, null);
+}

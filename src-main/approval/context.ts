@@ -1,0 +1,144 @@
+/** State of one judgement: segments and their hits, variables seen so far, the parse budget. */
+import type { ParseBudget } from './parse';
+import { newParseBudget } from './parse';
+import { ruleFor } from './rules/registry';
+import type { HitSink } from './rules/types';
+import type { Segment, Verdict, VerdictLevel } from './verdict';
+import type { ArgWord } from './words';
+import { DYN, isDynamic } from './words';
+
+/** Where a piece of shell text sits in the normalised top-level command. */
+export interface Source {
+  text: string;
+  /** Offset of `text` in the top-level command, or null when it was transformed (quotes, escapes). */
+  base: number | null;
+  /** Span in the top-level command to report when `base` is null. */
+  span: readonly [number, number];
+}
+
+interface Draft {
+  text: string;
+  start: number;
+  end: number;
+  /** Details per rule key, a few at most: reasons explain, they need not enumerate. */
+  hits: Map<string, Array<string | undefined>>;
+  words: string[];
+  command: string[];
+}
+
+const MAX_SEGMENTS = 2000;
+const MAX_REASONS = 100;
+const MAX_DETAILS = 3;
+/** How deep shells-in-shells (`bash -c "eval '…'"`) are followed. */
+export const MAX_NESTING = 8;
+
+function shown(w: ArgWord): string {
+  return isDynamic(w.value) ? w.raw : w.value;
+}
+
+export class AnalysisContext {
+  readonly budget: ParseBudget = newParseBudget();
+  readonly env = new Map<string, string>();
+  readonly downloads = new Set<string>();
+  /** Directory set by the last static `cd`; null when unknown. */
+  cwd: string | null = null;
+  depth = 0;
+  parsed = true;
+  private readonly drafts: Draft[] = [];
+  private overflow: Draft | null = null;
+
+  constructor(readonly top: string) {}
+
+  span(src: Source, start: number, end: number): [number, number] {
+    return src.base === null ? [src.span[0], src.span[1]] : [src.base + start, src.base + end];
+  }
+
+  /** Opens a segment for a part of `src`; returns its handle. */
+  segment(
+    src: Source,
+    start: number,
+    end: number,
+    words: readonly ArgWord[],
+    command: readonly ArgWord[],
+  ): number {
+    const [s, e] = this.span(src, start, end);
+    const draft: Draft = {
+      text: src.text.slice(start, end),
+      start: s,
+      end: e,
+      hits: new Map(),
+      words: words.map(shown),
+      command: command.map(shown),
+    };
+    if (this.drafts.length < MAX_SEGMENTS) return this.drafts.push(draft) - 1;
+    // Past the cap, the rest share one segment with no words, which no allow rule can cover.
+    this.overflow ??= { text: '', start: s, end: e, hits: new Map(), words: [], command: [] };
+    this.overflow.end = Math.max(this.overflow.end, e);
+    return -1;
+  }
+
+  setCommand(seg: number, command: readonly ArgWord[]): void {
+    const d = this.draft(seg);
+    if (d !== this.overflow) d.command = command.map(shown);
+  }
+
+  hit(seg: number, key: string, detail?: string): void {
+    const details = this.draft(seg).hits;
+    const list = details.get(key);
+    if (!list) details.set(key, [detail]);
+    else if (list.length < MAX_DETAILS && !list.includes(detail)) list.push(detail);
+  }
+
+  sink(seg: number): HitSink {
+    return { hit: (key, detail) => this.hit(seg, key, detail) };
+  }
+
+  private draft(seg: number): Draft {
+    return (
+      (seg >= 0 ? this.drafts[seg] : undefined) ??
+      (this.overflow ??= {
+        text: '',
+        start: 0,
+        end: this.top.length,
+        hits: new Map(),
+        words: [],
+        command: [],
+      })
+    );
+  }
+
+  verdict(): Verdict {
+    const all = this.overflow
+      ? [...this.drafts, { ...this.overflow, text: this.top.slice(this.overflow.start, this.overflow.end) }]
+      : this.drafts;
+    const keys: string[] = [];
+    const reasons: string[] = [];
+    let level: VerdictLevel = 'safe';
+    const segments: Segment[] = all.map((d) => {
+      for (const [key, details] of d.hits) {
+        if (!keys.includes(key)) keys.push(key);
+        const rule = ruleFor(key);
+        if (rule?.hardline) level = 'hardline';
+        else if (level === 'safe') level = 'dangerous';
+        for (const detail of details) {
+          const reason = `${rule?.description ?? key}: ${clip(detail ?? d.text)}`;
+          if (reasons.length < MAX_REASONS && !reasons.includes(reason)) reasons.push(reason);
+        }
+      }
+      return {
+        text: d.text,
+        start: d.start,
+        end: d.end,
+        keys: [...d.hits.keys()],
+        words: d.words,
+        command: d.command,
+      };
+    });
+    return { verdict: level, keys, reasons, segments, parsed: this.parsed };
+  }
+}
+
+function clip(s: string): string {
+  const one = (s.length > 400 ? s.slice(0, 400) : s).split(DYN).join('…').replace(/\s+/g, ' ').trim();
+  return one.length > 120 ? `${one.slice(0, 117)}…` : one;
+}

@@ -1,0 +1,39 @@
+/**
+ * Shell commands embedded in another language's one-liner: `python -c "os.system('…')"`,
+ * `node -e "execSync('…')"`, perl/ruby backticks, awk `system("…")`. Only string literals are
+ * read, within bounded windows, so the scan stays linear.
+ */
+
+/** A call that hands its string argument (or a list of strings) to a shell or exec. */
+const CALL =
+  /\b(?:system|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open)\s*\(\s*(\[?)/g;
+const STRING_AT = /^\s*(["'`])([^"'`\n]{0,2000})\1/;
+const BACKTICKS = /`([^`\n]{1,2000})`/g;
+const MAX_FOUND = 32;
+
+/** The strings a literal list holds (`["rm", "-rf", "/"]`), joined as a command line. */
+function listAt(code: string, from: number): string | null {
+  const end = code.indexOf(']', from);
+  if (end === -1 || end - from > 2000) return null;
+  const items = code
+    .slice(from, end)
+    .split(',')
+    .map((part) => STRING_AT.exec(part)?.[2]);
+  return items.every((i) => i !== undefined) ? items.join(' ') : null;
+}
+
+export function embeddedShellCode(code: string, language: 'script' | 'awk'): string[] {
+  const found: string[] = [];
+  CALL.lastIndex = 0;
+  for (let m = CALL.exec(code); m && found.length < MAX_FOUND; m = CALL.exec(code)) {
+    const at = m.index + m[0].length;
+    const text = m[1] === '[' ? listAt(code, at) : (STRING_AT.exec(code.slice(at, at + 2010))?.[2] ?? null);
+    if (text) found.push(text);
+  }
+  if (language === 'script') {
+    BACKTICKS.lastIndex = 0;
+    for (let m = BACKTICKS.exec(code); m && found.length < MAX_FOUND; m = BACKTICKS.exec(code))
+      if (m[1]) found.push(m[1]);
+  }
+  return found;
+}

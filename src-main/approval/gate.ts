@@ -1,0 +1,284 @@
+/**
+ * The approval gate. Layers, in order: hardline → user deny rules → user allow rules → mode off /
+ * container skip → permanent allowlist → session approvals → smart approval → ask a human.
+ * Deny, Escape, closing the prompt, a cancelled turn and the timeout all deny.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../runtime/types';
+import { analyseCommand } from './analyse';
+import { allowedMessage, denialText } from './gateMessages';
+import type {
+  AllowlistStore,
+  ApprovalHookName,
+  ApprovalHooks,
+  ApprovalRequest,
+  Approver,
+  ApproverAnswer,
+  GateCheck,
+  GateDecision,
+  SmartAnswer,
+  SmartApprover,
+} from './gateTypes';
+import { ruleFor } from './rules/registry';
+import type { ApprovalSettings } from './settings';
+import { matchAllowRules, matchDenyRule } from './userRules';
+import type { Verdict } from './verdict';
+
+export interface ApprovalGateDeps {
+  approver: Approver;
+  store: AllowlistStore;
+  getSettings: () => ApprovalSettings;
+  smartApprover?: SmartApprover;
+  hooks?: ApprovalHooks;
+  /** Clock for decision times; tests pass a fake. */
+  now?: () => number;
+  logger?: Pick<Logger, 'warn' | 'error'>;
+}
+
+export interface ApprovalGate {
+  check(input: GateCheck): Promise<GateDecision>;
+  /** Keys approved for a session ("session" answers), for a UI to show and revoke. */
+  sessionKeys(sessionId: string): string[];
+  revokeSession(sessionId: string, keys?: string[]): void;
+}
+
+type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
+
+/** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
+export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
+  return verdict.keys.filter((k) => ruleFor(k)?.category !== 'analysis' && !allowlist.includes(k));
+}
+
+export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
+  const sessions = new Map<string, Set<string>>();
+  /** Prompts in flight per session; a concurrent call for the same keys waits for the answer. */
+  const pending = new Map<string, Array<{ keys: readonly string[]; done: Promise<unknown> }>>();
+  const now = deps.now ?? Date.now;
+
+  const fire = (name: ApprovalHookName, payload: Record<string, unknown>): void => {
+    try {
+      const result = deps.hooks?.fire(name, payload);
+      if (result instanceof Promise)
+        result.catch((err: unknown) => deps.logger?.warn(`Hook ${name} failed: ${String(err)}`));
+    } catch (err) {
+      deps.logger?.warn(`Hook ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
+  const finish = (verdict: Verdict, d: Decide, settings: ApprovalSettings): GateDecision => {
+    const decision: GateDecision = { ...d, verdict, message: '' };
+    decision.message =
+      d.message ??
+      (decision.allowed ? allowedMessage(decision) : denialText(decision, settings.timeoutSeconds));
+    return decision;
+  };
+
+  const sessionSet = (id: string): Set<string> => {
+    let set = sessions.get(id);
+    if (!set) sessions.set(id, (set = new Set()));
+    return set;
+  };
+
+  async function readAllowlist(): Promise<string[]> {
+    try {
+      return await deps.store.list();
+    } catch (err) {
+      deps.logger?.warn(
+        `command_allowlist could not be read; asking instead: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return [];
+    }
+  }
+
+  async function askSmart(
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+  ): Promise<SmartAnswer> {
+    const smart = deps.smartApprover;
+    if (!smart) return 'escalate';
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), settings.timeoutSeconds * 1000);
+    try {
+      const answer = await smart.assess(
+        {
+          command: input.command,
+          verdict,
+          sessionId: input.sessionId,
+          taskId: input.taskId,
+          toolCallId: input.toolCallId,
+        },
+        controller.signal,
+      );
+      return answer === 'approve' || answer === 'deny' ? answer : 'escalate';
+    } catch (err) {
+      deps.logger?.warn(
+        `Smart approval failed; asking the user: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return 'escalate';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Asks the approver; resolves 'timeout' or 'closed' when the prompt cannot be answered in time. */
+  async function askHuman(
+    req: ApprovalRequest,
+    outer: AbortSignal | undefined,
+  ): Promise<ApproverAnswer | 'timeout'> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const stop = new Promise<'timeout' | 'closed'>((resolve) => {
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, req.timeoutSeconds * 1000);
+      const onOuter = (): void => controller.abort();
+      outer?.addEventListener('abort', onOuter, { once: true });
+      if (outer?.aborted) controller.abort();
+      controller.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          outer?.removeEventListener('abort', onOuter);
+          resolve(timedOut ? 'timeout' : 'closed');
+        },
+        { once: true },
+      );
+    });
+    try {
+      const answer = await Promise.race([deps.approver.request(req, controller.signal), stop]);
+      return timedOut ? 'timeout' : answer;
+    } catch (err) {
+      deps.logger?.warn(
+        `Approval prompt failed; denying: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return timedOut ? 'timeout' : 'closed';
+    } finally {
+      if (!controller.signal.aborted) controller.abort();
+    }
+  }
+
+  async function check(input: GateCheck): Promise<GateDecision> {
+    const settings = deps.getSettings();
+    const verdict = analyseCommand(input.command);
+    const end = (d: Decide): GateDecision => finish(verdict, d, settings);
+    if (verdict.verdict === 'hardline')
+      return end({
+        allowed: false,
+        decidedBy: 'hardline',
+        source: 'built-in',
+        rule: verdict.keys.filter((k) => ruleFor(k)?.hardline).join(', '),
+      });
+    const deny = matchDenyRule(settings.deny, verdict);
+    if (deny !== null)
+      return end({ allowed: false, decidedBy: 'deny-rule', source: 'config.yaml', rule: deny });
+    if (verdict.verdict === 'safe') return end({ allowed: true, decidedBy: 'safe', source: 'built-in' });
+    const allow = matchAllowRules(settings.allow, verdict);
+    if (allow)
+      return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
+    if (settings.mode === 'off') return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
+    if (input.backendKind === 'container' && settings.containers === 'skip')
+      return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
+
+    let allowlist: string[];
+    for (;;) {
+      allowlist = await readAllowlist();
+      const approved = sessionSet(input.sessionId);
+      if (verdict.keys.every((k) => allowlist.includes(k)))
+        return end({
+          allowed: true,
+          decidedBy: 'allowlist',
+          source: 'config.yaml',
+          rule: verdict.keys.join(', '),
+        });
+      if (verdict.keys.every((k) => allowlist.includes(k) || approved.has(k)))
+        return end({ allowed: true, decidedBy: 'session', source: 'session', rule: verdict.keys.join(', ') });
+      const inFlight = (pending.get(input.sessionId) ?? []).find((p) =>
+        verdict.keys.every((k) => p.keys.includes(k)),
+      );
+      if (!inFlight) break;
+      await inFlight.done;
+    }
+
+    // Registered before any further await, so a concurrent call for these keys waits for this answer.
+    let settle: () => void = () => undefined;
+    const entry = { keys: verdict.keys, done: new Promise<void>((resolve) => (settle = resolve)) };
+    pending.set(input.sessionId, [...(pending.get(input.sessionId) ?? []), entry]);
+    try {
+      return await decide(input, verdict, settings, allowlist, end);
+    } finally {
+      const rest = (pending.get(input.sessionId) ?? []).filter((p) => p !== entry);
+      if (rest.length > 0) pending.set(input.sessionId, rest);
+      else pending.delete(input.sessionId);
+      settle();
+    }
+  }
+
+  /** Smart approval, then the human; records session and "always" answers. */
+  async function decide(
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+    allowlist: string[],
+    end: (d: Decide) => GateDecision,
+  ): Promise<GateDecision> {
+    if (settings.mode === 'smart') {
+      const smart = await askSmart(input, verdict, settings);
+      if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
+      if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
+    }
+    const req: ApprovalRequest = {
+      id: randomUUID(),
+      command: input.command,
+      sessionId: input.sessionId,
+      taskId: input.taskId,
+      toolCallId: input.toolCallId,
+      verdict,
+      alwaysKeys: alwaysKeysFor(verdict, allowlist),
+      timeoutSeconds: settings.timeoutSeconds,
+      createdAt: now(),
+    };
+    const hookInfo = {
+      requestId: req.id,
+      command: req.command,
+      sessionId: req.sessionId,
+      taskId: req.taskId,
+      toolCallId: req.toolCallId,
+      keys: verdict.keys,
+      reasons: verdict.reasons,
+    };
+    fire('pre_approval_request', hookInfo);
+    const choice = await askHuman(req, input.signal);
+    if (choice === 'session' || choice === 'always')
+      for (const k of verdict.keys) sessionSet(input.sessionId).add(k);
+    if (choice === 'always' && req.alwaysKeys.length > 0) {
+      try {
+        await deps.store.add(req.alwaysKeys);
+      } catch (err) {
+        deps.logger?.error(
+          `Could not save to command_allowlist (approved for this session only): ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+    const allowed = choice === 'once' || choice === 'session' || choice === 'always';
+    fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
+    if (choice === 'timeout')
+      return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
+    return end({ allowed, decidedBy: 'user', source: 'user', choice, requestId: req.id });
+  }
+
+  return {
+    check,
+    sessionKeys: (sessionId) => [...(sessions.get(sessionId) ?? [])],
+    revokeSession: (sessionId, keys) => {
+      if (!keys) sessions.delete(sessionId);
+      else for (const k of keys) sessions.get(sessionId)?.delete(k);
+    },
+  };
+}
+
+/** The text the model receives for a decision; for a denial it says the user did not consent and not to retry. */
+export function denialMessage(decision: GateDecision): string {
+  return decision.message;
+}

@@ -1,0 +1,95 @@
+/** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
+import { z } from 'zod';
+import { VerdictSchema } from './verdict';
+import type { Verdict } from './verdict';
+
+export const ApprovalChoiceSchema = z.enum(['once', 'session', 'always', 'deny']);
+export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
+
+/** What an approver may answer: a choice, or the prompt was escaped or closed (both deny). */
+export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);
+export type ApproverAnswer = z.infer<typeof ApproverAnswerSchema>;
+
+export const ApprovalRequestSchema = z.object({
+  /** Unique per prompt; an answer is bound to it and to the exact command. */
+  id: z.string(),
+  command: z.string(),
+  sessionId: z.string(),
+  taskId: z.string(),
+  toolCallId: z.string(),
+  verdict: VerdictSchema,
+  /** Rule keys an "always" answer stores in config.yaml `command_allowlist`. */
+  alwaysKeys: z.array(z.string()),
+  /** Seconds until an unanswered prompt counts as a denial. */
+  timeoutSeconds: z.number(),
+  createdAt: z.number(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+export const DecidedBySchema = z.enum([
+  'hardline',
+  'deny-rule',
+  'allow-rule',
+  'allowlist',
+  'session',
+  'smart',
+  'user',
+  'mode-off',
+  'container-skip',
+  'safe',
+  'timeout',
+]);
+export type DecidedBy = z.infer<typeof DecidedBySchema>;
+
+export const GateDecisionSchema = z.object({
+  allowed: z.boolean(),
+  decidedBy: DecidedBySchema,
+  /** Where the deciding rule lives, so a UI can explain and revoke it. */
+  source: z.enum(['built-in', 'config.yaml', 'session', 'model', 'user']),
+  /** The deny/allow rule, or the allowlisted keys, that decided. */
+  rule: z.string().optional(),
+  choice: ApproverAnswerSchema.optional(),
+  requestId: z.string().optional(),
+  verdict: VerdictSchema,
+  message: z.string(),
+});
+export type GateDecision = z.infer<typeof GateDecisionSchema>;
+
+export type BackendKind = 'local' | 'container' | 'remote';
+
+export interface GateCheck {
+  command: string;
+  sessionId: string;
+  taskId: string;
+  toolCallId: string;
+  backendKind: BackendKind;
+  /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
+  signal?: AbortSignal;
+}
+
+/** Puts one request to a human: native dialog, in-app dialog, TTY. */
+export interface Approver {
+  request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
+}
+
+/** config.yaml `command_allowlist`; `add` must be atomic and lose nothing under concurrency. */
+export interface AllowlistStore {
+  list(): Promise<string[]>;
+  add(keys: string[]): Promise<void>;
+}
+
+export type SmartAnswer = 'approve' | 'deny' | 'escalate';
+
+/** An auxiliary model judging one command; never shown a hardline one. */
+export interface SmartApprover {
+  assess(
+    req: { command: string; verdict: Verdict; sessionId: string; taskId: string; toolCallId: string },
+    signal: AbortSignal,
+  ): Promise<SmartAnswer>;
+}
+
+export type ApprovalHookName = 'pre_approval_request' | 'post_approval_response';
+
+export interface ApprovalHooks {
+  fire(name: ApprovalHookName, payload: Record<string, unknown>): unknown;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseCommand, stripControls, unescapeWords } from './normalise';
+
+describe('normaliseCommand', () => {
+  it('strips ANSI CSI, OSC and single-character escapes', () => {
+    expect(stripControls('\x1b[31mrm\x1b[0m -rf /')).toBe('rm -rf /');
+    expect(stripControls('\x1b]0;title\x07ls')).toBe('ls');
+    expect(stripControls('\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBe('link');
+    expect(stripControls('a\x1bcb')).toBe('ab');
+  });
+
+  it('strips C1 controls, NULs, carriage returns and invisible marks', () => {
+    expect(stripControls('r\x00m\r -rf\x9b31m /')).toBe('rm -rf /');
+    expect(stripControls('r\u200bm\u202e -rf')).toBe('rm -rf');
+    expect(stripControls('tab\tand\nnewline')).toBe('tab\tand\nnewline');
+  });
+
+  it('folds full-width letters and symbols (NFKC)', () => {
+    expect(normaliseCommand('ｒｍ －ｒｆ ／')).toBe('rm -rf /');
+    expect(normaliseCommand('ｒｅｂｏｏｔ')).toBe('reboot');
+  });
+
+  it('drops backslashes before word characters and backslash-newlines outside quotes', () => {
+    expect(unescapeWords('\\rm -rf /')).toBe('rm -rf /');
+    expect(unescapeWords('r\\m -r\\f x')).toBe('rm -rf x');
+    expect(unescapeWords('rm \\\n -rf')).toBe('rm  -rf');
+    expect(unescapeWords('find . -exec rm {} \\;')).toBe('find . -exec rm {} \\;');
+  });
+
+  it('drops empty quote pairs glued to a word, keeps empty arguments', () => {
+    expect(unescapeWords("r''m -rf ~")).toBe('rm -rf ~');
+    expect(unescapeWords('r""m -rf ""/')).toBe('rm -rf /');
+    expect(unescapeWords("cmd '' x")).toBe("cmd '' x");
+  });
+
+  it('leaves quoted text and comments as written', () => {
+    expect(unescapeWords("echo 'r\\m' \"a\\b\" $'\\x72'")).toBe("echo 'r\\m' \"a\\b\" $'\\x72'");
+    expect(unescapeWords("ls # it's r''m")).toBe("ls # it's r''m");
+  });
+
+  it('returns plain commands unchanged', () => {
+    const cmd = 'git commit -m "fix: handle null"';
+    expect(normaliseCommand(cmd)).toBe(cmd);
+  });
+});

@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+
+/** A parsed node copied out of WASM memory, so analysis is plain JavaScript. */
+export interface SyntaxNode {
+  type: string;
+  start: number;
+  end: number;
+  children: SyntaxNode[];
+}
+
+/**
+ * Limits on parser work for one judgement, shared by the command and every string a shell
+ * would run inside it. Past them the conservative pattern checks decide instead.
+ */
+export interface ParseBudget {
+  /** Characters the parser may still read. */
+  chars: number;
+  /** Progress callbacks the parser may still make (one per ~100 parse operations). */
+  ticks: number;
+  /** performance.now() after which parsing gives up: some shapes cost far more per operation. */
+  deadline: number;
+}
+
+export const PARSE_LIMITS = { chars: 128 * 1024, ticks: 300, ms: 20, depth: 256 } as const;
+
+export function newParseBudget(): ParseBudget {
+  return {
+    chars: PARSE_LIMITS.chars,
+    ticks: PARSE_LIMITS.ticks,
+    deadline: performance.now() + PARSE_LIMITS.ms,
+  };
+}
+
+let parser: Parser | null = null;
+let types: string[] = [];
+let initPromise: Promise<void> | null = null;
+
+export interface ShellParserFiles {
+  /** web-tree-sitter's own wasm; default: resolved from node_modules. */
+  runtimeWasm?: string;
+  /** The bash grammar's wasm; default: resolved from node_modules. */
+  bashWasm?: string;
+}
+
+/** Loads the bash grammar. Call once at start-up; later calls share the first. */
+export function initShellParser(files: ShellParserFiles = {}): Promise<void> {
+  initPromise ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const runtimeWasm = files.runtimeWasm ?? require.resolve('web-tree-sitter/web-tree-sitter.wasm');
+    await Parser.init({ locateFile: () => runtimeWasm });
+    const language = await Language.load(
+      files.bashWasm ?? require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'),
+    );
+    const p = new Parser();
+    p.setLanguage(language);
+    types = language.types;
+    parser = p;
+  })().catch((err: unknown) => {
+    initPromise = null;
+    throw err;
+  });
+  return initPromise;
+}
+
+export function isShellParserReady(): boolean {
+  return parser !== null;
+}
+
+/**
+ * Parses shell text. Returns null when the parser is not loaded, the budget runs out, the text
+ * has syntax errors, or nesting is deeper than analysis will follow.
+ */
+export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null {
+  const p = parser;
+  if (!p || text.length > budget.chars) return null;
+  budget.chars -= text.length;
+  let cancelled = false;
+  const tree = p.parse(text, null, {
+    progressCallback: () => {
+      budget.ticks--;
+      cancelled = budget.ticks < 0 || performance.now() > budget.deadline;
+      return cancelled;
+    },
+  });
+  if (!tree) {
+    // A cancelled parse resumes on the next call unless the parser is reset.
+    p.reset();
+    return null;
+  }
+  try {
+    if (cancelled || tree.rootNode.hasError) return null;
+    return copyTree(tree.walk());
+  } finally {
+    tree.delete();
+  }
+}
+
+type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
+
+/** Copies the tree with one cursor walk; returns null past the depth limit. */
+function copyTree(cursor: Cursor): SyntaxNode | null {
+  try {
+    const root: SyntaxNode = {
+      type: types[cursor.nodeTypeId] ?? '',
+      start: cursor.startIndex,
+      end: cursor.endIndex,
+      children: [],
+    };
+    const stack: SyntaxNode[] = [root];
+    if (!cursor.gotoFirstChild()) return root;
+    for (;;) {
+      const node: SyntaxNode = {
+        type: types[cursor.nodeTypeId] ?? '',
+        start: cursor.startIndex,
+        end: cursor.endIndex,
+        children: [],
+      };
+      stack[stack.length - 1]?.children.push(node);
+      if (cursor.gotoFirstChild()) {
+        stack.push(node);
+        if (stack.length > PARSE_LIMITS.depth) return null;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (stack.length <= 1 || !cursor.gotoParent()) return root;
+        stack.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPath, configWriteKey, deviceKind, protectedTarget, resolvePath } from './paths';
+import { DYN } from './words';
+
+describe('paths', () => {
+  it('canonicalises lexically', () => {
+    expect(canonicalPath('//usr/./bin/../')).toBe('/usr');
+    expect(canonicalPath('/..')).toBe('/');
+    expect(canonicalPath('./a/../b/')).toBe('b');
+    expect(canonicalPath('~/x/..')).toBe('~');
+  });
+
+  it('recognises protected delete targets', () => {
+    for (const p of [
+      '/',
+      '/*',
+      '/.',
+      '/usr/../',
+      '/etc',
+      '/home',
+      '/home/bob',
+      '/Users/amy/*',
+      '~',
+      '~/',
+      '~/*',
+      '~/.*',
+      '~bob',
+      '/usr/local',
+      '/e*',
+      '/{tmp,etc}',
+      '~/..',
+    ]) {
+      expect(protectedTarget(p), p).not.toBeNull();
+    }
+    for (const p of [
+      '/tmp',
+      '/tmp/x',
+      '/home/bob/project',
+      '~/project',
+      'build',
+      './x',
+      '/usr/local/lib/x',
+      `/${DYN}`,
+    ]) {
+      expect(protectedTarget(p), p).toBeNull();
+    }
+  });
+
+  it('resolves relative paths against a known directory', () => {
+    expect(resolvePath('/', '*')).toBe('/*');
+    expect(resolvePath(null, '*')).toBe('*');
+    expect(resolvePath('~', '.')).toBe('~');
+  });
+
+  it('tells block devices from harmless device files', () => {
+    expect(deviceKind('/dev/sda')).toBe('block');
+    expect(deviceKind('/dev/nvme0n1p2')).toBe('block');
+    expect(deviceKind('/dev/disk/by-id/x')).toBe('block');
+    expect(deviceKind('/dev/null')).toBeNull();
+    expect(deviceKind('/dev/ttyUSB0')).toBeNull();
+    expect(deviceKind('/dev/mtd0')).toBe('other');
+    expect(deviceKind('out.img')).toBeNull();
+  });
+
+  it('classifies config writes', () => {
+    expect(configWriteKey('/etc/sudoers')).toBe('sudoers-write');
+    expect(configWriteKey('/etc/sudoers.d/x')).toBe('sudoers-write');
+    expect(configWriteKey('~/.ssh/authorized_keys')).toBe('ssh-config-write');
+    expect(configWriteKey('~/.bashrc')).toBe('shell-rc-write');
+    expect(configWriteKey('~/.config/fish/config.fish')).toBe('shell-rc-write');
+    expect(configWriteKey('~/.npmrc')).toBe('credential-write');
+    expect(configWriteKey('~/.aws/credentials')).toBe('credential-write');
+    expect(configWriteKey('~/.caduceus/config.yaml')).toBe('caduceus-config-write');
+    expect(configWriteKey('/etc/hosts')).toBe('system-config-write');
+    expect(configWriteKey('/usr/bin/python')).toBe('system-config-write');
+    expect(configWriteKey('/usr/local/bin/tool')).toBeNull();
+    expect(configWriteKey('src/config.yaml')).toBeNull();
+    expect(configWriteKey('/tmp/out.txt')).toBeNull();
+    expect(configWriteKey(`${DYN}/.ssh/config`)).toBe('ssh-config-write');
+  });
+});

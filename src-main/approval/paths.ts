@@ -1,0 +1,259 @@
+/** What a path argument means for safety: a protected directory, a device, a config file. */
+import { DYN, expandBraces, isDynamic } from './words';
+
+/** Top-level directories whose loss breaks the system or destroys user data (not /tmp). */
+const SYSTEM_TOP = new Set([
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'home',
+  'lib',
+  'lib32',
+  'lib64',
+  'libx32',
+  'media',
+  'mnt',
+  'nix',
+  'opt',
+  'proc',
+  'root',
+  'run',
+  'sbin',
+  'snap',
+  'srv',
+  'sys',
+  'usr',
+  'var',
+  'applications',
+  'library',
+  'system',
+  'users',
+  'volumes',
+  'private',
+  'cores',
+]);
+const SYSTEM_SECOND = new Set([
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/lib',
+  '/usr/local',
+  '/usr/share',
+  '/var/lib',
+  '/system/library',
+  '/private/etc',
+  '/private/var',
+]);
+const HOME_PARENTS = new Set(['home', 'users']);
+
+function hasGlob(s: string): boolean {
+  return s.includes('*') || s.includes('?') || s.includes('[');
+}
+
+/** Already clean: no empty, `.` or `..` segments and no trailing slash. */
+function isCanonical(p: string): boolean {
+  if (p === '/' || p === '.') return true;
+  if (
+    p === '' ||
+    p.endsWith('/') ||
+    p.includes('//') ||
+    p.includes('/./') ||
+    p.includes('/../') ||
+    p.endsWith('/.') ||
+    p.endsWith('/..')
+  )
+    return false;
+  return !p.startsWith('./') && !p.startsWith('../') && p !== '..';
+}
+
+/** Lexical clean-up: `//`, `.` and `..` segments, trailing slashes. `~` stays as written. */
+export function canonicalPath(p: string): string {
+  if (isCanonical(p)) return p;
+  const absolute = p.startsWith('/');
+  const out: string[] = [];
+  const parts = p.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const seg = parts[i] ?? '';
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      const last = out[out.length - 1];
+      if (last !== undefined && last !== '..' && !(i > 0 && out.length === 1 && last.startsWith('~')))
+        out.pop();
+      else if (!absolute) out.push('..');
+      continue;
+    }
+    out.push(seg);
+  }
+  if (absolute) return '/' + out.join('/');
+  return out.length === 0 ? '.' : out.join('/');
+}
+
+/** A path as seen from `cwd` (when known); absolute and home paths stay as they are. */
+export function resolvePath(cwd: string | null | undefined, p: string): string {
+  if (!cwd || p.startsWith('/') || p.startsWith('~') || isDynamic(p)) return p;
+  return canonicalPath(`${cwd}/${p}`);
+}
+
+/** Why deleting this path recursively can never be allowed, or null. */
+export function protectedTarget(raw: string): string | null {
+  if (isDynamic(raw)) return null;
+  for (const p of expandBraces(raw)) {
+    const why = protectedOne(p);
+    if (why) return why;
+  }
+  return null;
+}
+
+/** Lower-cased first component of an absolute path. */
+function topComponent(p: string): string {
+  const slash = p.indexOf('/', 1);
+  return (slash === -1 ? p.slice(1) : p.slice(1, slash)).toLowerCase();
+}
+
+function protectedOne(raw: string): string | null {
+  if (!raw.startsWith('~') && !raw.startsWith('/')) return null;
+  const p = canonicalPath(raw);
+  if (p.startsWith('/') && p !== '/') {
+    const top = topComponent(p);
+    if (!SYSTEM_TOP.has(top) && !hasGlob(top)) return null;
+  }
+  const segs = p.split('/');
+  if (p.startsWith('~')) {
+    const rest = segs.slice(1);
+    if (rest[0] === '..') return 'the directory above home';
+    if (rest.length === 0 || (rest.length === 1 && hasGlob(rest[0] ?? ''))) return 'the home directory';
+    return null;
+  }
+  if (!p.startsWith('/')) return null;
+  if (p === '/') return 'the root directory';
+  const top = (segs[1] ?? '').toLowerCase();
+  const isTop = SYSTEM_TOP.has(top) || hasGlob(top);
+  if (segs.length === 2) return isTop ? `the system directory ${p}` : null;
+  const second = segs.slice(0, 3).join('/').toLowerCase();
+  if (segs.length === 3) {
+    if (isTop && hasGlob(segs[2] ?? '')) return `everything in ${segs.slice(0, 2).join('/')}`;
+    if (SYSTEM_SECOND.has(second)) return `the system directory ${p}`;
+    if (HOME_PARENTS.has(top) || top === 'root') return `the home directory ${p}`;
+  }
+  if (segs.length === 4 && HOME_PARENTS.has(top) && hasGlob(segs[3] ?? ''))
+    return `the home directory ${second}`;
+  if (segs.length === 4 && SYSTEM_SECOND.has(second) && hasGlob(segs[3] ?? ''))
+    return `everything in ${second}`;
+  return null;
+}
+
+const SAFE_DEVICES =
+  /^\/dev\/(?:null|zero|full|random|urandom|stdin|stdout|stderr|tty\w*|pts\/.*|fd\/.*|ptmx|shm\/.*|mqueue\/.*|tcp\/.*|udp\/.*|console|log|kmsg|cu\.\S*)$/;
+const BLOCK_DEVICES =
+  /^\/dev\/(?:[shv]d[a-z]+\d*|xvd[a-z]+\d*|nvme\d+(?:n\d+)?(?:p\d+)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+){0,3}|md\d+|dm-\d+|mapper\/.+|loop\d+|sr\d+|mem|kmem|port|disk\/.+|root)$/;
+
+export type DeviceKind = 'block' | 'other' | null;
+
+/** Whether a path is a device node worth worrying about when written. */
+export function deviceKind(raw: string): DeviceKind {
+  if (isDynamic(raw)) return raw.startsWith('/dev/') ? 'block' : null;
+  const p = canonicalPath(raw);
+  if (!p.startsWith('/dev/')) return null;
+  if (SAFE_DEVICES.test(p)) return null;
+  return BLOCK_DEVICES.test(p) || hasGlob(p) ? 'block' : 'other';
+}
+
+const RC_FILES = new Set([
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.zlogout',
+  '.cshrc',
+  '.tcshrc',
+  '.kshrc',
+  '.mkshrc',
+  '.inputrc',
+  'config.fish',
+]);
+const CREDENTIAL_FILES = new Set([
+  '.netrc',
+  '_netrc',
+  '.npmrc',
+  '.yarnrc',
+  '.yarnrc.yml',
+  '.pypirc',
+  '.git-credentials',
+  '.pgpass',
+  '.my.cnf',
+  '.s3cfg',
+  '.dockercfg',
+  '.gitconfig',
+]);
+const CREDENTIAL_DIRS = [
+  '.aws/',
+  '.docker/config.json',
+  '.kube/config',
+  '.gnupg/',
+  '.config/gh/',
+  '.config/gcloud/',
+  '.azure/',
+];
+const CREDENTIAL_DIRS_INNER = CREDENTIAL_DIRS.map((d) => '/' + d);
+/** First components of absolute paths that hold system configuration. */
+const CONFIG_TOPS = new Set([
+  'etc',
+  'boot',
+  'bin',
+  'sbin',
+  'lib',
+  'lib32',
+  'lib64',
+  'system',
+  'library',
+  'private',
+  'var',
+  'usr',
+  'proc',
+  'sys',
+]);
+const SYSTEM_CONFIG =
+  /^\/(?:etc|boot|bin|sbin|lib|lib32|lib64|system|library|private\/etc|var\/spool\/cron|proc\/sys|sys|usr\/(?!local(?:\/|$))[^/]+)(?:\/|$)/i;
+
+/** Config paths are absolute system paths, dot-files and dot-directories, or one of a few names. */
+function mayBeConfig(raw: string): boolean {
+  return (
+    raw.startsWith('/') ||
+    raw.startsWith('.') ||
+    raw.startsWith('~') ||
+    raw.includes('/.') ||
+    raw.endsWith('config.fish') ||
+    raw.endsWith('_netrc') ||
+    raw.includes(DYN)
+  );
+}
+
+/** The config-write rule a write to this path triggers, or null. */
+export function configWriteKey(raw: string): string | null {
+  if (!mayBeConfig(raw)) return null;
+  const p = canonicalPath(raw.includes(DYN) ? raw.split(DYN).join('x') : raw);
+  const lower = p.toLowerCase();
+  const base = lower.slice(lower.lastIndexOf('/') + 1);
+  const plainAbsolute =
+    lower.startsWith('/') && !CONFIG_TOPS.has(topComponent(lower)) && !lower.includes('/.');
+  if (plainAbsolute && !RC_FILES.has(base) && base !== '_netrc' && !lower.endsWith('caduceus/config.yaml'))
+    return null;
+  if (/^\/etc\/sudoers(?:\.d(?:\/|$)|$)/.test(lower)) return 'sudoers-write';
+  if (lower === '.ssh' || lower.startsWith('.ssh/') || lower.includes('/.ssh/') || lower.endsWith('/.ssh'))
+    return 'ssh-config-write';
+  if (/(?:^|\/)\.?caduceus\/config\.ya?ml$/.test(lower)) return 'caduceus-config-write';
+  if (RC_FILES.has(base)) return 'shell-rc-write';
+  if (
+    CREDENTIAL_FILES.has(base) ||
+    CREDENTIAL_DIRS.some((d) => lower.startsWith(d)) ||
+    CREDENTIAL_DIRS_INNER.some((d) => lower.includes(d))
+  )
+    return 'credential-write';
+  if (SYSTEM_CONFIG.test(lower)) return 'system-config-write';
+  return null;
+}

@@ -1,0 +1,62 @@
+/**
+ * Most agent commands are a single plain command (`npm test`, `git status`, `ls -la src`). With no
+ * quotes, expansions, operators or globs, splitting at blanks is exactly how the shell reads them,
+ * so they skip the parser; everything else goes to tree-sitter.
+ */
+import type { ParseBudget, SyntaxNode } from './parse';
+import { parseShell } from './parse';
+
+const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
+const PLAIN_LIMIT = 4096;
+const RESERVED = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'function',
+  'coproc',
+  'in',
+]);
+
+function plainTree(text: string): SyntaxNode | null {
+  const words: SyntaxNode[] = [];
+  const re = /[^ \t]+/g;
+  for (let m = re.exec(text); m; m = re.exec(text))
+    words.push({ type: 'word', start: m.index, end: m.index + m[0].length, children: [] });
+  const head = words[0];
+  if (!head) return { type: 'program', start: 0, end: text.length, children: [] };
+  const name = text.slice(head.start, head.end);
+  if (RESERVED.has(name) || name.includes('=')) return null;
+  const commandName: SyntaxNode = {
+    type: 'command_name',
+    start: head.start,
+    end: head.end,
+    children: [head],
+  };
+  const last = words[words.length - 1] ?? head;
+  const command: SyntaxNode = {
+    type: 'command',
+    start: head.start,
+    end: last.end,
+    children: [commandName, ...words.slice(1)],
+  };
+  return { type: 'program', start: 0, end: text.length, children: [command] };
+}
+
+/** A tree for `text`: from the fast path when it is plain, else from the shell parser (null if that fails). */
+export function parseCommandText(text: string, budget: ParseBudget): SyntaxNode | null {
+  if (text.length <= PLAIN_LIMIT && PLAIN.test(text)) {
+    const tree = plainTree(text);
+    if (tree) return tree;
+  }
+  return parseShell(text, budget);
+}

@@ -1,0 +1,153 @@
+/** Writes to system and credential configuration: /etc, sudoers, ~/.ssh, shell rc files, tokens. */
+import type { Rule } from '../verdict';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { hasFlag, optionValues, splitOptions } from './types';
+import { writeTarget } from './disk';
+import { configWriteKey } from '../paths';
+
+export const configRules: Rule[] = [
+  {
+    key: 'system-config-write',
+    category: 'config',
+    description: 'Changes system configuration (/etc, /usr, /boot, users, kernel settings, firewall)',
+  },
+  { key: 'sudoers-write', category: 'config', description: 'Changes who may use sudo (sudoers)' },
+  { key: 'ssh-config-write', category: 'config', description: 'Changes SSH keys or config (~/.ssh)' },
+  {
+    key: 'shell-rc-write',
+    category: 'config',
+    description: 'Changes a shell start-up file (.bashrc, .zshrc, .profile, …)',
+  },
+  {
+    key: 'credential-write',
+    category: 'config',
+    description: 'Changes a credentials file (.netrc, .npmrc, ~/.aws, …)',
+  },
+  { key: 'caduceus-config-write', category: 'config', description: "Changes Caduceus's own config.yaml" },
+  { key: 'crontab-edit', category: 'config', description: 'Replaces or removes scheduled jobs (crontab)' },
+];
+
+function operandsOf(cmd: CommandView): string[] {
+  return splitOptions(cmd.args).operands;
+}
+
+function tee(cmd: CommandView, out: HitSink): void {
+  for (const t of operandsOf(cmd)) writeTarget(t, out);
+}
+
+/** cp, mv, install, ln, rsync: the destination is written; mv also removes its sources. */
+function copyLike(cmd: CommandView, out: HitSink): void {
+  const targets = optionValues(cmd.args, 't', ['target-directory']);
+  const operands = operandsOf(cmd).filter((o) => !targets.includes(o));
+  if (targets.length > 0) targets.forEach((t) => writeTarget(t, out));
+  else if (operands.length >= 2 || (cmd.name === 'install' && hasFlag(cmd.args, 'd', ['directory'])))
+    writeTarget(operands[operands.length - 1] ?? '', out);
+  if (cmd.name === 'mv') operands.slice(0, -1).forEach((s) => writeTarget(s, out, 'moves'));
+}
+
+/** sed -i, perl -i, ruby -i: every file operand is rewritten in place. */
+function inPlace(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  if (!hasFlag(options, 'i', ['in-place'])) return;
+  const scriptGiven = hasFlag(options, 'ef', ['expression', 'file']);
+  for (const f of scriptGiven ? operands : operands.slice(1)) writeTarget(f, out, 'edits');
+}
+
+function truncate(cmd: CommandView, out: HitSink): void {
+  const sizeValues = optionValues(cmd.args, 's', ['size']);
+  for (const f of operandsOf(cmd)) if (!sizeValues.includes(f)) writeTarget(f, out, 'truncates');
+}
+
+function downloader(cmd: CommandView, out: HitSink): void {
+  const outputs =
+    cmd.name === 'wget'
+      ? optionValues(cmd.args, 'O', ['output-document'])
+      : optionValues(cmd.args, 'o', ['output']);
+  for (const o of outputs) if (o !== '-') writeTarget(o, out);
+}
+
+function editor(cmd: CommandView, out: HitSink): void {
+  for (const f of operandsOf(cmd)) writeTarget(f, out, 'edits');
+}
+
+function sudoers(_cmd: CommandView, out: HitSink): void {
+  out.hit('sudoers-write', 'visudo');
+}
+
+function accounts(cmd: CommandView, out: HitSink): void {
+  out.hit('system-config-write', `${cmd.name} changes user accounts`);
+}
+
+function sysctl(cmd: CommandView, out: HitSink): void {
+  if (
+    hasFlag(cmd.args, 'wp', ['write', 'load', 'system']) ||
+    cmd.args.some((a) => !a.startsWith('-') && a.includes('='))
+  )
+    out.hit('system-config-write', `sysctl ${cmd.args.join(' ')}`);
+}
+
+const FIREWALL_CHANGES = new Set([
+  '-F',
+  '--flush',
+  '-X',
+  '--delete-chain',
+  '-P',
+  '--policy',
+  '-D',
+  '--delete',
+  'flush',
+  'disable',
+  'reset',
+  'delete',
+]);
+
+function firewall(cmd: CommandView, out: HitSink): void {
+  if (cmd.args.some((a) => FIREWALL_CHANGES.has(a)))
+    out.hit('system-config-write', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+/** chmod/chown of system files changes the system as much as writing them. */
+function permissionsOfSystemFiles(cmd: CommandView, out: HitSink): void {
+  for (const f of operandsOf(cmd)) {
+    const key = configWriteKey(f);
+    if (key === 'system-config-write' || key === 'sudoers-write') out.hit(key, `${cmd.name} ${f}`);
+  }
+}
+
+function crontab(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  if (hasFlag(options, 'l', ['list']) && !hasFlag(options, 're', [])) return;
+  if (hasFlag(options, 're', []) || operands.length > 0 || cmd.stdin !== null)
+    out.hit('crontab-edit', `crontab ${cmd.args.join(' ')}`);
+}
+
+export const configDetectors: DetectorTable = [
+  [['tee'], tee],
+  [['cp', 'mv', 'install', 'ln', 'rsync', 'ditto'], copyLike],
+  [['sed', 'perl', 'ruby'], inPlace],
+  [['truncate'], truncate],
+  [['curl', 'wget'], downloader],
+  [['sudoedit', 'vi', 'vim', 'nvim', 'nano', 'emacs', 'ed', 'ex', 'pico', 'micro', 'joe'], editor],
+  [['visudo'], sudoers],
+  [
+    [
+      'useradd',
+      'userdel',
+      'usermod',
+      'adduser',
+      'deluser',
+      'groupadd',
+      'groupdel',
+      'passwd',
+      'chpasswd',
+      'vipw',
+      'vigr',
+      'sysadminctl',
+    ],
+    accounts,
+  ],
+  [['crontab'], crontab],
+  [['sysctl'], sysctl],
+  [['iptables', 'ip6tables', 'nft', 'ufw'], firewall],
+  [['chmod', 'chown', 'chgrp'], permissionsOfSystemFiles],
+];

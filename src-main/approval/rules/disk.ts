@@ -1,0 +1,132 @@
+/** Disks and file systems: mkfs, dd and other writes to devices, wiping and partitioning. */
+import type { Rule } from '../verdict';
+import { configWriteKey, deviceKind } from '../paths';
+import { isDynamic } from '../words';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { hasFlag, splitOptions } from './types';
+
+export const diskRules: Rule[] = [
+  { key: 'mkfs-device', category: 'disk', hardline: true, description: 'Formats a disk device' },
+  { key: 'mkfs', category: 'disk', description: 'Creates a file system' },
+  {
+    key: 'block-device-write',
+    category: 'disk',
+    hardline: true,
+    description: 'Writes straight to a disk device',
+  },
+  { key: 'device-write', category: 'disk', description: 'Writes to a device file' },
+  { key: 'disk-wipe', category: 'disk', description: 'Wipes or erases a disk or its signatures' },
+  { key: 'shred', category: 'disk', description: 'Overwrites files so they cannot be recovered (shred)' },
+  { key: 'disk-partition', category: 'disk', description: 'Changes a partition table' },
+];
+
+/** Reports what writing to `target` means: a device, a config file, or nothing. */
+export function writeTarget(target: string, out: HitSink, verb = 'writes'): void {
+  const device = deviceKind(target);
+  if (device === 'block') out.hit('block-device-write', `${verb} ${target}`);
+  else if (device === 'other') out.hit('device-write', `${verb} ${target}`);
+  const config = configWriteKey(target);
+  if (config) out.hit(config, `${verb} ${target}`);
+}
+
+function mkfs(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  const device = operands.find((a) => a.startsWith('/dev/') || isDynamic(a));
+  if (device !== undefined) out.hit('mkfs-device', `${cmd.name} ${device}`);
+  else out.hit('mkfs', `${cmd.name} ${operands.join(' ')}`);
+}
+
+function dd(cmd: CommandView, out: HitSink): void {
+  for (const a of cmd.args) if (a.startsWith('of=')) writeTarget(a.slice(3), out);
+}
+
+function shred(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  for (const target of operands) {
+    if (deviceKind(target)) writeTarget(target, out, 'overwrites');
+    else {
+      out.hit('shred', target);
+      const config = configWriteKey(target);
+      if (config) out.hit(config, `overwrites ${target}`);
+    }
+  }
+}
+
+function wipefs(cmd: CommandView, out: HitSink): void {
+  if (hasFlag(cmd.args, 'ao', ['all', 'offset'])) out.hit('disk-wipe', `wipefs ${cmd.args.join(' ')}`);
+}
+
+function blkdiscard(cmd: CommandView, out: HitSink): void {
+  out.hit('disk-wipe', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+/** Listing or printing partitions is read-only; anything else may rewrite the table. */
+function partition(cmd: CommandView, out: HitSink): void {
+  const readOnly =
+    hasFlag(cmd.args, cmd.name === 'sgdisk' ? 'pi' : 'l', [
+      'list',
+      'dump',
+      'print',
+      'info',
+      'help',
+      'version',
+      'verify',
+    ]) ||
+    (cmd.name === 'sfdisk' && hasFlag(cmd.args, 'dJ', [])) ||
+    (cmd.name === 'parted' &&
+      cmd.args
+        .filter((a) => !a.startsWith('-'))
+        .slice(1)
+        .join(' ') === 'print') ||
+    cmd.args.includes('-V');
+  if (!readOnly) out.hit('disk-partition', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+const DISKUTIL_WIPE = new Set([
+  'erasedisk',
+  'erasevolume',
+  'zerodisk',
+  'randomdisk',
+  'secureerase',
+  'partitiondisk',
+  'reformat',
+  'apfs',
+]);
+
+function diskutil(cmd: CommandView, out: HitSink): void {
+  const verb = (cmd.args[0] ?? '').toLowerCase();
+  if (DISKUTIL_WIPE.has(verb) && !(verb === 'apfs' && !/^(?:delete|erase)/i.test(cmd.args[1] ?? '')))
+    out.hit('disk-wipe', `diskutil ${cmd.args.join(' ')}`);
+}
+
+function hdparm(cmd: CommandView, out: HitSink): void {
+  if (
+    cmd.args.some(
+      (a) => a.startsWith('--security-erase') || a.startsWith('--trim-sector') || a === '--write-sector',
+    )
+  )
+    out.hit('disk-wipe', `hdparm ${cmd.args.join(' ')}`);
+}
+
+export const MKFS_NAMES = [
+  'mkfs',
+  'mke2fs',
+  'mkdosfs',
+  'mkswap',
+  'mkntfs',
+  'newfs',
+  'newfs_apfs',
+  'newfs_hfs',
+  'newfs_msdos',
+];
+
+export const diskDetectors: DetectorTable = [
+  [MKFS_NAMES, mkfs],
+  [['dd'], dd],
+  [['shred'], shred],
+  [['wipefs'], wipefs],
+  [['blkdiscard'], blkdiscard],
+  [['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'cfdisk', 'parted'], partition],
+  [['diskutil'], diskutil],
+  [['hdparm'], hdparm],
+];

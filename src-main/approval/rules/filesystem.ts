@@ -1,0 +1,151 @@
+/** Deleting files and changing permissions: rm, find -delete / -exec rm, chmod, chown. */
+import type { Rule } from '../verdict';
+import { configWriteKey, protectedTarget, resolvePath } from '../paths';
+import { isDynamic } from '../words';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { hasFlag, splitOptions } from './types';
+
+export const filesystemRules: Rule[] = [
+  {
+    key: 'rm-root',
+    category: 'filesystem',
+    hardline: true,
+    description: 'Deletes the root, a top-level system directory or a home directory',
+  },
+  { key: 'rm-recursive', category: 'filesystem', description: 'Recursive delete' },
+  {
+    key: 'find-delete',
+    category: 'filesystem',
+    description: 'Deletes every file find matches (find -delete)',
+  },
+  {
+    key: 'find-exec-rm',
+    category: 'filesystem',
+    description: 'Deletes files a search or list produces (find -exec rm, xargs rm)',
+  },
+  {
+    key: 'chmod-recursive',
+    category: 'permissions',
+    description: 'Changes permissions recursively (chmod -R)',
+  },
+  { key: 'chmod-world-writable', category: 'permissions', description: 'Makes files writable by every user' },
+  { key: 'chmod-setuid', category: 'permissions', description: 'Sets the setuid or setgid bit' },
+  {
+    key: 'chown-recursive',
+    category: 'permissions',
+    description: 'Changes ownership recursively (chown/chgrp -R)',
+  },
+];
+
+function lastSegmentGlob(p: string): boolean {
+  const seg = p.slice(p.lastIndexOf('/') + 1);
+  return seg.includes('*') || seg.includes('?');
+}
+
+/** Why this rm can never run (root, a system directory, a home directory), or null. */
+export function rmRootReason(args: readonly string[], cwd?: string | null): string | null {
+  const { options, operands } = splitOptions(args);
+  const recursive = hasFlag(options, 'rR', ['recursive']);
+  if (options.includes('--no-preserve-root')) return 'disables the root safeguard (--no-preserve-root)';
+  for (const target of operands) {
+    const why = protectedTarget(resolvePath(cwd, target));
+    if (why && (recursive || lastSegmentGlob(target))) return `deletes ${why}`;
+  }
+  return null;
+}
+
+function rm(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  const recursive = hasFlag(options, 'rR', ['recursive']);
+  const root = rmRootReason(cmd.args, cmd.cwd);
+  if (root) out.hit('rm-root', root);
+  for (const target of operands) {
+    const config = configWriteKey(target);
+    if (config) out.hit(config, `deletes ${target}`);
+  }
+  if (recursive) {
+    const unknown = operands.length === 0 || operands.some(isDynamic);
+    out.hit('rm-recursive', unknown ? 'target known only at run time' : operands.join(' '));
+  }
+  if (cmd.via.includes('xargs') || cmd.via.includes('find'))
+    out.hit('find-exec-rm', `rm via ${cmd.via.includes('find') ? 'find -exec' : 'xargs'}`);
+}
+
+/** Expression words that narrow what find matches; without them find -delete takes everything. */
+const FIND_HARMLESS = new Set([
+  '-delete',
+  '-depth',
+  '-xdev',
+  '-mount',
+  '-maxdepth',
+  '-mindepth',
+  '-print',
+  '-print0',
+  '-ignore_readdir_race',
+  '-noleaf',
+  '-d',
+]);
+
+function find(cmd: CommandView, out: HitSink): void {
+  if (!cmd.args.includes('-delete')) return;
+  out.hit('find-delete');
+  const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  const starts = firstExpr === -1 ? cmd.args : cmd.args.slice(0, firstExpr);
+  const expr = firstExpr === -1 ? [] : cmd.args.slice(firstExpr);
+  const unfiltered = expr.every(
+    (a, i) =>
+      FIND_HARMLESS.has(a) || /^\d+$/.test(a) || (i > 0 && /^-m(?:ax|in)depth$/.test(expr[i - 1] ?? '')),
+  );
+  for (const s of starts) {
+    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    if (why && unfiltered) out.hit('rm-root', `find -delete on ${why}`);
+  }
+}
+
+/** Octal or symbolic modes that grant write to others, or set setuid/setgid. */
+function modeRisks(mode: string): { world: boolean; setuid: boolean } {
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const digits = mode.padStart(4, '0');
+    const other = Number(digits.charAt(3));
+    const special = Number(digits.charAt(0));
+    return { world: (other & 2) !== 0, setuid: (special & 6) !== 0 };
+  }
+  let world = false;
+  let setuid = false;
+  for (const clause of mode.split(',')) {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (!m || m[2] === '-') continue;
+    const who = m[1] ?? '';
+    const perms = m[3] ?? '';
+    if (perms.includes('w') && (who.includes('o') || who.includes('a'))) world = true;
+    if (perms.includes('s')) setuid = true;
+  }
+  return { world, setuid };
+}
+
+function chmod(cmd: CommandView, out: HitSink): void {
+  const recursive = hasFlag(cmd.args, 'R', ['recursive']);
+  if (recursive) out.hit('chmod-recursive');
+  const mode = cmd.args.find((a) => !/^--?[a-zA-Z-]+$/.test(a) || /^-[rwxXst]+$/.test(a));
+  if (mode === undefined) return;
+  const risks = modeRisks(mode);
+  if (risks.world) out.hit('chmod-world-writable', `mode ${mode}`);
+  if (risks.setuid) out.hit('chmod-setuid', `mode ${mode}`);
+}
+
+function chown(cmd: CommandView, out: HitSink): void {
+  if (hasFlag(cmd.args, 'R', ['recursive'])) out.hit('chown-recursive');
+}
+
+/** rimraf deletes recursively by design. */
+function rimraf(cmd: CommandView, out: HitSink): void {
+  rm({ ...cmd, args: ['-r', ...cmd.args.filter((a) => !a.startsWith('-'))] }, out);
+}
+
+export const filesystemDetectors: DetectorTable = [
+  [['rm'], rm],
+  [['rimraf'], rimraf],
+  [['find'], find],
+  [['chmod'], chmod],
+  [['chown', 'chgrp'], chown],
+];

@@ -1,0 +1,131 @@
+/** Git commands that throw away work or rewrite shared history. */
+import type { Rule } from '../verdict';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { hasFlag, splitOptions } from './types';
+
+export const gitRules: Rule[] = [
+  { key: 'git-reset-hard', category: 'git', description: 'Discards uncommitted changes (git reset --hard)' },
+  { key: 'git-clean', category: 'git', description: 'Deletes untracked files (git clean -f)' },
+  {
+    key: 'git-push-force',
+    category: 'git',
+    description: 'Overwrites remote history (push --force, --force-with-lease, +refspec, --mirror)',
+  },
+  {
+    key: 'git-push-delete',
+    category: 'git',
+    description: 'Deletes remote branches or tags (push --delete, :ref, --prune)',
+  },
+  { key: 'git-branch-delete', category: 'git', description: 'Force-deletes a branch (git branch -D)' },
+  {
+    key: 'git-discard-changes',
+    category: 'git',
+    description: 'Discards working-tree changes (checkout -- ., restore, switch --discard-changes)',
+  },
+  { key: 'git-stash-clear', category: 'git', description: 'Drops stashed changes (git stash clear/drop)' },
+  {
+    key: 'git-filter-branch',
+    category: 'git',
+    description: 'Rewrites the whole history (filter-branch, filter-repo)',
+  },
+];
+
+const GIT_VALUED = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--super-prefix',
+  '--config-env',
+  '--list-cmds',
+]);
+
+/** Splits `git [global options] <subcommand> <args>`. */
+export function gitSubcommand(args: readonly string[]): { sub: string; rest: string[] } | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (GIT_VALUED.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    return { sub: a, rest: args.slice(i + 1) };
+  }
+  return null;
+}
+
+function push(rest: string[], out: HitSink): void {
+  const { options, operands } = splitOptions(rest);
+  if (hasFlag(options, 'n', ['dry-run'])) return;
+  if (
+    hasFlag(options, 'f', ['force', 'force-with-lease', 'force-if-includes', 'mirror']) ||
+    operands.slice(1).some((o) => o.startsWith('+'))
+  ) {
+    out.hit('git-push-force', `git push ${rest.join(' ')}`);
+  }
+  if (hasFlag(options, 'd', ['delete', 'prune']) || operands.slice(1).some((o) => o.startsWith(':')))
+    out.hit('git-push-delete', `git push ${rest.join(' ')}`);
+}
+
+function checkout(sub: string, rest: string[], out: HitSink): void {
+  const dashDash = rest.indexOf('--');
+  const { options, operands } = splitOptions(rest);
+  const paths = dashDash >= 0 && dashDash < rest.length - 1;
+  const forced = hasFlag(options, 'f', ['force', 'discard-changes']);
+  if (sub === 'switch') {
+    if (forced) out.hit('git-discard-changes', `git switch ${rest.join(' ')}`);
+    return;
+  }
+  if (paths || forced || operands.includes('.'))
+    out.hit('git-discard-changes', `git checkout ${rest.join(' ')}`);
+}
+
+function restore(rest: string[], out: HitSink): void {
+  const { options } = splitOptions(rest);
+  const stagedOnly = hasFlag(options, 'S', ['staged']) && !hasFlag(options, 'W', ['worktree']);
+  if (!stagedOnly) out.hit('git-discard-changes', `git restore ${rest.join(' ')}`);
+}
+
+function git(cmd: CommandView, out: HitSink): void {
+  const parsed = gitSubcommand(cmd.args);
+  if (!parsed) return;
+  const { sub, rest } = parsed;
+  const { options, operands } = splitOptions(rest);
+  switch (sub) {
+    case 'reset':
+      if (options.includes('--hard')) out.hit('git-reset-hard', `git reset ${rest.join(' ')}`);
+      break;
+    case 'clean':
+      if (hasFlag(options, 'f', ['force']) && !hasFlag(options, 'n', ['dry-run']))
+        out.hit('git-clean', `git clean ${rest.join(' ')}`);
+      break;
+    case 'push':
+      push(rest, out);
+      break;
+    case 'branch':
+      if (
+        hasFlag(options, 'D', []) ||
+        (hasFlag(options, 'd', ['delete']) && hasFlag(options, 'f', ['force']))
+      )
+        out.hit('git-branch-delete', `git branch ${rest.join(' ')}`);
+      break;
+    case 'checkout':
+    case 'switch':
+      checkout(sub, rest, out);
+      break;
+    case 'restore':
+      restore(rest, out);
+      break;
+    case 'stash':
+      if (operands[0] === 'clear' || operands[0] === 'drop')
+        out.hit('git-stash-clear', `git stash ${operands[0]}`);
+      break;
+    case 'filter-branch':
+    case 'filter-repo':
+      out.hit('git-filter-branch', `git ${sub}`);
+      break;
+  }
+}
+
+export const gitDetectors: DetectorTable = [[['git'], git]];

@@ -1,0 +1,73 @@
+/** Every rule by key, and the detectors that judge each command name. */
+import type { Rule } from '../verdict';
+import { cloudDetectors, cloudRules } from './cloud';
+import { configDetectors, configRules } from './config';
+import { diskDetectors, diskRules } from './disk';
+import { filesystemDetectors, filesystemRules } from './filesystem';
+import { gitDetectors, gitRules } from './git';
+import { remoteRules } from './remote';
+import { servicesDetectors, servicesRules } from './services';
+import { sqlDetectors, sqlRules } from './sql';
+import type { CommandDetector, DetectorTable } from './types';
+
+/** Findings of the analysis itself rather than of one command. */
+export const analysisRules: Rule[] = [
+  {
+    key: 'dynamic-command',
+    category: 'analysis',
+    description: 'Runs a command whose name or code is only known at run time',
+  },
+  {
+    key: 'unparsed-command',
+    category: 'analysis',
+    description: 'Could not be parsed fully; judged by conservative pattern checks',
+  },
+  {
+    key: 'nesting-too-deep',
+    category: 'analysis',
+    description: 'Nests shells or substitutions deeper than analysis follows',
+  },
+];
+
+export const ALL_RULES: readonly Rule[] = [
+  ...filesystemRules,
+  ...diskRules,
+  ...sqlRules,
+  ...configRules,
+  ...servicesRules,
+  ...remoteRules,
+  ...gitRules,
+  ...cloudRules,
+  ...analysisRules,
+];
+
+const byKey = new Map(ALL_RULES.map((r) => [r.key, r]));
+
+export function ruleFor(key: string): Rule | undefined {
+  return byKey.get(key);
+}
+
+const tables: DetectorTable[] = [
+  filesystemDetectors,
+  diskDetectors,
+  sqlDetectors,
+  configDetectors,
+  servicesDetectors,
+  gitDetectors,
+  cloudDetectors,
+];
+const byName = new Map<string, CommandDetector[]>();
+for (const table of tables) {
+  for (const [names, detect] of table) {
+    for (const name of names) byName.set(name, [...(byName.get(name) ?? []), detect]);
+  }
+}
+
+export function detectorsFor(name: string): readonly CommandDetector[] {
+  return byName.get(name) ?? [];
+}
+
+/** Names some rule cares about; the pattern fallback only looks closer at these. */
+export function isWatchedName(name: string): boolean {
+  return byName.has(name);
+}

@@ -1,0 +1,158 @@
+/** Services, processes and power: systemctl, kill, killall, shutdown, fork bombs, sudo -S. */
+import type { Rule } from '../verdict';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { firstOperand, optionValues } from './types';
+
+export const servicesRules: Rule[] = [
+  { key: 'service-stop', category: 'services', description: 'Stops, restarts or disables a system service' },
+  { key: 'kill-by-name', category: 'services', description: 'Kills processes by name (killall, pkill)' },
+  {
+    key: 'kill-all',
+    category: 'services',
+    hardline: true,
+    description: 'Kills every process or init (kill -1, kill 1, killall5)',
+  },
+  {
+    key: 'power-off',
+    category: 'services',
+    hardline: true,
+    description: 'Shuts down or reboots the machine',
+  },
+  {
+    key: 'fork-bomb',
+    category: 'services',
+    hardline: true,
+    description: 'Fork bomb: spawns processes until the machine stalls',
+  },
+  {
+    key: 'sudo-password-stdin',
+    category: 'privilege',
+    description: 'Feeds a sudo password on stdin (sudo -S)',
+  },
+];
+
+const SYSTEMCTL_VALUED = new Set([
+  '-H',
+  '--host',
+  '-M',
+  '--machine',
+  '-t',
+  '--type',
+  '-p',
+  '--property',
+  '-n',
+  '--lines',
+  '-o',
+  '--output',
+  '--state',
+  '-s',
+  '--signal',
+  '--root',
+  '--kill-whom',
+  '--job-mode',
+  '--what',
+]);
+const SERVICE_STOP_VERBS = new Set([
+  'stop',
+  'restart',
+  'try-restart',
+  'reload-or-restart',
+  'try-reload-or-restart',
+  'condrestart',
+  'force-reload',
+  'kill',
+  'disable',
+  'mask',
+  'isolate',
+  'rescue',
+  'emergency',
+  'default',
+]);
+const POWER_VERBS = new Set(['poweroff', 'reboot', 'halt', 'kexec', 'soft-reboot']);
+
+function systemctl(cmd: CommandView, out: HitSink): void {
+  const verb = firstOperand(cmd.args, SYSTEMCTL_VALUED)?.value;
+  if (verb === undefined) return;
+  if (POWER_VERBS.has(verb)) out.hit('power-off', `${cmd.name} ${verb}`);
+  else if (SERVICE_STOP_VERBS.has(verb)) out.hit('service-stop', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+/** `service NAME stop`, `rc-service NAME restart`, `invoke-rc.d NAME stop`. */
+function serviceScript(cmd: CommandView, out: HitSink): void {
+  const verb = cmd.args.filter((a) => !a.startsWith('-'))[1];
+  if (verb !== undefined && (SERVICE_STOP_VERBS.has(verb) || verb === '--full-restart'))
+    out.hit('service-stop', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+function launchctl(cmd: CommandView, out: HitSink): void {
+  if (['unload', 'bootout', 'remove', 'stop', 'kill', 'disable'].includes(cmd.args[0] ?? ''))
+    out.hit('service-stop', `launchctl ${cmd.args.join(' ')}`);
+}
+
+function brew(cmd: CommandView, out: HitSink): void {
+  if (cmd.args[0] === 'services' && ['stop', 'restart', 'kill'].includes(cmd.args[1] ?? ''))
+    out.hit('service-stop', `brew ${cmd.args.join(' ')}`);
+}
+
+function kill(cmd: CommandView, out: HitSink): void {
+  const args = cmd.args;
+  if (args.some((a) => a === '-l' || a === '-L' || a === '--list' || a === '--table')) return;
+  const pids: string[] = [];
+  let signalGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      pids.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '-s' || a === '-n' || a === '--signal') {
+      i++;
+      signalGiven = true;
+    } else if (a.startsWith('-') && !signalGiven && pids.length === 0) signalGiven = true;
+    else pids.push(a);
+  }
+  if (pids.includes('-1') || pids.includes('1') || (pids.length === 0 && args.includes('-1')))
+    out.hit('kill-all', `kill ${args.join(' ')}`);
+}
+
+function killByName(cmd: CommandView, out: HitSink): void {
+  if (cmd.args.some((a) => a === '-l' || a === '--list' || a === '-V' || a === '--version')) return;
+  out.hit('kill-by-name', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+function killall5(_cmd: CommandView, out: HitSink): void {
+  out.hit('kill-all', 'killall5');
+}
+
+function power(cmd: CommandView, out: HitSink): void {
+  if (cmd.name === 'shutdown' && cmd.args.some((a) => a === '-c' || a === '--help')) return;
+  out.hit('power-off', `${cmd.name} ${cmd.args.join(' ')}`.trim());
+}
+
+function init(cmd: CommandView, out: HitSink): void {
+  const level = cmd.args[0];
+  if (level === '0' || level === '6') out.hit('power-off', `${cmd.name} ${level}`);
+}
+
+/** Self-replicating one-liners in Perl, Python, Ruby or Node code strings. */
+const CODE_FORK_BOMB =
+  /\bfork(?:\s*\(\s*\))?\s*while\s*fork\b|while\s*(?:\(\s*)?(?:1|true|True)(?:\s*\))?(?:\s*[:{;])?\s*(?:os\.|process\.)?fork\s*\(|\bfork\s*\(\s*\)\s*(?:\|\||&&)\s*fork\s*\(/;
+
+function interpreterCode(cmd: CommandView, out: HitSink): void {
+  for (const code of optionValues(cmd.args, cmd.name.startsWith('python') ? 'c' : 'e', ['eval'])) {
+    if (CODE_FORK_BOMB.test(code)) out.hit('fork-bomb', `${cmd.name} code forks itself in a loop`);
+  }
+}
+
+export const servicesDetectors: DetectorTable = [
+  [['systemctl', 'loginctl'], systemctl],
+  [['service', 'rc-service', 'invoke-rc.d'], serviceScript],
+  [['launchctl'], launchctl],
+  [['brew'], brew],
+  [['kill'], kill],
+  [['killall', 'pkill', 'skill', 'slay'], killByName],
+  [['killall5'], killall5],
+  [['shutdown', 'reboot', 'halt', 'poweroff', 'openrc-shutdown'], power],
+  [['init', 'telinit'], init],
+  [['perl', 'python', 'ruby', 'node', 'bun', 'deno'], interpreterCode],
+];

@@ -1,0 +1,91 @@
+import type { ArgWord } from '../words';
+
+/** A simple command after wrappers (sudo, env, timeout, …) have been peeled off. */
+export interface CommandView {
+  /** Lower-cased basename of the command word; '' when it cannot be known statically. */
+  name: string;
+  /** Static argument values (DYN marks unknown parts). */
+  args: string[];
+  words: ArgWord[];
+  /** Wrappers peeled off on the way, outermost first. */
+  via: readonly string[];
+  /** Static text the command reads on stdin (heredoc, here-string, echo in a pipe), if known. */
+  stdin: string | null;
+  /** Working directory set by an earlier `cd`, if known. */
+  cwd?: string | null;
+}
+
+export interface HitSink {
+  hit(key: string, detail?: string): void;
+}
+
+export type CommandDetector = (cmd: CommandView, out: HitSink) => void;
+
+/** Command names and the detector that judges them. */
+export type DetectorTable = ReadonlyArray<readonly [names: readonly string[], detect: CommandDetector]>;
+
+/** Splits arguments at `--`: options before, operands after. */
+export function splitOptions(args: readonly string[]): { options: string[]; operands: string[] } {
+  const options: string[] = [];
+  const operands: string[] = [];
+  let ended = false;
+  for (const a of args) {
+    if (!ended && a === '--') ended = true;
+    else if (!ended && a.length > 1 && a.startsWith('-')) options.push(a);
+    else operands.push(a);
+  }
+  return { options, operands };
+}
+
+/** Whether a short flag letter appears in any bundle (`-rf`) or a long flag is given (`--force`, `--force=x`). */
+export function hasFlag(args: readonly string[], short: string, long: readonly string[] = []): boolean {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a.startsWith('--')) {
+      const name = a.slice(2).split('=')[0] ?? '';
+      if (long.includes(name)) return true;
+    } else if (a.length > 1 && a.charCodeAt(0) === 0x2d) {
+      for (let i = 0; i < short.length; i++) if (a.indexOf(short.charAt(i), 1) > 0) return true;
+    }
+  }
+  return false;
+}
+
+/** Value of an option given as `-o value`, `-ovalue`, `--opt value` or `--opt=value`. */
+export function optionValues(
+  args: readonly string[],
+  short: string | null,
+  long: readonly string[],
+): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') break;
+    const next = args[i + 1];
+    if (short && a === `-${short}` && next !== undefined) found.push(next);
+    else if (short && a.startsWith(`-${short}`) && !a.startsWith('--') && a.length > 2)
+      found.push(a.slice(2));
+    for (const l of long) {
+      if (a === `--${l}` && next !== undefined) found.push(next);
+      else if (a.startsWith(`--${l}=`)) found.push(a.slice(l.length + 3));
+    }
+  }
+  return found;
+}
+
+/** First word that is not an option, skipping options known to take a value. */
+export function firstOperand(
+  args: readonly string[],
+  valued: ReadonlySet<string> = new Set(),
+): { index: number; value: string } | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') return i + 1 < args.length ? { index: i + 1, value: args[i + 1] ?? '' } : null;
+    if (a.startsWith('-') && a.length > 1) {
+      if (valued.has(a)) i++;
+      continue;
+    }
+    return { index: i, value: a };
+  }
+  return null;
+}

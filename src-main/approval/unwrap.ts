@@ -1,0 +1,288 @@
+/**
+ * Peels wrappers off a command (sudo, env, timeout, xargs, …) to find what really runs, and
+ * collects the code other commands carry: `sh -c` strings, `eval`, `find -exec`, `ssh host cmd`.
+ */
+import type { OptionSpec, ParsedOptions } from './options';
+import { hasOption, optionValue, parseOptions } from './options';
+import type { ArgWord } from './words';
+import { DYN, commandName, isDynamic, syntheticWord } from './words';
+
+/** Code or a command line that a command runs on our behalf. */
+export type Nested =
+  { kind: 'code'; text: string; words: ArgWord[] } | { kind: 'argv'; argv: ArgWord[]; via: string };
+
+export interface Unwrapped {
+  /** The innermost command line; empty when the wrapper runs nothing (`sudo -i`, `env`). */
+  argv: ArgWord[];
+  via: string[];
+  nested: Nested[];
+  hits: Array<{ key: string; detail: string }>;
+}
+
+interface Out {
+  nested: Nested[];
+  hits: Unwrapped['hits'];
+}
+
+/** Returns the wrapped command line, or null when nothing further runs. */
+type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
+
+function simple(spec: OptionSpec, skipOperands = 0): Wrapper {
+  return (words) => {
+    const next = parseOptions(words, 1, spec).next + skipOperands;
+    return next < words.length ? words.slice(next) : null;
+  };
+}
+
+function codeFrom(words: ArgWord[], out: Out): null {
+  if (words.length > 0) out.nested.push({ kind: 'code', text: words.map((w) => w.value).join(' '), words });
+  return null;
+}
+
+const sudo: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, {
+    short: 'ugCDhprtTUR',
+    long: [
+      'user',
+      'group',
+      'close-from',
+      'chdir',
+      'host',
+      'prompt',
+      'role',
+      'type',
+      'command-timeout',
+      'other-user',
+      'chroot',
+    ],
+  });
+  if (hasOption(p, '-S', '--stdin'))
+    out.hits.push({ key: 'sudo-password-stdin', detail: `${words[0]?.value ?? 'sudo'} -S` });
+  const rest = words.slice(p.next);
+  if (hasOption(p, '-e', '--edit')) return [syntheticWord('sudoedit'), ...rest];
+  if (rest.length > 0) return rest;
+  // `sudo -i` / `sudo -s` with no command start a shell that reads stdin.
+  return hasOption(p, '-i', '-s', '--login', '--shell') ? [syntheticWord('sh')] : null;
+};
+
+const env: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'uCSP', long: ['unset', 'chdir', 'split-string', 'path'] });
+  const split = optionValue(p, '-S', '--split-string');
+  let i = p.next;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]?.value ?? '')) i++;
+  const rest = words.slice(i);
+  if (split) {
+    out.nested.push({
+      kind: 'code',
+      text: [split.value, ...rest.map((w) => w.value)].join(' '),
+      words: [split, ...rest],
+    });
+    return null;
+  }
+  return rest.length > 0 ? rest : null;
+};
+
+const command: Wrapper = (words) => {
+  const p = parseOptions(words, 1, {});
+  if (hasOption(p, '-v', '-V')) return null;
+  return p.next < words.length ? words.slice(p.next) : null;
+};
+
+/** Arguments xargs reads from stdin: the words of known text, else one unknown. */
+function stdinArgs(stdin: string | null): ArgWord[] {
+  if (stdin === null || isDynamic(stdin)) return [syntheticWord(DYN)];
+  return stdin
+    .split(/\s+/)
+    .filter((v) => v !== '')
+    .slice(0, 64)
+    .map((v) => syntheticWord(v));
+}
+
+const xargs: Wrapper = (words, _out, stdin) => {
+  const p = parseOptions(words, 1, {
+    short: 'aEdILnPs',
+    long: [
+      'arg-file',
+      'delimiter',
+      'eof',
+      'replace',
+      'max-lines',
+      'max-args',
+      'max-procs',
+      'max-chars',
+      'process-slot-var',
+    ],
+  });
+  const rest = p.next < words.length ? words.slice(p.next) : [syntheticWord('echo')];
+  const replace = replaceString(p);
+  if (replace === null)
+    return [...rest, ...(optionValue(p, '-a', '--arg-file') ? [syntheticWord(DYN)] : stdinArgs(stdin))];
+  // With -I each input line replaces the marker; a known first line stands for all of them.
+  const line =
+    stdin !== null && !isDynamic(stdin)
+      ? (stdin
+          .split('\n')
+          .find((l) => l.trim() !== '')
+          ?.trim() ?? DYN)
+      : DYN;
+  return rest.map((w) =>
+    w.value.includes(replace) ? { ...w, value: w.value.split(replace).join(line) } : w,
+  );
+};
+
+function replaceString(p: ParsedOptions): string | null {
+  const explicit = optionValue(p, '-I', '--replace');
+  if (explicit) return explicit.value;
+  return p.seen.some((o) => o.name === '-i' || o.name.startsWith('--replace')) ? '{}' : null;
+}
+
+const SU_OPTIONS: OptionSpec = {
+  short: 'cgGsuw',
+  long: ['command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment', 'session-command'],
+};
+
+const su: Wrapper = (words, out) => {
+  const before = parseOptions(words, 1, SU_OPTIONS);
+  // Options may also follow the user name: `su root -c CMD`.
+  let next = before.next;
+  while (words[next]?.value === '-') next++;
+  const after = parseOptions(words, next + 1, SU_OPTIONS);
+  const code =
+    optionValue(before, '-c', '--command', '--session-command') ??
+    optionValue(after, '-c', '--command', '--session-command');
+  if (code) return codeFrom([code], out);
+  // runuser -u USER -- cmd …: the words after the user run as a command.
+  const rest = words.slice(before.next);
+  if (optionValue(before, '-u', '--user') && rest.length > 0) return rest;
+  // A bare su starts a shell that reads stdin.
+  return [syntheticWord('sh')];
+};
+
+const scriptCmd: Wrapper = (words, out) => {
+  const code = optionValue(
+    parseOptions(words, 1, {
+      short: 'cEIOBT',
+      long: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing'],
+    }),
+    '-c',
+    '--command',
+  );
+  return code ? codeFrom([code], out) : null;
+};
+
+const flock: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'wEc', long: ['timeout', 'conflict-exit-code', 'command'] });
+  const code = optionValue(p, '-c', '--command');
+  if (code) return codeFrom([code], out);
+  const after = parseOptions(words, p.next + 1, {
+    short: 'wEc',
+    long: ['timeout', 'conflict-exit-code', 'command'],
+  });
+  const code2 = optionValue(after, '-c', '--command');
+  if (code2) return codeFrom([code2], out);
+  return after.next < words.length ? words.slice(after.next) : null;
+};
+
+const watch: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'nq', long: ['interval', 'equexit'] });
+  const rest = words.slice(p.next);
+  if (hasOption(p, '-x', '--exec')) return rest.length > 0 ? rest : null;
+  return codeFrom(rest, out);
+};
+
+const ssh: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'BbcDEeFIiJLlmOoPpQRSWw' });
+  return codeFrom(words.slice(p.next + 1), out);
+};
+
+const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
+
+const WRAPPERS = new Map<string, Wrapper>([
+  ['sudo', sudo],
+  ['doas', simple({ short: 'uC' })],
+  ['pkexec', simple({ long: ['user'] })],
+  [
+    'run0',
+    simple({
+      short: 'uDg',
+      long: ['user', 'chdir', 'group', 'setenv', 'unit', 'property', 'description', 'slice', 'nice'],
+    }),
+  ],
+  ['env', env],
+  ['nice', simple({ short: 'n', long: ['adjustment'] })],
+  ['ionice', simple({ short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'] })],
+  ['nohup', simple({})],
+  ['time', simple({ short: 'fo', long: ['format', 'output'] })],
+  ['timeout', simple({ short: 'sk', long: ['signal', 'kill-after'] }, 1)],
+  ['stdbuf', simple({ short: 'ioe', long: ['input', 'output', 'error'] })],
+  ['setsid', simple({})],
+  ['unbuffer', simple({})],
+  ['caffeinate', simple({ short: 'tw' })],
+  ['chroot', simple({ long: ['userspec', 'groups'] }, 1)],
+  ['taskset', simple({}, 1)],
+  ['chrt', simple({ short: 'TPD', long: ['sched-runtime', 'sched-period', 'sched-deadline'] }, 1)],
+  ['strace', simple({ short: 'abeEIoOpPsSuUX', long: ['output', 'attach', 'trace', 'signal', 'user'] })],
+  ['ltrace', simple({ short: 'aAefFlnopsuxX', long: ['output'] })],
+  ['torsocks', simple({ short: 'uPadp' })],
+  ['proxychains', simple({ short: 'f' })],
+  ['proxychains4', simple({ short: 'f' })],
+  ['firejail', simple({})],
+  ['catchsegv', simple({})],
+  ['command', command],
+  ['builtin', simple({})],
+  ['exec', simple({ short: 'a' })],
+  ['xargs', xargs],
+  ['busybox', busybox],
+  ['su', su],
+  ['runuser', su],
+  [
+    'sg',
+    (words, out) =>
+      codeFrom(
+        words.slice(2).filter((w) => w.value !== '-c'),
+        out,
+      ),
+  ],
+  ['script', scriptCmd],
+  ['flock', flock],
+  ['watch', watch],
+  ['ssh', ssh],
+  ['npx', simple({ short: 'pc', long: ['package', 'call'] })],
+  ['bunx', simple({ short: 'p', long: ['package'] })],
+  ['pnpx', simple({})],
+]);
+
+/** `npm exec -- cmd`, `pnpm dlx cmd`, `yarn exec cmd`: package runners that wrap only in these forms. */
+const PACKAGE_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const RUN_VERBS = new Set(['exec', 'x', 'dlx']);
+
+const packageRunner: Wrapper = (words) => {
+  const p = parseOptions(words, 2, { short: 'pc', long: ['package', 'call', 'workspace'] });
+  return p.next < words.length ? words.slice(p.next) : null;
+};
+
+function wrapperFor(name: string, words: readonly ArgWord[]): Wrapper | undefined {
+  if (PACKAGE_RUNNERS.has(name)) return RUN_VERBS.has(words[1]?.value ?? '') ? packageRunner : undefined;
+  return WRAPPERS.get(name);
+}
+
+export function isWrapper(name: string): boolean {
+  return WRAPPERS.has(name);
+}
+
+/** Follows wrappers to the command that runs; bounded by the number of words. */
+export function unwrap(argv: ArgWord[], stdin: string | null = null): Unwrapped {
+  const out: Out = { nested: [], hits: [] };
+  const via: string[] = [];
+  let words = argv;
+  while (words.length > 0 && via.length < 32) {
+    const name = commandName(words[0]?.value ?? '');
+    const wrapper = wrapperFor(name, words);
+    if (!wrapper) break;
+    via.push(name);
+    const inner = wrapper(words, out, stdin);
+    if (inner === null || inner.length === 0) return { argv: [], via, nested: out.nested, hits: out.hits };
+    words = inner;
+  }
+  return { argv: words, via, nested: out.nested, hits: out.hits };
+}

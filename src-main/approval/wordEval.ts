@@ -1,0 +1,166 @@
+/** Static evaluation of parsed words; substitutions inside them are analysed as they are met. */
+import type { AnalysisContext, Source } from './context';
+import type { SyntaxNode } from './parse';
+import type { ArgWord } from './words';
+import { DYN, decodeAnsiC, unescapeBare, unescapeDouble } from './words';
+
+/** Names of the commands run while analysing some text. */
+export interface Collector {
+  runs: string[];
+}
+
+/** What word evaluation needs from the walker. */
+export interface WalkerApi {
+  readonly ctx: AnalysisContext;
+  /** Analyses a statement list; returns its static stdout when known. */
+  walk(node: SyntaxNode, src: Source, col: Collector): string | null;
+}
+
+export interface EvaluatedWord extends ArgWord {
+  /** An unquoted expansion is in it, so the shell splits its value at whitespace. */
+  splits: boolean;
+}
+
+function text(src: Source, n: SyntaxNode): string {
+  return src.text.slice(n.start, n.end);
+}
+
+export function variableValue(ctx: AnalysisContext, name: string): string {
+  const known = ctx.env.get(name);
+  if (known !== undefined) return known;
+  if (name === 'HOME') return '~';
+  if (name === 'CADUCEUS_HOME') return '~/.caduceus';
+  return DYN;
+}
+
+/** `$( … )`, backticks and `<( … )`: analysed in place; the value is their output when static. */
+function substitution(node: SyntaxNode, src: Source, w: WalkerApi, col: Collector): string {
+  const inner: Collector = { runs: [] };
+  const statements = node.children.filter(
+    (c) => c.type !== '$(' && c.type !== ')' && c.type !== '`' && c.type !== '<(' && c.type !== '>(',
+  );
+  let out: string | null = null;
+  for (const s of statements) out = w.walk(s, src, inner);
+  col.runs.push(...inner.runs);
+  if (node.type !== 'command_substitution' || statements.length !== 1 || out === null) return DYN;
+  let end = out.length;
+  while (end > 0 && out.charAt(end - 1) === '\n') end--;
+  return out.slice(0, end);
+}
+
+const KEEP_VALUE_OPS = new Set([':?', '?', ':-', '-', ':=', '=']);
+
+function expansion(node: SyntaxNode, src: Source, w: WalkerApi, col: Collector): string {
+  const named = node.children.filter((c) => c.type !== '${' && c.type !== '}' && c.type !== '$');
+  const only = named[0];
+  if (
+    named.length === 1 &&
+    only &&
+    (only.type === 'variable_name' || only.type === 'special_variable_name')
+  ) {
+    return only.type === 'variable_name' ? variableValue(w.ctx, text(src, only)) : DYN;
+  }
+  for (const c of named) piece(c, src, w, col);
+  // `${HOME:?}`, `${HOME:-/x}`: a known variable keeps its value whatever the fallback says.
+  const op = node.children[2];
+  if (only?.type === 'variable_name' && op && KEEP_VALUE_OPS.has(op.type))
+    return variableValue(w.ctx, text(src, only));
+  return DYN;
+}
+
+/** Value of the literal text between the children of a string or concatenation. */
+function joined(
+  node: SyntaxNode,
+  src: Source,
+  w: WalkerApi,
+  col: Collector,
+  from: number,
+  to: number,
+  literal: (s: string) => string,
+): string {
+  let out = '';
+  let pos = from;
+  for (const c of node.children) {
+    if (c.end <= from || c.start >= to) continue;
+    if (c.start > pos) out += literal(src.text.slice(pos, c.start));
+    out += c.type === 'string_content' ? literal(text(src, c)) : piece(c, src, w, col);
+    pos = c.end;
+  }
+  if (pos < to) out += literal(src.text.slice(pos, to));
+  return out;
+}
+
+/** Value of one piece of a word. */
+export function piece(node: SyntaxNode, src: Source, w: WalkerApi, col: Collector): string {
+  switch (node.type) {
+    case 'word':
+    case 'number':
+    case 'heredoc_content':
+      return unescapeBare(text(src, node));
+    case 'raw_string':
+      return text(src, node).slice(1, -1);
+    case 'ansi_c_string':
+      return decodeAnsiC(text(src, node).slice(2, -1));
+    case 'string':
+      return joined(node, src, w, col, node.start + 1, node.end - 1, unescapeDouble);
+    case 'translated_string':
+    case 'concatenation':
+      return joined(node, src, w, col, node.start, node.end, unescapeBare);
+    case 'simple_expansion': {
+      const name = node.children.find((c) => c.type === 'variable_name');
+      return name ? variableValue(w.ctx, text(src, name)) : DYN;
+    }
+    case 'expansion':
+      return expansion(node, src, w, col);
+    case 'command_substitution':
+    case 'process_substitution':
+      return substitution(node, src, w, col);
+    case '$':
+      return '';
+    default:
+      if (node.children.length === 0) return text(src, node);
+      for (const c of node.children) piece(c, src, w, col);
+      return DYN;
+  }
+}
+
+const EXPANDING = new Set(['simple_expansion', 'expansion', 'command_substitution']);
+
+/** Evaluates adjacent pieces as one shell word. */
+export function evalWord(
+  pieces: readonly SyntaxNode[],
+  src: Source,
+  w: WalkerApi,
+  col: Collector,
+): EvaluatedWord {
+  const own: Collector = { runs: [] };
+  let value = '';
+  for (const p of pieces) value += piece(p, src, w, own);
+  col.runs.push(...own.runs);
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  const start = first?.start ?? 0;
+  const end = last?.end ?? start;
+  const splits = pieces.some(
+    (p) =>
+      EXPANDING.has(p.type) || (p.type === 'concatenation' && p.children.some((c) => EXPANDING.has(c.type))),
+  );
+  return {
+    value,
+    raw: src.text.slice(start, end),
+    start,
+    end,
+    quoted: pieces.some((p) => p.type === 'string' || p.type === 'raw_string' || p.type === 'ansi_c_string'),
+    runs: own.runs,
+    splits,
+  };
+}
+
+/** Unquoted expansions split at whitespace, as the shell does (`$(echo rm -rf /)` is three words). */
+export function splitWord(word: EvaluatedWord): ArgWord[] {
+  if (!word.splits || !/[ \t\n]/.test(word.value)) return [word];
+  return word.value
+    .split(/[ \t\n]+/)
+    .filter((v) => v !== '')
+    .map((value) => ({ ...word, value }));
+}
