@@ -36,6 +36,8 @@ export interface RunCommandRequest {
   cols?: number;
   rows?: number;
   signal?: AbortSignal;
+  /** Live output of a foreground command, for the caller's own progress display. */
+  onData?: (chunk: string) => void;
 }
 
 export type RunCommandResult =
@@ -144,6 +146,7 @@ export class TerminalService {
       const result = await runToCompletion(handle, {
         timeoutMs,
         signal: request.signal,
+        onData: request.onData,
         maxOutputChars: this.config.maxOutputChars,
       });
       const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';

@@ -1,9 +1,13 @@
-import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
+import { executeCode } from './codeExecution/run';
+import { terminalCheck } from './terminal/services';
+import { fn, type ToolModuleContext } from './toolModule';
 
 export const EXECUTE_CODE_SCHEMA = fn(
   'execute_code',
-  "Run a Python or Node script in the task's environment. The script can call tools through the " +
-    'injected `tools` module, which saves model round trips for loops and data processing.',
+  "Run a Python or Node script in the task's environment (its working directory), to save model round trips for " +
+    'loops and data processing. The script gets a global `tools` object whose functions call other tools and return ' +
+    'their result, a JSON string: Python `tools.read_file(path="a.txt")`, Node `await tools.read_file({ path: "a.txt" })`. ' +
+    'Output is capped; print what you need.',
   {
     language: { type: 'string', enum: ['python', 'node'] },
     code: { type: 'string', description: 'The script' },
@@ -13,7 +17,14 @@ export const EXECUTE_CODE_SCHEMA = fn(
 );
 
 export function registerTools(ctx: ToolModuleContext): void {
-  registerUnavailable(ctx, 'Code execution', [
-    { name: 'execute_code', toolset: 'code_execution', schema: EXECUTE_CODE_SCHEMA, emoji: '🐍' },
-  ]);
+  const { services } = ctx;
+  ctx.registry.register({
+    name: 'execute_code',
+    toolset: 'code_execution',
+    schema: EXECUTE_CODE_SCHEMA,
+    emoji: '🐍',
+    isAsync: true,
+    checkFn: terminalCheck(services, { gate: true }),
+    handler: (args, call) => executeCode(services, args, call),
+  });
 }

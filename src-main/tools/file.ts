@@ -1,4 +1,8 @@
-import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
+import { terminalCheck } from './terminal/services';
+import { readFileTool } from './file/readFile';
+import { searchFilesTool } from './file/searchFiles';
+import { patchTool, writeFileTool } from './file/writeTools';
+import { fn, type ToolModuleContext } from './toolModule';
 
 const path = {
   type: 'string',
@@ -40,29 +44,43 @@ export const FILE_SCHEMAS = {
   ),
   search_files: fn(
     'search_files',
-    'Search file contents with a regular expression, or file names with a glob.',
+    'Search file contents with a regular expression, or file names with a glob. Hidden files are skipped.',
     {
       pattern: { type: 'string', description: 'Regex for content, or glob for names' },
       target: { type: 'string', enum: ['content', 'files'], description: 'Default "content"' },
       path: { type: 'string', description: 'Directory to search (default: working directory)' },
       file_glob: { type: 'string', description: 'content: only files matching this glob' },
-      limit: { type: 'integer', minimum: 1, description: 'Maximum results (default 50)' },
+      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Maximum results (default 50)' },
     },
     ['pattern'],
   ),
 };
 
 export function registerTools(ctx: ToolModuleContext): void {
-  registerUnavailable(ctx, 'File', [
-    { name: 'read_file', toolset: 'file', schema: FILE_SCHEMAS.read_file, emoji: '📖', parallelSafe: true },
-    { name: 'write_file', toolset: 'file', schema: FILE_SCHEMAS.write_file, emoji: '✍️', pathArg: 'path' },
-    { name: 'patch', toolset: 'file', schema: FILE_SCHEMAS.patch, emoji: '🩹', pathArg: 'path' },
-    {
-      name: 'search_files',
+  const { services } = ctx;
+  const reads = terminalCheck(services, { gate: false });
+  const writes = terminalCheck(services, { gate: true });
+  const register = (
+    name: keyof typeof FILE_SCHEMAS,
+    emoji: string,
+    checkFn: typeof reads,
+    handler: typeof readFileTool,
+    parallelSafe: boolean,
+  ) =>
+    ctx.registry.register({
+      name,
       toolset: 'file',
-      schema: FILE_SCHEMAS.search_files,
-      emoji: '🔎',
-      parallelSafe: true,
-    },
-  ]);
+      schema: FILE_SCHEMAS[name],
+      emoji,
+      isAsync: true,
+      checkFn,
+      parallelSafe,
+      // read_file names a path too, so the batch planner keeps a read and a write of one file apart.
+      ...(name === 'search_files' ? {} : { pathArg: 'path' }),
+      handler: (args, call) => handler(services, args, call),
+    });
+  register('read_file', '📖', reads, readFileTool, true);
+  register('write_file', '✍️', writes, writeFileTool, false);
+  register('patch', '🩹', writes, patchTool, false);
+  register('search_files', '🔎', reads, searchFilesTool, true);
 }

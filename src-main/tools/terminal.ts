@@ -1,4 +1,7 @@
-import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
+import { runProcess } from './terminal/processTool';
+import { runTerminal } from './terminal/run';
+import { terminalCheck } from './terminal/services';
+import { fn, type ToolModuleContext } from './toolModule';
 
 export const TERMINAL_SCHEMA = fn(
   'terminal',
@@ -34,15 +37,37 @@ export const PROCESS_SCHEMA = fn(
     },
     offset: { type: 'integer', minimum: 0, description: 'log: first line to return' },
     limit: { type: 'integer', minimum: 1, description: 'log: how many lines' },
-    timeout: { type: 'integer', minimum: 1, description: 'wait: seconds to wait for exit' },
+    timeout: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 600,
+      description: 'wait: seconds to wait for exit (default 60)',
+    },
     data: { type: 'string', description: 'write: text to send to stdin' },
   },
   ['action'],
 );
 
 export function registerTools(ctx: ToolModuleContext): void {
-  registerUnavailable(ctx, 'Terminal', [
-    { name: 'terminal', toolset: 'terminal', schema: TERMINAL_SCHEMA, emoji: '💻' },
-    { name: 'process', toolset: 'terminal', schema: PROCESS_SCHEMA, emoji: '⚙️' },
-  ]);
+  const { services } = ctx;
+  // One check for both tools, so a definitions build asks the backend once.
+  const checkFn = terminalCheck(services, { gate: true });
+  ctx.registry.register({
+    name: 'terminal',
+    toolset: 'terminal',
+    schema: TERMINAL_SCHEMA,
+    emoji: '💻',
+    isAsync: true,
+    checkFn,
+    handler: (args, call) => runTerminal(services, args, call),
+  });
+  ctx.registry.register({
+    name: 'process',
+    toolset: 'terminal',
+    schema: PROCESS_SCHEMA,
+    emoji: '⚙️',
+    isAsync: true,
+    checkFn,
+    handler: (args, call) => runProcess(services, args, call),
+  });
 }

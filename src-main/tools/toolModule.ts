@@ -1,9 +1,10 @@
 import type { ToolRegistry } from '../runtime/registry';
 import { toolError } from '../runtime/errors';
-import type { CheckFn, JsonSchema, Logger, ToolSpec } from '../runtime/types';
+import type { CheckFn, JsonSchema, Logger, ToolArgs, ToolContext, ToolSpec } from '../runtime/types';
 import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
+import type { TerminalService } from '../terminal/service';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -32,7 +33,29 @@ export interface ToolServices {
   approve?: (description: string) => Promise<boolean>;
   /** Schedules prompts for the cronjob tool; its host runs them while the app is open. */
   cron?: CronService;
+  /** Per-task environments, commands and background processes (terminal, process, file tools). */
+  terminal?: TerminalService;
+  /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
+  commandGate?: CommandGate;
+  /**
+   * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
+   * call tools through it. It should refuse tools the session was not offered.
+   */
+  dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<string>;
 }
+
+export interface CommandCheck {
+  command: string;
+  sessionId: string;
+  taskId: string;
+  toolCallId: string;
+  signal?: AbortSignal;
+}
+
+/** The gate's answer; `message` is what the model receives when the command may not run. */
+export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
+
+export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
 
 export function envOf(services: ToolServices): NodeJS.ProcessEnv {
   return services.env ?? process.env;

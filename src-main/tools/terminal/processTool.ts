@@ -1,0 +1,121 @@
+/**
+ * The `process` tool: background processes of the calling task's environment. A task sees only
+ * processes started in its own environment (a sub-agent sharing its parent's environment shares
+ * them too); another task's process ids answer "not found", exactly like ids that never existed.
+ */
+import { toolError } from '../../runtime/errors';
+import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { TerminalError } from '../../terminal/errors';
+import type { ProcessInfo } from '../../terminal/processRegistry';
+import type { TerminalService } from '../../terminal/service';
+import type { ToolServices } from '../toolModule';
+import { numberArg, stringArg } from './args';
+import { messageOf } from './services';
+
+const DEFAULT_WAIT_SECONDS = 60;
+const MAX_WAIT_SECONDS = 600;
+
+export async function runProcess(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+  const terminal = services.terminal;
+  if (!terminal) return toolError('process needs the terminal service, which is not configured');
+  const action = stringArg(args, 'action');
+  const key = terminal.environments.keyFor(call.taskId);
+  try {
+    if (action === 'list') {
+      return JSON.stringify({ processes: terminal.processes.list({ environmentKey: key }).map(describe) });
+    }
+    const id = stringArg(args, 'process_id');
+    if (!id) return toolError(`process_id is required for action "${String(action)}"`);
+    own(terminal, key, id);
+    return JSON.stringify(await act(terminal, id, action, args, call));
+  } catch (error) {
+    return toolError(error instanceof TerminalError ? error.message : `process failed: ${messageOf(error)}`);
+  }
+}
+
+async function act(
+  terminal: TerminalService,
+  id: string,
+  action: string | undefined,
+  args: ToolArgs,
+  call: ToolContext,
+) {
+  const processes = terminal.processes;
+  switch (action) {
+    case 'poll': {
+      const polled = processes.poll(id);
+      const skipped = polled.skippedChars > 0 ? { skipped_chars: polled.skippedChars } : {};
+      return { ...describe(polled.process), output: polled.output, ...skipped };
+    }
+    case 'log': {
+      const log = processes.log(id, { offset: numberArg(args, 'offset'), limit: numberArg(args, 'limit') });
+      return {
+        ...describe(log.process),
+        output: log.text,
+        offset: log.offset,
+        lines: log.lineCount,
+        total_lines: log.totalLines,
+      };
+    }
+    case 'wait': {
+      const seconds = Math.min(numberArg(args, 'timeout') ?? DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS);
+      const waited = await untilAborted(processes.wait(id, seconds * 1000), call.signal);
+      if (!waited) return { ...describe(processes.get(id)), cancelled: true };
+      return { ...describe(waited.process), timed_out: waited.timedOut, output_tail: waited.outputTail };
+    }
+    case 'kill':
+      return describe(await processes.kill(id));
+    case 'write': {
+      // Input to a process the gate already approved when it started: it is not a new command.
+      const data = stringArg(args, 'data');
+      if (data === undefined)
+        throw new TerminalError('invalid_argument', 'data is required for action "write"');
+      processes.write(id, data);
+      return { process_id: id, written_chars: data.length };
+    }
+    case 'close_stdin':
+      processes.closeStdin(id);
+      return { process_id: id, stdin: 'closed' };
+    default:
+      throw new TerminalError('invalid_argument', `unknown action "${String(action)}"`);
+  }
+}
+
+/** Throws not_found for a process outside the caller's environment, as for an unknown id. */
+function own(terminal: TerminalService, key: string, id: string): void {
+  let info: ProcessInfo | undefined;
+  try {
+    info = terminal.processes.get(id);
+  } catch {
+    info = undefined;
+  }
+  if (info?.environmentKey !== key)
+    throw new TerminalError('not_found', `no background process with id ${id}`);
+}
+
+function describe(info: ProcessInfo) {
+  return {
+    process_id: info.id,
+    command: info.command,
+    pid: info.pid ?? null,
+    status: info.status,
+    exit_code: info.exitCode,
+    ...(info.signal ? { signal: info.signal } : {}),
+    ...(info.error ? { error: info.error } : {}),
+    started_at: new Date(info.startedAt).toISOString(),
+    ...(info.endedAt !== undefined ? { ended_at: new Date(info.endedAt).toISOString() } : {}),
+    output_chars: info.outputChars,
+    stdin_open: info.stdinOpen,
+  };
+}
+
+/** Resolves to undefined when the turn is cancelled first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,70 @@
+/** The `terminal` tool: gate, run through the TerminalService, and a JSON result the model can use. */
+import { toolError } from '../../runtime/errors';
+import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { TerminalError } from '../../terminal/errors';
+import type { RunCommandResult } from '../../terminal/service';
+import type { ToolServices } from '../toolModule';
+import { booleanArg, numberArg, stringArg } from './args';
+import { gateRefusal, messageOf, wired } from './services';
+import { probeTaskPaths, resolveTaskPath } from './taskPaths';
+
+export async function runTerminal(
+  services: ToolServices,
+  args: ToolArgs,
+  call: ToolContext,
+): Promise<string> {
+  const ready = wired(services, 'terminal');
+  if (typeof ready === 'string') return ready;
+  const command = stringArg(args, 'command') ?? '';
+  if (command.trim() === '') return toolError('command is empty');
+  const refusal = await gateRefusal(ready.gate, command, call);
+  if (refusal) return refusal;
+  try {
+    const background = booleanArg(args, 'background');
+    const result = await ready.terminal.run({
+      taskId: call.taskId,
+      toolCallId: call.toolCallId,
+      command,
+      background,
+      timeout: numberArg(args, 'timeout'),
+      workdir: await workdirOf(services, args, call),
+      pty: booleanArg(args, 'pty'),
+      signal: call.signal,
+      onData: call.onOutput,
+    });
+    return format(result, command);
+  } catch (error) {
+    return toolError(error instanceof TerminalError ? error.message : `terminal failed: ${messageOf(error)}`);
+  }
+}
+
+/** A relative workdir means relative to the task's cwd, not to wherever the backend starts a shell. */
+async function workdirOf(services: ToolServices, args: ToolArgs, call: ToolContext) {
+  const workdir = stringArg(args, 'workdir');
+  if (workdir === undefined || workdir.startsWith('/') || !services.terminal) return workdir;
+  const environment = services.terminal.environments.get(call.taskId);
+  return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
+}
+
+function format(result: RunCommandResult, command: string): string {
+  if (result.status === 'started') {
+    return JSON.stringify({
+      status: 'started',
+      process_id: result.processId,
+      pid: result.pid ?? null,
+      command,
+      hint: `Check on it with the process tool (poll, log, wait, kill, write) and process_id "${result.processId}".`,
+    });
+  }
+  if (result.error && result.output === '' && result.exitCode === null) {
+    return toolError(`could not run the command: ${result.error}`);
+  }
+  return JSON.stringify({
+    output: result.output,
+    exit_code: result.exitCode,
+    ...(result.timedOut ? { timed_out: true } : {}),
+    ...(result.cancelled ? { cancelled: true } : {}),
+    ...(result.truncated ? { truncated: true } : {}),
+    ...(result.error ? { error: result.error } : {}),
+  });
+}

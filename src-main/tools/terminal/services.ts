@@ -1,0 +1,67 @@
+/** What the terminal-backed tools (terminal, process, file, execute_code) need, and when they are offered. */
+import { toolError } from '../../runtime/errors';
+import type { CheckFn, ToolContext } from '../../runtime/types';
+import type { TerminalService } from '../../terminal/service';
+import type { CommandGate, ToolServices } from '../toolModule';
+
+/** Checking a docker or ssh backend may contact a daemon or a host: an answer is reused this long. */
+const AVAILABILITY_TTL_MS = 30_000;
+
+const cache = new WeakMap<TerminalService, { expires: number; result: Promise<true | string> }>();
+
+/** `true`, or why the configured backend cannot run commands. Cached per service. */
+export function backendAvailable(terminal: TerminalService, now = Date.now()): Promise<true | string> {
+  const hit = cache.get(terminal);
+  if (hit && hit.expires > now) return hit.result;
+  const backend = terminal.config.backend;
+  const result = terminal.availability().then(
+    (found) =>
+      found.available ||
+      `the ${backend} terminal backend is unavailable: ${found.reason ?? 'no reason given'}`,
+    (error: unknown) => `the ${backend} terminal backend is unavailable: ${messageOf(error)}`,
+  );
+  cache.set(terminal, { expires: now + AVAILABILITY_TTL_MS, result });
+  return result;
+}
+
+/** The check shared by a family of tools; `gate` says whether its tools run commands the gate must see. */
+export function terminalCheck(services: ToolServices, needs: { gate: boolean }): CheckFn {
+  return () => {
+    if (!services.terminal) return 'no terminal service is configured';
+    if (needs.gate && !services.commandGate) return 'no approval gate is configured, so no command may run';
+    return backendAvailable(services.terminal);
+  };
+}
+
+export type Wired = { terminal: TerminalService; gate: CommandGate };
+
+/** The services a call needs, or the error result when one is missing (the check normally prevents it). */
+export function wired(services: ToolServices, name: string): Wired | string {
+  if (!services.terminal) return toolError(`${name} needs the terminal service, which is not configured`);
+  if (!services.commandGate) return toolError(`${name} needs the approval gate, which is not configured`);
+  return { terminal: services.terminal, gate: services.commandGate };
+}
+
+/**
+ * Asks the approval gate about `command`. Returns undefined when it may run, else the result the
+ * model receives: `{error, approval: 'blocked' | 'denied'}` (the UI reads `approval`).
+ */
+export async function gateRefusal(
+  gate: CommandGate,
+  command: string,
+  call: ToolContext,
+): Promise<string | undefined> {
+  const decision = await gate({
+    command,
+    sessionId: call.sessionId,
+    taskId: call.taskId,
+    toolCallId: call.toolCallId,
+    signal: call.signal,
+  });
+  if (decision.allowed) return undefined;
+  return JSON.stringify({ error: decision.message, approval: decision.blocked ? 'blocked' : 'denied' });
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
