@@ -1,13 +1,25 @@
 import { AgentHost } from './agent/host';
-import { ConfigStore } from './config/store';
+import { createVisionService } from './agent/vision';
+import { initShellParser } from './approval/analyse';
+import { allowOnceApprover, denyApprover, recordingApprover } from './approval/approvers';
+import { createConfigAllowlistStore } from './approval/configAllowlistStore';
+import { createApprovalGate, type ApprovalGate } from './approval/gate';
+import type { Approver } from './approval/gateTypes';
+import { approvalSettingsFromConfig } from './approval/settings';
+import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
+import { ConfigStore } from './config/store';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
+import type { TerminalStreamSink } from './terminal/outputStream';
+import { TerminalService } from './terminal/service';
+import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
+import type { ToolServices } from './tools/toolModule';
 
 export interface ServicesOptions {
   home: string;
@@ -18,8 +30,12 @@ export interface ServicesOptions {
   connectMcp?: boolean;
   /** Who answers approval questions in this process (`caduceus chat --approvals`). */
   approvals?: 'ask' | 'deny' | 'allow';
+  /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
+  approver?: Approver;
   /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
   backend?: string;
+  /** Live terminal output for a UI, which acknowledges it (flow control). */
+  onTerminalEvent?: TerminalStreamSink;
 }
 
 export interface Services {
@@ -28,11 +44,21 @@ export interface Services {
   configStore: ConfigStore;
   runtime: ToolRuntime;
   mcp: McpManager;
+  gate: ApprovalGate;
+  terminal: TerminalService;
+  /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
+  toolServices: ToolServices;
   discovery: DiscoveryReport;
   plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
   agent: AgentHost;
   shutdown(): Promise<void>;
+}
+
+function chooseApprover(options: ServicesOptions): Approver {
+  if (options.approvals === 'allow') return allowOnceApprover;
+  if (options.approvals === 'deny') return denyApprover;
+  return options.approver ?? denyApprover;
 }
 
 /** The composition root: builds everything from config.yaml, in discovery order. */
@@ -41,9 +67,46 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const configStore = new ConfigStore(configPath(options.home));
   const config = await configStore.load();
   const runtime = new ToolRuntime(logger);
+  await initShellParser().catch((err: unknown) =>
+    logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
+  );
 
+  const agent = new AgentHost({
+    home: options.home,
+    cwd: options.cwd,
+    env: options.env,
+    runtime,
+    config: () => configStore.current,
+  });
+  const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  const gate = createApprovalGate({
+    approver,
+    store: createConfigAllowlistStore(configStore),
+    getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),
+    hooks: runtime.hooks,
+    logger,
+  });
+  const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
+  const terminal = new TerminalService({
+    config: terminalConfig as typeof config.terminal,
+    ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+  });
+  terminal.startIdleCleanup();
+  const browser = new BrowserPool({ env: options.env, logger });
+
+  const toolServices: ToolServices = {
+    env: options.env,
+    home: options.home,
+    agentLoop: true,
+    browser,
+    terminal,
+    commandGate: commandGateFor(gate, terminal.config.backend),
+    approve: toolApprover(approver),
+    vision: createVisionService(agent),
+    dispatchTool: (name, args, ctx) => runtime.handleFunctionCall(name, args, ctx),
+  };
   const discovery = await discoverTools(
-    { registry: runtime.registry, logger, services: { env: options.env, agentLoop: true } },
+    { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
   const mcp = new McpManager(runtime.registry, logger);
@@ -59,14 +122,6 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, hooks: runtime.hooks, logger, resolveFrom: [options.home, options.cwd] },
   );
 
-  const agent = new AgentHost({
-    home: options.home,
-    cwd: options.cwd,
-    env: options.env,
-    runtime,
-    config: () => configStore.current,
-  });
-
   return {
     get config() {
       return configStore.current;
@@ -74,12 +129,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     configStore,
     runtime,
     mcp,
+    gate,
+    terminal,
+    toolServices,
     discovery,
     plugins,
     agent,
     async shutdown() {
+      await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
       agent.close();
-      await mcp.closeAll();
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Readable, Writable } from 'node:stream';
+
 /** Splits "a,b, c" into ["a", "b", "c"]; undefined stays undefined. */
 export function csv(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
@@ -12,9 +14,9 @@ export class UsageError extends Error {
 }
 
 export interface Io {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
 }

@@ -13,6 +13,9 @@ import {
   sessionsShow,
 } from './sessionsCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
+import { approvalCheck } from './approvalCommand';
+import { serve } from './serveCommand';
+import { createTtyApprover } from '../approval/ttyApprover';
 
 const USAGE = `Usage: caduceus <command>
 
@@ -28,6 +31,10 @@ const USAGE = `Usage: caduceus <command>
   sessions export <id> [--format markdown|json] [-o FILE] export a session
   sessions rename <id> <title> | sessions delete <id>
 
+  serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
+                                                          the app's UI in a browser on 127.0.0.1
+  approval check --jsonl                                  judge commands read as JSON Lines on stdin
+
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
 type Command = (services: Services, argv: string[], io: Io) => Promise<number>;
@@ -37,6 +44,12 @@ interface CommandEntry {
   /** Flags that change how services are built, read before they are. */
   servicesOptions?: (argv: string[]) => Partial<ServicesOptions>;
 }
+
+/** Commands that build what they need themselves. */
+const STANDALONE: Record<string, (argv: string[], io: Io) => Promise<number>> = {
+  serve,
+  'approval check': approvalCheck,
+};
 
 const COMMANDS: Record<string, CommandEntry> = {
   'tools list': { run: toolsList, mcp: true },
@@ -64,6 +77,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     writeLine(argv.length === 0 ? io.stderr : io.stdout, USAGE);
     return argv.length === 0 ? 2 : 0;
   }
+  const standalone = STANDALONE[`${argv[0]} ${argv[1]}`] ?? STANDALONE[argv[0] ?? ''];
+  if (standalone)
+    return runStandalone(standalone, argv.slice(STANDALONE[`${argv[0]} ${argv[1]}`] ? 2 : 1), io);
   const { command, rest } = route(argv);
   if (!command) {
     writeLine(io.stderr, `caduceus: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
@@ -77,20 +93,38 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
+      // On a terminal a person answers approval prompts; elsewhere prompts are denials.
+      ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
       ...command.servicesOptions?.(rest),
     });
     return await command.run(services, rest, io);
   } catch (err) {
-    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
-      return 2;
-    }
-    const prefix = err instanceof ConfigError ? 'config error' : 'error';
-    writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
-    return 1;
+    return reportError(err, io);
   } finally {
     await services?.shutdown();
   }
+}
+
+async function runStandalone(
+  run: (argv: string[], io: Io) => Promise<number>,
+  argv: string[],
+  io: Io,
+): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (err) {
+    return reportError(err, io);
+  }
+}
+
+function reportError(err: unknown, io: Io): number {
+  if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
+    return 2;
+  }
+  const prefix = err instanceof ConfigError ? 'config error' : 'error';
+  writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
+  return 1;
 }
 
 function processIo(): Io {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
 
@@ -71,6 +72,7 @@ export const ConfigSchema = z.looseObject({
   plugins: z.object({ enabled: stringList, packages: stringList }).default({ enabled: [], packages: [] }),
   mcp_servers: z.record(z.string(), McpServerSchema).default({}),
   command_allowlist: stringList,
+  terminal: TerminalConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,

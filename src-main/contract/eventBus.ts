@@ -11,6 +11,11 @@ export class EventBus {
     return () => void this.listeners.delete(listener);
   }
 
+  /** How many transports listen; with none, nobody acknowledges terminal output. */
+  get size(): number {
+    return this.listeners.size;
+  }
+
   emit<N extends EventName>(name: N, payload: EventPayload<N>): void {
     for (const listener of this.listeners) {
       try {

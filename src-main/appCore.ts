@@ -1,0 +1,103 @@
+import type { ModelOverrides } from './agent/model/resolve';
+import { brokerApprover } from './approval/approvers';
+import { ApprovalBroker, type NativePresenter } from './approval/broker';
+import { commandGateFor } from './approval/toolGate';
+import { EventBus } from './contract/eventBus';
+import { createRouter, type Invoke } from './contract/router';
+import { ChatController } from './handlers/chat';
+import { createHandlers } from './handlers/table';
+import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
+import { terminalSink, UserShells } from './handlers/terminal';
+import type { Logger } from './runtime/types';
+import { createServices, type Services } from './services';
+import { TerminalService } from './terminal/service';
+import { CronScheduler } from './tools/services/cron';
+
+export interface AppCoreOptions {
+  home: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  mode: 'electron' | 'browser';
+  version: string;
+  secrets: SecretStore & { get(name: string): string | undefined };
+  /** The Electron dialog; the windows' own approval cards work with or without it. */
+  nativeApproval?: NativePresenter;
+  /** `caduceus serve --base-url/--model/--api-key`. */
+  modelOverrides?: ModelOverrides;
+  /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
+  approvals?: 'ask' | 'deny' | 'allow';
+}
+
+export interface AppCore {
+  invoke: Invoke;
+  events: EventBus;
+  services: Services;
+  shutdown(): Promise<void>;
+}
+
+/** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const events = new EventBus();
+  const broker = new ApprovalBroker(events, options.nativeApproval);
+  // The terminal sink is needed to build the services and reads the terminal from them later.
+  const built: { services?: Services } = {};
+  const terminal = () => {
+    if (!built.services) throw new Error('services are starting');
+    return built.services.terminal;
+  };
+  const sink = terminalSink(events, terminal);
+  const s = await createServices({
+    home: options.home,
+    cwd: options.cwd,
+    env: options.env,
+    logger: options.logger,
+    approvals: options.approvals ?? 'ask',
+    approver: brokerApprover(broker),
+    onTerminalEvent: sink,
+  });
+  built.services = s;
+
+  const chat = new ChatController(s, events, () => ({
+    ...options.modelOverrides,
+    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+  }));
+  const cron = new CronScheduler(
+    async (job) => {
+      await chat.send(job.prompt, job.sessionId);
+    },
+    { logger: options.logger },
+  );
+  s.toolServices.cron = cron;
+  const shells = new UserShells(terminal);
+
+  // Settings apply without a restart: a new terminal backend replaces the old environments.
+  let terminalKey = JSON.stringify(s.config.terminal);
+  const stopWatching = s.configStore.onChange((config) => {
+    events.emit('settings.changed', settingsView(config, options.secrets));
+    const key = JSON.stringify(config.terminal);
+    if (key === terminalKey) return;
+    terminalKey = key;
+    const previous = s.terminal;
+    s.terminal = new TerminalService({ config: config.terminal, onEvent: sink });
+    s.terminal.startIdleCleanup();
+    s.toolServices.terminal = s.terminal;
+    s.toolServices.commandGate = commandGateFor(s.gate, s.terminal.config.backend);
+    void previous.shutdown();
+  });
+
+  const handlers = createHandlers({ services: s, options, broker, chat, shells });
+  return {
+    invoke: createRouter(handlers),
+    events,
+    services: s,
+    async shutdown() {
+      stopWatching();
+      cron.stopAll();
+      broker.closeAll();
+      await chat.shutdown();
+      await shells.closeAll();
+      await s.shutdown();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { ApprovalRequest as SharedRequest } from '../../src-shared/ipc/schemas';
+import type { ApprovalRelay } from '../agent/approvals';
+import type { ApprovalBroker } from './broker';
+import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+
+/** `--approvals deny`, or no way to ask anyone (no TTY, no window): every prompt is a denial. */
+export const denyApprover: Approver = { request: async () => 'closed' };
+
+/** `--approvals allow`: dangerous commands run once each. Hardline commands never reach it. */
+export const allowOnceApprover: Approver = { request: async () => 'once' };
+
+/** Records each question and answer in its session and shows them to the agent running it. */
+export function recordingApprover(inner: Approver, relay: ApprovalRelay): Approver {
+  return {
+    async request(req, signal) {
+      let answer: ApproverAnswer = 'closed';
+      const ask = relay.wrap(async () => {
+        answer = await inner.request(req, signal);
+        const decision =
+          answer === 'escape' || answer === 'closed' ? (signal.aborted ? 'timeout' : 'deny') : answer;
+        return { decision, decidedBy: 'user' };
+      });
+      await ask(
+        {
+          requestId: req.id,
+          sessionId: req.sessionId,
+          toolCallId: req.toolCallId,
+          command: req.command,
+          reasons: req.verdict.reasons,
+        },
+        signal,
+      );
+      return answer;
+    },
+  };
+}
+
+/** The request as windows show it: the verdict's parts side by side. */
+export function toSharedRequest(req: ApprovalRequest): SharedRequest {
+  return {
+    id: req.id,
+    command: req.command,
+    sessionId: req.sessionId,
+    taskId: req.taskId,
+    toolCallId: req.toolCallId,
+    verdict: req.verdict.verdict,
+    keys: req.verdict.keys,
+    reasons: req.verdict.reasons,
+    segments: req.verdict.segments.map(({ text, start, end, keys }) => ({ text, start, end, keys })),
+    alwaysKeys: req.alwaysKeys,
+    createdAt: req.createdAt,
+  };
+}
+
+/** Asks through the app's windows (and the native dialog in Electron). */
+export function brokerApprover(broker: ApprovalBroker): Approver {
+  return { request: (req, signal) => broker.ask(toSharedRequest(req), signal) };
+}

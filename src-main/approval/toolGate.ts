@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandGate } from '../tools/toolModule';
+import type { ApprovalGate } from './gate';
+import { denialMessage } from './gate';
+import type { Approver, BackendKind } from './gateTypes';
+
+/** Container backends are isolated from the host; ssh runs on someone else's machine. */
+export function gateBackendKind(backend: string): BackendKind {
+  if (backend === 'local') return 'local';
+  if (backend === 'ssh') return 'remote';
+  return 'container';
+}
+
+/** The gate as tools call it: allowed, or the message the model gets and whether it was a hard block. */
+export function commandGateFor(gate: ApprovalGate, backend: string): CommandGate {
+  const backendKind = gateBackendKind(backend);
+  return async (check) => {
+    const decision = await gate.check({ ...check, backendKind });
+    if (decision.allowed) return { allowed: true };
+    const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
+    return { allowed: false, blocked, message: denialMessage(decision) };
+  };
+}
+
+/**
+ * For tools that act on the world without a shell command (a Home Assistant service call):
+ * the same person is asked through the same approver; only an explicit yes allows it.
+ */
+export function toolApprover(approver: Approver) {
+  // Unanswered prompts deny after the usual two minutes, like the gate's own.
+  return async (
+    description: string,
+    signal: AbortSignal = AbortSignal.timeout(120_000),
+  ): Promise<boolean> => {
+    const answer = await approver.request(
+      {
+        id: randomUUID(),
+        command: description,
+        sessionId: '',
+        taskId: '',
+        toolCallId: '',
+        verdict: {
+          verdict: 'dangerous',
+          keys: ['tool-action'],
+          reasons: ['a tool wants to act outside this computer'],
+          segments: [],
+          parsed: false,
+        },
+        alwaysKeys: [],
+        timeoutSeconds: 120,
+        createdAt: Date.now(),
+      },
+      signal,
+    );
+    return answer === 'once' || answer === 'session' || answer === 'always';
+  };
+}

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createAppCore } from '../appCore';
+import { caduceusHome } from '../config/paths';
+import { MemorySecretStore } from '../handlers/settings';
+import { startHost } from '../host/server';
+import { createStderrLogger } from '../runtime/logger';
+import { UsageError, writeLine, type Io } from './args';
+
+const APPROVALS = ['ask', 'deny', 'allow'] as const;
+
+/** dist/renderer beside the bundled CLI, or the checkout's when running from source. */
+export function rendererDir(): string {
+  const candidates = [
+    new URL('./renderer/', import.meta.url),
+    new URL('../../dist/renderer/', import.meta.url),
+  ];
+  for (const url of candidates) {
+    const dir = fileURLToPath(url);
+    if (existsSync(`${dir}index.html`)) return dir.replace(/\/$/, '');
+  }
+  throw new Error('The UI is not built: run `npm run build` first.');
+}
+
+/**
+ * `caduceus serve`: the app's UI in a browser on loopback. Prints the URL (with its token) as
+ * the first line on stdout and serves until interrupted.
+ */
+export async function serve(argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key': { type: 'string' },
+      provider: { type: 'string' },
+      approvals: { type: 'string' },
+    },
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
+  const approvals = values.approvals ?? 'ask';
+  if (!(APPROVALS as readonly string[]).includes(approvals)) {
+    throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
+  }
+  const staticRoot = rendererDir();
+  const core = await createAppCore({
+    home: caduceusHome(io.env),
+    cwd: io.cwd,
+    env: io.env,
+    logger: createStderrLogger('info', io.stderr),
+    mode: 'browser',
+    version: process.env.npm_package_version ?? '0.1.0',
+    secrets: new MemorySecretStore(),
+    approvals: approvals as (typeof APPROVALS)[number],
+    modelOverrides: {
+      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+      ...(values.model ? { model: values.model } : {}),
+      ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
+      ...(values.provider ? { provider: values.provider } : {}),
+    },
+  });
+  const host = await startHost({ invoke: core.invoke, events: core.events, staticRoot, port });
+  writeLine(io.stdout, host.url);
+  writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
+  await new Promise<void>((resolve) => {
+    const done = () => resolve();
+    stop?.addEventListener('abort', done, { once: true });
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await host.close();
+  await core.shutdown();
+  return 0;
+}

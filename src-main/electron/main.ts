@@ -1,0 +1,84 @@
+// Electron main process: the app window around the runtime. Everything below 'electron' here
+// is a thin layer; the runtime itself is built by createAppCore.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import electron from 'electron';
+import { createAppCore, type AppCore } from '../appCore';
+import { caduceusHome } from '../config/paths';
+import { createStderrLogger } from '../runtime/logger';
+import { askWithNativeDialog } from './approvalDialog';
+import { bindIpc, forwardEvents, trustedSender } from './ipc';
+import { menuTemplate } from './menu';
+import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
+import { SafeStorageSecrets } from './secrets';
+import { hardenWindow, rememberWindowState, windowOptions } from './window';
+
+type ElectronModule = typeof electron;
+
+/** Starts the desktop app; `e` is the electron module (a fake in unit tests). */
+export async function runDesktop(e: ElectronModule, distDir: string): Promise<AppCore | undefined> {
+  const { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, safeStorage } = e;
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+  declareAppScheme(e.protocol);
+  await app.whenReady();
+  serveAppProtocol(e.protocol, join(distDir, 'renderer'));
+
+  const home = caduceusHome();
+  const statePath = join(home, 'window-state.json');
+  let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
+  const core = await createAppCore({
+    home,
+    cwd: process.cwd(),
+    env: process.env,
+    logger: createStderrLogger('info'),
+    mode: 'electron',
+    version: app.getVersion(),
+    secrets: new SafeStorageSecrets(safeStorage, join(home, 'secrets.json')),
+    nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
+  });
+
+  const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);
+  bindIpc(ipcMain, core.invoke, trustedSender(() => APP_URL, contents));
+  forwardEvents(core.events, contents);
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.name)));
+
+  const createWindow = () => {
+    const win = new BrowserWindow(windowOptions(join(distDir, 'electron', 'preload.cjs'), statePath));
+    hardenWindow(win, session.defaultSession, shell, APP_URL);
+    rememberWindowState(win, statePath);
+    win.once('ready-to-show', () => win.show());
+    void win.loadURL(APP_URL);
+    mainWindow = win;
+    return win;
+  };
+  createWindow();
+
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return void createWindow();
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  // Quitting ends every PTY, background process and container session before the app exits.
+  let cleaned = false;
+  app.on('before-quit', (event) => {
+    if (cleaned) return;
+    event.preventDefault();
+    void core.shutdown().finally(() => {
+      cleaned = true;
+      app.quit();
+    });
+  });
+  return core;
+}
+
+if (process.versions.electron) {
+  void runDesktop(electron, fileURLToPath(new URL('..', import.meta.url)));
+}

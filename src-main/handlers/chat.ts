@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { Agent } from '../agent/agent';
+import type { ModelOverrides } from '../agent/model/resolve';
+import type { EventBus } from '../contract/eventBus';
+import { ContractError } from '../contract/router';
+import type { Services } from '../services';
+import { ChatEventMapper } from './chatEvents';
+
+interface Running {
+  agent: Agent;
+  abort: AbortController;
+  done: Promise<unknown>;
+}
+
+/**
+ * Runs chat turns for the UI: one agent per session, one turn at a time per session, events
+ * mapped onto the chat contract, clarify questions answered from the chat.
+ */
+export class ChatController {
+  private readonly running = new Map<string, Running>();
+  private readonly clarifies = new Map<string, (answer: string | null) => void>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly events: EventBus,
+    private readonly modelOverrides: () => ModelOverrides,
+  ) {}
+
+  async send(text: string, sessionId?: string): Promise<{ sessionId: string; turnId: string }> {
+    if (sessionId && this.running.has(sessionId)) {
+      throw new ContractError('busy', 'This session is still working; stop it or wait for the answer.');
+    }
+    const resolution = this.services.agent.resolveModel(this.modelOverrides());
+    if (!resolution.ok) {
+      throw new ContractError('no_model', await this.services.agent.modelSetupHelp(resolution.problems));
+    }
+    const turnId = randomUUID();
+    // Events arrive only once the turn runs, after the mapper (which needs the session id) exists.
+    const turn: { mapper?: ChatEventMapper } = {};
+    const agent = this.services.agent.createAgent({
+      model: resolution.model,
+      ...(sessionId ? { sessionId } : {}),
+      toolsets: this.services.config.toolsets,
+      source: 'app',
+      clarifier: (request, signal) => this.waitForClarify(request.requestId, signal),
+      onEvent: (event) => {
+        for (const chatEvent of turn.mapper?.map(event) ?? []) this.events.emit('chat.event', chatEvent);
+      },
+    });
+    const id = agent.sessionId;
+    turn.mapper = new ChatEventMapper(id, turnId);
+    const abort = new AbortController();
+    const done = agent
+      .runTurn(text, { signal: abort.signal })
+      .catch((err: unknown) => {
+        const error = err instanceof Error ? err.message : String(err);
+        this.events.emit('chat.event', {
+          type: 'turn.finished',
+          sessionId: id,
+          turnId,
+          status: 'error',
+          error,
+        });
+      })
+      .finally(() => {
+        this.running.delete(id);
+        void agent.close();
+      });
+    this.running.set(id, { agent, abort, done });
+    return { sessionId: id, turnId };
+  }
+
+  cancel(sessionId: string): void {
+    this.running.get(sessionId)?.abort.abort();
+  }
+
+  answerClarify(id: string, answer: string): void {
+    const resolve = this.clarifies.get(id);
+    if (!resolve) throw new ContractError('unknown_clarify', `No open question "${id}"`);
+    resolve(answer);
+  }
+
+  /** Cancels every running turn and waits for them to settle. */
+  async shutdown(): Promise<void> {
+    for (const run of this.running.values()) run.abort.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  private waitForClarify(id: string, signal?: AbortSignal): Promise<string | null> {
+    return new Promise((resolve) => {
+      const finish = (answer: string | null) => {
+        this.clarifies.delete(id);
+        resolve(answer);
+      };
+      this.clarifies.set(id, finish);
+      signal?.addEventListener('abort', () => finish(null), { once: true });
+    });
+  }
+}

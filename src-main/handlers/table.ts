@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { AppCoreOptions } from '../appCore';
+import type { ApprovalBroker } from '../approval/broker';
+import { ruleFor } from '../approval/rules/registry';
+import type { Handlers } from '../contract/router';
+import type { Services } from '../services';
+import { addAllowlistKey, allowlistView, removeAllowlistKey } from './allowlist';
+import type { ChatController } from './chat';
+import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
+import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
+import { settingsView, updateSettings } from './settings';
+import type { UserShells } from './terminal';
+import { listToolsets, setToolsetEnabled } from './toolsets';
+
+interface Parts {
+  services: Services;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets'>;
+  broker: ApprovalBroker;
+  chat: ChatController;
+  shells: UserShells;
+}
+
+const OK = { ok: true } as const;
+
+/** Every contract request, answered by the services. */
+export function createHandlers({ services: s, options, broker, chat, shells }: Parts): Handlers {
+  const describeKey = (key: string) => ruleFor(key)?.description;
+  const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
+  const sessions = () => s.agent.sessions;
+  return {
+    'app.info': () => ({ version: options.version, mode: options.mode }),
+
+    'toolsets.list': () => listToolsets(s.runtime, s.config),
+    'toolsets.setEnabled': async ({ name, enabled }) => {
+      await setToolsetEnabled(s.configStore, s.runtime, name, enabled);
+      return OK;
+    },
+
+    'settings.get': () => settingsView(s.config, options.secrets),
+    'settings.update': (change) => updateSettings(s.configStore, options.secrets, change),
+
+    'allowlist.list': () => allowlistView(s.config.command_allowlist, describeKey),
+    'allowlist.add': async ({ key }) => allowlistView(await addAllowlistKey(s.configStore, key), describeKey),
+    'allowlist.remove': async ({ key }) =>
+      allowlistView(await removeAllowlistKey(s.configStore, key), describeKey),
+
+    'approvals.pending': () => broker.list(),
+    'approvals.respond': ({ id, choice }) => {
+      broker.respond(id, choice);
+      return OK;
+    },
+
+    'mcp.list': () => mcpView(s.mcp, s.config),
+    'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
+    'mcp.remove': async ({ name }) => {
+      await removeMcpServer(s.configStore, s.mcp, name);
+      return OK;
+    },
+
+    'chat.send': ({ text, sessionId }) => chat.send(text, sessionId),
+    'chat.cancel': ({ sessionId }) => {
+      chat.cancel(sessionId);
+      return OK;
+    },
+    'chat.answerClarify': ({ id, answer }) => {
+      chat.answerClarify(id, answer);
+      return OK;
+    },
+
+    'sessions.list': ({ query }) => listSessionViews(sessions(), query),
+    'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
+    'sessions.rename': ({ id, title }) => {
+      sessions().renameSession(id, title);
+      return OK;
+    },
+    'sessions.delete': ({ id }) => {
+      sessions().deleteSession(id);
+      return OK;
+    },
+    'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),
+
+    'terminal.openShell': async ({ taskId, cols, rows }) => ({
+      streamId: await shells.open(taskId ?? `shell-${randomUUID().slice(0, 8)}`, cols, rows),
+    }),
+    'terminal.write': ({ streamId, data }) => {
+      shells.write(streamId, data);
+      return OK;
+    },
+    'terminal.resize': ({ streamId, cols, rows }) => {
+      shells.resize(streamId, cols, rows);
+      return OK;
+    },
+    'terminal.ack': ({ streamId, chars }) => {
+      s.terminal.ack(streamId, chars);
+      return OK;
+    },
+    'terminal.close': async ({ streamId }) => {
+      await shells.close(streamId);
+      return OK;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import type { CaduceusBridge } from '../../src-shared/ipc/bridge';
+import { WS_PATH } from '../../src-shared/ipc/wire';
+import { createWsTransport, type ConnectionState, type WsTransport } from './wsTransport';
+
+export { ApiError, errorMessage, unwrap } from './reply';
+export type { ConnectionState } from './wsTransport';
+
+/**
+ * The one way the UI reaches main: the preload bridge inside Electron, otherwise the WebSocket
+ * of `caduceus serve` at the page's own host, with the token the page was opened with.
+ */
+let bridge: CaduceusBridge | undefined;
+let transport: WsTransport | undefined;
+const openListeners = new Set<() => void>();
+
+interface ConnectionStore {
+  state: ConnectionState;
+  retryNow(): void;
+}
+
+export const useConnection = create<ConnectionStore>(() => ({
+  state: { status: 'connecting', attempt: 0 },
+  retryNow: () => transport?.retryNow(),
+}));
+
+function setConnection(state: ConnectionState): void {
+  useConnection.setState({ state });
+  if (state.status === 'open') for (const listener of openListeners) listener();
+}
+
+/** True inside Electron, where main raises approvals as native dialogs. */
+export function hasNativeBridge(): boolean {
+  return typeof window !== 'undefined' && window.caduceus !== undefined;
+}
+
+export function api(): CaduceusBridge {
+  if (bridge) return bridge;
+  if (window.caduceus) {
+    bridge = window.caduceus;
+    queueMicrotask(() => setConnection({ status: 'open' }));
+    return bridge;
+  }
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  transport = createWsTransport({
+    url: `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`,
+    onState: setConnection,
+  });
+  bridge = transport.bridge;
+  return bridge;
+}
+
+/** Uses the given bridge instead of picking one (tests, or an embedding page). */
+export function setBridge(next: CaduceusBridge): void {
+  bridge = next;
+}
+
+/** Runs the listener each time the connection opens: first load, and reload after a reconnect. */
+export function onConnectionOpen(listener: () => void): () => void {
+  openListeners.add(listener);
+  if (useConnection.getState().state.status === 'open') listener();
+  return () => void openListeners.delete(listener);
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { ApprovalDialog } from '../approvals/ApprovalDialog';
+import { ChatView } from '../chat/ChatView';
+import { SessionList } from '../sessions/SessionList';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { TerminalPane } from '../terminal/TerminalPane';
+import { ConnectionBanner } from './ConnectionBanner';
+import { Notices } from './Notices';
+import { startSync } from './sync';
+import './app.css';
+import { Icon } from '../../ui/Icon';
+
+export function App() {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [terminalOpen, setTerminalOpen] = useState(true);
+
+  useEffect(() => startSync(), []);
+
+  return (
+    <div className={`app${terminalOpen ? '' : ' terminal-hidden'}`}>
+      <header className="app-header">
+        <span className="app-title">
+          <span aria-hidden="true">⚕</span> Caduceus
+        </span>
+        <ConnectionBanner />
+        <span className="app-header-actions">
+          <button
+            type="button"
+            className="icon"
+            aria-label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
+            aria-pressed={terminalOpen}
+            data-testid="terminal-toggle"
+            onClick={() => setTerminalOpen((o) => !o)}
+          >
+            <Icon name="terminal" />
+          </button>
+          <button
+            type="button"
+            className="icon"
+            aria-label="Open settings"
+            data-testid="settings-open"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <Icon name="settings" />
+          </button>
+        </span>
+      </header>
+      <SessionList />
+      <ChatView />
+      {terminalOpen && <TerminalPane />}
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <ApprovalDialog />
+      <Notices />
+    </div>
+  );
+}

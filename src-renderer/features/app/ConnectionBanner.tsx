@@ -1,0 +1,22 @@
+import { useConnection } from '../../api/client';
+import { useNow } from '../../ui/useNow';
+
+/** Shown while the WebSocket to `caduceus serve` is down; the app reconnects by itself. */
+export function ConnectionBanner() {
+  const state = useConnection((s) => s.state);
+  const retryNow = useConnection((s) => s.retryNow);
+  const now = useNow(state.status === 'closed', 500);
+  if (state.status === 'open' || (state.status === 'connecting' && state.attempt === 0)) return null;
+  const seconds = state.status === 'closed' ? Math.max(0, Math.ceil((state.retryAt - now) / 1000)) : 0;
+  return (
+    <div className="connection-banner" role="alert" data-testid="connection-banner">
+      <span>
+        Disconnected from Caduceus.{' '}
+        {state.status === 'connecting' ? 'Reconnecting…' : `Reconnecting in ${seconds}s.`}
+      </span>
+      <button type="button" onClick={retryNow} disabled={state.status === 'connecting'}>
+        Retry now
+      </button>
+    </div>
+  );
+}

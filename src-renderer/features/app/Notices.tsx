@@ -1,0 +1,21 @@
+import { useNotices } from '../../stores/noticesStore';
+import { Icon } from '../../ui/Icon';
+
+/** Failed actions, until dismissed. */
+export function Notices() {
+  const notices = useNotices((s) => s.notices);
+  const dismiss = useNotices((s) => s.dismiss);
+  if (notices.length === 0) return null;
+  return (
+    <div className="notices" role="region" aria-label="Notifications">
+      {notices.map((n) => (
+        <div key={n.id} className="notice" role="alert" data-testid="notice">
+          <span>{n.text}</span>
+          <button type="button" className="icon" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
+            <Icon name="close" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

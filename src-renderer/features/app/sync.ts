@@ -1,0 +1,46 @@
+import { api, onConnectionOpen } from '../../api/client';
+import { useAllowlist } from '../../stores/allowlistStore';
+import { useApprovals } from '../../stores/approvalsStore';
+import { useChat } from '../../stores/chatStore';
+import { useMcp } from '../../stores/mcpStore';
+import { useSessions } from '../../stores/sessionsStore';
+import { useSettings } from '../../stores/settingsStore';
+import { useToolsets } from '../../stores/toolsetsStore';
+import { startTerminalSync } from '../terminal/terminalSync';
+
+/** Reads everything the UI shows; runs on first connect and again after every reconnect. */
+function loadAll(): void {
+  void useSettings.getState().load();
+  void useToolsets.getState().load();
+  void useAllowlist.getState().load();
+  void useApprovals.getState().load();
+  void useMcp.getState().load();
+  void useSessions.getState().refresh();
+  const { sessionId } = useChat.getState();
+  // Events missed while disconnected are in the stored session; a running turn's next event
+  // marks the chat running again.
+  if (sessionId) void useChat.getState().openSession(sessionId);
+}
+
+/** Connects the contract's events to the stores. Returns the function that disconnects them. */
+export function startSync(): () => void {
+  const bridge = api();
+  const offs = [
+    bridge.onChatEvent((event) => {
+      useChat.getState().apply(event);
+      if (event.type === 'turn.finished' || event.type === 'turn.started')
+        void useSessions.getState().refresh();
+    }),
+    bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
+    bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
+    bridge.onSettingsChanged((settings) => {
+      useSettings.getState().received(settings);
+      // Toolset switches and MCP servers live in settings too.
+      void useToolsets.getState().load();
+      void useMcp.getState().load();
+    }),
+    startTerminalSync(bridge),
+    onConnectionOpen(loadAll),
+  ];
+  return () => offs.forEach((off) => off());
+}

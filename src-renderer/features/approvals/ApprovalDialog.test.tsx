@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
+import { setBridge } from '../../api/client';
+import { useApprovals } from '../../stores/approvalsStore';
+import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
+import { ApprovalDialog } from './ApprovalDialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const request = (id: string, createdAt = 1): ApprovalRequest => ({
+  id,
+  command: `rm -rf /tmp/${id} && echo done`,
+  sessionId: 's1',
+  taskId: 'default',
+  toolCallId: `call-${id}`,
+  verdict: 'dangerous',
+  keys: ['recursive delete'],
+  reasons: ['recursive delete'],
+  segments: [{ text: `rm -rf /tmp/${id}`, start: 0, end: 12, keys: ['recursive delete'] }],
+  alwaysKeys: ['recursive delete'],
+  createdAt,
+});
+
+let fake: FakeBridge;
+let root: Root;
+let host: HTMLElement;
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+beforeEach(() => {
+  fake = createFakeBridge({ 'approvals.respond': () => ({ ok: true }), 'approvals.pending': () => [] });
+  setBridge(fake.bridge);
+  useApprovals.setState({ pending: [], answering: {} });
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() => root.render(<ApprovalDialog />));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+describe('ApprovalDialog', () => {
+  it('shows the full command, reasons, triggering segments and what always would store', () => {
+    act(() => useApprovals.getState().requested(request('a')));
+    expect(byTestId('approval-dialog')?.getAttribute('role')).toBe('alertdialog');
+    expect(byTestId('approval-command')?.textContent).toBe('rm -rf /tmp/a && echo done');
+    expect(byTestId('approval-dialog')?.textContent).toContain('Triggered by');
+    expect(byTestId('approval-dialog')?.querySelector('.approval-always code')?.textContent).toBe(
+      'recursive delete',
+    );
+  });
+
+  it('starts on Deny, and Escape denies', async () => {
+    act(() => useApprovals.getState().requested(request('a')));
+    expect(document.activeElement).toBe(byTestId('approval-deny'));
+    await act(async () => {
+      byTestId('approval-dialog')?.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      );
+    });
+    expect(fake.calls.filter((c) => c.name === 'approvals.respond')).toEqual([
+      { name: 'approvals.respond', input: { id: 'a', choice: 'deny' } },
+    ]);
+    expect(byTestId('approval-dialog')).toBeNull();
+  });
+
+  it('answers the oldest request first, then shows the next with focus on Deny again', async () => {
+    act(() => {
+      useApprovals.getState().requested(request('late', 20));
+      useApprovals.getState().requested(request('early', 10));
+    });
+    expect(byTestId('approval-command')?.textContent).toContain('/tmp/early');
+    await act(async () => byTestId('approval-session')?.click());
+    expect(fake.calls.at(-1)?.input).toEqual({ id: 'early', choice: 'session' });
+    expect(byTestId('approval-command')?.textContent).toContain('/tmp/late');
+    expect(document.activeElement).toBe(byTestId('approval-deny'));
+  });
+
+  it('closes when main reports the request resolved elsewhere', () => {
+    act(() => useApprovals.getState().requested(request('a')));
+    act(() => useApprovals.getState().resolved('a'));
+    expect(byTestId('approval-dialog')).toBeNull();
+  });
+});
+
+describe('ApprovalDialog inside Electron', () => {
+  it('leaves the question to the native dialog', () => {
+    Object.defineProperty(window, 'caduceus', { value: fake.bridge, configurable: true });
+    try {
+      act(() => useApprovals.getState().requested(request('a')));
+      expect(byTestId('approval-dialog')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(window, 'caduceus');
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { useLayoutEffect, useRef } from 'react';
+import { useChat } from '../../stores/chatStore';
+import { ClarifyPrompt } from './ClarifyPrompt';
+import { MessageItem } from './MessageItem';
+
+/** Pixels from the bottom within which the list keeps following new output. */
+const STICK_THRESHOLD = 48;
+
+/**
+ * The transcript. It follows streaming output only while the reader is at the bottom; scrolled
+ * up, the view stays put (the browser's scroll anchoring keeps it steady as cards expand).
+ */
+export function MessageList() {
+  const order = useChat((s) => s.order);
+  const messages = useChat((s) => s.messages);
+  const toolCalls = useChat((s) => s.toolCalls);
+  const clarify = useChat((s) => s.clarify);
+  const sessionId = useChat((s) => s.sessionId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+
+  useLayoutEffect(() => {
+    stick.current = true;
+  }, [sessionId]);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [messages, toolCalls, clarify, order]);
+
+  const visible = order.flatMap((id) => {
+    const m = messages[id];
+    return m && (m.role === 'user' || m.role === 'assistant') ? [m] : [];
+  });
+
+  return (
+    <div
+      ref={scroller}
+      className="message-list"
+      data-testid="message-list"
+      role="log"
+      aria-label="Conversation"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+      }}
+    >
+      <div className="message-column">
+        {visible.length === 0 && (
+          <div className="empty-chat">
+            <h2>What should Caduceus do?</h2>
+            <p className="muted">
+              Commands it runs appear in the terminal pane; dangerous ones wait for you.
+            </p>
+          </div>
+        )}
+        {visible.map((m) => (
+          <MessageItem key={m.id} message={m} />
+        ))}
+        {clarify && <ClarifyPrompt key={clarify.id} prompt={clarify} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useApprovals } from '../../stores/approvalsStore';
+import { useChat } from '../../stores/chatStore';
+import { Icon } from '../../ui/Icon';
+
+const TEXT = {
+  idle: '',
+  sending: 'Sending…',
+  running: 'Working…',
+  cancelling: 'Stopping…',
+} as const;
+
+/** Always rendered at a fixed height, so the composer never jumps; read out politely. */
+export function StatusLine() {
+  const status = useChat((s) => s.status);
+  const waitingForAnswer = useChat((s) => s.clarify !== undefined);
+  const sessionId = useChat((s) => s.sessionId);
+  const waitingForApproval = useApprovals((s) => s.pending.some((r) => r.sessionId === sessionId));
+  const lastError = useChat((s) => s.lastError);
+  const dismiss = useChat((s) => s.dismissError);
+  return (
+    <div className="status-line" data-testid="chat-status" data-status={status}>
+      <span role="status" aria-live="polite">
+        {status !== 'idle' && <span className="spinner" aria-hidden="true" />}{' '}
+        {status === 'running' && waitingForApproval
+          ? 'Waiting for your approval…'
+          : status === 'running' && waitingForAnswer
+            ? 'Waiting for your answer…'
+            : TEXT[status]}
+      </span>
+      {lastError && (
+        <span role="alert" className="status-line-error" data-testid="chat-error">
+          {lastError}
+          <button type="button" className="icon" aria-label="Dismiss error" onClick={dismiss}>
+            <Icon name="close" />
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import DOMPurify from 'dompurify';
+import hljs from 'highlight.js/lib/common';
+import { Marked, type Tokens } from 'marked';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const marked = new Marked({ gfm: true });
+marked.use({
+  renderer: {
+    code({ text, lang }: Tokens.Code) {
+      const language = lang?.trim().split(/\s+/)[0];
+      const known = language && hljs.getLanguage(language) ? language : undefined;
+      const body = known
+        ? hljs.highlight(text, { language: known, ignoreIllegals: true }).value
+        : escapeHtml(text);
+      const label = language ? `<span class="code-lang">${escapeHtml(language)}</span>` : '';
+      return `<pre class="code-block">${label}<code class="hljs">${body}</code></pre>`;
+    },
+  },
+});
+
+// Model output is untrusted: links leave the app, nothing else may run or load.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+/** Markdown to sanitised HTML, with highlighted fenced code. */
+export function renderMarkdown(text: string): string {
+  const html = marked.parse(text, { async: false });
+  return DOMPurify.sanitize(html, {
+    FORBID_TAGS: ['style', 'form', 'input', 'button'],
+    FORBID_ATTR: ['style'],
+  });
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { useChat } from '../../stores/chatStore';
+import { useSessions } from '../../stores/sessionsStore';
+import { downloadText } from '../../ui/download';
+import { RenameForm } from './RenameForm';
+import { Icon } from '../../ui/Icon';
+
+type Mode = 'idle' | 'rename' | 'confirm-delete' | 'export';
+
+function when(ms: number): string {
+  const date = new Date(ms);
+  const today = new Date().toDateString() === date.toDateString();
+  return today
+    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString();
+}
+
+export function SessionItem({ session, current }: { session: SessionSummary; current: boolean }) {
+  const [mode, setMode] = useState<Mode>('idle');
+  const openSession = useChat((s) => s.openSession);
+  const newChat = useChat((s) => s.newChat);
+  const busy = useChat((s) => s.status !== 'idle');
+  const { rename, remove, exportSession } = useSessions.getState();
+
+  async function save(format: 'markdown' | 'json') {
+    setMode('idle');
+    const file = await exportSession(session.id, format);
+    if (file)
+      downloadText(file.filename, file.content, format === 'json' ? 'application/json' : 'text/markdown');
+  }
+
+  async function confirmDelete() {
+    if ((await remove(session.id)) && current) newChat();
+    setMode('idle');
+  }
+
+  return (
+    <li
+      className={`session-item${current ? ' current' : ''}`}
+      data-testid="session-item"
+      data-session={session.id}
+    >
+      {mode === 'rename' ? (
+        <RenameForm
+          initial={session.title}
+          onDone={async (title) => {
+            if (title === undefined || (await rename(session.id, title))) setMode('idle');
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="session-open"
+          aria-current={current ? 'true' : undefined}
+          disabled={busy && !current}
+          onClick={() => void openSession(session.id)}
+        >
+          <span className="session-title">{session.title || 'Untitled'}</span>
+          <span className="session-meta muted">
+            {when(session.updatedAt)} · {session.messageCount} messages
+          </span>
+          {session.snippet && <span className="session-snippet muted">{session.snippet}</span>}
+        </button>
+      )}
+      {mode === 'idle' && (
+        <div className="session-actions">
+          <button
+            type="button"
+            className="icon"
+            aria-label="Rename session"
+            data-testid="session-rename"
+            onClick={() => setMode('rename')}
+          >
+            <Icon name="pencil" />
+          </button>
+          <button
+            type="button"
+            className="icon"
+            aria-label="Export session"
+            data-testid="session-export"
+            onClick={() => setMode('export')}
+          >
+            <Icon name="download" />
+          </button>
+          <button
+            type="button"
+            className="icon"
+            aria-label="Delete session"
+            data-testid="session-delete"
+            onClick={() => setMode('confirm-delete')}
+          >
+            <Icon name="trash" />
+          </button>
+        </div>
+      )}
+      {mode === 'export' && (
+        <div className="session-confirm" role="group" aria-label="Export format">
+          <button type="button" data-testid="session-export-markdown" onClick={() => void save('markdown')}>
+            Markdown
+          </button>
+          <button type="button" data-testid="session-export-json" onClick={() => void save('json')}>
+            JSON
+          </button>
+          <button type="button" className="icon" aria-label="Cancel export" onClick={() => setMode('idle')}>
+            <Icon name="close" />
+          </button>
+        </div>
+      )}
+      {mode === 'confirm-delete' && (
+        <div className="session-confirm" role="group" aria-label="Confirm delete">
+          <span>Delete?</span>
+          <button
+            type="button"
+            className="danger"
+            data-testid="session-delete-confirm"
+            onClick={() => void confirmDelete()}
+          >
+            Delete
+          </button>
+          <button type="button" onClick={() => setMode('idle')}>
+            Keep
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useChat } from '../../stores/chatStore';
+import { useSessions } from '../../stores/sessionsStore';
+import { SessionItem } from './SessionItem';
+import './sessions.css';
+
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** Past sessions, newest first, with full-text search. */
+export function SessionList() {
+  const sessions = useSessions((s) => s.sessions);
+  const search = useSessions((s) => s.search);
+  const loading = useSessions((s) => s.loading);
+  const currentId = useChat((s) => s.sessionId);
+  const newChat = useChat((s) => s.newChat);
+  const busy = useChat((s) => s.status !== 'idle');
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => void search(query), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query, search]);
+
+  return (
+    <nav className="session-list" aria-label="Sessions">
+      <div className="session-list-head">
+        <button type="button" className="primary" data-testid="new-chat" disabled={busy} onClick={newChat}>
+          + New chat
+        </button>
+        <input
+          type="search"
+          placeholder="Search sessions"
+          aria-label="Search sessions"
+          data-testid="session-search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <ul className="session-items" aria-busy={loading}>
+        {sessions.map((s) => (
+          <SessionItem key={s.id} session={s} current={s.id === currentId} />
+        ))}
+        {sessions.length === 0 && !loading && (
+          <li className="muted session-empty">{query ? 'No session matches.' : 'No sessions yet.'}</li>
+        )}
+      </ul>
+    </nav>
+  );
+}

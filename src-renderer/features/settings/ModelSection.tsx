@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useSettings } from '../../stores/settingsStore';
+import { CommitInput, Field } from './CommitInput';
+
+const PROVIDERS = ['openai', 'openrouter', 'anthropic', 'ollama', 'lmstudio', 'vllm', 'custom'];
+
+/** Model and provider; the API key is write-only: it is sent, never shown or read back. */
+export function ModelSection() {
+  const model = useSettings((s) => s.settings?.model);
+  const update = useSettings((s) => s.update);
+  const [key, setKey] = useState('');
+  if (!model) return null;
+
+  async function saveKey(value: string) {
+    if (await update({ model: { apiKey: value } })) setKey('');
+  }
+
+  return (
+    <section
+      className="settings-section"
+      id="settings-model"
+      data-testid="settings-model"
+      aria-labelledby="settings-model-h"
+    >
+      <h3 id="settings-model-h">Model</h3>
+      <Field label="Provider">
+        <CommitInput
+          label="Provider"
+          list="caduceus-providers"
+          value={model.provider ?? ''}
+          onCommit={(provider) => void update({ model: { provider } })}
+        />
+        <datalist id="caduceus-providers">
+          {PROVIDERS.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+      </Field>
+      <Field label="Base URL" hint="Any OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1">
+        <CommitInput
+          label="Base URL"
+          type="url"
+          data-testid="settings-base-url"
+          value={model.base_url ?? ''}
+          onCommit={(base_url) => void update({ model: { base_url } })}
+        />
+      </Field>
+      <Field label="Model">
+        <CommitInput
+          label="Model name"
+          data-testid="settings-model-name"
+          value={model.name ?? ''}
+          onCommit={(name) => void update({ model: { name } })}
+        />
+      </Field>
+      <Field label="API key">
+        <form
+          className="settings-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (key) void saveKey(key);
+          }}
+        >
+          <input
+            type="password"
+            autoComplete="off"
+            aria-label="API key"
+            data-testid="settings-api-key"
+            placeholder={model.hasApiKey ? 'Enter a new key to replace it' : 'Paste the key'}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
+          <button type="submit" disabled={!key} data-testid="settings-api-key-save">
+            Save key
+          </button>
+          {model.hasApiKey && (
+            <button type="button" className="danger" onClick={() => void saveKey('')}>
+              Remove
+            </button>
+          )}
+        </form>
+        <span className="settings-hint" data-testid="settings-key-status">
+          {model.hasApiKey ? '✓ key saved' : 'No key saved'}
+        </span>
+      </Field>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useTerminal } from '../../stores/terminalStore';
+import { downloadText } from '../../ui/download';
+import { TerminalSearch } from './TerminalSearch';
+import { TerminalTabs } from './TerminalTabs';
+import { TerminalView } from './TerminalView';
+import { closeTerminalTab, openShell, terminals } from './terminalSync';
+import { onColorSchemeChange } from './xtermTheme';
+import './terminal.css';
+import { Icon } from '../../ui/Icon';
+
+/** Live output of the agent's commands, one tab per environment, plus the user's own shells. */
+export function TerminalPane() {
+  const tabs = useTerminal((s) => s.tabs);
+  const activeKey = useTerminal((s) => s.activeKey);
+  const activate = useTerminal((s) => s.activate);
+  const [searching, setSearching] = useState(false);
+  const active = tabs.find((t) => t.key === activeKey);
+
+  useEffect(() => onColorSchemeChange(() => terminals.setTheme()), []);
+
+  function save() {
+    const entry = active && terminals.get(active.key);
+    if (entry)
+      downloadText(`${active.title.replace(/\W+/g, '-').toLowerCase()}.log`, entry.serialize.serialize());
+  }
+
+  return (
+    <section
+      className="terminal-pane"
+      data-testid="terminal-pane"
+      aria-label="Terminal"
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'f' && active) {
+          e.preventDefault();
+          setSearching(true);
+        }
+      }}
+    >
+      <div className="terminal-toolbar">
+        <TerminalTabs
+          tabs={tabs}
+          activeKey={activeKey}
+          onSelect={activate}
+          onClose={(key) => void closeTerminalTab(key)}
+        />
+        <button
+          type="button"
+          className="icon"
+          aria-label="Open a shell"
+          title="Open a shell"
+          data-testid="terminal-new-shell"
+          onClick={() => void openShell()}
+        >
+          <Icon name="plus" />
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Find in terminal"
+          title="Find (Ctrl+Shift+F)"
+          disabled={!active}
+          onClick={() => setSearching((s) => !s)}
+        >
+          <Icon name="search" />
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label="Save terminal output"
+          title="Save output"
+          disabled={!active}
+          onClick={save}
+        >
+          <Icon name="download" />
+        </button>
+      </div>
+      {searching && active && <TerminalSearch tabKey={active.key} onClose={() => setSearching(false)} />}
+      <div className="terminal-body">
+        {active ? (
+          <TerminalView key={active.key} tabKey={active.key} />
+        ) : (
+          <p className="terminal-empty muted">
+            Commands the agent runs show here as they run. Press + for a shell.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon } from '@xterm/addon-search';
+import { SerializeAddon } from '@xterm/addon-serialize';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { readTerminalTheme } from './xtermTheme';
+
+export interface TerminalEntry {
+  term: Terminal;
+  fit: FitAddon;
+  search: SearchAddon;
+  serialize: SerializeAddon;
+  /** Lives outside React so output keeps flowing into hidden tabs and survives re-renders. */
+  element: HTMLDivElement;
+  opened: boolean;
+  renderer: 'webgl' | 'dom';
+}
+
+export interface RegistryHooks {
+  /** The user typed or pasted into a tab. */
+  input(key: string, data: string): void;
+  /** xterm changed its grid size (after a fit). */
+  resized(key: string, cols: number, rows: number): void;
+  /** xterm parsed `chars` characters of a stream. */
+  parsed(streamId: string, chars: number): void;
+}
+
+/** One xterm per terminal tab, created on first output and kept until the tab closes. */
+export class TerminalRegistry {
+  private readonly entries = new Map<string, TerminalEntry>();
+
+  constructor(private readonly hooks: RegistryHooks) {}
+
+  get(key: string): TerminalEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  ensure(key: string): TerminalEntry {
+    const existing = this.entries.get(key);
+    if (existing) return existing;
+    const term = new Terminal({
+      allowProposedApi: true,
+      cursorBlink: true,
+      fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace",
+      fontSize: 13,
+      scrollback: 10_000,
+      theme: readTerminalTheme(),
+    });
+    const entry: TerminalEntry = {
+      term,
+      fit: new FitAddon(),
+      search: new SearchAddon(),
+      serialize: new SerializeAddon(),
+      element: document.createElement('div'),
+      opened: false,
+      renderer: 'dom',
+    };
+    entry.element.className = 'xterm-host';
+    term.loadAddon(entry.fit);
+    term.loadAddon(entry.search);
+    term.loadAddon(entry.serialize);
+    term.loadAddon(new Unicode11Addon());
+    term.unicode.activeVersion = '11';
+    term.onData((data) => this.hooks.input(key, data));
+    term.onResize(({ cols, rows }) => this.hooks.resized(key, cols, rows));
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  write(key: string, streamId: string, data: string): void {
+    this.ensure(key).term.write(data, () => this.hooks.parsed(streamId, data.length));
+  }
+
+  /** Puts the tab's terminal into `host`, opening it the first time, and fits it. */
+  attach(key: string, host: HTMLElement): TerminalEntry {
+    const entry = this.ensure(key);
+    host.appendChild(entry.element);
+    if (!entry.opened) {
+      entry.term.open(entry.element);
+      entry.opened = true;
+      entry.renderer = preferDomRenderer() ? 'dom' : loadWebgl(entry.term);
+      entry.element.dataset.renderer = entry.renderer;
+    }
+    this.fit(key);
+    return entry;
+  }
+
+  fit(key: string): void {
+    const entry = this.entries.get(key);
+    // A hidden element measures 0×0; fitting it would shrink the terminal to nothing.
+    if (!entry?.opened || entry.element.clientWidth === 0 || entry.element.clientHeight === 0) return;
+    entry.fit.fit();
+  }
+
+  setTheme(): void {
+    const theme = readTerminalTheme();
+    for (const entry of this.entries.values()) entry.term.options.theme = theme;
+  }
+
+  dispose(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    entry.term.dispose();
+    entry.element.remove();
+  }
+}
+
+/** `?renderer=dom` in the page URL keeps terminal text in the DOM (screen readers, e2e tests). */
+function preferDomRenderer(): boolean {
+  return new URLSearchParams(location.search).get('renderer') === 'dom';
+}
+
+/** WebGL when the GPU allows it; otherwise, and after a lost context, xterm's DOM renderer. */
+function loadWebgl(term: Terminal): 'webgl' | 'dom' {
+  try {
+    const webgl = new WebglAddon();
+    webgl.onContextLoss(() => webgl.dispose());
+    term.loadAddon(webgl);
+    return 'webgl';
+  } catch {
+    return 'dom';
+  }
+}

@@ -1,0 +1,101 @@
+import { FlowControl } from '../../../src-shared/constants';
+import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
+import type { TerminalData } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../stores/noticesStore';
+import { useTerminal } from '../../stores/terminalStore';
+import { inputStream, type TerminalTab } from '../../stores/terminalTabs';
+import { AckCounter } from './ackCounter';
+import { TerminalRegistry } from './terminalRegistry';
+
+const RESIZE_DEBOUNCE_MS = 120;
+const MAX_WRITE_CHARS = 65_536;
+
+const acks = new AckCounter(FlowControl.charCountAckSize, (streamId, chars) => {
+  void api().terminalAck({ streamId, chars });
+});
+const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** Output of unknown streams held while a shell is opening (it may be that shell's prompt). */
+const held: TerminalData[] = [];
+
+const tabOf = (key: string): TerminalTab | undefined =>
+  useTerminal.getState().tabs.find((t) => t.key === key);
+
+export const terminals = new TerminalRegistry({
+  input(key, data) {
+    const tab = tabOf(key);
+    const streamId = tab && !tab.exited ? inputStream(tab) : undefined;
+    if (!streamId) return;
+    for (let i = 0; i < data.length; i += MAX_WRITE_CHARS)
+      void api().terminalWrite({ streamId, data: data.slice(i, i + MAX_WRITE_CHARS) });
+  },
+  resized(key, cols, rows) {
+    clearTimeout(resizeTimers.get(key));
+    resizeTimers.set(
+      key,
+      setTimeout(() => {
+        resizeTimers.delete(key);
+        for (const streamId of tabOf(key)?.liveStreamIds ?? [])
+          void api().terminalResize({ streamId, cols: Math.max(2, cols), rows: Math.max(1, rows) });
+      }, RESIZE_DEBOUNCE_MS),
+    );
+  },
+  parsed: (streamId, chars) => acks.add(streamId, chars),
+});
+
+function receive(data: TerminalData): void {
+  const key = useTerminal.getState().route(data);
+  if (key === undefined) held.push(data);
+  else terminals.write(key, data.streamId, data.data);
+}
+
+/** Feeds terminal events into the tabs and their xterms; returns the unsubscribe. */
+export function startTerminalSync(bridge: CaduceusBridge): () => void {
+  const offData = bridge.onTerminalData(receive);
+  const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
+    acks.forget(streamId);
+    useTerminal.getState().exited(streamId, exitCode);
+    const tab = useTerminal.getState().tabs.find((t) => t.streamIds.includes(streamId));
+    if (tab?.kind === 'shell')
+      terminals
+        .ensure(tab.key)
+        .term.write(
+          `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
+        );
+  });
+  return () => {
+    offData();
+    offExit();
+  };
+}
+
+/** Opens a user shell in the environment of the tab in front (or the default one). */
+export async function openShell(): Promise<void> {
+  const state = useTerminal.getState();
+  const front = state.tabs.find((t) => t.key === state.activeKey);
+  const taskId = front?.taskId;
+  const term = front ? terminals.get(front.key)?.term : undefined;
+  const size = { cols: Math.max(2, term?.cols ?? 80), rows: Math.max(1, term?.rows ?? 24) };
+  state.shellRequested();
+  let streamId: string | undefined;
+  try {
+    ({ streamId } = await unwrap(api().terminalOpenShell(taskId === undefined ? size : { ...size, taskId })));
+  } catch (err) {
+    reportError('Could not open a shell', err);
+  }
+  useTerminal.getState().shellOpened(streamId, taskId);
+  const release = held.splice(0);
+  for (const data of release) {
+    if (data.streamId === streamId) terminals.write(`shell:${streamId}`, data.streamId, data.data);
+    else receive(data);
+  }
+}
+
+export async function closeTerminalTab(key: string): Promise<void> {
+  const tab = tabOf(key);
+  if (!tab) return;
+  useTerminal.getState().close(key);
+  terminals.dispose(key);
+  if (tab.kind === 'shell' && !tab.exited)
+    for (const streamId of tab.liveStreamIds) await api().terminalClose({ streamId });
+}

@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schemas';
+import { api, unwrap } from '../api/client';
+import { reportError } from './noticesStore';
+
+interface ApprovalsStore {
+  pending: ApprovalRequest[];
+  /** Requests answered here whose approval.resolved has not arrived yet. */
+  answering: Record<string, ApprovalChoice>;
+  load(): Promise<void>;
+  requested(request: ApprovalRequest): void;
+  resolved(id: string): void;
+  respond(id: string, choice: ApprovalChoice): Promise<void>;
+}
+
+export function addPending(list: ApprovalRequest[], request: ApprovalRequest): ApprovalRequest[] {
+  if (list.some((r) => r.id === request.id)) return list;
+  return [...list, request].sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export const useApprovals = create<ApprovalsStore>((set) => ({
+  pending: [],
+  answering: {},
+
+  async load() {
+    try {
+      const pending = await unwrap(api().approvalsPending({}));
+      set({ pending: [...pending].sort((a, b) => a.createdAt - b.createdAt), answering: {} });
+    } catch (err) {
+      reportError('Could not load pending approvals', err);
+    }
+  },
+
+  requested: (request) => set((s) => ({ pending: addPending(s.pending, request) })),
+
+  resolved(id) {
+    set((s) => {
+      const { [id]: _answered, ...answering } = s.answering;
+      return { pending: s.pending.filter((r) => r.id !== id), answering };
+    });
+  },
+
+  async respond(id, choice) {
+    set((s) => ({ answering: { ...s.answering, [id]: choice } }));
+    try {
+      await unwrap(api().approvalsRespond({ id, choice }));
+      useApprovals.getState().resolved(id);
+    } catch (err) {
+      set((s) => {
+        const { [id]: _failed, ...answering } = s.answering;
+        return { answering };
+      });
+      reportError('Could not answer the approval', err);
+      // It may have been answered elsewhere or timed out: reread what is still pending.
+      await useApprovals.getState().load();
+    }
+  },
+}));
+
+/** The pending approval raised by a tool call, if any. */
+export function useApprovalFor(toolCallId: string): ApprovalRequest | undefined {
+  return useApprovals((s) => s.pending.find((r) => r.toolCallId === toolCallId));
+}

@@ -1,0 +1,146 @@
+import type { ChatEvent, ChatMessage, SessionDetail, ToolCallView } from '../../src-shared/ipc/chatSchemas';
+
+/** Live output kept per tool call in the chat; the terminal pane shows the full stream. */
+export const MAX_TOOL_OUTPUT_CHARS = 20_000;
+
+export interface MessageView {
+  id: string;
+  role: ChatMessage['role'];
+  content: string;
+  toolCallIds: string[];
+  createdAt: number;
+}
+
+export interface ToolCallState extends ToolCallView {
+  /** Output streamed while the call runs (tool.output), tail-capped. */
+  output: string;
+}
+
+export interface ClarifyPrompt {
+  id: string;
+  question: string;
+  choices: string[];
+}
+
+export type ChatStatus = 'idle' | 'sending' | 'running' | 'cancelling';
+
+export interface ChatData {
+  sessionId: string | undefined;
+  turnId: string | undefined;
+  status: ChatStatus;
+  order: string[];
+  messages: Record<string, MessageView>;
+  toolCalls: Record<string, ToolCallState>;
+  clarify: ClarifyPrompt | undefined;
+  lastError: string | undefined;
+}
+
+export function emptyChat(): ChatData {
+  return {
+    sessionId: undefined,
+    turnId: undefined,
+    status: 'idle',
+    order: [],
+    messages: {},
+    toolCalls: {},
+    clarify: undefined,
+    lastError: undefined,
+  };
+}
+
+export function chatFromSession(detail: SessionDetail): ChatData {
+  const chat: ChatData = { ...emptyChat(), sessionId: detail.id };
+  for (const message of detail.messages) {
+    chat.order.push(message.id);
+    chat.messages[message.id] = toView(message);
+    for (const call of message.toolCalls) chat.toolCalls[call.id] = { ...call, output: '' };
+  }
+  return chat;
+}
+
+function toView(message: ChatMessage): MessageView {
+  const { toolCalls, ...rest } = message;
+  return { ...rest, toolCallIds: toolCalls.map((c) => c.id) };
+}
+
+function withMessage(state: ChatData, id: string, change: (m: MessageView) => MessageView): ChatData {
+  const existing = state.messages[id];
+  const base = existing ?? { id, role: 'assistant', content: '', toolCallIds: [], createdAt: Date.now() };
+  return {
+    ...state,
+    order: existing ? state.order : [...state.order, id],
+    messages: { ...state.messages, [id]: change(base) },
+  };
+}
+
+function withCall(state: ChatData, id: string, change: (c: ToolCallState) => ToolCallState): ChatData {
+  const call = state.toolCalls[id];
+  return call ? { ...state, toolCalls: { ...state.toolCalls, [id]: change(call) } } : state;
+}
+
+/** A call a finished event already settled is not set back to running by a later snapshot. */
+function mergeCall(existing: ToolCallState | undefined, incoming: ToolCallView): ToolCallState {
+  if (existing && existing.status !== 'running' && incoming.status === 'running') return existing;
+  return { ...existing, ...incoming, output: existing?.output ?? '' };
+}
+
+/** Applies one chat event to the open chat; events of other sessions leave it unchanged. */
+export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
+  if (state.sessionId === undefined) {
+    // A new chat adopts the session its own send created (the event may beat the reply).
+    if (state.status !== 'sending') return state;
+    state = { ...state, sessionId: event.sessionId };
+  } else if (event.sessionId !== state.sessionId) return state;
+  // Output of a turn whose start this window missed (reconnect, another window) means it runs.
+  if (state.status === 'idle' && event.type !== 'turn.finished' && event.type !== 'turn.started')
+    state = { ...state, status: 'running', turnId: event.turnId };
+
+  switch (event.type) {
+    case 'turn.started': {
+      const next = withMessage(state, event.userMessage.id, () => toView(event.userMessage));
+      return { ...next, turnId: event.turnId, status: 'running', lastError: undefined };
+    }
+    case 'assistant.delta':
+      return withMessage(state, event.messageId, (m) => ({ ...m, content: m.content + event.text }));
+    case 'assistant.message': {
+      const next = withMessage(state, event.message.id, () => toView(event.message));
+      const toolCalls = { ...next.toolCalls };
+      for (const call of event.message.toolCalls) toolCalls[call.id] = mergeCall(toolCalls[call.id], call);
+      return { ...next, toolCalls };
+    }
+    case 'tool.started': {
+      const next = withMessage(state, event.messageId, (m) =>
+        m.toolCallIds.includes(event.call.id) ? m : { ...m, toolCallIds: [...m.toolCallIds, event.call.id] },
+      );
+      const call = mergeCall(next.toolCalls[event.call.id], event.call);
+      return { ...next, toolCalls: { ...next.toolCalls, [call.id]: call } };
+    }
+    case 'tool.output':
+      return withCall(state, event.toolCallId, (c) => ({
+        ...c,
+        output: (c.output + event.chunk).slice(-MAX_TOOL_OUTPUT_CHARS),
+      }));
+    case 'tool.finished':
+      return withCall(state, event.toolCallId, (c) => ({
+        ...c,
+        status: event.status,
+        durationMs: event.durationMs,
+        result: event.result,
+      }));
+    case 'clarify.requested':
+      return { ...state, clarify: { id: event.id, question: event.question, choices: event.choices ?? [] } };
+    case 'turn.finished':
+      return finishTurn(state, event.status, event.error);
+  }
+}
+
+function finishTurn(state: ChatData, status: 'done' | 'cancelled' | 'error', error?: string): ChatData {
+  // Calls the turn left running will not report again: settle them so nothing spins forever.
+  const toolCalls = { ...state.toolCalls };
+  const now = Date.now();
+  for (const call of Object.values(toolCalls))
+    if (call.status === 'running')
+      toolCalls[call.id] = { ...call, status: 'error', durationMs: now - call.startedAt };
+  const lastError = status === 'error' ? (error ?? 'The turn failed.') : undefined;
+  return { ...state, toolCalls, status: 'idle', turnId: undefined, clarify: undefined, lastError };
+}

@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
+import { api, errorMessage, unwrap } from '../api/client';
+import { applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
+
+interface ChatActions {
+  apply(event: ChatEvent): void;
+  send(text: string): Promise<boolean>;
+  cancel(): Promise<void>;
+  answerClarify(answer: string): Promise<void>;
+  openSession(id: string): Promise<void>;
+  newChat(): void;
+  dismissError(): void;
+}
+
+export type ChatStore = ChatData & ChatActions;
+
+export const useChat = create<ChatStore>((set, get) => ({
+  ...emptyChat(),
+
+  apply: (event) => set((state) => applyChatEvent(state, event)),
+
+  async send(text) {
+    const { status, sessionId } = get();
+    if (status !== 'idle' || !text.trim()) return false;
+    set({ status: 'sending', lastError: undefined });
+    try {
+      const reply = await unwrap(api().chatSend(sessionId ? { sessionId, text } : { text }));
+      // turn.started may already have moved the status on; only adopt the session here.
+      set((state) => ({
+        sessionId: state.sessionId ?? reply.sessionId,
+        status: state.status === 'sending' ? 'running' : state.status,
+        turnId: state.turnId ?? reply.turnId,
+      }));
+      return true;
+    } catch (err) {
+      set({ status: 'idle', lastError: errorMessage(err) });
+      return false;
+    }
+  },
+
+  async cancel() {
+    const { sessionId, status } = get();
+    if (!sessionId || status === 'idle') return;
+    set({ status: 'cancelling' });
+    try {
+      await unwrap(api().chatCancel({ sessionId }));
+    } catch (err) {
+      set({ lastError: errorMessage(err) });
+    }
+  },
+
+  async answerClarify(answer) {
+    const clarify = get().clarify;
+    if (!clarify) return;
+    set({ clarify: undefined });
+    try {
+      await unwrap(api().chatAnswerClarify({ id: clarify.id, answer }));
+    } catch (err) {
+      set({ clarify, lastError: errorMessage(err) });
+    }
+  },
+
+  async openSession(id) {
+    try {
+      const detail = await unwrap(api().sessionsGet({ id }));
+      set(chatFromSession(detail));
+    } catch (err) {
+      set({ lastError: errorMessage(err) });
+    }
+  },
+
+  newChat: () => set(emptyChat()),
+  dismissError: () => set({ lastError: undefined }),
+}));

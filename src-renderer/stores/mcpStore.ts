@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import type { McpServerInfo } from '../../src-shared/ipc/schemas';
+import { api, unwrap } from '../api/client';
+import { reportError } from './noticesStore';
+
+interface McpStore {
+  servers: McpServerInfo[];
+  load(): Promise<void>;
+  upsert(name: string, config: Record<string, unknown>): Promise<boolean>;
+  setEnabled(name: string, enabled: boolean): Promise<boolean>;
+  remove(name: string): Promise<boolean>;
+}
+
+export function sortServers(servers: McpServerInfo[]): McpServerInfo[] {
+  return [...servers].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const useMcp = create<McpStore>((set, get) => ({
+  servers: [],
+
+  async load() {
+    try {
+      set({ servers: sortServers(await unwrap(api().mcpList({}))) });
+    } catch (err) {
+      reportError('Could not load MCP servers', err);
+    }
+  },
+
+  async upsert(name, config) {
+    try {
+      const info = await unwrap(api().mcpUpsert({ name, config }));
+      set((s) => ({ servers: sortServers([...s.servers.filter((x) => x.name !== name), info]) }));
+      return true;
+    } catch (err) {
+      reportError(`Could not save MCP server ${name}`, err);
+      return false;
+    }
+  },
+
+  async setEnabled(name, enabled) {
+    const server = get().servers.find((s) => s.name === name);
+    if (!server) return false;
+    return get().upsert(name, { ...server.config, enabled });
+  },
+
+  async remove(name) {
+    try {
+      await unwrap(api().mcpRemove({ name }));
+      set((s) => ({ servers: s.servers.filter((x) => x.name !== name) }));
+      return true;
+    } catch (err) {
+      reportError(`Could not remove MCP server ${name}`, err);
+      return false;
+    }
+  },
+}));

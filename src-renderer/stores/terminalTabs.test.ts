@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closeTab,
+  emptyTabs,
+  inputStream,
+  routeData,
+  shellOpened,
+  shellRequested,
+  streamExited,
+} from './terminalTabs';
+
+describe('terminal tabs', () => {
+  it('gives each agent environment one tab, whatever the stream', () => {
+    let s = emptyTabs();
+    let key;
+    ({ state: s, key } = routeData(s, { streamId: 'a', taskId: 'default', toolCallId: 'c1', data: 'x' }));
+    expect(key).toBe('task:default');
+    ({ state: s, key } = routeData(s, { streamId: 'b', taskId: 'default', toolCallId: 'c2', data: 'y' }));
+    expect(key).toBe('task:default');
+    ({ state: s, key } = routeData(s, { streamId: 'c', taskId: 'sub-1', toolCallId: 'c3', data: 'z' }));
+    expect(key).toBe('task:sub-1');
+    expect(s.tabs.map((t) => [t.key, t.title])).toEqual([
+      ['task:default', 'Agent'],
+      ['task:sub-1', 'Task sub-1'],
+    ]);
+    expect(s.tabs[0]?.streamIds).toEqual(['a', 'b']);
+    expect(s.activeKey).toBe('task:sub-1');
+  });
+
+  it('holds output of unknown streams while a shell opens, then routes it by stream', () => {
+    let s = shellRequested(emptyTabs());
+    const prompt = { streamId: 'sh1', taskId: 'default', data: '$ ' };
+    expect(routeData(s, prompt).key).toBeUndefined();
+    // Agent output (it has a toolCallId) is never held.
+    expect(routeData(s, { ...prompt, streamId: 'a', toolCallId: 'c1' }).key).toBe('task:default');
+    s = shellOpened(s, 'sh1', 'default');
+    expect(s.pendingShells).toBe(0);
+    expect(routeData(s, prompt).key).toBe('shell:sh1');
+    expect(s.activeKey).toBe('shell:sh1');
+    expect(s.tabs[0]).toMatchObject({ kind: 'shell', title: 'Shell 1', taskId: 'default' });
+  });
+
+  it('keeps the shell in front when agent output arrives', () => {
+    let s = shellOpened(shellRequested(emptyTabs()), 'sh1', undefined);
+    s = routeData(s, { streamId: 'a', taskId: 'default', toolCallId: 'c1', data: 'x' }).state;
+    expect(s.activeKey).toBe('shell:sh1');
+  });
+
+  it('types into the newest live stream and marks shells exited', () => {
+    let s = emptyTabs();
+    s = routeData(s, { streamId: 'a', taskId: 'default', toolCallId: 'c1', data: 'x' }).state;
+    s = routeData(s, { streamId: 'b', taskId: 'default', toolCallId: 'c2', data: 'x' }).state;
+    s = streamExited(s, 'b', 0);
+    expect(inputStream(s.tabs[0]!)).toBe('a');
+    expect(s.tabs[0]?.exited).toBe(false);
+    s = shellOpened(shellRequested(s), 'sh1', undefined);
+    s = streamExited(s, 'sh1', 130);
+    expect(s.tabs[1]).toMatchObject({ exited: true, exitCode: 130, liveStreamIds: [] });
+  });
+
+  it('moves to a neighbour when the front tab closes', () => {
+    let s = emptyTabs();
+    for (const task of ['t1', 't2', 't3'])
+      s = routeData(s, { streamId: task, taskId: task, toolCallId: 'c', data: '' }).state;
+    s = closeTab({ ...s, activeKey: 'task:t2' }, 'task:t2');
+    expect(s.activeKey).toBe('task:t3');
+    s = closeTab(s, 'task:t3');
+    expect(s.activeKey).toBe('task:t1');
+    expect(closeTab(s, 'task:t1').activeKey).toBeUndefined();
+  });
+});

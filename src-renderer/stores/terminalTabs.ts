@@ -1,0 +1,125 @@
+import type { TerminalData } from '../../src-shared/ipc/schemas';
+
+/** Tabs of the terminal pane: one per agent environment (taskId), one per user shell. */
+export interface TerminalTab {
+  key: string;
+  kind: 'agent' | 'shell';
+  taskId: string | undefined;
+  title: string;
+  /** Every stream shown in this tab; the last live one receives typing. */
+  streamIds: string[];
+  liveStreamIds: string[];
+  exitCode?: number | null;
+  exited: boolean;
+}
+
+export interface TabsState {
+  tabs: TerminalTab[];
+  activeKey: string | undefined;
+  /** terminal.openShell requests without a reply yet. */
+  pendingShells: number;
+  shellCount: number;
+}
+
+export const emptyTabs = (): TabsState => ({
+  tabs: [],
+  activeKey: undefined,
+  pendingShells: 0,
+  shellCount: 0,
+});
+
+export function agentTabTitle(taskId: string | undefined, streamId: string): string {
+  if (taskId === undefined) return `Stream ${streamId.slice(0, 8)}`;
+  return taskId === 'default' ? 'Agent' : `Task ${taskId.slice(0, 8)}`;
+}
+
+function replaceTab(state: TabsState, tab: TerminalTab): TabsState {
+  return { ...state, tabs: state.tabs.map((t) => (t.key === tab.key ? tab : t)) };
+}
+
+/**
+ * Finds (or makes) the tab for a chunk of output. `undefined` means: hold the chunk, since it
+ * may belong to a shell whose openShell reply has not arrived (shell output has no toolCallId).
+ */
+export function routeData(
+  state: TabsState,
+  data: TerminalData,
+): { state: TabsState; key: string | undefined } {
+  const owner = state.tabs.find((t) => t.streamIds.includes(data.streamId));
+  if (owner) {
+    if (owner.liveStreamIds.includes(data.streamId) || owner.exited) return { state, key: owner.key };
+    return {
+      state: replaceTab(state, { ...owner, liveStreamIds: [...owner.liveStreamIds, data.streamId] }),
+      key: owner.key,
+    };
+  }
+  if (data.toolCallId === undefined && state.pendingShells > 0) return { state, key: undefined };
+
+  const key = data.taskId !== undefined ? `task:${data.taskId}` : `stream:${data.streamId}`;
+  const existing = state.tabs.find((t) => t.key === key);
+  const tab: TerminalTab = existing
+    ? {
+        ...existing,
+        streamIds: [...existing.streamIds, data.streamId],
+        liveStreamIds: [...existing.liveStreamIds, data.streamId],
+      }
+    : {
+        key,
+        kind: 'agent',
+        taskId: data.taskId,
+        title: agentTabTitle(data.taskId, data.streamId),
+        streamIds: [data.streamId],
+        liveStreamIds: [data.streamId],
+        exited: false,
+      };
+  const tabs = existing ? state.tabs.map((t) => (t.key === key ? tab : t)) : [...state.tabs, tab];
+  // A new command comes to the front unless the user is working in a shell.
+  const active = state.tabs.find((t) => t.key === state.activeKey);
+  const activeKey = active?.kind === 'shell' ? state.activeKey : key;
+  return { state: { ...state, tabs, activeKey }, key };
+}
+
+export function shellRequested(state: TabsState): TabsState {
+  return { ...state, pendingShells: state.pendingShells + 1 };
+}
+
+export function shellOpened(
+  state: TabsState,
+  streamId: string | undefined,
+  taskId: string | undefined,
+): TabsState {
+  const pendingShells = Math.max(0, state.pendingShells - 1);
+  if (streamId === undefined) return { ...state, pendingShells };
+  const shellCount = state.shellCount + 1;
+  const tab: TerminalTab = {
+    key: `shell:${streamId}`,
+    kind: 'shell',
+    taskId,
+    title: `Shell ${shellCount}`,
+    streamIds: [streamId],
+    liveStreamIds: [streamId],
+    exited: false,
+  };
+  return { tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
+}
+
+export function streamExited(state: TabsState, streamId: string, exitCode: number | null): TabsState {
+  const owner = state.tabs.find((t) => t.streamIds.includes(streamId));
+  if (!owner) return state;
+  const liveStreamIds = owner.liveStreamIds.filter((id) => id !== streamId);
+  const ended = owner.kind === 'shell' ? { exited: true, exitCode } : {};
+  return replaceTab(state, { ...owner, liveStreamIds, ...ended });
+}
+
+export function closeTab(state: TabsState, key: string): TabsState {
+  const index = state.tabs.findIndex((t) => t.key === key);
+  if (index < 0) return state;
+  const tabs = state.tabs.filter((t) => t.key !== key);
+  const neighbour = tabs[Math.min(index, tabs.length - 1)];
+  return { ...state, tabs, activeKey: state.activeKey === key ? neighbour?.key : state.activeKey };
+}
+
+/** Where typing in a tab goes: the shell's stream, or the agent's newest running command. */
+export function inputStream(tab: TerminalTab): string | undefined {
+  return tab.liveStreamIds.at(-1);
+}

@@ -1,0 +1,29 @@
+import './switch.css';
+
+interface SwitchProps {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  label: string;
+  disabled?: boolean;
+  testId?: string;
+  data?: Record<`data-${string}`, string>;
+}
+
+/** An on/off toggle: a real checkbox (keyboard and screen readers) drawn as a switch. */
+export function Switch({ checked, onChange, label, disabled, testId, data }: SwitchProps) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        aria-label={label}
+        data-testid={testId}
+        {...data}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span className="switch-track" aria-hidden="true" />
+    </label>
+  );
+}
