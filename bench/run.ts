@@ -1,10 +1,12 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
+import { benchApproval } from '../src-main/approval/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchRuntime } from './runtime';
 
 const suites: Record<string, () => Promise<Record<string, number>>> = {
   runtime: benchRuntime,
+  approval: benchApproval,
   agent: benchAgent,
   terminal: () => benchTerminal(),
 };

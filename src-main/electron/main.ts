@@ -11,7 +11,7 @@ import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
 import { SafeStorageSecrets } from './secrets';
-import { hardenWindow, rememberWindowState, windowOptions } from './window';
+import { createMainWindow, hardenWindow, rememberWindowState } from './window';
 
 type ElectronModule = typeof electron;
 
@@ -41,12 +41,16 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   });
 
   const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);
-  bindIpc(ipcMain, core.invoke, trustedSender(() => APP_URL, contents));
+  bindIpc(
+    ipcMain,
+    core.invoke,
+    trustedSender(() => APP_URL, contents),
+  );
   forwardEvents(core.events, contents);
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.name)));
 
   const createWindow = () => {
-    const win = new BrowserWindow(windowOptions(join(distDir, 'electron', 'preload.cjs'), statePath));
+    const win = createMainWindow(BrowserWindow, join(distDir, 'electron', 'preload.cjs'), statePath);
     hardenWindow(win, session.defaultSession, shell, APP_URL);
     rememberWindowState(win, statePath);
     win.once('ready-to-show', () => win.show());

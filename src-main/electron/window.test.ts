@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SafeStorageSecrets } from './secrets';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
-import { hardenWindow, isSafeExternalUrl, RENDERER_CSP, rememberWindowState, windowOptions } from './window';
+import {
+  createMainWindow,
+  hardenWindow,
+  isSafeExternalUrl,
+  RENDERER_CSP,
+  rememberWindowState,
+} from './window';
 
 const APP_URL = 'app://caduceus/index.html';
 let dir: string;
@@ -17,7 +23,12 @@ afterEach(async () => {
 
 describe('window security', () => {
   it('keeps context isolation and the sandbox on, Node off', () => {
-    const prefs = windowOptions('/p/preload.cjs', join(dir, 'none.json')).webPreferences;
+    const win = createMainWindow(
+      FakeBrowserWindow as never,
+      '/p/preload.cjs',
+      join(dir, 'none.json'),
+    ) as unknown as FakeBrowserWindow;
+    const prefs = win.options.webPreferences;
     expect(prefs).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -71,7 +82,12 @@ describe('window security', () => {
       height: 700,
       maximized: false,
     });
-    expect(windowOptions('/p', statePath)).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
+    const next = createMainWindow(
+      FakeBrowserWindow as never,
+      '/p',
+      statePath,
+    ) as unknown as FakeBrowserWindow;
+    expect(next.options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700 });
   });
 });
 

@@ -109,6 +109,9 @@ export class FakeBrowserWindow extends EventEmitter {
   isMinimized(): boolean {
     return false;
   }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
   isMaximized(): boolean {
     return false;
   }

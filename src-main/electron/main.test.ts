@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { runDesktop } from './main';
+import { APP_URL } from './protocol';
+import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
+
+// The real package would try to download a binary; each test passes its own fake instead.
+vi.mock('electron', () => ({ default: {} }));
+
+let home: string;
+const savedHome = process.env.CADUCEUS_HOME;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-desktop-'));
+  process.env.CADUCEUS_HOME = home;
+  FakeBrowserWindow.all.length = 0;
+});
+afterEach(async () => {
+  if (savedHome === undefined) delete process.env.CADUCEUS_HOME;
+  else process.env.CADUCEUS_HOME = savedHome;
+  await rm(home, { recursive: true, force: true });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('runDesktop', () => {
+  it('quits at once when another instance holds the lock', async () => {
+    const electron = createFakeElectron();
+    electron.app.singleInstance = false;
+    expect(await runDesktop(electron as never, '/nowhere')).toBeUndefined();
+    expect(electron.app.quitCalls).toBe(1);
+    expect(FakeBrowserWindow.all).toHaveLength(0);
+  });
+
+  it('opens one hardened window on app://, binds every contract request, and ends everything on quit', async () => {
+    const electron = createFakeElectron();
+    const core = await runDesktop(electron as never, '/dist');
+    if (!core) throw new Error('the app did not start');
+    const [win] = FakeBrowserWindow.all;
+    expect(win?.webContents.url).toBe(APP_URL);
+    expect(win?.options.webPreferences).toMatchObject({
+      preload: '/dist/electron/preload.cjs',
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+    expect([...electron.ipcMain.handlers.keys()].sort()).toEqual(REQUEST_NAMES.map(channelOf).sort());
+    expect(electron.control.protocols.has('app')).toBe(true);
+    expect(electron.Menu.template).toBeDefined();
+
+    // A request from the window reaches the runtime.
+    const reply = await electron.ipcMain.invokeFrom(
+      win!.webContents,
+      win!.webContents.mainFrame,
+      channelOf('app.info'),
+      {},
+    );
+    expect(reply).toEqual({ ok: true, value: { version: '0.1.0', mode: 'electron' } });
+
+    // A second launch focuses the existing window instead of opening another.
+    electron.app.emit('second-instance');
+    expect(win?.focused).toBe(true);
+    expect(FakeBrowserWindow.all).toHaveLength(1);
+
+    // Quitting ends background processes before the app exits.
+    const started = await core.services.terminal.run({
+      taskId: 't',
+      toolCallId: 'c',
+      command: 'sleep 60',
+      background: true,
+    });
+    if (started.status !== 'started' || started.pid === undefined)
+      throw new Error('background process did not start');
+    expect(alive(started.pid)).toBe(true);
+    const quit = new Promise<void>((resolve) => electron.app.once('will-quit', () => resolve()));
+    electron.app.quit();
+    await quit;
+    expect(alive(started.pid)).toBe(false);
+  });
+
+  it('answers an approval through the native dialog bound to its window', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(async () => 3); // Always allow
+    const core = await runDesktop(electron as never, '/dist');
+    if (!core) throw new Error('the app did not start');
+    const decision = await core.services.gate.check({
+      command: 'rm -rf ./build-output',
+      sessionId: 's',
+      taskId: 't',
+      toolCallId: 'c',
+      backendKind: 'local',
+    });
+    expect(decision).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'always' });
+    expect(electron.control.dialogCalls[0]?.window).toBe(FakeBrowserWindow.all[0]);
+    expect(String(electron.control.dialogCalls[0]?.options.detail)).toContain('rm -rf ./build-output');
+    expect(core.services.config.command_allowlist.length).toBeGreaterThan(0);
+    await core.shutdown();
+  });
+});
