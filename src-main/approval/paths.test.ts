@@ -79,3 +79,13 @@ describe('paths', () => {
     expect(configWriteKey(`${DYN}/.ssh/config`)).toBe('ssh-config-write');
   });
 });
+
+describe('protectOwnConfig', () => {
+  it("protects this process's config.yaml wherever the config home is", () => {
+    expect(configWriteKey('/srv/agent-home/config.yaml')).toBeNull();
+    protectOwnConfig(['/srv/agent-home/config.yaml']);
+    expect(configWriteKey('/srv/agent-home/config.yaml')).toBe('caduceus-config-write');
+    expect(configWriteKey('/srv/agent-home/./config.yaml')).toBe('caduceus-config-write');
+    expect(configWriteKey('/srv/other/config.yaml')).toBeNull();
+  });
+});

@@ -233,11 +233,20 @@ function mayBeConfig(raw: string): boolean {
   );
 }
 
+/** Where this process's own config.yaml lives, wherever $CADUCEUS_HOME points. */
+const ownConfigPaths = new Set<string>();
+
+/** Protects the running app's config.yaml by its real path, not only by its usual name. */
+export function protectOwnConfig(paths: readonly string[]): void {
+  for (const path of paths) ownConfigPaths.add(canonicalPath(path).toLowerCase());
+}
+
 /** The config-write rule a write to this path triggers, or null. */
 export function configWriteKey(raw: string): string | null {
   if (!mayBeConfig(raw)) return null;
   const p = canonicalPath(raw.includes(DYN) ? raw.split(DYN).join('x') : raw);
   const lower = p.toLowerCase();
+  if (ownConfigPaths.has(lower)) return 'caduceus-config-write';
   const base = lower.slice(lower.lastIndexOf('/') + 1);
   const plainAbsolute =
     lower.startsWith('/') && !CONFIG_TOPS.has(topComponent(lower)) && !lower.includes('/.');
