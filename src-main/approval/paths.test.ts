@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, configWriteKey, deviceKind, protectedTarget, resolvePath } from './paths';
+import {
+  canonicalPath,
+  configWriteKey,
+  deviceKind,
+  protectedTarget,
+  protectOwnConfig,
+  resolvePath,
+} from './paths';
 import { DYN } from './words';
 
 describe('paths', () => {
