@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { SafeStorage } from 'electron';
 import { writeAtomic } from '../config/store';
-import type { SecretStore } from '../handlers/settings';
+import { MemorySecretStore } from '../handlers/settings';
 
 /**
  * Secrets encrypted with the OS keychain (Electron safeStorage) in one file under the config
  * home. Where the keychain is unavailable, nothing is written: keys stay in memory only.
  */
-export class SafeStorageSecrets implements SecretStore {
-  private readonly values = new Map<string, string>();
-
+export class SafeStorageSecrets extends MemorySecretStore {
   constructor(
     private readonly safeStorage: Pick<
       SafeStorage,
@@ -17,6 +15,7 @@ export class SafeStorageSecrets implements SecretStore {
     >,
     private readonly path: string,
   ) {
+    super();
     if (!safeStorage.isEncryptionAvailable()) return;
     try {
       const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
@@ -28,17 +27,8 @@ export class SafeStorageSecrets implements SecretStore {
     }
   }
 
-  has(name: string): boolean {
-    return this.values.has(name);
-  }
-
-  get(name: string): string | undefined {
-    return this.values.get(name);
-  }
-
-  async set(name: string, value: string): Promise<void> {
-    if (value) this.values.set(name, value);
-    else this.values.delete(name);
+  override async set(name: string, value: string): Promise<void> {
+    await super.set(name, value);
     if (!this.safeStorage.isEncryptionAvailable()) return;
     const out: Record<string, string> = {};
     for (const [k, v] of this.values) out[k] = this.safeStorage.encryptString(v).toString('base64');

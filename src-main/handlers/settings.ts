@@ -44,7 +44,7 @@ export async function updateSettings(
 
 /** Keeps secrets in memory for the life of the process (browser mode and tests). */
 export class MemorySecretStore implements SecretStore {
-  private readonly values = new Map<string, string>();
+  protected readonly values = new Map<string, string>();
   constructor(initial: Record<string, string | undefined> = {}) {
     for (const [k, v] of Object.entries(initial)) if (v) this.values.set(k, v);
   }
