@@ -2,6 +2,7 @@
 import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
+import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
 
 const suites: Record<string, () => Promise<Record<string, number>>> = {
@@ -9,6 +10,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   approval: benchApproval,
   agent: benchAgent,
   terminal: () => benchTerminal(),
+  renderer: benchRenderer,
 };
 
 const only = process.argv.slice(2);

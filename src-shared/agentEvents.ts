@@ -42,6 +42,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     status: ToolRunStatusSchema,
     durationMs: z.number().nonnegative(),
     resultPreview: z.string(),
+    /** The approval gate refused the command: without asking (blocked) or by a person's no (denied). */
+    approval: z.enum(['blocked', 'denied']).optional(),
   }),
   z.object({
     type: z.literal('approval_requested'),

@@ -80,6 +80,29 @@ describe('approval relay', () => {
     ]);
   });
 
+  it("marks a gate's refusal on tool_finished, however long its message", async () => {
+    h.runtime.registry.register({
+      name: 'refused',
+      toolset: 'test',
+      schema: {
+        name: 'refused',
+        description: 'always refused',
+        parameters: { type: 'object', properties: {} },
+      },
+      handler: () => ({ error: `Blocked: ${'a hardline command '.repeat(20)}`, approval: 'blocked' }),
+    });
+    model.push({ toolCalls: [{ id: 'r1', name: 'refused', arguments: {} }] }, { text: 'ok' });
+    await h.agent().runTurn('try it');
+    expect(h.events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool_finished',
+        toolCallId: 'r1',
+        status: 'error',
+        approval: 'blocked',
+      }),
+    );
+  });
+
   it('records a denial when asking fails', async () => {
     const session = h.host.sessions.createSession();
     const ask = h.host.approvals.wrap(async () => {

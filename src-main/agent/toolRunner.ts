@@ -7,7 +7,7 @@ import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
 import type { LoopTools } from './loopTools';
-import { argsPreview, resultPreview } from './preview';
+import { argsPreview, refusalOf, resultPreview } from './preview';
 import type { SessionStore } from './sessions/store';
 
 export const CANCELLED_RESULT = JSON.stringify({ error: 'Cancelled by the user before this tool finished.' });
@@ -63,6 +63,7 @@ export class ToolRunner {
     const status: ToolRunStatus = outcome === ABORTED ? 'cancelled' : isToolError(result) ? 'error' : 'ok';
     const durationMs = performance.now() - started;
     this.deps.store().finishToolCall(handle, { result, status, durationMs });
+    const approval = refusalOf(result);
     emit({
       type: 'tool_finished',
       toolCallId: call.id,
@@ -70,6 +71,7 @@ export class ToolRunner {
       status,
       durationMs,
       resultPreview: resultPreview(result),
+      ...(approval ? { approval } : {}),
     });
     return result;
   }

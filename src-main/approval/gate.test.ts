@@ -169,6 +169,21 @@ describe('choices', () => {
     expect(await store.list()).toEqual(['git-push-force']);
   });
 
+  it('an "always" removed from the allowlist asks again, even in the session that gave it', async () => {
+    const keys = new Set<string>();
+    const store: AllowlistStore = {
+      list: () => Promise.resolve([...keys]),
+      add: (more) => Promise.resolve(more.forEach((k) => keys.add(k))),
+    };
+    const approver = scriptedApprover('always', 'deny');
+    const { gate } = setup({ store, approver });
+    expect(await gate.check(call('git push -f'))).toMatchObject({ allowed: true, choice: 'always' });
+    expect(await gate.check(call('git push -f'))).toMatchObject({ allowed: true, decidedBy: 'allowlist' });
+    keys.clear();
+    expect(await gate.check(call('git push -f'))).toMatchObject({ allowed: false, choice: 'deny' });
+    expect(gate.sessionKeys('s1')).toEqual([]);
+  });
+
   it('a failed save still allows the command and keeps it for the session', async () => {
     const store: AllowlistStore = {
       list: () => Promise.resolve([]),

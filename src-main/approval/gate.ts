@@ -250,17 +250,20 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     };
     fire('pre_approval_request', hookInfo);
     const choice = await askHuman(req, input.signal);
-    if (choice === 'session' || choice === 'always')
-      for (const k of verdict.keys) sessionSet(input.sessionId).add(k);
+    let saved: readonly string[] = [];
     if (choice === 'always' && req.alwaysKeys.length > 0) {
       try {
         await deps.store.add(req.alwaysKeys);
+        saved = [...req.alwaysKeys, ...allowlist];
       } catch (err) {
         deps.logger?.error(
           `Could not save to command_allowlist (approved for this session only): ${err instanceof Error ? err.message : String(err)}`,
         );
       }
     }
+    // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
+    if (choice === 'session' || choice === 'always')
+      for (const k of verdict.keys) if (!saved.includes(k)) sessionSet(input.sessionId).add(k);
     const allowed = choice === 'once' || choice === 'session' || choice === 'always';
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')

@@ -72,7 +72,7 @@ export class ChatEventMapper {
             type: 'tool.finished',
             ...base,
             toolCallId: event.toolCallId,
-            status: this.statusOf(event.toolCallId, event.status, event.resultPreview),
+            status: this.statusOf(event.toolCallId, event.status, event.approval),
             durationMs: event.durationMs,
             result: event.resultPreview,
           },
@@ -121,12 +121,11 @@ export class ChatEventMapper {
   private statusOf(
     callId: string,
     status: 'ok' | 'error' | 'cancelled',
-    result: string,
+    approval: 'blocked' | 'denied' | undefined,
   ): Exclude<ToolCallStatus, 'running'> {
     if (this.denied.has(callId)) return 'denied';
     // The approval gate marks refusals it made without asking (hardline, deny rules).
-    if (/"approval":\s*"blocked"/.test(result)) return 'blocked';
-    if (/"approval":\s*"denied"/.test(result)) return 'denied';
+    if (approval) return approval;
     return status === 'ok' ? 'ok' : 'error';
   }
 }

@@ -13,7 +13,8 @@ export interface BenchTerminalOptions {
   floodMs?: number;
 }
 
-async function rawPtyMbPerSecond(): Promise<number> {
+/** MB/s (counting characters) of the producer through a bare node-pty, nothing reading but a counter. */
+export async function rawPtyMbPerSecond(): Promise<number> {
   const pty = await import('node-pty');
   const started = performance.now();
   let chars = 0;

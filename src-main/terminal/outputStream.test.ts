@@ -6,7 +6,11 @@ const tags = { taskId: 't', toolCallId: 'c', streamId: 's' };
 
 function setup(options = {}) {
   const events: TerminalStreamEvent[] = [];
-  const source = { paused: false, pause: vi.fn(() => (source.paused = true)), resume: vi.fn(() => (source.paused = false)) };
+  const source = {
+    paused: false,
+    pause: vi.fn(() => (source.paused = true)),
+    resume: vi.fn(() => (source.paused = false)),
+  };
   const stream = new OutputStream(tags, (event) => events.push(event), source, options);
   return { events, source, stream };
 }
@@ -14,14 +18,23 @@ function setup(options = {}) {
 afterEach(() => vi.useRealTimers());
 
 describe('OutputStream', () => {
-  it('batches writes into one tagged event per interval', () => {
+  it('sends at once to an idle consumer, then batches while output is unacknowledged', () => {
     vi.useFakeTimers();
     const { events, stream } = setup();
     stream.write('a');
+    expect(events).toEqual([{ ...tags, type: 'data', data: 'a' }]);
     stream.write('b');
-    expect(events).toHaveLength(0);
+    stream.write('c');
+    expect(events).toHaveLength(1);
     vi.advanceTimersByTime(FlowControl.batchIntervalMs);
-    expect(events).toEqual([{ ...tags, type: 'data', data: 'ab' }]);
+    expect(events).toEqual([
+      { ...tags, type: 'data', data: 'a' },
+      { ...tags, type: 'data', data: 'bc' },
+    ]);
+    // Once everything is acknowledged the consumer is idle again: the next write is not delayed.
+    stream.ack(3);
+    stream.write('d');
+    expect(events.at(-1)).toEqual({ ...tags, type: 'data', data: 'd' });
   });
 
   it('pauses the source above the high watermark and resumes below the low one', () => {

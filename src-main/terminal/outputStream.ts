@@ -69,13 +69,16 @@ export class OutputStream {
 
   write(data: string): void {
     if (this.closed || data.length === 0) return;
+    // Nothing sent is waiting on the consumer: batching would only add latency (an echo, the
+    // first output after a resume), so this chunk goes at once.
+    const consumerIdle = this.flowControl && this.unacked === 0;
     this.pending += data;
     this.unacked += data.length;
     if (this.flowControl && !this.paused && this.unacked > this.high) {
       this.paused = true;
       this.source?.pause();
     }
-    if (this.pending.length >= MAX_BATCH_CHARS) this.flush();
+    if (consumerIdle || this.pending.length >= MAX_BATCH_CHARS) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.batchMs);
   }
 

@@ -35,9 +35,10 @@ export function startSync(): () => void {
     bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
     bridge.onSettingsChanged((settings) => {
       useSettings.getState().received(settings);
-      // Toolset switches and MCP servers live in settings too.
+      // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.
       void useToolsets.getState().load();
       void useMcp.getState().load();
+      void useAllowlist.getState().load();
     }),
     startTerminalSync(bridge),
     onConnectionOpen(loadAll),

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
+import { openApp, type Browser } from './chromium';
+import { startServe, type Served } from './serve';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** The whole app for one spec file: a scripted model, `caduceus serve`, and Chromium on its page. */
+export class AppHarness {
+  private constructor(
+    readonly model: ScriptedModel,
+    /** Temp folder the agent's commands run in. */
+    readonly work: string,
+    private readonly home: string,
+    private readonly served: Served,
+    private readonly browser: Browser,
+  ) {}
+
+  static async start(): Promise<AppHarness> {
+    const cleanups: (() => Promise<void>)[] = [];
+    try {
+      const model = await ScriptedModel.start();
+      cleanups.push(() => model.close());
+      const home = await mkdtemp(join(tmpdir(), 'caduceus-e2e-home-'));
+      const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
+      cleanups.push(() => removeDirs(home, work));
+      const served = await startServe({ baseUrl: model.baseUrl, home, cwd: work });
+      cleanups.push(() => served.stop());
+      const browser = await openApp(served.url);
+      return new AppHarness(model, work, home, served, browser);
+    } catch (err) {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  get page(): Page {
+    return this.browser.page;
+  }
+
+  /** serve's stderr, to explain a failure. */
+  log(): string {
+    return this.served.log();
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await this.served.stop();
+    await this.model.close();
+    await removeDirs(this.home, this.work);
+  }
+
+  /**
+   * A reloaded page and a new chat: no dialog left open by an earlier test, and a fresh session
+   * so its approvals do not carry over.
+   */
+  async newChat(): Promise<void> {
+    this.model.reset();
+    await this.page.reload();
+    await this.page.getByTestId('new-chat').click();
+    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  async send(text: string): Promise<void> {
+    await this.page.getByTestId('chat-input').fill(text);
+    await this.page.getByTestId('chat-send').click();
+  }
+
+  /** The card of the tool call the model made with this id. */
+  card(callId: string): Locator {
+    return this.page.locator(`[data-testid="tool-call"][data-call-id="${callId}"]`);
+  }
+
+  assistantText(): Locator {
+    return this.page.locator('[data-testid="message"][data-role="assistant"]');
+  }
+
+  /** Brings the newest agent environment's tab to the front of the terminal pane. */
+  async showAgentTerminal(): Promise<void> {
+    const tab = this.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last();
+    await tab.waitFor({ timeout: 15_000 });
+    await tab.click();
+  }
+
+  /** Text of the terminal in front (xterm's DOM renderer draws it as rows). */
+  async terminalText(): Promise<string> {
+    const rows = this.page.getByTestId('terminal-pane').locator('.xterm-rows');
+    return (await rows.allInnerTexts()).join('\n');
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  /** config.yaml's `command_allowlist`, as the gate and Settings wrote it. */
+  async allowlistOnDisk(): Promise<string[]> {
+    const text = await readFile(join(this.home, 'config.yaml'), 'utf8').catch(() => '');
+    const config = (parse(text) ?? {}) as { command_allowlist?: string[] };
+    return config.command_allowlist ?? [];
+  }
+}
+
+async function removeDirs(...dirs: string[]): Promise<void> {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+}
