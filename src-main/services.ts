@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { AgentHost } from './agent/host';
+import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { initShellParser } from './approval/analyse';
 import { protectOwnConfig } from './approval/paths';
@@ -89,6 +90,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     approver,
     store: createConfigAllowlistStore(configStore),
     getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),
+    smartApprover: createSmartApprover(() => agent.resolveModel()),
     hooks: runtime.hooks,
     logger,
   });
