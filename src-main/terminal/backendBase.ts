@@ -23,8 +23,30 @@ export abstract class BackendBase implements TerminalBackend {
     return execViaSpawn((spawnOptions) => this.spawn(spawnOptions), options);
   }
 
+  /** Processes started here and not yet exited, so dispose can end them. */
+  private readonly running = new Set<ProcessHandle>();
+
+  /** Remembers a started process until it exits; returns it for chaining. */
+  protected trackRunning<H extends ProcessHandle>(handle: H): H {
+    this.running.add(handle);
+    void handle.exited.then(() => this.running.delete(handle));
+    return handle;
+  }
+
+  /** Kills every tracked process that is still running. */
+  protected async killRunning(): Promise<void> {
+    await Promise.all([...this.running].map((handle) => handle.kill('SIGKILL')));
+  }
+
   async openShell(options: ShellOptions): Promise<ProcessHandle> {
     const script = options.script ?? interactiveShellScript(undefined, options.cwd);
-    return this.spawn({ command: script, pty: true, cols: options.cols, rows: options.rows, env: options.env, stdin: true });
+    return this.spawn({
+      command: script,
+      pty: true,
+      cols: options.cols,
+      rows: options.rows,
+      env: options.env,
+      stdin: true,
+    });
   }
 }

@@ -17,7 +17,6 @@ import { loadDaytonaSdk, type DaytonaSandboxLike, type DaytonaSdk } from './dayt
 export class DaytonaBackend extends BackendBase {
   readonly kind = 'daytona' as const;
   private sandbox: Promise<DaytonaSandboxLike> | undefined;
-  private readonly live = new Set<ProcessHandle>();
   private readonly id = randomBytes(4).toString('hex');
   private seq = 0;
 
@@ -81,9 +80,7 @@ export class DaytonaBackend extends BackendBase {
       if (!started.cmdId) throw new Error('Daytona did not return a command id');
       handle = new DaytonaSessionHandle(sandbox.process, name, started.cmdId, killer);
     }
-    this.live.add(handle);
-    void handle.exited.then(() => this.live.delete(handle));
-    return handle;
+    return this.trackRunning(handle);
   }
 
   async stateDir(): Promise<string> {
@@ -95,7 +92,7 @@ export class DaytonaBackend extends BackendBase {
     this.sandbox = undefined;
     const sandbox = await pending?.catch(() => undefined);
     if (!sandbox) return;
-    await Promise.all([...this.live].map((handle) => handle.kill('SIGKILL')));
+    await this.killRunning();
     if (this.config.persistent) await this.run(sandbox, [`rm -f /tmp/.caduceus-[ps]-${this.id}-*`]);
     else await sandbox.delete().catch(() => undefined);
   }

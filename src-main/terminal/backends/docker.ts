@@ -23,7 +23,6 @@ export class DockerBackend extends BackendBase {
   readonly kind = 'docker' as const;
   readonly docker: Docker;
   private container: Promise<Docker.Container> | undefined;
-  private readonly live = new Set<ProcessHandle>();
   private readonly id = randomBytes(4).toString('hex');
   private seq = 0;
 
@@ -66,9 +65,7 @@ export class DockerBackend extends BackendBase {
     // Engines older than API 1.42 ignore ConsoleSize: set the size before anything is typed.
     if (pty) await exec.resize({ h: options.rows ?? 24, w: options.cols ?? 80 }).catch(() => undefined);
     const handle = new DockerExecHandle(exec, stream, pty, (signal) => this.signal(pidFile, signal));
-    this.live.add(handle);
-    void handle.exited.then(() => this.live.delete(handle));
-    return handle;
+    return this.trackRunning(handle);
   }
 
   async stateDir(): Promise<string> {
@@ -82,7 +79,7 @@ export class DockerBackend extends BackendBase {
     const container = await pending.catch(() => undefined);
     if (!container) return;
     if (this.config.persistent) {
-      await Promise.all([...this.live].map((handle) => handle.kill('SIGKILL')));
+      await this.killRunning();
       await this.runQuietly(container, [`rm -f /tmp/.caduceus-p-${this.id}-*.pid`]);
     } else {
       await container.remove({ force: true }).catch(() => undefined);

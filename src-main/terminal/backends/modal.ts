@@ -20,7 +20,6 @@ import { loadModalSdk } from './modalSdk';
 export class ModalBackend extends BackendBase {
   readonly kind = 'modal' as const;
   private sandbox: Promise<ModalSandboxLike> | undefined;
-  private readonly live = new Set<ProcessHandle>();
   private readonly id = randomBytes(4).toString('hex');
   private seq = 0;
 
@@ -63,9 +62,7 @@ export class ModalBackend extends BackendBase {
     const handle = new ModalHandle(execution, pty, (signal) =>
       this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]),
     );
-    this.live.add(handle);
-    void handle.exited.then(() => this.live.delete(handle));
-    return handle;
+    return this.trackRunning(handle);
   }
 
   async stateDir(): Promise<string> {
@@ -77,7 +74,7 @@ export class ModalBackend extends BackendBase {
     this.sandbox = undefined;
     const sandbox = await pending?.catch(() => undefined);
     if (!sandbox) return;
-    await Promise.all([...this.live].map((handle) => handle.kill('SIGKILL')));
+    await this.killRunning();
     await sandbox.terminate().catch(() => undefined);
   }
 
