@@ -32,10 +32,14 @@ try {
   const open = serious.filter((f) => !reviewed[f.check]);
   for (const f of findings) {
     const note = reviewed[f.check] ? ' (reviewed)' : '';
-    console.log(`electronegativity: ${f.severity} ${f.confidence} ${f.check}${note} ${f.where}: ${f.description}`);
+    console.log(
+      `electronegativity: ${f.severity} ${f.confidence} ${f.check}${note} ${f.where}: ${f.description}`,
+    );
   }
   if (open.length > 0) {
-    console.error(`electronegativity: ${open.length} HIGH/MEDIUM finding(s) need fixing or a reviewed reason.`);
+    console.error(
+      `electronegativity: ${open.length} HIGH/MEDIUM finding(s) need fixing or a reviewed reason.`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`electronegativity: no unreviewed HIGH or MEDIUM findings (${findings.length} in all).`);

@@ -55,7 +55,13 @@ async function floodRssGrowthMb(floodMs: number): Promise<number> {
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-    const started = await service.run({ taskId: 'bench', toolCallId: 'flood', command: 'yes', pty: true, background: true });
+    const started = await service.run({
+      taskId: 'bench',
+      toolCallId: 'flood',
+      command: 'yes',
+      pty: true,
+      background: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, floodMs));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

@@ -17,7 +17,10 @@ describe('TerminalConfigSchema', () => {
 
   it('requires host and username for ssh and rejects bad values', () => {
     expect(TerminalConfigSchema.safeParse({ ssh: { host: 'h' } }).success).toBe(false);
-    expect(TerminalConfigSchema.parse({ ssh: { host: 'h', username: 'u' } }).ssh).toMatchObject({ port: 22, knownHostsPath: '~/.ssh/known_hosts' });
+    expect(TerminalConfigSchema.parse({ ssh: { host: 'h', username: 'u' } }).ssh).toMatchObject({
+      port: 22,
+      knownHostsPath: '~/.ssh/known_hosts',
+    });
     expect(TerminalConfigSchema.safeParse({ backend: 'telnet' }).success).toBe(false);
     expect(TerminalConfigSchema.safeParse({ docker: { memory: 'lots' } }).success).toBe(false);
   });

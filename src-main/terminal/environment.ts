@@ -66,10 +66,10 @@ export class Environment {
     if (this.disposed) return;
     this.disposed = true;
     if (this.state) {
-      const files = [this.state.envFile, `${this.state.envFile}.tmp`, this.state.cwdFile].map(shQuote).join(' ');
-      await this.backend
-        .exec({ command: `rm -f ${files}`, timeoutMs: 10_000 })
-        .catch(() => undefined);
+      const files = [this.state.envFile, `${this.state.envFile}.tmp`, this.state.cwdFile]
+        .map(shQuote)
+        .join(' ');
+      await this.backend.exec({ command: `rm -f ${files}`, timeoutMs: 10_000 }).catch(() => undefined);
     }
     await this.backend.dispose();
   }

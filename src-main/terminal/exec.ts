@@ -16,7 +16,10 @@ export async function killGracefully(handle: ProcessHandle): Promise<void> {
 }
 
 /** Waits for `handle` to exit, killing its process group on timeout or abort. */
-export async function runToCompletion(handle: ProcessHandle, options: Omit<ExecOptions, keyof SpawnOptions>): Promise<ExecResult> {
+export async function runToCompletion(
+  handle: ProcessHandle,
+  options: Omit<ExecOptions, keyof SpawnOptions>,
+): Promise<ExecResult> {
   const collector = new HeadTailCollector(options.maxOutputChars);
   handle.onData((data) => {
     collector.push(data);
@@ -32,7 +35,9 @@ export async function runToCompletion(handle: ProcessHandle, options: Omit<ExecO
     stopping = true;
     void killGracefully(handle)
       .then(() => delay(EXIT_CONFIRM_MS, undefined))
-      .then(() => giveUp({ exitCode: null, error: 'the process did not confirm its exit after being killed' }));
+      .then(() =>
+        giveUp({ exitCode: null, error: 'the process did not confirm its exit after being killed' }),
+      );
   };
   const timer = setTimeout(() => {
     timedOut = true;
@@ -67,14 +72,27 @@ export async function execViaSpawn(
   try {
     handle = await spawn({ ...options, stdin: options.stdin ?? false });
   } catch (error) {
-    return { output: '', exitCode: null, timedOut: false, cancelled: false, totalChars: 0, error: errorMessage(error) };
+    return {
+      output: '',
+      exitCode: null,
+      timedOut: false,
+      cancelled: false,
+      totalChars: 0,
+      error: errorMessage(error),
+    };
   }
   return runToCompletion(handle, options);
 }
 
 /** Waits for `promise` at most `ms`; housekeeping on a remote host must not hang a shutdown. */
 export async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  await Promise.race([promise.then(() => undefined, () => undefined), delay(ms, undefined)]);
+  await Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    delay(ms, undefined),
+  ]);
 }
 
 export function delay<T>(ms: number, value: T): Promise<T> {

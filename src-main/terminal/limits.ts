@@ -27,7 +27,8 @@ export function timeoutNote(timeoutMs: number): string {
   );
 }
 
-export const CANCELLED_NOTE = '[Command cancelled; its whole process group was killed and the output above is partial.]';
+export const CANCELLED_NOTE =
+  '[Command cancelled; its whole process group was killed and the output above is partial.]';
 
 /** Appends a note on its own line. */
 export function withNote(output: string, note: string): string {

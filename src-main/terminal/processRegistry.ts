@@ -120,7 +120,10 @@ export class ProcessRegistry {
     return { process: { ...entry.info }, ...lines };
   }
 
-  async wait(id: string, timeoutMs: number): Promise<{ process: ProcessInfo; timedOut: boolean; outputTail: string }> {
+  async wait(
+    id: string,
+    timeoutMs: number,
+  ): Promise<{ process: ProcessInfo; timedOut: boolean; outputTail: string }> {
     const entry = this.entry(id);
     const done = await Promise.race([entry.handle.exited.then(() => true), delay(timeoutMs, false)]);
     return { process: { ...entry.info }, timedOut: !done, outputTail: entry.ring.tail(2_000) };
@@ -158,7 +161,8 @@ export class ProcessRegistry {
   async killAll(environmentKey?: string): Promise<void> {
     const running = [...this.entries.values()].filter(
       (entry) =>
-        entry.info.status === 'running' && (environmentKey === undefined || entry.info.environmentKey === environmentKey),
+        entry.info.status === 'running' &&
+        (environmentKey === undefined || entry.info.environmentKey === environmentKey),
     );
     await Promise.all(running.map((entry) => this.kill(entry.info.id)));
   }
@@ -178,6 +182,7 @@ export class ProcessRegistry {
   private prune(): void {
     const max = this.options.maxFinished ?? 100;
     const finished = [...this.entries.values()].filter((entry) => entry.info.status !== 'running');
-    for (const entry of finished.slice(0, Math.max(0, finished.length - max))) this.entries.delete(entry.info.id);
+    for (const entry of finished.slice(0, Math.max(0, finished.length - max)))
+      this.entries.delete(entry.info.id);
   }
 }

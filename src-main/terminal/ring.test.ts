@@ -23,6 +23,11 @@ describe('OutputRing', () => {
   });
 
   it('reports no lines for empty output', () => {
-    expect(new OutputRing().lines(undefined, 5)).toEqual({ text: '', offset: 0, lineCount: 0, totalLines: 0 });
+    expect(new OutputRing().lines(undefined, 5)).toEqual({
+      text: '',
+      offset: 0,
+      lineCount: 0,
+      totalLines: 0,
+    });
   });
 });

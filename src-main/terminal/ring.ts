@@ -71,7 +71,10 @@ export class OutputRing {
     const all = text === '' ? [] : text.split('\n');
     if (all[all.length - 1] === '') all.pop();
     const totalLines = this.droppedLines + all.length;
-    const first = offset === undefined ? Math.max(this.droppedLines, totalLines - limit) : Math.max(offset, this.droppedLines);
+    const first =
+      offset === undefined
+        ? Math.max(this.droppedLines, totalLines - limit)
+        : Math.max(offset, this.droppedLines);
     const selected = all.slice(first - this.droppedLines, first - this.droppedLines + limit);
     return { text: selected.join('\n'), offset: first, lineCount: selected.length, totalLines };
   }

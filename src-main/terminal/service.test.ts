@@ -40,9 +40,13 @@ afterEach(async () => {
   expect(await settleProcesses(MARK, mark)).toEqual([]);
 });
 
-const run = (command: string, extra: object = {}) => service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
+const run = (command: string, extra: object = {}) =>
+  service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
 
-async function runToEnd(command: string, extra: object = {}): Promise<Extract<RunCommandResult, { status: 'completed' }>> {
+async function runToEnd(
+  command: string,
+  extra: object = {},
+): Promise<Extract<RunCommandResult, { status: 'completed' }>> {
   const result = await service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
   if (result.status !== 'completed') throw new Error('expected a foreground result');
   return result;
@@ -56,7 +60,10 @@ describe('terminal service on the local backend', () => {
   it('keeps cwd and exported variables between calls of one task, not across tasks', async () => {
     start();
     await run('mkdir -p sub && cd sub && export GREETING="hello world"');
-    expect(await run('pwd; echo "$GREETING"')).toMatchObject({ output: `${dir}/sub\nhello world\n`, exitCode: 0 });
+    expect(await run('pwd; echo "$GREETING"')).toMatchObject({
+      output: `${dir}/sub\nhello world\n`,
+      exitCode: 0,
+    });
     const other = await service.run({ taskId: 'other', toolCallId: 'c', command: 'pwd; echo "[$GREETING]"' });
     expect(other).toMatchObject({ output: `${dir}\n[]\n` });
   });
@@ -69,7 +76,11 @@ describe('terminal service on the local backend', () => {
 
   it('reports exit codes and merged stderr', async () => {
     start();
-    expect(await run('echo out; echo err >&2; exit 7')).toMatchObject({ output: 'out\nerr\n', exitCode: 7, timedOut: false });
+    expect(await run('echo out; echo err >&2; exit 7')).toMatchObject({
+      output: 'out\nerr\n',
+      exitCode: 7,
+      timedOut: false,
+    });
   });
 
   it('kills the whole process tree on timeout and returns partial output with a note', async () => {
@@ -78,7 +89,9 @@ describe('terminal service on the local backend', () => {
     expect(result).toMatchObject({ status: 'completed', timedOut: true, exitCode: null });
     if (result.status !== 'completed') return;
     expect(result.output.startsWith('started\n')).toBe(true);
-    expect(result.output).toMatch(/\n\[Command timed out after 1s; its whole process group was killed[^\n]*\]$/);
+    expect(result.output).toMatch(
+      /\n\[Command timed out after 1s; its whole process group was killed[^\n]*\]$/,
+    );
     expect(await settleProcesses(MARK, mark)).toEqual([]);
   });
 
@@ -95,7 +108,9 @@ describe('terminal service on the local backend', () => {
     expect(result.output.startsWith('line 0\nline 1\n')).toBe(true);
     expect(result.output.endsWith('line 2999\n')).toBe(true);
     expect(result.output).toMatch(/characters cut; showing the first 400 and the last 600 of \d+/);
-    const streamed = events.flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : [])).join('');
+    const streamed = events
+      .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
+      .join('');
     expect(streamed.split('\n')).toHaveLength(3001);
   });
 
@@ -103,7 +118,9 @@ describe('terminal service on the local backend', () => {
     start();
     for (const pty of [false, true]) {
       const result = await runToEnd("yes 'é€😀' | head -n 30000", { pty });
-      const streamed = events.flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : [])).join('');
+      const streamed = events
+        .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
+        .join('');
       expect(streamed).not.toContain('\ufffd');
       expect(streamed.split(/\r?\n/).filter((line) => line === 'é€😀')).toHaveLength(30_000);
     }
@@ -113,10 +130,14 @@ describe('terminal service on the local backend', () => {
     start();
     service.registerTask('sub', { parentTaskId: 't1' });
     await run('export SHARED=yes');
-    expect(await service.run({ taskId: 'sub', toolCallId: 'c', command: 'echo "$SHARED"' })).toMatchObject({ output: 'yes\n' });
+    expect(await service.run({ taskId: 'sub', toolCallId: 'c', command: 'echo "$SHARED"' })).toMatchObject({
+      output: 'yes\n',
+    });
     service.setTaskCwd('own', '/');
     service.registerTask('own', { parentTaskId: 't1', ownEnvironment: true });
-    expect(await service.run({ taskId: 'own', toolCallId: 'c', command: 'pwd; echo "[$SHARED]"' })).toMatchObject({ output: '/\n[]\n' });
+    expect(
+      await service.run({ taskId: 'own', toolCallId: 'c', command: 'pwd; echo "[$SHARED]"' }),
+    ).toMatchObject({ output: '/\n[]\n' });
   });
 
   it('tags live events with task, tool call and stream ids, then an exit event', async () => {
@@ -158,9 +179,15 @@ describe('background processes on the local backend', () => {
     service.processes.closeStdin('proc_1');
     const waited = await service.processes.wait('proc_1', 10_000);
     expect(waited).toMatchObject({ timedOut: false, process: { status: 'exited', exitCode: 0 } });
-    expect(service.processes.log('proc_1', { offset: 1, limit: 2 })).toMatchObject({ text: 'got hello\nmore', totalLines: 4 });
+    expect(service.processes.log('proc_1', { offset: 1, limit: 2 })).toMatchObject({
+      text: 'got hello\nmore',
+      totalLines: 4,
+    });
     expect((await service.processes.wait('proc_2', 50)).timedOut).toBe(true);
-    expect(service.processes.list().map((p) => [p.id, p.status])).toEqual([['proc_1', 'exited'], ['proc_2', 'running']]);
+    expect(service.processes.list().map((p) => [p.id, p.status])).toEqual([
+      ['proc_1', 'exited'],
+      ['proc_2', 'running'],
+    ]);
     expect(await service.processes.kill('proc_2')).toMatchObject({ status: 'killed' });
     expect(() => service.processes.write('proc_2', 'x')).toThrow(/already exited/);
     expect(() => service.processes.get('proc_9')).toThrow(/no background process/);
@@ -168,7 +195,12 @@ describe('background processes on the local backend', () => {
 
   it('runs PTY processes in the background and resizes them', async () => {
     start();
-    const started = await run('read a; stty size; read b; stty size', { background: true, pty: true, cols: 80, rows: 24 });
+    const started = await run('read a; stty size; read b; stty size', {
+      background: true,
+      pty: true,
+      cols: 80,
+      rows: 24,
+    });
     if (started.status !== 'started') throw new Error('expected background');
     service.processes.write(started.processId, '\r');
     await until(() => service.processes.log(started.processId).text.includes('24 80'));

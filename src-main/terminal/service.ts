@@ -162,8 +162,18 @@ export class TerminalService {
       };
     } catch (error) {
       const message = errorMessage(error);
-      if (request.background) throw new TerminalError('unavailable', `could not start the process: ${message}`);
-      return { status: 'completed', streamId, output: '', exitCode: null, timedOut: false, cancelled: false, truncated: false, error: message };
+      if (request.background)
+        throw new TerminalError('unavailable', `could not start the process: ${message}`);
+      return {
+        status: 'completed',
+        streamId,
+        output: '',
+        exitCode: null,
+        timedOut: false,
+        cancelled: false,
+        truncated: false,
+        error: message,
+      };
     } finally {
       environment.active--;
       environment.touch();

@@ -24,9 +24,22 @@ for (const [name, argv] of shells) {
   describe.skipIf(!existsSync(argv[0]))(`wrapped commands under ${name}`, () => {
     let state: StatePaths;
     let n = 0;
-    const run = (command: string, options: { cwd?: string; persistCwd?: boolean; saveState?: boolean } = {}) => {
-      const script = wrapCommand({ command, state, persistCwd: options.persistCwd ?? true, saveState: options.saveState ?? true, cwd: options.cwd });
-      const result = spawnSync(argv[0], [...argv.slice(1), '-c', script], { encoding: 'utf8', cwd: '/', env: { PATH: process.env.PATH } });
+    const run = (
+      command: string,
+      options: { cwd?: string; persistCwd?: boolean; saveState?: boolean } = {},
+    ) => {
+      const script = wrapCommand({
+        command,
+        state,
+        persistCwd: options.persistCwd ?? true,
+        saveState: options.saveState ?? true,
+        cwd: options.cwd,
+      });
+      const result = spawnSync(argv[0], [...argv.slice(1), '-c', script], {
+        encoding: 'utf8',
+        cwd: '/',
+        env: { PATH: process.env.PATH },
+      });
       return { output: result.stdout, code: result.status };
     };
 
@@ -37,7 +50,10 @@ for (const [name, argv] of shells) {
     it('persists cd and exports, prints nothing of its own, and keeps the exit code', () => {
       const setup = `cd /tmp; export A="it's \\$HOME" B='two\nlines'; echo hi; exit 4`;
       expect(run(setup)).toEqual({ output: 'hi\n', code: 4 });
-      expect(run('pwd; printf "%s|%s" "$A" "$B"')).toEqual({ output: '/tmp\nit\'s $HOME|two\nlines', code: 0 });
+      expect(run('pwd; printf "%s|%s" "$A" "$B"')).toEqual({
+        output: "/tmp\nit's $HOME|two\nlines",
+        code: 0,
+      });
     });
 
     it('runs a one-off workdir without moving the environment', () => {

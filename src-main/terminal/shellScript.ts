@@ -43,7 +43,9 @@ function restoreLines(state: StatePaths | undefined, cwd: string | undefined): s
   if (cwd !== undefined) lines.push(`cd ${shQuote(cwd)} || exit 1`);
   else if (state) {
     const cwdFile = shQuote(state.cwdFile);
-    lines.push(`if [ -r ${cwdFile} ]; then read -r __caduceus_cwd < ${cwdFile}; cd "$__caduceus_cwd" 2>/dev/null; fi`);
+    lines.push(
+      `if [ -r ${cwdFile} ]; then read -r __caduceus_cwd < ${cwdFile}; cd "$__caduceus_cwd" 2>/dev/null; fi`,
+    );
   }
   lines.push('unset __caduceus_term __caduceus_cwd');
   return lines;
@@ -77,7 +79,13 @@ export function interactiveShellScript(state: StatePaths | undefined, cwd: strin
 /** Runs `script` with bash when the target has it, else sh; optionally records the PID first. */
 export function launcherArgv(script: string, pidFile?: string): string[] {
   const recordPid = pidFile ? `echo $$ > ${shQuote(pidFile)}; ` : '';
-  return ['/bin/sh', '-c', `${recordPid}B=$(command -v bash) || B=/bin/sh; exec "$B" -c "$1"`, 'caduceus', script];
+  return [
+    '/bin/sh',
+    '-c',
+    `${recordPid}B=$(command -v bash) || B=/bin/sh; exec "$B" -c "$1"`,
+    'caduceus',
+    script,
+  ];
 }
 
 export function argvToCommandLine(argv: string[]): string {

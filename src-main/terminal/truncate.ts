@@ -31,7 +31,9 @@ function split(max: number): { head: number; tail: number } {
 export function truncateOutput(text: string, max = DEFAULT_MAX_OUTPUT_CHARS): string {
   if (text.length <= max) return text;
   const { head, tail } = split(max);
-  return safeHead(text, head) + marker(text.length - head - tail, head, tail, text.length) + safeTail(text, tail);
+  return (
+    safeHead(text, head) + marker(text.length - head - tail, head, tail, text.length) + safeTail(text, tail)
+  );
 }
 
 /**

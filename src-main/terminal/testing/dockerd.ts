@@ -13,8 +13,32 @@ import { findBinary, run, stopChild, waitFor } from './processes';
 export const TEST_IMAGE = 'localhost/busybox:test';
 
 const APPLETS = [
-  'sh', 'echo', 'cat', 'ls', 'sleep', 'env', 'pwd', 'kill', 'rm', 'mv', 'mkdir', 'yes', 'head',
-  'base64', 'seq', 'wc', 'tr', 'stty', 'sed', 'grep', 'true', 'false', 'printf', 'id', 'touch', 'ps',
+  'sh',
+  'echo',
+  'cat',
+  'ls',
+  'sleep',
+  'env',
+  'pwd',
+  'kill',
+  'rm',
+  'mv',
+  'mkdir',
+  'yes',
+  'head',
+  'base64',
+  'seq',
+  'wc',
+  'tr',
+  'stty',
+  'sed',
+  'grep',
+  'true',
+  'false',
+  'printf',
+  'id',
+  'touch',
+  'ps',
 ];
 
 export interface DockerFixture {
@@ -41,8 +65,17 @@ export async function startDockerd(): Promise<DockerFixture> {
   const child: ChildProcess = spawn(
     dockerd,
     [
-      '--host', `unix://${socketPath}`, '--data-root', join(dir, 'data'), '--exec-root', join(dir, 'exec'),
-      '--pidfile', join(dir, 'dockerd.pid'), '--iptables=false', '--ip6tables=false', '--bridge=none',
+      '--host',
+      `unix://${socketPath}`,
+      '--data-root',
+      join(dir, 'data'),
+      '--exec-root',
+      join(dir, 'exec'),
+      '--pidfile',
+      join(dir, 'dockerd.pid'),
+      '--iptables=false',
+      '--ip6tables=false',
+      '--bridge=none',
       '--storage-driver=overlay2',
     ],
     { stdio: ['ignore', logFd, logFd] },
@@ -54,11 +87,15 @@ export async function startDockerd(): Promise<DockerFixture> {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(await readFile(join(dir, 'dockerd.log'), 'utf8'));
-      await docker.ping();
-      return true;
-    }, 60_000, 'dockerd');
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(await readFile(join(dir, 'dockerd.log'), 'utf8'));
+        await docker.ping();
+        return true;
+      },
+      60_000,
+      'dockerd',
+    );
     await importBusybox(docker, busybox, dir);
   } catch (error) {
     await stop();

@@ -38,12 +38,19 @@ function sandboxProcess(calls: DaytonaCall[]): DaytonaProcessLike {
       await exits.get(commandId);
     },
     getSessionCommand: async (_sessionId, commandId) => ({ exitCode: await exits.get(commandId) }),
-    sendSessionCommandInput: async (_sessionId, commandId, data) => void commands.get(commandId)?.stdin?.write(data),
+    sendSessionCommandInput: async (_sessionId, commandId, data) =>
+      void commands.get(commandId)?.stdin?.write(data),
     createPty: async (options) => {
       calls.push({ method: 'createPty', args: [{ id: options.id, cols: options.cols, rows: options.rows }] });
-      const term = pty.spawn('/bin/sh', [], { cols: options.cols ?? 80, rows: options.rows ?? 24, env: { ...process.env, PS1: '$ ' } });
+      const term = pty.spawn('/bin/sh', [], {
+        cols: options.cols ?? 80,
+        rows: options.rows ?? 24,
+        env: { ...process.env, PS1: '$ ' },
+      });
       term.onData((data) => options.onData(Buffer.from(data)));
-      const exited = new Promise<{ exitCode: number }>((resolve) => term.onExit(({ exitCode }) => resolve({ exitCode })));
+      const exited = new Promise<{ exitCode: number }>((resolve) =>
+        term.onExit(({ exitCode }) => resolve({ exitCode })),
+      );
       return {
         waitForConnection: async () => undefined,
         sendInput: async (data: string) => term.write(data),
@@ -56,7 +63,10 @@ function sandboxProcess(calls: DaytonaCall[]): DaytonaProcessLike {
   };
 }
 
-export function fakeDaytonaSdk(calls: DaytonaCall[], existing = new Map<string, DaytonaSandboxLike>()): DaytonaSdk {
+export function fakeDaytonaSdk(
+  calls: DaytonaCall[],
+  existing = new Map<string, DaytonaSandboxLike>(),
+): DaytonaSdk {
   class Daytona {
     constructor(config?: object) {
       calls.push({ method: 'new Daytona', args: [config] });

@@ -51,14 +51,19 @@ function localProcess(command: string[], params: ModalExecParams): ModalProcessL
   const [file = '/bin/false', ...args] = command;
   const child = spawn(file, args, {
     detached: true,
-    stdio: ['pipe', params.stdout === 'ignore' ? 'ignore' : 'pipe', params.stderr === 'ignore' ? 'ignore' : 'pipe'],
+    stdio: [
+      'pipe',
+      params.stdout === 'ignore' ? 'ignore' : 'pipe',
+      params.stderr === 'ignore' ? 'ignore' : 'pipe',
+    ],
     env: { ...process.env, ...params.env },
     cwd: params.workdir,
   });
   const input = child.stdin;
   if (!input) throw new Error('stdin is piped');
   input.on('error', () => undefined);
-  const empty = (): ReadableStream<Uint8Array> => new ReadableStream({ start: (controller) => controller.close() });
+  const empty = (): ReadableStream<Uint8Array> =>
+    new ReadableStream({ start: (controller) => controller.close() });
   const stdin = Writable.toWeb(input) as WritableStream<string | Uint8Array>;
   return {
     stdin: Object.assign(stdin, {
@@ -70,6 +75,7 @@ function localProcess(command: string[], params: ModalExecParams): ModalProcessL
     }),
     stdout: child.stdout ? (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>) : empty(),
     stderr: child.stderr ? (Readable.toWeb(child.stderr) as ReadableStream<Uint8Array>) : empty(),
-    wait: () => new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 137 : 0)))),
+    wait: () =>
+      new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 137 : 0)))),
   };
 }

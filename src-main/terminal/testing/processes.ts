@@ -28,7 +28,9 @@ export async function run(file: string, args: string[]): Promise<string> {
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${file} exited ${code}: ${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${file} exited ${code}: ${output}`)),
+    );
   });
 }
 

@@ -22,7 +22,8 @@ export interface SshdFixture {
 
 export async function sshdUnavailableReason(): Promise<string | undefined> {
   if (!(await findBinary('sshd'))) return 'sshd is not installed (apt-get install openssh-server)';
-  if (!(await findBinary('ssh-keygen'))) return 'ssh-keygen is not installed (apt-get install openssh-client)';
+  if (!(await findBinary('ssh-keygen')))
+    return 'ssh-keygen is not installed (apt-get install openssh-client)';
   return undefined;
 }
 
@@ -60,7 +61,9 @@ export async function startSshd(): Promise<SshdFixture> {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn(sshd, ['-D', '-e', '-f', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(sshd, ['-D', '-e', '-f', configPath], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const stop = async (): Promise<void> => {
@@ -69,10 +72,14 @@ export async function startSshd(): Promise<SshdFixture> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`sshd exited: ${log}`);
-      return canConnect(port);
-    }, 10_000, 'sshd');
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`sshd exited: ${log}`);
+        return canConnect(port);
+      },
+      10_000,
+      'sshd',
+    );
   } catch (error) {
     await stop();
     throw error;
