@@ -11,6 +11,7 @@ import { startHost, type Host } from './server';
 let root: string;
 let host: Host;
 const events = new EventBus();
+const acked: { streamId: string; chars: number }[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'caduceus-host-'));
@@ -18,7 +19,13 @@ beforeAll(async () => {
   await writeFile(join(root, 'index.html'), '<!doctype html><title>Caduceus</title>');
   await writeFile(join(root, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(join(tmpdir(), 'caduceus-host-secret.txt'), 'secret');
-  const handlers = { 'app.info': () => ({ version: '1.2.3', mode: 'browser' }) } as unknown as Handlers;
+  const handlers = {
+    'app.info': () => ({ version: '1.2.3', mode: 'browser' }),
+    'terminal.ack': (input: { streamId: string; chars: number }) => {
+      acked.push(input);
+      return { ok: true };
+    },
+  } as unknown as Handlers;
   host = await startHost({ invoke: createRouter(handlers), events, staticRoot: root });
 });
 afterAll(async () => {
@@ -94,6 +101,19 @@ describe('caduceus serve host', () => {
       name: 'terminal.exit',
       payload: { streamId: 's', exitCode: 0 },
     });
+    ws.close();
+  });
+
+  it('handles a request without an id as a notification: validated, run, never answered', async () => {
+    const ws = await connect();
+    const notify = (payload: unknown) =>
+      ws.send(JSON.stringify({ type: 'request', name: 'terminal.ack', payload }));
+    notify({ streamId: 's', chars: 'many' });
+    notify({ streamId: 's', chars: 5000 });
+    ws.send(JSON.stringify({ type: 'request', id: 3, name: 'app.info', payload: {} }));
+    // Nothing answers the notifications: the first message back is the reply to id 3.
+    expect(await nextMessage(ws)).toMatchObject({ type: 'reply', id: 3 });
+    expect(acked).toEqual([{ streamId: 's', chars: 5000 }]);
     ws.close();
   });
 

@@ -116,7 +116,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         return;
       }
       const reply = await options.invoke(message.name, message.payload);
-      if (ws.readyState === ws.OPEN)
+      if (message.id !== undefined && ws.readyState === ws.OPEN)
         ws.send(JSON.stringify({ type: 'reply', id: message.id, reply } satisfies ServerMessage));
     });
   });

@@ -50,6 +50,26 @@ describe('OutputStream', () => {
     stream.end(0);
   });
 
+  it('sends a batch at once when the source pauses, and batches the flood that follows a resume', () => {
+    vi.useFakeTimers();
+    const { events, source, stream } = setup();
+    stream.write('x');
+    stream.write('x'.repeat(FlowControl.highWatermarkChars));
+    expect(source.paused).toBe(true);
+    expect(events).toHaveLength(2);
+    stream.ack(FlowControl.highWatermarkChars + 1);
+    expect(source.paused).toBe(false);
+    stream.write('y');
+    stream.write('z');
+    expect(events).toHaveLength(2);
+    vi.advanceTimersByTime(FlowControl.batchIntervalMs);
+    expect(events.at(-1)).toEqual({ ...tags, type: 'data', data: 'yz' });
+    // Long after the resume, an idle consumer gets output at once again.
+    stream.ack(2);
+    stream.write('!');
+    expect(events.at(-1)).toEqual({ ...tags, type: 'data', data: '!' });
+  });
+
   it('clamps acknowledgements at zero', () => {
     const { stream } = setup();
     stream.write('abc');

@@ -22,10 +22,10 @@ export interface PausableSource {
 }
 
 /**
- * A batch is sent at once when it reaches this size instead of waiting for the timer, so a consumer
- * that keeps up acknowledges before the source has to pause.
+ * A batch is sent at once when it reaches this size instead of waiting for the timer. Each message
+ * costs the consumer far more than its characters, so batches are as large as flow control allows.
  */
-const MAX_BATCH_CHARS = FlowControl.highWatermarkChars / 2;
+const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
 
 export interface OutputStreamOptions {
   /** Without flow control (no consumer acknowledges) the source is never paused. */
@@ -40,6 +40,7 @@ export class OutputStream {
   private timer: NodeJS.Timeout | undefined;
   private unacked = 0;
   private paused = false;
+  private resumedAt = -Infinity;
   private closed = false;
   private splitter: Utf8Splitter | undefined;
   private flowControl: boolean;
@@ -69,16 +70,18 @@ export class OutputStream {
 
   write(data: string): void {
     if (this.closed || data.length === 0) return;
-    // Nothing sent is waiting on the consumer: batching would only add latency (an echo, the
-    // first output after a resume), so this chunk goes at once.
-    const consumerIdle = this.flowControl && this.unacked === 0;
+    // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
+    // chunk goes at once. Just after a resume a flood usually goes on: it is batched, not trickled.
+    const consumerIdle =
+      this.flowControl && this.unacked === 0 && Date.now() - this.resumedAt >= this.batchMs;
     this.pending += data;
     this.unacked += data.length;
     if (this.flowControl && !this.paused && this.unacked > this.high) {
       this.paused = true;
       this.source?.pause();
     }
-    if (consumerIdle || this.pending.length >= MAX_BATCH_CHARS) this.flush();
+    // A paused source adds nothing to wait for, so the batch goes now.
+    if (consumerIdle || this.paused || this.pending.length >= MAX_BATCH_CHARS) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.batchMs);
   }
 
@@ -120,6 +123,7 @@ export class OutputStream {
 
   private resumeSource(): void {
     this.paused = false;
+    this.resumedAt = Date.now();
     this.source?.resume();
   }
 }

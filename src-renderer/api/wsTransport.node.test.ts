@@ -11,7 +11,7 @@ afterEach(async () => {
 interface Server {
   url: string;
   sockets: ServerSocket[];
-  received: { id: number; name: string; payload: unknown }[];
+  received: { id?: number; name: string; payload: unknown }[];
   connected(): Promise<ServerSocket>;
   port: number;
   stop(): Promise<void>;
@@ -27,9 +27,9 @@ async function startServer(port = 0, answer = true): Promise<Server> {
     sockets.push(ws);
     waiters.shift()?.(ws);
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { id: number; name: string; payload: unknown };
+      const message = JSON.parse(String(data)) as { id?: number; name: string; payload: unknown };
       received.push(message);
-      if (answer)
+      if (answer && message.id !== undefined)
         ws.send(
           JSON.stringify({ type: 'reply', id: message.id, reply: { ok: true, value: message.payload } }),
         );
@@ -77,6 +77,20 @@ describe('WebSocket transport', () => {
     expect(a).toEqual({ ok: true, value: { key: 'rm -r' } });
     expect(b).toEqual({ ok: true, value: { query: 'x' } });
     expect(server.received.map((m) => m.name)).toEqual(['allowlist.add', 'sessions.list']);
+  });
+
+  it('sends terminal acknowledgements as notifications, without an id or a reply to wait for', async () => {
+    const server = await startServer();
+    const { bridge } = open(server.url);
+    expect(await bridge.terminalAck({ streamId: 's', chars: 5000 })).toEqual({
+      ok: true,
+      value: { ok: true },
+    });
+    await bridge.appInfo({});
+    expect(server.received).toEqual([
+      { type: 'request', name: 'terminal.ack', payload: { streamId: 's', chars: 5000 } },
+      { type: 'request', id: 1, name: 'app.info', payload: {} },
+    ]);
   });
 
   it('delivers events to their listeners until they unsubscribe', async () => {

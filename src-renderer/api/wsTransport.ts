@@ -1,5 +1,5 @@
 import { eventMethodName, requestMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
-import { EVENT_NAMES, REQUEST_NAMES, type Reply } from '../../src-shared/ipc/contract';
+import { EVENT_NAMES, REQUEST_NAMES, type Reply, type RequestName } from '../../src-shared/ipc/contract';
 import { ServerMessageSchema, type ClientMessage } from '../../src-shared/ipc/wire';
 
 export type ConnectionState =
@@ -26,6 +26,13 @@ export interface WsTransport {
 type Listener = (payload: unknown) => void;
 
 const lost = (message: string): Reply<never> => ({ ok: false, error: { code: 'disconnected', message } });
+
+/**
+ * Sent as notifications: terminal acknowledgements go out every few thousand characters, nobody
+ * reads their reply, and each reply would cost the page a message while it is busiest.
+ */
+const NOTIFICATIONS: ReadonlySet<RequestName> = new Set(['terminal.ack']);
+const SENT: Reply<unknown> = { ok: true, value: { ok: true } };
 
 /**
  * The contract over `caduceus serve`'s WebSocket (wire.ts), shaped exactly like the preload
@@ -111,15 +118,24 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     }
   }
 
-  function request(name: string, payload: unknown): Promise<Reply<unknown>> {
+  function request(name: RequestName, payload: unknown): Promise<Reply<unknown>> {
     const ws = socket;
     if (!ws || ws.readyState > WebSocket.OPEN) return Promise.resolve(lost('Not connected to Caduceus.'));
-    const message: ClientMessage = { type: 'request', id: nextId++, name, payload: payload ?? {} };
+    if (NOTIFICATIONS.has(name)) return Promise.resolve(notify(ws, name, payload));
+    const id = nextId++;
+    const message: ClientMessage = { type: 'request', id, name, payload: payload ?? {} };
     return new Promise((resolve) => {
-      waiting.set(message.id, resolve);
+      waiting.set(id, resolve);
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
       else queued.push(message);
     });
+  }
+
+  function notify(ws: WebSocket, name: RequestName, payload: unknown): Reply<unknown> {
+    const message: ClientMessage = { type: 'request', name, payload: payload ?? {} };
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    else queued.push(message);
+    return SENT;
   }
 
   function subscribe(name: string, listener: Listener): () => void {

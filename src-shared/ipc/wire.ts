@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** Messages of the WebSocket transport (`caduceus serve`); Electron uses IPC channels instead. */
+/**
+ * Messages of the WebSocket transport (`caduceus serve`); Electron uses IPC channels instead. A
+ * request without an id is a notification: it is validated and handled, and gets no reply.
+ */
 export const ClientMessageSchema = z.object({
   type: z.literal('request'),
-  id: z.number().int(),
+  id: z.number().int().optional(),
   name: z.string(),
   payload: z.unknown(),
 });
