@@ -17,14 +17,15 @@ describe('terminal tabs', () => {
     expect(key).toBe('task:default');
     ({ state: s, key } = routeData(s, { streamId: 'b', taskId: 'default', toolCallId: 'c2', data: 'y' }));
     expect(key).toBe('task:default');
-    ({ state: s, key } = routeData(s, { streamId: 'c', taskId: 'sub-1', toolCallId: 'c3', data: 'z' }));
-    expect(key).toBe('task:sub-1');
+    const session = '20261129-231200-a1b2c3';
+    ({ state: s, key } = routeData(s, { streamId: 'c', taskId: session, toolCallId: 'c3', data: 'z' }));
+    expect(key).toBe(`task:${session}`);
     expect(s.tabs.map((t) => [t.key, t.title])).toEqual([
       ['task:default', 'Agent'],
-      ['task:sub-1', 'Task sub-1'],
+      [`task:${session}`, 'Task …a1b2c3'],
     ]);
     expect(s.tabs[0]?.streamIds).toEqual(['a', 'b']);
-    expect(s.activeKey).toBe('task:sub-1');
+    expect(s.activeKey).toBe(`task:${session}`);
   });
 
   it('holds output of unknown streams while a shell opens, then routes it by stream', () => {

@@ -30,7 +30,8 @@ export const emptyTabs = (): TabsState => ({
 
 export function agentTabTitle(taskId: string | undefined, streamId: string): string {
   if (taskId === undefined) return `Stream ${streamId.slice(0, 8)}`;
-  return taskId === 'default' ? 'Agent' : `Task ${taskId.slice(0, 8)}`;
+  // Session ids start with a timestamp; their random tail tells tabs apart.
+  return taskId === 'default' ? 'Agent' : `Task …${taskId.slice(-6)}`;
 }
 
 function replaceTab(state: TabsState, tab: TerminalTab): TabsState {

@@ -84,9 +84,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
           </button>
         ))}
       </div>
-      <p className="muted approval-hint">
-        Session: {request.sessionId.slice(0, 8)} · task {request.taskId} · Escape denies
-      </p>
+      <p className="muted approval-hint">Session …{request.sessionId.slice(-6)} · Escape denies</p>
     </Modal>
   );
 }
