@@ -1,23 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AskHuman } from './approvals';
-import { agentHarness, type AgentHarness } from './testing/harness';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedAgent } from './testing/scriptedAgent';
 
-let model: ScriptedModel;
-let h: AgentHarness;
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
-beforeEach(async () => {
-  model.reset();
-  h = await agentHarness({ baseUrl: model.baseUrl });
-});
-afterEach(async () => {
-  await h.cleanup();
-});
+const scripted = useScriptedAgent();
 
 describe('approval relay', () => {
   it('shows and stores each question and answer with the session that asked', async () => {
@@ -25,9 +10,9 @@ describe('approval relay', () => {
       decision: ask.command.includes('build') ? 'once' : 'deny',
       decidedBy: 'user',
     });
-    const ask = h.host.approvals.wrap(human);
+    const ask = scripted.h.host.approvals.wrap(human);
     // Stands in for a command tool whose gate asks a human.
-    h.runtime.registry.register({
+    scripted.h.runtime.registry.register({
       name: 'guarded',
       toolset: 'test',
       schema: {
@@ -45,7 +30,7 @@ describe('approval relay', () => {
         return answer.decision === 'deny' ? { error: 'denied by the user' } : 'ran';
       },
     });
-    model.push(
+    scripted.model.push(
       {
         toolCalls: [
           { id: 'g1', name: 'guarded', arguments: { command: 'rm -rf build' } },
@@ -54,9 +39,9 @@ describe('approval relay', () => {
       },
       { text: 'done' },
     );
-    const agent = h.agent();
+    const agent = scripted.h.agent();
     await agent.runTurn('clean up');
-    const approvalEvents = h.events.filter((e) => e.type.startsWith('approval_'));
+    const approvalEvents = scripted.h.events.filter((e) => e.type.startsWith('approval_'));
     expect(approvalEvents).toEqual([
       expect.objectContaining({
         type: 'approval_requested',
@@ -69,7 +54,7 @@ describe('approval relay', () => {
       expect.objectContaining({ type: 'approval_requested', toolCallId: 'g2', command: 'rm -rf ~' }),
       expect.objectContaining({ type: 'approval_resolved', decision: 'deny' }),
     ]);
-    expect(h.host.sessions.approvals(agent.sessionId)).toEqual([
+    expect(scripted.h.host.sessions.approvals(agent.sessionId)).toEqual([
       expect.objectContaining({
         toolCallId: 'g1',
         command: 'rm -rf build',
@@ -81,7 +66,7 @@ describe('approval relay', () => {
   });
 
   it("marks a gate's refusal on tool_finished, however long its message", async () => {
-    h.runtime.registry.register({
+    scripted.h.runtime.registry.register({
       name: 'refused',
       toolset: 'test',
       schema: {
@@ -91,9 +76,9 @@ describe('approval relay', () => {
       },
       handler: () => ({ error: `Blocked: ${'a hardline command '.repeat(20)}`, approval: 'blocked' }),
     });
-    model.push({ toolCalls: [{ id: 'r1', name: 'refused', arguments: {} }] }, { text: 'ok' });
-    await h.agent().runTurn('try it');
-    expect(h.events).toContainEqual(
+    scripted.model.push({ toolCalls: [{ id: 'r1', name: 'refused', arguments: {} }] }, { text: 'ok' });
+    await scripted.h.agent().runTurn('try it');
+    expect(scripted.h.events).toContainEqual(
       expect.objectContaining({
         type: 'tool_finished',
         toolCallId: 'r1',
@@ -104,12 +89,12 @@ describe('approval relay', () => {
   });
 
   it('records a denial when asking fails', async () => {
-    const session = h.host.sessions.createSession();
-    const ask = h.host.approvals.wrap(async () => {
+    const session = scripted.h.host.sessions.createSession();
+    const ask = scripted.h.host.approvals.wrap(async () => {
       throw new Error('dialog crashed');
     });
     await expect(ask({ sessionId: session.id, command: 'x', reasons: [] })).rejects.toThrow('dialog crashed');
-    expect(h.host.sessions.approvals(session.id)).toEqual([
+    expect(scripted.h.host.sessions.approvals(session.id)).toEqual([
       expect.objectContaining({ decision: 'deny', decidedBy: 'error' }),
     ]);
   });

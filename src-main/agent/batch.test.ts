@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../src-shared/sessions';
 import type { ToolEntry } from '../runtime/types';
 import { canRunInParallel, mapLimited } from './batch';
-import { agentHarness, type AgentHarness } from './testing/harness';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedAgent } from './testing/scriptedAgent';
 import { fakeTerminalTool, sleeperTool, type CallRecord } from './testing/tools';
 
 function call(name: string, args: unknown): ToolCall {
@@ -70,44 +69,33 @@ describe('mapLimited', () => {
 });
 
 describe('tool batches in the loop', () => {
-  let model: ScriptedModel;
-  let h: AgentHarness;
   const log: CallRecord[] = [];
-  beforeAll(async () => {
-    model = await ScriptedModel.start();
-  });
-  afterAll(async () => {
-    await model.close();
-  });
-  beforeEach(async () => {
-    model.reset();
+  beforeEach(() => {
     log.length = 0;
-    const sleepers = ['s1', 's2', 's3'].map((n) => sleeperTool(n, 150, log));
-    h = await agentHarness({ baseUrl: model.baseUrl, tools: [...sleepers, fakeTerminalTool(50, log)] });
   });
-  afterEach(async () => {
-    await h.cleanup();
+  const scripted = useScriptedAgent({
+    tools: () => [...['s1', 's2', 's3'].map((n) => sleeperTool(n, 150, log)), fakeTerminalTool(50, log)],
   });
 
   it('runs a parallel-safe batch at once and returns results in the model order', async () => {
-    model.push(
+    scripted.model.push(
       {
         toolCalls: ['s3', 's1', 's2'].map((name, i) => ({ id: `p${i}`, name, arguments: { label: name } })),
       },
       { text: 'done' },
     );
-    await h.agent().runTurn('three at once');
+    await scripted.h.agent().runTurn('three at once');
     expect(log).toHaveLength(3);
     const latestStart = Math.max(...log.map((r) => r.start));
     const earliestEnd = Math.min(...log.map((r) => r.end));
     expect(latestStart).toBeLessThan(earliestEnd);
-    const results = (model.requests[1]?.body.messages ?? []).filter((m) => m.role === 'tool');
+    const results = (scripted.model.requests[1]?.body.messages ?? []).filter((m) => m.role === 'tool');
     expect(results.map((m) => m.tool_call_id)).toEqual(['p0', 'p1', 'p2']);
     expect(results.map((m) => JSON.parse(m.content ?? '').label)).toEqual(['s3', 's1', 's2']);
   });
 
   it('runs a batch that contains terminal one call after another', async () => {
-    model.push(
+    scripted.model.push(
       {
         toolCalls: [
           { id: 'q0', name: 's1', arguments: {} },
@@ -117,7 +105,7 @@ describe('tool batches in the loop', () => {
       },
       { text: 'done' },
     );
-    await h.agent().runTurn('in order');
+    await scripted.h.agent().runTurn('in order');
     expect(log.map((r) => r.name)).toEqual(['s1', 'terminal', 's2']);
     for (let i = 1; i < log.length; i++) {
       expect(log[i]?.start).toBeGreaterThanOrEqual(log[i - 1]?.end ?? Infinity);

@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest, ScriptedReply } from './testing/scriptedModel';
-import { agentHarness, type AgentHarness } from './testing/harness';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedAgent } from './testing/scriptedAgent';
 import { echoTool, sleeperTool, type CallRecord } from './testing/tools';
 
-let model: ScriptedModel;
-let h: AgentHarness;
 const log: CallRecord[] = [];
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
-beforeEach(async () => {
-  model.reset();
+beforeEach(() => {
   log.length = 0;
-  h = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool(), sleeperTool('slow', 100, log)] });
 });
-afterEach(async () => {
-  await h.cleanup();
-});
+const scripted = useScriptedAgent({ tools: () => [echoTool(), sleeperTool('slow', 100, log)] });
 
 const systemOf = (r: RecordedRequest) => r.body.messages[0]?.content ?? '';
 const isChild = (r: RecordedRequest, goal: string) => systemOf(r).includes(`## Task\n${goal}`);
@@ -28,7 +15,7 @@ const answered = (r: RecordedRequest) => r.body.messages.at(-1)?.role === 'tool'
 
 describe('delegate_task', () => {
   it('runs children with restricted tools and summarises their answers back', async () => {
-    model.fallback = (r): ScriptedReply => {
+    scripted.model.fallback = (r): ScriptedReply => {
       if (isChild(r, 'count files')) {
         return answered(r)
           ? { text: 'There are 3 files.' }
@@ -50,24 +37,24 @@ describe('delegate_task', () => {
         ],
       };
     };
-    const parent = h.agent({ clarifier: async () => 'x' });
+    const parent = scripted.h.agent({ clarifier: async () => 'x' });
     const result = await parent.runTurn('split the work');
     expect(result).toMatchObject({ status: 'completed', text: 'All done.' });
 
-    const childRequest = model.requests.find((r) => isChild(r, 'count files'));
+    const childRequest = scripted.model.requests.find((r) => isChild(r, 'count files'));
     expect(systemOf(childRequest as RecordedRequest)).toContain('## Context\nin /tmp');
-    const childTools = model.requests
+    const childTools = scripted.model.requests
       .filter((r) => isChild(r, 'count files'))
       .flatMap((r) => r.body.tools ?? []);
     expect(new Set(childTools.map((t) => t.function.name))).toEqual(new Set(['echo', 'slow']));
-    const otherTools = (model.requests.find((r) => isChild(r, 'check docs'))?.body.tools ?? []).map(
+    const otherTools = (scripted.model.requests.find((r) => isChild(r, 'check docs'))?.body.tools ?? []).map(
       (t) => t.function.name,
     );
     expect(otherTools).toContain('delegate_task');
     expect(otherTools).not.toContain('clarify');
     expect(otherTools).not.toContain('memory');
 
-    const final = model.requests.at(-1)?.body.messages.at(-1);
+    const final = scripted.model.requests.at(-1)?.body.messages.at(-1);
     const { results } = JSON.parse(final?.content ?? '') as { results: Record<string, unknown>[] };
     expect(results).toEqual([
       expect.objectContaining({
@@ -78,10 +65,10 @@ describe('delegate_task', () => {
       }),
       expect.objectContaining({ task_index: 1, status: 'completed', summary: 'Docs are fine.' }),
     ]);
-    const children = h.host.sessions.childSessions(parent.sessionId);
+    const children = scripted.h.host.sessions.childSessions(parent.sessionId);
     expect(children.map((c) => c.id).sort()).toEqual(results.map((r) => r.session_id).sort());
-    expect(h.host.sessions.listSessions().map((s) => s.id)).toEqual([parent.sessionId]);
-    const childEvents = h.events.filter((e) => e.depth === 1);
+    expect(scripted.h.host.sessions.listSessions().map((s) => s.id)).toEqual([parent.sessionId]);
+    const childEvents = scripted.h.events.filter((e) => e.depth === 1);
     expect(childEvents.some((e) => e.type === 'tool_started' && e.name === 'echo')).toBe(true);
   });
 
@@ -89,35 +76,35 @@ describe('delegate_task', () => {
     const delegate = (goal: string): ScriptedReply => ({
       toolCalls: [{ name: 'delegate_task', arguments: { tasks: [{ goal }] } }],
     });
-    model.fallback = (r): ScriptedReply => {
+    scripted.model.fallback = (r): ScriptedReply => {
       if (answered(r)) return { text: `finished: ${r.body.messages.at(-1)?.content}` };
       if (isChild(r, 'level two')) return delegate('level three');
       if (isChild(r, 'level one')) return delegate('level two');
       return delegate('level one');
     };
-    const result = await h.agent().runTurn('go deep');
+    const result = await scripted.h.agent().runTurn('go deep');
     expect(result.status).toBe('completed');
-    const deepest = model.requests.find((r) => isChild(r, 'level two'));
+    const deepest = scripted.model.requests.find((r) => isChild(r, 'level two'));
     expect((deepest?.body.tools ?? []).map((t) => t.function.name)).not.toContain('delegate_task');
-    expect(model.requests.some((r) => isChild(r, 'level three'))).toBe(false);
-    const refused = model.requests.find((r) => isChild(r, 'level two') && answered(r))?.body.messages.at(-1);
+    expect(scripted.model.requests.some((r) => isChild(r, 'level three'))).toBe(false);
+    const refused = scripted.model.requests
+      .find((r) => isChild(r, 'level two') && answered(r))
+      ?.body.messages.at(-1);
     expect(JSON.parse(refused?.content ?? '')).toEqual({
       error: 'Tool "delegate_task" is not available in this session',
     });
-    expect(h.events.some((e) => e.depth === 2)).toBe(true);
-    expect(h.events.some((e) => e.depth > 2)).toBe(false);
+    expect(scripted.h.events.some((e) => e.depth === 2)).toBe(true);
+    expect(scripted.h.events.some((e) => e.depth > 2)).toBe(false);
   });
 
   it('runs at most max_concurrent children at once', async () => {
-    await h.cleanup();
-    h = await agentHarness({
-      baseUrl: model.baseUrl,
+    await scripted.replaceHarness({
       tools: [sleeperTool('slow', 250, log)],
       config: { agent: { delegation: { max_depth: 2, max_concurrent: 2 } } },
     });
     let inFlight = 0;
     let most = 0;
-    model.fallback = (r): ScriptedReply => {
+    scripted.model.fallback = (r): ScriptedReply => {
       if (systemOf(r).includes('## Task')) {
         if (answered(r)) {
           inFlight--;
@@ -130,7 +117,7 @@ describe('delegate_task', () => {
       const tasks = Array.from({ length: 5 }, (_, i) => ({ goal: `task ${i}` }));
       return { toolCalls: [{ name: 'delegate_task', arguments: { tasks } }] };
     };
-    const result = await h.agent().runTurn('fan out');
+    const result = await scripted.h.agent().runTurn('fan out');
     expect(result.text).toBe('parent done');
     expect(log).toHaveLength(5);
     expect(most).toBe(2);

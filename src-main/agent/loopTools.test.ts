@@ -1,35 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src-shared/sessions';
-import { agentHarness, type AgentHarness } from './testing/harness';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedAgent } from './testing/scriptedAgent';
 
-let model: ScriptedModel;
-let h: AgentHarness;
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
-beforeEach(async () => {
-  model.reset();
-  h = await agentHarness({ baseUrl: model.baseUrl });
-});
-afterEach(async () => {
-  await h.cleanup();
-});
+const scripted = useScriptedAgent();
 
 /** The JSON results the model received in its last request. */
 function toolResults(requestIndex: number): unknown[] {
-  const messages: ChatMessage[] = model.requests[requestIndex]?.body.messages ?? [];
+  const messages: ChatMessage[] = scripted.model.requests[requestIndex]?.body.messages ?? [];
   const lastAssistant = messages.map((m) => m.role).lastIndexOf('assistant');
   return messages.slice(lastAssistant + 1).map((m) => JSON.parse(m.content ?? 'null'));
 }
 
 describe('todo', () => {
   it('replaces and merges the per-session list, which a resumed session keeps', async () => {
-    model.push(
+    scripted.model.push(
       {
         toolCalls: [
           {
@@ -59,7 +44,7 @@ describe('todo', () => {
       },
       { text: 'planned' },
     );
-    const agent = h.agent();
+    const agent = scripted.h.agent();
     await agent.runTurn('plan');
     expect(toolResults(1)).toEqual([
       {
@@ -76,15 +61,15 @@ describe('todo', () => {
       { id: '3', content: 'test', status: 'pending' },
     ];
     expect((toolResults(2)[0] as { todos: unknown }).todos).toEqual(merged);
-    model.push({ toolCalls: [{ name: 'todo', arguments: {} }] }, { text: 'listed' });
-    await h.agent({ sessionId: agent.sessionId }).runTurn('what is left?');
+    scripted.model.push({ toolCalls: [{ name: 'todo', arguments: {} }] }, { text: 'listed' });
+    await scripted.h.agent({ sessionId: agent.sessionId }).runTurn('what is left?');
     expect((toolResults(4)[0] as { todos: unknown }).todos).toEqual(merged);
   });
 });
 
 describe('memory', () => {
   it('adds, replaces and removes bounded entries, injected into the next session', async () => {
-    model.push(
+    scripted.model.push(
       {
         toolCalls: [
           { name: 'memory', arguments: { action: 'add', content: 'User prefers tabs.' } },
@@ -99,17 +84,19 @@ describe('memory', () => {
       },
       { text: 'noted' },
     );
-    await h.agent().runTurn('remember things');
+    await scripted.h.agent().runTurn('remember things');
     const [added, , replaced, missing, tooBig] = toolResults(1) as Record<string, unknown>[];
     expect(added).toMatchObject({ success: true, entries: ['User prefers tabs.'] });
     expect(replaced).toMatchObject({ entries: ['User prefers spaces.', 'Project uses pnpm.'] });
     expect(missing).toEqual({ error: 'memory remove: no entry contains "nothing like this"' });
     expect(tooBig?.error).toMatch(/at most 2200 characters/);
-    expect(await readFile(h.host.memory.path, 'utf8')).toBe('User prefers spaces.\n§\nProject uses pnpm.\n');
+    expect(await readFile(scripted.h.host.memory.path, 'utf8')).toBe(
+      'User prefers spaces.\n§\nProject uses pnpm.\n',
+    );
 
-    model.push({ text: 'hello again' });
-    await h.agent().runTurn('new session');
-    const system = model.requests[2]?.body.messages[0]?.content ?? '';
+    scripted.model.push({ text: 'hello again' });
+    await scripted.h.agent().runTurn('new session');
+    const system = scripted.model.requests[2]?.body.messages[0]?.content ?? '';
     expect(system).toContain('## Memory');
     expect(system).toContain('User prefers spaces.\n§\nProject uses pnpm.');
   });
@@ -117,9 +104,9 @@ describe('memory', () => {
 
 describe('session_search', () => {
   it('finds an earlier session with snippets, role filter and limit', async () => {
-    model.push({ text: 'The deployment key rotates every Tuesday.' });
-    const first = await h.agent().runTurn('When does the deployment key rotate?');
-    model.push(
+    scripted.model.push({ text: 'The deployment key rotates every Tuesday.' });
+    const first = await scripted.h.agent().runTurn('When does the deployment key rotate?');
+    scripted.model.push(
       {
         toolCalls: [
           { name: 'session_search', arguments: { query: 'deployment key' } },
@@ -129,7 +116,7 @@ describe('session_search', () => {
       },
       { text: 'found it' },
     );
-    await h.agent().runTurn('what did we say about rotation?');
+    await scripted.h.agent().runTurn('what did we say about rotation?');
     const [both, assistantOnly, none] = toolResults(2) as {
       count: number;
       results: { session_id: string; role: string; snippet: string }[];
@@ -147,13 +134,13 @@ describe('session_search', () => {
 describe('clarify', () => {
   it('asks the user through the clarifier and returns the answer', async () => {
     const asked: { question: string; choices: string[] }[] = [];
-    model.push(
+    scripted.model.push(
       {
         toolCalls: [{ name: 'clarify', arguments: { question: 'Which branch?', choices: ['main', 'dev'] } }],
       },
       { text: 'using dev' },
     );
-    await h
+    await scripted.h
       .agent({
         clarifier: async (request) => {
           asked.push({ question: request.question, choices: request.choices });
@@ -163,14 +150,14 @@ describe('clarify', () => {
       .runTurn('deploy');
     expect(asked).toEqual([{ question: 'Which branch?', choices: ['main', 'dev'] }]);
     expect(toolResults(1)).toEqual([{ question: 'Which branch?', answer: 'dev' }]);
-    const types = h.events.map((e) => e.type);
+    const types = scripted.h.events.map((e) => e.type);
     expect(types).toContain('clarify_requested');
-    expect(h.events.find((e) => e.type === 'clarify_resolved')).toMatchObject({ answer: 'dev' });
+    expect(scripted.h.events.find((e) => e.type === 'clarify_resolved')).toMatchObject({ answer: 'dev' });
   });
 
   it('is not offered when nobody can answer', async () => {
-    model.push({ text: 'ok' });
-    await h.agent().runTurn('hi');
-    expect(model.toolNames(0)).not.toContain('clarify');
+    scripted.model.push({ text: 'ok' });
+    await scripted.h.agent().runTurn('hi');
+    expect(scripted.model.toolNames(0)).not.toContain('clarify');
   });
 });

@@ -1,27 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentHarness } from './testing/harness';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedModel } from './testing/scriptedAgent';
 import { echoTool } from './testing/tools';
 
-let model: ScriptedModel;
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
+const scripted = useScriptedModel();
 
 describe('sessions across a restart', () => {
   it('reopens a session as it was and resumes it with the same history', async () => {
-    const first = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool()] });
-    model.push({ toolCalls: [{ id: 'k1', name: 'echo', arguments: { text: 'kept' } }] }, { text: 'Stored.' });
+    const first = await agentHarness({ baseUrl: scripted.model.baseUrl, tools: [echoTool()] });
+    scripted.model.push(
+      { toolCalls: [{ id: 'k1', name: 'echo', arguments: { text: 'kept' } }] },
+      { text: 'Stored.' },
+    );
     const agent = first.agent();
     await agent.runTurn('remember the echo');
     const before = first.host.sessions.messages(agent.sessionId);
-    const systemBefore = model.requests[0]?.body.messages[0];
+    const systemBefore = scripted.model.requests[0]?.body.messages[0];
     await first.cleanup(false);
 
-    const second = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool()], home: first.home });
+    const second = await agentHarness({
+      baseUrl: scripted.model.baseUrl,
+      tools: [echoTool()],
+      home: first.home,
+    });
     expect(second.host.sessions.listSessions()).toEqual([
       expect.objectContaining({ id: agent.sessionId, title: 'remember the echo', messageCount: 4 }),
     ]);
@@ -30,18 +31,18 @@ describe('sessions across a restart', () => {
       expect.objectContaining({ id: 'k1', name: 'echo', status: 'ok', result: 'echo: kept' }),
     ]);
 
-    model.push({ text: 'Yes, I remember.' });
+    scripted.model.push({ text: 'Yes, I remember.' });
     const resumed = second.agent({ sessionId: agent.sessionId.slice(0, 18) });
     expect(resumed.sessionId).toBe(agent.sessionId);
     await resumed.runTurn('do you remember?');
-    const sent = model.requests.at(-1)?.body.messages ?? [];
+    const sent = scripted.model.requests.at(-1)?.body.messages ?? [];
     expect(sent[0]).toEqual(systemBefore);
     expect(sent.slice(1)).toEqual([...before, { role: 'user', content: 'do you remember?' }]);
     await second.cleanup();
   });
 
   it('repairs a session whose process died mid-tool', async () => {
-    const first = await agentHarness({ baseUrl: model.baseUrl });
+    const first = await agentHarness({ baseUrl: scripted.model.baseUrl });
     const store = first.host.sessions;
     const s = store.createSession({ title: 'crashed', systemPrompt: 'sys' });
     store.appendMessage(s.id, { role: 'user', content: 'run it' });
@@ -59,12 +60,12 @@ describe('sessions across a restart', () => {
     store.startToolCall(s.id, { id: 'x2', name: 'echo', args: '{}' });
     await first.cleanup(false);
 
-    const second = await agentHarness({ baseUrl: model.baseUrl, home: first.home });
-    model.reset();
-    model.push({ text: 'recovered' });
+    const second = await agentHarness({ baseUrl: scripted.model.baseUrl, home: first.home });
+    scripted.model.reset();
+    scripted.model.push({ text: 'recovered' });
     const result = await second.agent({ sessionId: s.id }).runTurn('what happened?');
     expect(result.status).toBe('completed');
-    const tools = (model.requests[0]?.body.messages ?? []).filter((m) => m.role === 'tool');
+    const tools = (scripted.model.requests[0]?.body.messages ?? []).filter((m) => m.role === 'tool');
     expect(tools.map((m) => [m.tool_call_id, m.content])).toEqual([
       ['x1', 'done before the crash'],
       ['x2', expect.stringMatching(/Interrupted/)],

@@ -1,35 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import { CANCELLED_RESULT } from './toolRunner';
-import { agentHarness, type AgentHarness } from './testing/harness';
+import { useScriptedAgent } from './testing/scriptedAgent';
 import { ScriptedModel } from './testing/scriptedModel';
 import { echoTool, waitForCancelTool } from './testing/tools';
 
-let model: ScriptedModel;
-let h: AgentHarness;
 const seen = { aborted: false };
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
-beforeEach(async () => {
-  model.reset();
+beforeEach(() => {
   seen.aborted = false;
-  h = await agentHarness({ baseUrl: model.baseUrl, tools: [echoTool(), waitForCancelTool(seen)] });
 });
-afterEach(async () => {
-  await h.cleanup();
-});
+const scripted = useScriptedAgent({ tools: () => [echoTool(), waitForCancelTool(seen)] });
 
 /** An agent whose turn is cancelled when `when` sees an event. */
 function cancellingAgent(when: (event: AgentEvent) => boolean) {
   const controller = new AbortController();
-  const agent = h.host.createAgent({
-    model: h.model,
+  const agent = scripted.h.host.createAgent({
+    model: scripted.h.model,
     onEvent: (event) => {
-      h.events.push(event);
+      scripted.h.events.push(event);
       if (when(event)) controller.abort();
     },
   });
@@ -38,7 +26,7 @@ function cancellingAgent(when: (event: AgentEvent) => boolean) {
 
 describe('cancel', () => {
   it('interrupts the running tool and leaves the session consistent', async () => {
-    model.push({
+    scripted.model.push({
       toolCalls: [
         { id: 'w1', name: 'wait_forever', arguments: {} },
         { id: 'w2', name: 'echo', arguments: { text: 'never' } },
@@ -48,27 +36,27 @@ describe('cancel', () => {
     const result = await agent.runTurn('start', { signal });
     expect(result.status).toBe('cancelled');
     expect(seen.aborted).toBe(true);
-    const finished = h.events.filter((e) => e.type === 'tool_finished');
+    const finished = scripted.h.events.filter((e) => e.type === 'tool_finished');
     expect(finished.map((e) => [e.toolCallId, e.status])).toEqual([
       ['w1', 'cancelled'],
       ['w2', 'cancelled'],
     ]);
-    const stored = h.host.sessions.messages(agent.sessionId);
+    const stored = scripted.h.host.sessions.messages(agent.sessionId);
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
     expect(stored.slice(2).map((m) => [m.tool_call_id, m.content])).toEqual([
       ['w1', CANCELLED_RESULT],
       ['w2', CANCELLED_RESULT],
     ]);
-    expect(h.host.sessions.toolCalls(agent.sessionId).map((c) => c.status)).toEqual([
+    expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => c.status)).toEqual([
       'cancelled',
       'cancelled',
     ]);
 
-    model.push({ text: 'resumed fine' });
+    scripted.model.push({ text: 'resumed fine' });
     const next = await agent.runTurn('go on');
     expect(next).toMatchObject({ status: 'completed', text: 'resumed fine' });
     expect(
-      model.requests
+      scripted.model.requests
         .at(-1)
         ?.body.messages.slice(1)
         .map((m) => m.role),
@@ -76,13 +64,13 @@ describe('cancel', () => {
   });
 
   it('stops a streaming answer and keeps the text already shown', async () => {
-    model.push({ text: 'A long answer that streams slowly', chunkDelayMs: 100 });
+    scripted.model.push({ text: 'A long answer that streams slowly', chunkDelayMs: 100 });
     const { agent, signal } = cancellingAgent((e) => e.type === 'assistant_delta' && e.text.length > 0);
     const result = await agent.runTurn('talk', { signal });
     expect(result.status).toBe('cancelled');
     expect(result.text.length).toBeGreaterThan(0);
     expect('A long answer that streams slowly'.startsWith(result.text)).toBe(true);
-    expect(h.host.sessions.messages(agent.sessionId).at(-1)).toEqual({
+    expect(scripted.h.host.sessions.messages(agent.sessionId).at(-1)).toEqual({
       role: 'assistant',
       content: result.text,
     });
@@ -90,7 +78,7 @@ describe('cancel', () => {
 
   it('stops while waiting for the model', async () => {
     const { agent, controller, signal } = cancellingAgent(() => false);
-    model.push(() => {
+    scripted.model.push(() => {
       controller.abort();
       return { hang: true };
     });
@@ -101,40 +89,40 @@ describe('cancel', () => {
 
 describe('model errors', () => {
   it('retries 429 and 5xx, then goes on', async () => {
-    model.push({ status: 429, message: 'slow down' }, { status: 503 }, { text: 'third time lucky' });
-    const result = await h.agent().runTurn('hi');
+    scripted.model.push({ status: 429, message: 'slow down' }, { status: 503 }, { text: 'third time lucky' });
+    const result = await scripted.h.agent().runTurn('hi');
     expect(result).toMatchObject({ status: 'completed', text: 'third time lucky' });
-    expect(model.requests).toHaveLength(3);
+    expect(scripted.model.requests).toHaveLength(3);
   });
 
   it('gives up after the retries with a clear error, and the session takes the next turn', async () => {
-    model.push(
+    scripted.model.push(
       { status: 500, message: 'boom' },
       { status: 500, message: 'boom' },
       { status: 500, message: 'boom' },
     );
-    const agent = h.agent();
+    const agent = scripted.h.agent();
     const failed = await agent.runTurn('hi');
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(/Model request failed \(500\).*boom/);
-    expect(model.requests).toHaveLength(3);
-    expect(h.events.at(-1)).toMatchObject({ type: 'turn_finished', status: 'error' });
-    model.push({ text: 'back' });
+    expect(scripted.model.requests).toHaveLength(3);
+    expect(scripted.h.events.at(-1)).toMatchObject({ type: 'turn_finished', status: 'error' });
+    scripted.model.push({ text: 'back' });
     expect(await agent.runTurn('again')).toMatchObject({ status: 'completed', text: 'back' });
   });
 
   it('does not retry a client error', async () => {
-    model.push({ status: 401, message: 'bad key' });
-    const result = await h.agent().runTurn('hi');
+    scripted.model.push({ status: 401, message: 'bad key' });
+    const result = await scripted.h.agent().runTurn('hi');
     expect(result.error).toMatch(/\(401\).*bad key/);
-    expect(model.requests).toHaveLength(1);
+    expect(scripted.model.requests).toHaveLength(1);
   });
 
   it('says when the model cannot be reached', async () => {
     const gone = await ScriptedModel.start();
     const baseUrl = gone.baseUrl;
     await gone.close();
-    const agent = h.host.createAgent({ model: { ...h.model, baseUrl, maxRetries: 0 } });
+    const agent = scripted.h.host.createAgent({ model: { ...scripted.h.model, baseUrl, maxRetries: 0 } });
     const result = await agent.runTurn('hi');
     expect(result.error).toMatch(/Could not reach the model at http:\/\/127\.0\.0\.1/);
   });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../approval/verdict';
 import { ModelConfigSchema } from '../config/schema';
 import { resolveModel } from './model/resolve';
 import { createSmartApprover, parseSmartAnswer } from './smartApprover';
-import { ScriptedModel } from './testing/scriptedModel';
+import { useScriptedModel } from './testing/scriptedAgent';
 
-let model: ScriptedModel;
-beforeAll(async () => {
-  model = await ScriptedModel.start();
-});
-afterAll(async () => {
-  await model.close();
-});
+const scripted = useScriptedModel();
 
 const verdict: Verdict = {
   verdict: 'dangerous',
@@ -32,16 +26,19 @@ describe('smart approval', () => {
 
   it('asks the configured model about the command and its reasons', async () => {
     const approver = createSmartApprover(() =>
-      resolveModel(ModelConfigSchema.parse({ base_url: model.baseUrl, name: 'judge', max_retries: 0 }), {
-        CADUCEUS_API_KEY: 'k',
-      }),
+      resolveModel(
+        ModelConfigSchema.parse({ base_url: scripted.model.baseUrl, name: 'judge', max_retries: 0 }),
+        {
+          CADUCEUS_API_KEY: 'k',
+        },
+      ),
     );
-    model.push({ text: 'APPROVE' });
+    scripted.model.push({ text: 'APPROVE' });
     expect(await approver.assess(req, new AbortController().signal)).toBe('approve');
-    const sent = JSON.stringify(model.requests.at(-1)?.body.messages);
+    const sent = JSON.stringify(scripted.model.requests.at(-1)?.body.messages);
     expect(sent).toContain('rm -rf ./dist');
     expect(sent).toContain('recursive delete');
-    model.push({ status: 500, message: 'down' });
+    scripted.model.push({ status: 500, message: 'down' });
     expect(await approver.assess(req, new AbortController().signal)).toBe('escalate');
   });
 

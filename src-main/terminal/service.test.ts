@@ -1,13 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalStreamEvent } from './outputStream';
-import { TerminalService, type RunCommandResult } from './service';
+import { TerminalService } from './service';
+import {
+  expectPtyResize,
+  expectShutdownEndsProcesses,
+  expectTimeoutKillsTree,
+  expectWorkdirForOneCall,
+  MARK,
+  newMark,
+  runToEnd as runToEndOn,
+  until,
+} from './testing/backendScenarios';
 import { processesWithEnv, settleProcesses } from './testing/procs';
 
-const MARK = 'CADUCEUS_TEST_MARK';
 let dir: string;
 let mark: string;
 let service: TerminalService;
@@ -22,7 +30,7 @@ afterAll(async () => {
 });
 
 function start(config: object = {}): TerminalService {
-  mark = randomBytes(6).toString('hex');
+  mark = newMark();
   events = [];
   acking = true;
   service = new TerminalService({
@@ -43,18 +51,8 @@ afterEach(async () => {
 const run = (command: string, extra: object = {}) =>
   service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
 
-async function runToEnd(
-  command: string,
-  extra: object = {},
-): Promise<Extract<RunCommandResult, { status: 'completed' }>> {
-  const result = await service.run({ taskId: 't1', toolCallId: 'call', command, ...extra });
-  if (result.status !== 'completed') throw new Error('expected a foreground result');
-  return result;
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
+const runToEnd = (command: string, extra: object = {}) =>
+  runToEndOn(service, command, { taskId: 't1', ...extra });
 
 describe('terminal service on the local backend', () => {
   it('keeps cwd and exported variables between calls of one task, not across tasks', async () => {
@@ -70,8 +68,7 @@ describe('terminal service on the local backend', () => {
 
   it('runs a workdir override for one call only', async () => {
     start();
-    expect((await runToEnd('pwd', { workdir: '/' })).output).toBe('/\n');
-    expect((await runToEnd('pwd')).output).toBe(`${dir}\n`);
+    await expectWorkdirForOneCall(service, dir, { taskId: 't1' });
   });
 
   it('reports exit codes and merged stderr', async () => {
@@ -85,14 +82,11 @@ describe('terminal service on the local backend', () => {
 
   it('kills the whole process tree on timeout and returns partial output with a note', async () => {
     start();
-    const result = await run('echo started; sh -c "sleep 300 & sleep 300" & sleep 300', { timeout: 1 });
-    expect(result).toMatchObject({ status: 'completed', timedOut: true, exitCode: null });
-    if (result.status !== 'completed') return;
-    expect(result.output.startsWith('started\n')).toBe(true);
+    const result = await expectTimeoutKillsTree(service, mark, { taskId: 't1' });
+    expect(result).toMatchObject({ exitCode: null });
     expect(result.output).toMatch(
       /\n\[Command timed out after 1s; its whole process group was killed[^\n]*\]$/,
     );
-    expect(await settleProcesses(MARK, mark)).toEqual([]);
   });
 
   it('refuses foreground timeouts above the cap', async () => {
@@ -195,19 +189,7 @@ describe('background processes on the local backend', () => {
 
   it('runs PTY processes in the background and resizes them', async () => {
     start();
-    const started = await run('read a; stty size; read b; stty size', {
-      background: true,
-      pty: true,
-      cols: 80,
-      rows: 24,
-    });
-    if (started.status !== 'started') throw new Error('expected background');
-    service.processes.write(started.processId, '\r');
-    await until(() => service.processes.log(started.processId).text.includes('24 80'));
-    expect(service.streams.resize(started.streamId, 132, 40)).toBe(true);
-    service.processes.write(started.processId, '\r');
-    await service.processes.wait(started.processId, 10_000);
-    expect(service.processes.log(started.processId).text).toContain('40 132');
+    await expectPtyResize(service, { cols: 132, rows: 40, waitMs: 10_000 }, { taskId: 't1' });
   });
 
   it('pauses a flooding process whose consumer stops acknowledging, and resumes it on ack', async () => {
@@ -229,13 +211,14 @@ describe('background processes on the local backend', () => {
 
   it('ends every background process, PTY and user shell on shutdown', async () => {
     start();
-    await run('sleep 300 & sleep 300', { background: true });
-    await run('sleep 300', { background: true, pty: true });
-    const shell = await service.openUserShell({ taskId: 't1', cols: 80, rows: 24 });
-    shell.write('sleep 300\r');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await processesWithEnv(MARK, mark)).length).toBeGreaterThanOrEqual(4);
-    await service.shutdown();
-    expect(await settleProcesses(MARK, mark)).toEqual([]);
+    await expectShutdownEndsProcesses(service, mark, {
+      command: 'sleep 300 & sleep 300',
+      userShell: 'sleep 300\r',
+      taskId: 't1',
+      beforeShutdown: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await processesWithEnv(MARK, mark)).length).toBeGreaterThanOrEqual(4);
+      },
+    });
   });
 });

@@ -1,13 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DaytonaConfigSchema } from '../config';
-import { TerminalService, type RunCommandResult } from '../service';
+import {
+  expectBackgroundStdin,
+  expectKeepsCwdAndEnv,
+  expectPtyResize,
+  expectShutdownEndsProcesses,
+  expectTimeoutEndsGrandchildren,
+  markedService,
+} from '../testing/backendScenarios';
 import { fakeDaytonaSdk, type DaytonaCall } from '../testing/fakeDaytona';
-import { settleProcesses } from '../testing/procs';
 import { DaytonaBackend } from './daytona';
 import { loadDaytonaSdk } from './daytonaSdk';
 
-const MARK = 'CADUCEUS_TEST_MARK';
 const savedKey = process.env.DAYTONA_API_KEY;
 beforeAll(() => {
   delete process.env.DAYTONA_API_KEY;
@@ -17,10 +21,6 @@ afterAll(() => {
 });
 
 const keyed = DaytonaConfigSchema.parse({ apiKey: 'dtn-test' });
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
 
 describe('daytona backend availability', () => {
   it('is unavailable without an API key', async () => {
@@ -61,55 +61,15 @@ describe('daytona backend availability', () => {
 describe('daytona backend wiring (SDK surface faked with local processes)', () => {
   it('labels one sandbox per environment, runs session commands and PTYs, and deletes it', async () => {
     const calls: DaytonaCall[] = [];
-    const mark = randomBytes(6).toString('hex');
-    const service = new TerminalService({
-      config: { backend: 'daytona', env: { [MARK]: mark } },
+    const { service, mark } = markedService({
+      config: { backend: 'daytona' },
       createBackend: (key) => new DaytonaBackend(keyed, key, async () => fakeDaytonaSdk(calls)),
     });
-    const run = async (command: string, extra: object = {}) => {
-      const result: RunCommandResult = await service.run({
-        taskId: 'task',
-        toolCallId: 'c',
-        command,
-        ...extra,
-      });
-      if (result.status !== 'completed') throw new Error('expected a foreground result');
-      return result;
-    };
-    await run('cd /tmp && export FROM_DAYTONA=1');
-    expect(await run('pwd; echo "$FROM_DAYTONA"; exit 4')).toMatchObject({
-      output: '/tmp\n1\n',
-      exitCode: 4,
-    });
-    expect(await run('sh -c "sleep 300 & sleep 300"', { timeout: 1 })).toMatchObject({ timedOut: true });
-    const reader = await service.run({
-      taskId: 'task',
-      toolCallId: 'c',
-      command: 'read x; echo "in:$x"',
-      background: true,
-    });
-    if (reader.status !== 'started') throw new Error('expected background');
-    service.processes.write(reader.processId, 'typed\n');
-    expect((await service.processes.wait(reader.processId, 10_000)).outputTail).toBe('in:typed\n');
-    const shell = await service.run({
-      taskId: 'task',
-      toolCallId: 'c',
-      command: 'read a; stty size; read b; stty size',
-      background: true,
-      pty: true,
-      cols: 80,
-      rows: 24,
-    });
-    if (shell.status !== 'started') throw new Error('expected background');
-    service.processes.write(shell.processId, '\r');
-    await until(() => service.processes.log(shell.processId).text.includes('24 80'));
-    service.streams.resize(shell.streamId, 90, 30);
-    service.processes.write(shell.processId, '\r');
-    await service.processes.wait(shell.processId, 10_000);
-    expect(service.processes.log(shell.processId).text).toContain('30 90');
-    await service.run({ taskId: 'task', toolCallId: 'c', command: 'sleep 300', background: true });
-    await service.shutdown();
-    expect(await settleProcesses(MARK, mark)).toEqual([]);
+    await expectKeepsCwdAndEnv(service, { name: 'FROM_DAYTONA', value: '1', exitCode: 4 });
+    await expectTimeoutEndsGrandchildren(service);
+    await expectBackgroundStdin(service);
+    await expectPtyResize(service, { cols: 90, rows: 30, waitMs: 10_000 });
+    await expectShutdownEndsProcesses(service, mark);
 
     expect(calls[0]).toEqual({ method: 'new Daytona', args: [{ apiKey: 'dtn-test' }] });
     expect(calls.filter((c) => c.method === 'create')).toEqual([

@@ -1,16 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModalConfigSchema } from '../config';
-import { TerminalService, type RunCommandResult } from '../service';
+import {
+  expectBackgroundStdin,
+  expectKeepsCwdAndEnv,
+  expectShutdownEndsProcesses,
+  expectTimeoutEndsGrandchildren,
+  MARK,
+  markedService,
+  runToEnd,
+} from '../testing/backendScenarios';
 import { fakeModalSdk, type ModalCall } from '../testing/fakeModal';
-import { settleProcesses } from '../testing/procs';
 import { ModalBackend } from './modal';
 import { loadModalSdk } from './modalSdk';
 
-const MARK = 'CADUCEUS_TEST_MARK';
 const saved = {
   HOME: process.env.HOME,
   id: process.env.MODAL_TOKEN_ID,
@@ -74,40 +79,15 @@ describe('modal backend availability', () => {
 describe('modal backend wiring (SDK surface faked with local processes)', () => {
   it('creates one named sandbox, runs wrapped execs, kills by process group and terminates', async () => {
     const calls: ModalCall[] = [];
-    const mark = randomBytes(6).toString('hex');
-    const service = new TerminalService({
-      config: { backend: 'modal', env: { [MARK]: mark } },
+    const { service, mark } = markedService({
+      config: { backend: 'modal' },
       createBackend: (key) => new ModalBackend(withCredentials, key, async () => fakeModalSdk(calls)),
     });
-    const run = async (command: string, extra: object = {}) => {
-      const result: RunCommandResult = await service.run({
-        taskId: 'task',
-        toolCallId: 'c',
-        command,
-        ...extra,
-      });
-      if (result.status !== 'completed') throw new Error('expected a foreground result');
-      return result;
-    };
-    await run('cd /tmp && export FROM_MODAL=1');
-    expect(await run('pwd; echo "$FROM_MODAL"; echo é€ >&2; exit 3')).toMatchObject({
-      output: '/tmp\n1\né€\n',
-      exitCode: 3,
-    });
-    expect(await run('sh -c "sleep 300 & sleep 300"', { timeout: 1 })).toMatchObject({ timedOut: true });
-    const started = await service.run({
-      taskId: 'task',
-      toolCallId: 'c',
-      command: 'read x; echo "in:$x"',
-      background: true,
-    });
-    if (started.status !== 'started') throw new Error('expected background');
-    service.processes.write(started.processId, 'typed\n');
-    expect((await service.processes.wait(started.processId, 10_000)).outputTail).toBe('in:typed\n');
-    await run('true', { pty: true });
-    await service.run({ taskId: 'task', toolCallId: 'c', command: 'sleep 300', background: true });
-    await service.shutdown();
-    expect(await settleProcesses(MARK, mark)).toEqual([]);
+    await expectKeepsCwdAndEnv(service, { name: 'FROM_MODAL', value: '1', exitCode: 3, stderr: 'é€' });
+    await expectTimeoutEndsGrandchildren(service);
+    await expectBackgroundStdin(service);
+    await runToEnd(service, 'true', { pty: true });
+    await expectShutdownEndsProcesses(service, mark);
 
     expect(calls[0]).toEqual({
       method: 'new ModalClient',

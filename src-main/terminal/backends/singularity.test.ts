@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TerminalService, type RunCommandResult } from '../service';
-import { settleProcesses } from '../testing/procs';
+import {
+  expectKeepsCwdAndEnv,
+  expectShutdownEndsProcesses,
+  expectTimeoutEndsGrandchildren,
+  markedService,
+  runToEnd,
+} from '../testing/backendScenarios';
 import { SingularityBackend } from './singularity';
 
 // No Debian package ships apptainer, so these tests put a stand-in CLI on PATH that records
@@ -24,11 +28,9 @@ esac
 exit 1
 `;
 
-const MARK = 'CADUCEUS_TEST_MARK';
 let dir: string;
 let image: string;
 let log: string;
-let mark: string;
 const originalPath = process.env.PATH;
 
 beforeAll(async () => {
@@ -41,7 +43,6 @@ beforeAll(async () => {
   log = join(dir, 'calls.log');
   await writeFile(log, '');
   process.env.FAKE_APPTAINER_LOG = log;
-  mark = randomBytes(6).toString('hex');
 });
 
 afterAll(async () => {
@@ -76,26 +77,15 @@ describe('singularity backend', () => {
 
   it('runs commands in one instance, keeps state, kills trees and stops the instance', async () => {
     withCli();
-    const service = new TerminalService({
-      config: { backend: 'singularity', singularity: { image }, env: { [MARK]: mark } },
+    const { service, mark } = markedService({
+      config: { backend: 'singularity', singularity: { image } },
     });
-    const run = async (command: string, extra: object = {}) => {
-      const result: RunCommandResult = await service.run({
-        taskId: 'task',
-        toolCallId: 'c',
-        command,
-        ...extra,
-      });
-      if (result.status !== 'completed') throw new Error('expected a foreground result');
-      return result;
-    };
-    await run('cd /tmp && export IN_INSTANCE=yes');
-    expect(await run('pwd; echo "$IN_INSTANCE"')).toMatchObject({ output: '/tmp\nyes\n', exitCode: 0 });
-    expect(await run('test -t 1 && echo tty', { pty: true })).toMatchObject({ output: 'tty\r\n' });
-    expect(await run('sh -c "sleep 300 & sleep 300"', { timeout: 1 })).toMatchObject({ timedOut: true });
-    await service.run({ taskId: 'task', toolCallId: 'c', command: 'sleep 300', background: true });
-    await service.shutdown();
-    expect(await settleProcesses(MARK, mark)).toEqual([]);
+    await expectKeepsCwdAndEnv(service, { name: 'IN_INSTANCE', value: 'yes', exitCode: 0 });
+    expect(await runToEnd(service, 'test -t 1 && echo tty', { pty: true })).toMatchObject({
+      output: 'tty\r\n',
+    });
+    await expectTimeoutEndsGrandchildren(service);
+    await expectShutdownEndsProcesses(service, mark);
     const calls = (await readFile(log, 'utf8')).trim().split('\n');
     expect(calls).toHaveLength(2);
     expect(calls[0]).toMatch(new RegExp(`^instance start ${image} caduceus_task_[0-9a-f]{6}$`));

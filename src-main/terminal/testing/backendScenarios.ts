@@ -1,0 +1,194 @@
+/** Scenarios every terminal backend must pass; each backend test runs them on its own service. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { TerminalConfigInput } from '../config';
+import {
+  TerminalService,
+  type RunCommandRequest,
+  type RunCommandResult,
+  type TerminalServiceOptions,
+} from '../service';
+import { settleProcesses } from './procs';
+
+/** Environment variable whose value tags every process a test starts, so leaks can be found. */
+export const MARK = 'CADUCEUS_TEST_MARK';
+
+export const newMark = (): string => randomBytes(6).toString('hex');
+
+/** A service whose processes all carry a fresh mark, returned with it. */
+export function markedService(options: TerminalServiceOptions): { service: TerminalService; mark: string } {
+  const mark = newMark();
+  const config = options.config ?? {};
+  const service = new TerminalService({
+    ...options,
+    config: { ...config, env: { ...config.env, [MARK]: mark } },
+  });
+  return { service, mark };
+}
+
+/**
+ * Runs `startFixture` once for the enclosing describe block and tracks the services its tests
+ * start; after each test they are shut down and no process they marked may outlive them.
+ */
+export function useFixtureServices<F extends { stop(): Promise<void> }>(
+  startFixture: () => Promise<F>,
+  options: { afterShutdown?: () => Promise<void> } = {},
+): { readonly fixture: F; readonly mark: string; start(config: TerminalConfigInput): TerminalService } {
+  const mark = newMark();
+  const services: TerminalService[] = [];
+  let fixture: F | undefined;
+  beforeAll(async () => {
+    fixture = await startFixture();
+  });
+  afterAll(async () => {
+    await Promise.all(services.map((s) => s.shutdown()));
+    await fixture?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(services.splice(0).map((s) => s.shutdown()));
+    expect(await settleProcesses(MARK, mark)).toEqual([]);
+    await options.afterShutdown?.();
+  });
+  return {
+    mark,
+    get fixture() {
+      if (!fixture) throw new Error('the fixture starts in beforeAll');
+      return fixture;
+    },
+    start(config) {
+      const service = new TerminalService({ config: { ...config, env: { [MARK]: mark } } });
+      services.push(service);
+      return service;
+    },
+  };
+}
+
+export type CompletedRun = Extract<RunCommandResult, { status: 'completed' }>;
+export type StartedRun = Extract<RunCommandResult, { status: 'started' }>;
+type RunExtra = Partial<RunCommandRequest>;
+
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+export async function runToEnd(
+  service: TerminalService,
+  command: string,
+  extra: RunExtra = {},
+): Promise<CompletedRun> {
+  const result = await service.run({ taskId: 'task', toolCallId: 'call', command, ...extra });
+  if (result.status !== 'completed') throw new Error('expected a foreground result');
+  return result;
+}
+
+export async function runInBackground(
+  service: TerminalService,
+  command: string,
+  extra: RunExtra = {},
+): Promise<StartedRun> {
+  const result = await service.run({
+    taskId: 'task',
+    toolCallId: 'call',
+    command,
+    background: true,
+    ...extra,
+  });
+  if (result.status !== 'started') throw new Error('expected background');
+  return result;
+}
+
+/** `cd` and `export` in one call are seen by the next; its exit code and stderr come back. */
+export async function expectKeepsCwdAndEnv(
+  service: TerminalService,
+  variable: { name: string; value: string; exitCode: number; stderr?: string },
+): Promise<void> {
+  const { name, value, exitCode, stderr } = variable;
+  await runToEnd(service, `cd /tmp && export ${name}=${value}`);
+  const toStderr = stderr === undefined ? '' : `; echo ${stderr} >&2`;
+  expect(await runToEnd(service, `pwd; echo "$${name}"${toStderr}; exit ${exitCode}`)).toMatchObject({
+    output: `/tmp\n${value}\n${stderr === undefined ? '' : `${stderr}\n`}`,
+    exitCode,
+  });
+}
+
+/** A workdir applies to its own call only; the next one is back in `cwd`. */
+export async function expectWorkdirForOneCall(service: TerminalService, cwd: string, extra: RunExtra = {}) {
+  expect((await runToEnd(service, 'pwd', { workdir: '/', ...extra })).output).toBe('/\n');
+  expect((await runToEnd(service, 'pwd', extra)).output).toBe(`${cwd}\n`);
+}
+
+/** A timeout kills the command's whole process group, keeping what it printed before. */
+export async function expectTimeoutKillsTree(
+  service: TerminalService,
+  mark: string,
+  extra: RunExtra = {},
+): Promise<CompletedRun> {
+  const result = await runToEnd(service, 'echo begun; sh -c "sleep 300 & sleep 300" & sleep 300', {
+    timeout: 1,
+    ...extra,
+  });
+  expect(result).toMatchObject({ timedOut: true });
+  expect(result.output.startsWith('begun\n')).toBe(true);
+  expect(await settleProcesses(MARK, mark)).toEqual([]);
+  return result;
+}
+
+/** A foreground timeout ends a command that leaves grandchildren behind. */
+export async function expectTimeoutEndsGrandchildren(service: TerminalService): Promise<void> {
+  expect(await runToEnd(service, 'sh -c "sleep 300 & sleep 300"', { timeout: 1 })).toMatchObject({
+    timedOut: true,
+  });
+}
+
+/** Background stdin reaches the command. */
+export async function expectBackgroundStdin(service: TerminalService): Promise<void> {
+  const reader = await runInBackground(service, 'read x; echo "in:$x"');
+  service.processes.write(reader.processId, 'typed\n');
+  expect((await service.processes.wait(reader.processId, 10_000)).outputTail).toBe('in:typed\n');
+}
+
+/** A background PTY starts at 80x24 and sees a resize to `cols`x`rows`. */
+export async function expectPtyResize(
+  service: TerminalService,
+  size: { cols: number; rows: number; waitMs: number },
+  extra: RunExtra = {},
+): Promise<void> {
+  const started = await runInBackground(service, 'read a; stty size; read b; stty size', {
+    pty: true,
+    cols: 80,
+    rows: 24,
+    ...extra,
+  });
+  service.processes.write(started.processId, '\r');
+  await until(() => service.processes.log(started.processId).text.includes('24 80'));
+  expect(service.streams.resize(started.streamId, size.cols, size.rows)).toBe(true);
+  service.processes.write(started.processId, '\r');
+  await service.processes.wait(started.processId, size.waitMs);
+  expect(service.processes.log(started.processId).text).toContain(`${size.rows} ${size.cols}`);
+}
+
+/**
+ * Shutdown ends a background command and, with `userShell`, a background PTY and a user shell
+ * that was sent `userShell`; `beforeShutdown` checks them while they run.
+ */
+export async function expectShutdownEndsProcesses(
+  service: TerminalService,
+  mark: string,
+  options: {
+    command?: string;
+    userShell?: string;
+    taskId?: string;
+    beforeShutdown?: () => Promise<void>;
+  } = {},
+): Promise<void> {
+  const { command = 'sleep 300', userShell, taskId = 'task', beforeShutdown } = options;
+  await runInBackground(service, command, { taskId });
+  if (userShell !== undefined) {
+    await runInBackground(service, 'sleep 300', { taskId, pty: true });
+    const shell = await service.openUserShell({ taskId, cols: 80, rows: 24 });
+    shell.write(userShell);
+  }
+  await beforeShutdown?.();
+  await service.shutdown();
+  expect(await settleProcesses(MARK, mark)).toEqual([]);
+}
