@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { findElectronBinary } from './support/electronBinary';
+import { findElectronBinary } from '../src-main/electron/binary';
 
 // Runs the packaged shell for real wherever an Electron binary is installed. Machines without
 // one (CI here: the binary is downloaded from outside the npm registry) skip it, saying why.
