@@ -91,4 +91,15 @@ describe('the approval gate on every command path', () => {
     expect(result).toMatch(/approval/);
     expect(existsSync(join(work, 'script-target'))).toBe(true);
   });
+
+  it('keeps scripts to the tools their session was offered', async () => {
+    const script = 'print(tools.terminal(command="echo should-not-run"))';
+    const result = await services.runtime.handleFunctionCall(
+      'execute_code',
+      { language: 'python', code: script },
+      { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },
+    );
+    expect(result).toContain('not available in this session');
+    expect(result).not.toContain('should-not-run\n');
+  });
 });

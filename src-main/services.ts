@@ -17,6 +17,7 @@ import { ConfigStore } from './config/store';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
+import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
@@ -111,7 +112,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     commandGate: commandGateFor(gate, terminal.config.backend),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
-    dispatchTool: (name, args, ctx) => runtime.handleFunctionCall(name, args, ctx),
+    // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
+    dispatchTool: async (name, args, ctx) =>
+      ctx.offeredTools && !ctx.offeredTools.has(name)
+        ? toolError(`Tool "${name}" is not available in this session`)
+        : runtime.handleFunctionCall(name, args, ctx),
   };
   const discovery = await discoverTools(
     { registry: runtime.registry, logger, services: toolServices },

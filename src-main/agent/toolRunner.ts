@@ -93,6 +93,7 @@ export class ToolRunner {
       toolCallId,
       signal,
       onOutput: (chunk) => emit({ type: 'tool_output', toolCallId, chunk }),
+      offeredTools: offered,
     });
   }
 }

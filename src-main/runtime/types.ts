@@ -34,6 +34,8 @@ export interface ToolContext {
   signal?: AbortSignal;
   /** Live output of a running tool (terminal chunks, progress lines). */
   onOutput?: (chunk: string) => void;
+  /** Tools the model was offered in this session; a tool that calls others stays within them. */
+  offeredTools?: ReadonlySet<string>;
 }
 
 export type ToolArgs = Record<string, unknown>;
