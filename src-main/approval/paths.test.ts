@@ -80,7 +80,11 @@ describe('paths', () => {
     expect(configWriteKey('~/.caduceus/config.yaml')).toBe('caduceus-config-write');
     expect(configWriteKey('/etc/hosts')).toBe('system-config-write');
     expect(configWriteKey('/usr/bin/python')).toBe('system-config-write');
-    expect(configWriteKey('/usr/local/bin/tool')).toBeNull();
+    // Programs put on PATH for every user are worth a question; the rest of /usr/local is not.
+    expect(configWriteKey('/usr/local/bin/tool')).toBe('system-config-write');
+    expect(configWriteKey('/usr/local/sbin/tool')).toBe('system-config-write');
+    expect(configWriteKey('/usr/local/lib/libx.so')).toBeNull();
+    expect(configWriteKey('/usr/local/share/doc/x')).toBeNull();
     expect(configWriteKey('src/config.yaml')).toBeNull();
     expect(configWriteKey('/tmp/out.txt')).toBeNull();
     expect(configWriteKey(`${DYN}/.ssh/config`)).toBe('ssh-config-write');

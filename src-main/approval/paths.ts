@@ -218,7 +218,7 @@ const CONFIG_TOPS = new Set([
   'sys',
 ]);
 const SYSTEM_CONFIG =
-  /^\/(?:etc|boot|bin|sbin|lib|lib32|lib64|system|library|private\/etc|var\/spool\/cron|proc\/sys|sys|usr\/(?!local(?:\/|$))[^/]+)(?:\/|$)/i;
+  /^\/(?:etc|boot|bin|sbin|lib|lib32|lib64|system|library|private\/etc|var\/spool\/cron|proc\/sys|sys|usr\/local\/s?bin|usr\/(?!local(?:\/|$))[^/]+)(?:\/|$)/i;
 
 /** Config paths are absolute system paths, dot-files and dot-directories, or one of a few names. */
 function mayBeConfig(raw: string): boolean {
