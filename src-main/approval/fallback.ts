@@ -8,7 +8,7 @@ import { MKFS_NAMES, writeTarget } from './rules/disk';
 import { rmRootReason } from './rules/filesystem';
 import { detectorsFor, isWatchedName } from './rules/registry';
 import { DOWNLOADERS, isDecoder } from './rules/remote';
-import { sqlTextHits } from './rules/sql';
+import { SQL_CLIENT_NAMES, sqlTextHits } from './rules/sql';
 import type { CommandView, HitSink } from './rules/types';
 import { isWrapper } from './unwrap';
 import { commandName, familyName } from './words';
@@ -16,22 +16,8 @@ import { commandName, familyName } from './words';
 const WINDOW = 24;
 /** After a wrapper (sudo, env, timeout, …) this many words may be the command it runs. */
 const WRAPPER_REACH = 4;
-const SQL_CLIENTS = new Set([
-  'psql',
-  'mysql',
-  'mariadb',
-  'sqlite3',
-  'sqlite',
-  'duckdb',
-  'sqlcmd',
-  'clickhouse-client',
-  'snowsql',
-  'mongo',
-  'mongosh',
-  'redis-cli',
-  'cockroach',
-  'bq',
-]);
+// Clients whose text the scan reads for SQL; the same list the parsed analysis uses.
+const SQL_CLIENTS = new Set([...SQL_CLIENT_NAMES, 'redis-cli']);
 const DECODER_NAMES = new Set(['base64', 'base32', 'basenc', 'openssl', 'xxd', 'uudecode', 'gpg']);
 const CODE_RUNNERS = new Set([...SHELLS, 'eval', 'source', '.', 'python', 'perl', 'ruby', 'node', 'php']);
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!']);

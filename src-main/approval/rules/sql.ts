@@ -149,26 +149,26 @@ function frameworks(cmd: CommandView, out: HitSink): void {
     out.hit('sql-drop', text);
 }
 
+/** Database clients whose -c/-e/stdin text is read as SQL (or Mongo shell). */
+export const SQL_CLIENT_NAMES = [
+  'psql',
+  'mysql',
+  'mariadb',
+  'sqlite3',
+  'sqlite',
+  'duckdb',
+  'sqlcmd',
+  'clickhouse-client',
+  'clickhouse',
+  'snowsql',
+  'cockroach',
+  'bq',
+  'mongo',
+  'mongosh',
+];
+
 export const sqlDetectors: DetectorTable = [
-  [
-    [
-      'psql',
-      'mysql',
-      'mariadb',
-      'sqlite3',
-      'sqlite',
-      'duckdb',
-      'sqlcmd',
-      'clickhouse-client',
-      'clickhouse',
-      'snowsql',
-      'cockroach',
-      'bq',
-      'mongo',
-      'mongosh',
-    ],
-    sqlClient,
-  ],
+  [SQL_CLIENT_NAMES, sqlClient],
   [['redis-cli'], redis],
   [['dropdb', 'mysqladmin'], dropTools],
   [['rails', 'rake', 'python', 'manage.py', 'prisma'], frameworks],
