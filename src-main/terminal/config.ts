@@ -1,5 +1,6 @@
 /** Configuration of the terminal layer, as plain objects validated by zod (plugged into config.yaml). */
 import { z } from 'zod';
+import { TerminalBackendKindSchema } from '../../src-shared/ipc/schemas';
 import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
 
 const EnvSchema = z.record(z.string(), z.string());
@@ -71,7 +72,8 @@ export const DaytonaConfigSchema = z.object({
   cwd: z.string().optional(),
 });
 
-export const BackendKindSchema = z.enum(['local', 'docker', 'ssh', 'singularity', 'modal', 'daytona']);
+// The backends Settings offers are exactly these.
+export const BackendKindSchema = TerminalBackendKindSchema;
 
 export const TerminalConfigSchema = z.object({
   backend: BackendKindSchema.default('local'),
