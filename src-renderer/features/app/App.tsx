@@ -8,7 +8,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { Notices } from './Notices';
 import { startSync } from './sync';
 import './app.css';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -24,25 +24,19 @@ export function App() {
         </span>
         <ConnectionBanner />
         <span className="app-header-actions">
-          <button
-            type="button"
-            className="icon"
-            aria-label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
+          <IconButton
+            icon="terminal"
+            label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
             aria-pressed={terminalOpen}
             data-testid="terminal-toggle"
             onClick={() => setTerminalOpen((o) => !o)}
-          >
-            <Icon name="terminal" />
-          </button>
-          <button
-            type="button"
-            className="icon"
-            aria-label="Open settings"
+          />
+          <IconButton
+            icon="settings"
+            label="Open settings"
             data-testid="settings-open"
             onClick={() => setSettingsOpen(true)}
-          >
-            <Icon name="settings" />
-          </button>
+          />
         </span>
       </header>
       <SessionList />

@@ -1,5 +1,5 @@
 import { useNotices } from '../../stores/noticesStore';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 /** Failed actions, until dismissed. */
 export function Notices() {
@@ -11,9 +11,7 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className="notice" role="alert" data-testid="notice">
           <span>{n.text}</span>
-          <button type="button" className="icon" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
-            <Icon name="close" />
-          </button>
+          <IconButton icon="close" label="Dismiss" onClick={() => dismiss(n.id)} />
         </div>
       ))}
     </div>

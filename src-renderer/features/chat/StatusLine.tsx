@@ -1,6 +1,6 @@
 import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 const TEXT = {
   idle: '',
@@ -30,9 +30,7 @@ export function StatusLine() {
       {lastError && (
         <span role="alert" className="status-line-error" data-testid="chat-error">
           {lastError}
-          <button type="button" className="icon" aria-label="Dismiss error" onClick={dismiss}>
-            <Icon name="close" />
-          </button>
+          <IconButton icon="close" label="Dismiss error" onClick={dismiss} />
         </span>
       )}
     </div>

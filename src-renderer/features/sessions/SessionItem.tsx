@@ -4,7 +4,7 @@ import { useChat } from '../../stores/chatStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { downloadText } from '../../ui/download';
 import { RenameForm } from './RenameForm';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete' | 'export';
 
@@ -65,33 +65,24 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
       )}
       {mode === 'idle' && (
         <div className="session-actions">
-          <button
-            type="button"
-            className="icon"
-            aria-label="Rename session"
+          <IconButton
+            icon="pencil"
+            label="Rename session"
             data-testid="session-rename"
             onClick={() => setMode('rename')}
-          >
-            <Icon name="pencil" />
-          </button>
-          <button
-            type="button"
-            className="icon"
-            aria-label="Export session"
+          />
+          <IconButton
+            icon="download"
+            label="Export session"
             data-testid="session-export"
             onClick={() => setMode('export')}
-          >
-            <Icon name="download" />
-          </button>
-          <button
-            type="button"
-            className="icon"
-            aria-label="Delete session"
+          />
+          <IconButton
+            icon="trash"
+            label="Delete session"
             data-testid="session-delete"
             onClick={() => setMode('confirm-delete')}
-          >
-            <Icon name="trash" />
-          </button>
+          />
         </div>
       )}
       {mode === 'export' && (
@@ -102,9 +93,7 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
           <button type="button" data-testid="session-export-json" onClick={() => void save('json')}>
             JSON
           </button>
-          <button type="button" className="icon" aria-label="Cancel export" onClick={() => setMode('idle')}>
-            <Icon name="close" />
-          </button>
+          <IconButton icon="close" label="Cancel export" onClick={() => setMode('idle')} />
         </div>
       )}
       {mode === 'confirm-delete' && (

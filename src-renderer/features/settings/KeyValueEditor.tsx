@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { parseLoose, withOption } from './backendFields';
 import { CommitInput } from './CommitInput';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 const show = (value: unknown) =>
   typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
@@ -26,14 +26,11 @@ export function KeyValueEditor({
             value={show(v)}
             onCommit={(text) => onChange(withOption(value, key, parseLoose(text)))}
           />
-          <button
-            type="button"
-            className="icon"
-            aria-label={`Remove ${key}`}
+          <IconButton
+            icon="close"
+            label={`Remove ${key}`}
             onClick={() => onChange(withOption(value, key, undefined))}
-          >
-            <Icon name="close" />
-          </button>
+          />
         </div>
       ))}
       <form

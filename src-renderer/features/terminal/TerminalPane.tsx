@@ -7,7 +7,7 @@ import { TerminalView } from './TerminalView';
 import { closeTerminalTab, openShell, terminals } from './terminalSync';
 import { onColorSchemeChange } from './xtermTheme';
 import './terminal.css';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 /** Live output of the agent's commands, one tab per environment, plus the user's own shells. */
 export function TerminalPane() {
@@ -44,36 +44,27 @@ export function TerminalPane() {
           onSelect={activate}
           onClose={(key) => void closeTerminalTab(key)}
         />
-        <button
-          type="button"
-          className="icon"
-          aria-label="Open a shell"
+        <IconButton
+          icon="plus"
+          label="Open a shell"
           title="Open a shell"
           data-testid="terminal-new-shell"
           onClick={() => void openShell()}
-        >
-          <Icon name="plus" />
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label="Find in terminal"
+        />
+        <IconButton
+          icon="search"
+          label="Find in terminal"
           title="Find (Ctrl+Shift+F)"
           disabled={!active}
           onClick={() => setSearching((s) => !s)}
-        >
-          <Icon name="search" />
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label="Save terminal output"
+        />
+        <IconButton
+          icon="download"
+          label="Save terminal output"
           title="Save output"
           disabled={!active}
           onClick={save}
-        >
-          <Icon name="download" />
-        </button>
+        />
       </div>
       {searching && active && <TerminalSearch tabKey={active.key} onClose={() => setSearching(false)} />}
       <div className="terminal-body">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { terminals } from './terminalSync';
-import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 /** Find in the front tab's scrollback: Enter for next, Shift+Enter for previous. */
 export function TerminalSearch({ tabKey, onClose }: { tabKey: string; onClose(): void }) {
@@ -32,15 +32,9 @@ export function TerminalSearch({ tabKey, onClose }: { tabKey: string; onClose():
           }
         }}
       />
-      <button type="button" className="icon" aria-label="Previous match" onClick={() => find(true)}>
-        <Icon name="up" />
-      </button>
-      <button type="button" className="icon" aria-label="Next match" onClick={() => find(false)}>
-        <Icon name="down" />
-      </button>
-      <button type="button" className="icon" aria-label="Close search" onClick={onClose}>
-        <Icon name="close" />
-      </button>
+      <IconButton icon="up" label="Previous match" onClick={() => find(true)} />
+      <IconButton icon="down" label="Next match" onClick={() => find(false)} />
+      <IconButton icon="close" label="Close search" onClick={onClose} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TerminalTab } from '../../stores/terminalTabs';
 import { Icon } from '../../ui/Icon';
+import { IconButton } from '../../ui/IconButton';
 
 interface TerminalTabsProps {
   tabs: TerminalTab[];
@@ -30,15 +31,12 @@ export function TerminalTabs({ tabs, activeKey, onSelect, onClose }: TerminalTab
               <Icon name={tab.kind === 'shell' ? 'terminal' : 'agent'} /> {tab.title}
               {running && <span className="terminal-live" aria-label="running" />}
             </button>
-            <button
-              type="button"
-              className="icon"
-              aria-label={`Close ${tab.title}`}
+            <IconButton
+              icon="close"
+              label={`Close ${tab.title}`}
               data-testid="terminal-tab-close"
               onClick={() => onClose(tab.key)}
-            >
-              <Icon name="close" />
-            </button>
+            />
           </div>
         );
       })}
