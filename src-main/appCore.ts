@@ -10,7 +10,6 @@ import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/setti
 import { terminalSink, UserShells } from './handlers/terminal';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
-import { TerminalService } from './terminal/service';
 import { CronScheduler } from './tools/services/cron';
 
 export interface AppCoreOptions {
@@ -79,7 +78,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (key === terminalKey) return;
     terminalKey = key;
     const previous = s.terminal;
-    s.terminal = new TerminalService({ config: config.terminal, onEvent: sink });
+    s.terminal = s.newTerminal(config.terminal, sink);
     s.terminal.startIdleCleanup();
     s.toolServices.terminal = s.terminal;
     s.toolServices.commandGate = commandGateFor(s.gate, s.terminal.config.backend);

@@ -25,6 +25,7 @@ import { TerminalService } from './terminal/service';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { ToolServices } from './tools/toolModule';
+import { Workspaces } from './workspace/workspaces';
 
 export interface ServicesOptions {
   home: string;
@@ -41,6 +42,11 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /**
+   * The workspace of sessions and tasks given none: the folder the CLI or `serve` started in.
+   * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
+   */
+  workspace?: string;
 }
 
 export interface Services {
@@ -51,6 +57,10 @@ export interface Services {
   mcp: McpManager;
   gate: ApprovalGate;
   terminal: TerminalService;
+  /** Each task's workspace and write roots. */
+  workspaces: Workspaces;
+  /** A terminal service for this terminal config, placing tasks in their workspaces. */
+  newTerminal(config: Config['terminal'], onEvent?: TerminalStreamSink): TerminalService;
   /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
   toolServices: ToolServices;
   discovery: DiscoveryReport;
@@ -79,12 +89,21 @@ export async function createServices(options: ServicesOptions): Promise<Services
     logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
   );
 
+  const workspaces = new Workspaces({
+    home: options.home,
+    ...(options.workspace ? { fallback: options.workspace } : {}),
+    writableRoots: () => configStore.current.sandbox.writable_roots,
+  });
   const agent = new AgentHost({
     home: options.home,
-    cwd: options.cwd,
+    cwd: options.workspace ?? options.cwd,
     env: options.env,
     runtime,
     config: () => configStore.current,
+    bindWorkspace: (taskId, dir) => {
+      workspaces.bind(taskId, dir);
+      toolServices.terminal?.applyWorkspace(taskId, dir);
+    },
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
   const gate = createApprovalGate({
@@ -96,10 +115,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     logger,
   });
   const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
-  const terminal = new TerminalService({
-    config: terminalConfig as typeof config.terminal,
-    ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
-  });
+  const newTerminal = (terminalConfig: Config['terminal'], onEvent?: TerminalStreamSink) =>
+    new TerminalService({
+      config: terminalConfig,
+      ...(onEvent ? { onEvent } : {}),
+      workspaceOf: (taskId) => workspaces.boundTo(taskId),
+      // Never the packaged app's `/`: a shell with no session starts at home there.
+      defaultCwd: options.workspace ?? homedir(),
+    });
+  const terminal = newTerminal(terminalConfig as typeof config.terminal, options.onTerminalEvent);
   terminal.startIdleCleanup();
   const browser = new BrowserPool({ env: options.env, logger });
 
@@ -109,6 +133,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     agentLoop: true,
     browser,
     terminal,
+    workspaces,
     commandGate: commandGateFor(gate, terminal.config.backend),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
@@ -144,12 +169,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     mcp,
     gate,
     terminal,
+    workspaces,
+    newTerminal,
     toolServices,
     discovery,
     plugins,
     agent,
     async shutdown() {
       await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      workspaces.dispose();
       agent.close();
     },
   };

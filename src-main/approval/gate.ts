@@ -46,7 +46,24 @@ type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
 
 /** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
 export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
-  return verdict.keys.filter((k) => ruleFor(k)?.category !== 'analysis' && !allowlist.includes(k));
+  return verdict.keys.filter((k) => {
+    const rule = ruleFor(k);
+    return rule?.category !== 'analysis' && !rule?.askEveryTime && !allowlist.includes(k);
+  });
+}
+
+const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
+
+/** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
+function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict {
+  const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));
+  if (added.length === 0) return verdict;
+  return {
+    ...verdict,
+    verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
+    keys: [...verdict.keys, ...added],
+    reasons: [...verdict.reasons, ...added.map((k) => ruleFor(k)?.description ?? k)],
+  };
 }
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
@@ -161,7 +178,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
-    const verdict = analyseCommand(input.command);
+    const verdict = withExtraKeys(analyseCommand(input.command), input.extraKeys);
     const end = (d: Decide): GateDecision => finish(verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({
@@ -174,6 +191,9 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (deny !== null)
       return end({ allowed: false, decidedBy: 'deny-rule', source: 'config.yaml', rule: deny });
     if (verdict.verdict === 'safe') return end({ allowed: true, decidedBy: 'safe', source: 'built-in' });
+    // Nothing but a person's answer lets these through, and each prompt stands alone.
+    if (verdict.keys.some(asksEveryTime))
+      return decide(input, verdict, settings, await readAllowlist(), end, true);
     const allow = matchAllowRules(settings.allow, verdict);
     if (allow)
       return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
@@ -222,8 +242,9 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     settings: ApprovalSettings,
     allowlist: string[],
     end: (d: Decide) => GateDecision,
+    humanOnly = false,
   ): Promise<GateDecision> {
-    if (settings.mode === 'smart') {
+    if (settings.mode === 'smart' && !humanOnly) {
       const smart = await askSmart(input, verdict, settings);
       if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
       if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
@@ -263,7 +284,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
     // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
     if (choice === 'session' || choice === 'always')
-      for (const k of verdict.keys) if (!saved.includes(k)) sessionSet(input.sessionId).add(k);
+      for (const k of verdict.keys)
+        if (!saved.includes(k) && !asksEveryTime(k)) sessionSet(input.sessionId).add(k);
     const allowed = choice === 'once' || choice === 'session' || choice === 'always';
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')

@@ -65,6 +65,8 @@ export interface GateCheck {
   taskId: string;
   toolCallId: string;
   backendKind: BackendKind;
+  /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
+  extraKeys?: readonly string[];
   /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
   signal?: AbortSignal;
 }

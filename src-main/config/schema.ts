@@ -58,6 +58,17 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+/**
+ * The OS sandbox around local commands and the write roots of the file tools: the session's
+ * workspace and temp folder, plus `writable_roots`.
+ */
+export const SandboxConfigSchema = z.object({
+  mode: z.enum(['workspace-write', 'read-only', 'off']).default('workspace-write'),
+  writable_roots: stringList,
+  network: z.object({ allowed_domains: stringList }).default({ allowed_domains: [] }),
+});
+export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
+
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -79,6 +90,11 @@ export const ConfigSchema = z.looseObject({
     containers: 'skip',
     deny: [],
     allow: [],
+  }),
+  sandbox: SandboxConfigSchema.default({
+    mode: 'workspace-write',
+    writable_roots: [],
+    network: { allowed_domains: [] },
   }),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -22,6 +22,10 @@ export interface TerminalServiceOptions {
   flowControl?: boolean;
   createBackend?: (key: string) => TerminalBackend;
   now?: () => number;
+  /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
+  workspaceOf?: (taskId: string) => string | undefined;
+  /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
+  defaultCwd?: string;
 }
 
 export interface RunCommandRequest {
@@ -75,11 +79,13 @@ export class TerminalService {
   constructor(options: TerminalServiceOptions = {}) {
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
+    const local = config.backend === 'local';
     this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
-      cwd: defaultCwd(config),
+      cwd: local ? (config.local.cwd ?? options.defaultCwd ?? process.cwd()) : defaultCwd(config),
+      ...(local && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -106,6 +112,11 @@ export class TerminalService {
   /** Per-task working directory set by the caller (applies to the task's environment). */
   setTaskCwd(taskId: string, cwd: string): void {
     this.environments.setCwdOverride(taskId, cwd);
+  }
+
+  /** A task's workspace changed or was given again: a local environment moves there if it is elsewhere. */
+  applyWorkspace(taskId: string, dir: string): void {
+    if (this.config.backend === 'local') this.environments.applyWorkspace(taskId, dir);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
+import type { Workspaces } from '../workspace/workspaces';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -35,6 +36,8 @@ export interface ToolServices {
   cron?: CronService;
   /** Per-task environments, commands and background processes (terminal, process, file tools). */
   terminal?: TerminalService;
+  /** Each task's workspace and write roots; without it the file tools do not check where writes land. */
+  workspaces?: Workspaces;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
   commandGate?: CommandGate;
   /**
@@ -49,6 +52,8 @@ export interface CommandCheck {
   sessionId: string;
   taskId: string;
   toolCallId: string;
+  /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
+  extraKeys?: readonly string[];
   signal?: AbortSignal;
 }
 

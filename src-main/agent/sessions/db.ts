@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadSqlite, type Database } from './sqlite';
 
-const SCHEMA_VERSION = 1;
-
-const SCHEMA = `
+/** The first schema; later versions are the migrations below, applied in order. */
+export const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   title TEXT NOT NULL DEFAULT '',
@@ -69,6 +68,13 @@ CREATE TABLE IF NOT EXISTS approvals (
 CREATE INDEX IF NOT EXISTS approvals_session ON approvals(session_id);
 `;
 
+/** Index i takes a database from user_version i to i + 1. */
+const MIGRATIONS = [
+  SCHEMA_V1,
+  // v2: the folder a session works in; sessions from before have none (NULL).
+  'ALTER TABLE sessions ADD COLUMN workspace TEXT;',
+];
+
 export function sessionsDbPath(home: string): string {
   return join(home, 'sessions.db');
 }
@@ -83,8 +89,15 @@ export function openSessionsDb(path: string): Database {
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  if ((version?.user_version ?? 0) < SCHEMA_VERSION) {
-    db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+  for (let v = version?.user_version ?? 0; v < MIGRATIONS.length; v++) {
+    db.exec('BEGIN');
+    try {
+      db.exec(`${MIGRATIONS[v] ?? ''} PRAGMA user_version = ${v + 1};`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
   }
   return db;
 }

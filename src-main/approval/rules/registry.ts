@@ -9,6 +9,7 @@ import { remoteRules } from './remote';
 import { servicesDetectors, servicesRules } from './services';
 import { sqlDetectors, sqlRules } from './sql';
 import type { CommandDetector, DetectorTable } from './types';
+import { workspaceRules } from './workspace';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -41,7 +42,8 @@ export const ALL_RULES: readonly Rule[] = [
   ...analysisRules,
 ];
 
-const byKey = new Map(ALL_RULES.map((r) => [r.key, r]));
+// Workspace rules are reported by the file tools, never found in a command's text.
+const byKey = new Map([...ALL_RULES, ...workspaceRules].map((r) => [r.key, r]));
 
 export function ruleFor(key: string): Rule | undefined {
   return byKey.get(key);

@@ -50,9 +50,11 @@ export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
+  extraKeys?: readonly string[],
 ): Promise<string | undefined> {
   const decision = await gate({
     command,
+    ...(extraKeys?.length ? { extraKeys } : {}),
     sessionId: call.sessionId,
     taskId: call.taskId,
     toolCallId: call.toolCallId,
