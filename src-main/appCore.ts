@@ -26,6 +26,10 @@ export interface AppCoreOptions {
   modelOverrides?: ModelOverrides;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: 'ask' | 'deny' | 'allow';
+  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
+  workspace?: string;
+  /** The desktop app's native folder picker; null when cancelled. */
+  pickFolder?: () => Promise<string | null>;
 }
 
 export interface AppCore {
@@ -54,13 +58,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    ...(options.workspace ? { workspace: options.workspace } : {}),
   });
   built.services = s;
 
-  const chat = new ChatController(s, events, () => ({
-    ...options.modelOverrides,
-    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
-  }));
+  const chat = new ChatController(
+    s,
+    events,
+    () => ({
+      ...options.modelOverrides,
+      apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+    }),
+    options.workspace,
+  );
   const cron = new CronScheduler(
     async (job) => {
       await chat.send(job.prompt, job.sessionId);

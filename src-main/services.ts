@@ -59,6 +59,8 @@ export interface Services {
   terminal: TerminalService;
   /** Each task's workspace and write roots. */
   workspaces: Workspaces;
+  /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
+  bindWorkspace(taskId: string, dir: string): void;
   /** A terminal service for this terminal config, placing tasks in their workspaces. */
   newTerminal(config: Config['terminal'], onEvent?: TerminalStreamSink): TerminalService;
   /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
@@ -94,16 +96,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     ...(options.workspace ? { fallback: options.workspace } : {}),
     writableRoots: () => configStore.current.sandbox.writable_roots,
   });
+  const bindWorkspace = (taskId: string, dir: string) => {
+    workspaces.bind(taskId, dir);
+    toolServices.terminal?.applyWorkspace(taskId, dir);
+  };
   const agent = new AgentHost({
     home: options.home,
     cwd: options.workspace ?? options.cwd,
     env: options.env,
     runtime,
     config: () => configStore.current,
-    bindWorkspace: (taskId, dir) => {
-      workspaces.bind(taskId, dir);
-      toolServices.terminal?.applyWorkspace(taskId, dir);
-    },
+    bindWorkspace,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
   const gate = createApprovalGate({
@@ -170,6 +173,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     gate,
     terminal,
     workspaces,
+    bindWorkspace,
     newTerminal,
     toolServices,
     discovery,

@@ -23,7 +23,7 @@ const USAGE = `Usage: caduceus <command>
   toolsets [--json]                                       every toolset and its availability
   call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
   chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
-       [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--session ID] [--json]
+       [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]
                                                           one agent turn: activity on stderr, answer on stdout
   sessions list [--limit N] [--all] [--json]              stored sessions, newest first
   sessions show <id> [--json]                             one session as Markdown (or JSON)
@@ -90,6 +90,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     services = await createServices({
       home: caduceusHome(io.env),
       cwd: io.cwd,
+      // The folder the command runs in is the workspace of whatever it does.
+      workspace: io.cwd,
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,

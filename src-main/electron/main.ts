@@ -7,6 +7,7 @@ import { createAppCore, type AppCore } from '../appCore';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
 import { askWithNativeDialog } from './approvalDialog';
+import { pickWorkspaceFolder } from './folderPicker';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
@@ -38,6 +39,8 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     version: app.getVersion(),
     secrets: new SafeStorageSecrets(safeStorage, join(home, 'secrets.json')),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
+    // No default workspace: a packaged app's cwd is `/`, so every new session asks for a folder.
+    pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
   });
 
   const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);

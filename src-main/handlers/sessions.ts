@@ -16,6 +16,7 @@ function summary(s: SessionSummary, snippet?: string): ViewSummary {
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     messageCount: s.messageCount,
+    ...(s.workspace ? { workspace: s.workspace } : {}),
     ...(snippet ? { snippet } : {}),
   };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
 import { ruleFor } from '../approval/rules/registry';
-import type { Handlers } from '../contract/router';
+import { ContractError, type Handlers } from '../contract/router';
+import { validateWorkspace } from '../workspace/validate';
 import type { Services } from '../services';
 import { addAllowlistKey, allowlistView, removeAllowlistKey } from './allowlist';
 import type { ChatController } from './chat';
@@ -14,7 +15,7 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets'>;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder'>;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
@@ -57,7 +58,7 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       return OK;
     },
 
-    'chat.send': ({ text, sessionId }) => chat.send(text, sessionId),
+    'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;
@@ -65,6 +66,17 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'chat.answerClarify': ({ id, answer }) => {
       chat.answerClarify(id, answer);
       return OK;
+    },
+
+    'workspace.default': () => ({ path: options.workspace ?? null }),
+    'workspace.validate': ({ path }) => validateWorkspace(path, options.workspace),
+    'workspace.pick': async () => {
+      if (!options.pickFolder)
+        throw new ContractError(
+          'unsupported',
+          'Folders are picked in the desktop app; type the path instead.',
+        );
+      return { path: await options.pickFolder() };
     },
 
     'sessions.list': ({ query }) => listSessionViews(sessions(), query),
@@ -79,9 +91,12 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),
 
-    'terminal.openShell': async ({ taskId, cols, rows }) => ({
-      streamId: await shells.open(taskId ?? `shell-${randomUUID().slice(0, 8)}`, cols, rows),
-    }),
+    'terminal.openShell': async ({ taskId, cols, rows }) => {
+      // A session's shell starts in its workspace, also before its first turn since the app started.
+      const workspace = taskId === undefined ? undefined : sessions().getSession(taskId)?.workspace;
+      if (taskId !== undefined && workspace) s.bindWorkspace(taskId, workspace);
+      return { streamId: await shells.open(taskId ?? `shell-${randomUUID().slice(0, 8)}`, cols, rows) };
+    },
     'terminal.write': ({ streamId, data }) => {
       shells.write(streamId, data);
       return OK;

@@ -2,8 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-
-export type WorkspaceCheck = { ok: true; path: string } | { ok: false; error: string };
+import type { WorkspaceCheck } from '../../src-shared/ipc/workspaceSchemas';
 
 /**
  * `~` means the user's home; a relative path starts at `base` (the folder a CLI or `serve` was

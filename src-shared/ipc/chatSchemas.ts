@@ -34,6 +34,8 @@ export const SessionSummarySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   messageCount: z.number(),
+  /** The folder the session works in; absent for sessions stored before workspaces existed. */
+  workspace: z.string().optional(),
   /** A matching snippet when the list was searched. */
   snippet: z.string().optional(),
 });

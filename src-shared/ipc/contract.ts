@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
+import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
@@ -80,7 +81,12 @@ export const requests = {
 
   'chat.send': {
     input: z
-      .object({ sessionId: z.string().optional(), text: z.string().trim().min(1).max(200_000) })
+      .object({
+        sessionId: z.string().optional(),
+        text: z.string().trim().min(1).max(200_000),
+        /** A new session's folder (or one for a session stored without); main checks it again. */
+        workspace: WorkspacePathSchema.optional(),
+      })
       .strict(),
     output: z.object({ sessionId: z.string(), turnId: z.string() }),
   },
@@ -89,6 +95,16 @@ export const requests = {
     input: z.object({ id: z.string(), answer: z.string().max(20_000) }).strict(),
     output: ok,
   },
+
+  /** The folder a new session is offered: `serve`'s starting folder; none in the desktop app, which asks. */
+  'workspace.default': { input: none, output: z.object({ path: z.string().nullable() }) },
+  /** Whether a typed path can be a workspace (browser mode's field), and its absolute form. */
+  'workspace.validate': {
+    input: z.object({ path: WorkspacePathSchema }).strict(),
+    output: WorkspaceCheckSchema,
+  },
+  /** The desktop app's native folder picker; null when cancelled. Refused in browser mode. */
+  'workspace.pick': { input: none, output: z.object({ path: z.string().nullable() }) },
 
   'sessions.list': {
     input: z.object({ query: z.string().max(500).optional() }).strict(),
