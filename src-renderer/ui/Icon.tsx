@@ -12,6 +12,7 @@ const PATHS = {
   up: 'M4 10l4-4 4 4',
   down: 'M4 6l4 4 4-4',
   question: 'M6 6a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5M8 11.5v.5',
+  folder: 'M2 4h4.5L8 5.5h6V13H2z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

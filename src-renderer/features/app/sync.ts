@@ -6,6 +6,7 @@ import { useMcp } from '../../stores/mcpStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
+import { useWorkspace } from '../../stores/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
 
 /** Reads everything the UI shows; runs on first connect and again after every reconnect. */
@@ -16,6 +17,14 @@ function loadAll(): void {
   void useApprovals.getState().load();
   void useMcp.getState().load();
   void useSessions.getState().refresh();
+  void useWorkspace
+    .getState()
+    .load()
+    .then((path) => {
+      // A new chat nobody chose a folder for yet is offered the default.
+      const chat = useChat.getState();
+      if (path && !chat.sessionId && chat.workspace === undefined) chat.setWorkspace(path);
+    });
   const { sessionId } = useChat.getState();
   // Events missed while disconnected are in the stored session; a running turn's next event
   // marks the chat running again.
