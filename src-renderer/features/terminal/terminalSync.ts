@@ -2,6 +2,7 @@ import { FlowControl } from '../../../src-shared/constants';
 import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
 import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
+import { useChat } from '../../stores/chatStore';
 import { reportError } from '../../stores/noticesStore';
 import { useTerminal } from '../../stores/terminalStore';
 import { inputStream, type TerminalTab } from '../../stores/terminalTabs';
@@ -73,7 +74,8 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
 export async function openShell(): Promise<void> {
   const state = useTerminal.getState();
   const front = state.tabs.find((t) => t.key === state.activeKey);
-  const taskId = front?.taskId;
+  // With no agent tab in front, the open session's environment: the shell starts in its workspace.
+  const taskId = front?.taskId ?? useChat.getState().sessionId;
   const term = front ? terminals.get(front.key)?.term : undefined;
   const size = { cols: Math.max(2, term?.cols ?? 80), rows: Math.max(1, term?.rows ?? 24) };
   state.shellRequested();
