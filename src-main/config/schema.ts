@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SandboxConfigSchema } from '../sandbox/config';
 import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
@@ -58,17 +59,6 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
-/**
- * The OS sandbox around local commands and the write roots of the file tools: the session's
- * workspace and temp folder, plus `writable_roots`.
- */
-export const SandboxConfigSchema = z.object({
-  mode: z.enum(['workspace-write', 'read-only', 'off']).default('workspace-write'),
-  writable_roots: stringList,
-  network: z.object({ allowed_domains: stringList }).default({ allowed_domains: [] }),
-});
-export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
-
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -84,17 +74,13 @@ export const ConfigSchema = z.looseObject({
   mcp_servers: z.record(z.string(), McpServerSchema).default({}),
   command_allowlist: stringList,
   terminal: TerminalConfigSchema.prefault({}),
+  sandbox: SandboxConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,
     containers: 'skip',
     deny: [],
     allow: [],
-  }),
-  sandbox: SandboxConfigSchema.default({
-    mode: 'workspace-write',
-    writable_roots: [],
-    network: { allowed_domains: [] },
   }),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelConfig } from '../agent/testing/harness';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { scriptedApprover } from '../approval/testing/gateFakes';
-import type { ApproverAnswer } from '../approval/gateTypes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
 import { createMemoryLogger } from '../runtime/logger';
 import { createServices, type Services, type ServicesOptions } from '../services';
 
@@ -36,16 +36,19 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function start(options: Partial<ServicesOptions> & { answers?: ApproverAnswer[] } = {}) {
-  const approver = scriptedApprover(...(options.answers ?? []));
+async function start({
+  answers = [],
+  ...options
+}: Partial<ServicesOptions> & { answers?: ApproverAnswer[] } = {}) {
+  const approver = scriptedApprover(...answers);
   services = await createServices({
     home,
     cwd: join(root, 'started-here'),
     env: { ...process.env, CADUCEUS_HOME: home },
     logger: createMemoryLogger(),
     connectMcp: false,
-    approver,
     ...options,
+    approver: options.approver ?? approver,
   });
   return { services, approver };
 }
@@ -229,8 +232,16 @@ describe('write roots of the file tools', () => {
   it('lets sandbox.writable_roots be written, but never $CADUCEUS_HOME without a person', async () => {
     const extra = join(root, 'extra-root');
     await writeFile(join(home, 'config.yaml'), `sandbox:\n  writable_roots: [${JSON.stringify(extra)}]\n`);
-    // Even a workspace that contains $CADUCEUS_HOME does not make it writable.
-    const { services: s, approver } = await start({ answers: ['always', 'deny'] });
+    // Even a workspace that contains $CADUCEUS_HOME does not make it writable. Writes on distinct
+    // paths may run at once, so the answer depends on the file, not on the order of the prompts.
+    const asked: ApprovalRequest[] = [];
+    const approver: Approver = {
+      request: async (req) => {
+        asked.push(req);
+        return req.command.includes('a.md') ? 'always' : 'deny';
+      },
+    };
+    const { services: s } = await start({ approver });
     const { results } = await turn(
       s,
       [
@@ -243,10 +254,7 @@ describe('write roots of the file tools', () => {
     expect(results[0]).toMatchObject({ created: true });
     expect(results[1]).toMatchObject({ created: true });
     expect(results[2]).toMatchObject({ approval: 'denied' });
-    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([
-      ['caduceus-home-write'],
-      ['caduceus-home-write'],
-    ]);
+    expect(asked.map((r) => r.verdict.keys)).toEqual([['caduceus-home-write'], ['caduceus-home-write']]);
     expect(s.config.command_allowlist).toEqual([]);
     await rm(join(home, 'config.yaml'));
   });
