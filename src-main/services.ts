@@ -181,8 +181,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     agent,
     async shutdown() {
       await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
-      workspaces.dispose();
       agent.close();
+      workspaces.dispose();
     },
   };
 }

@@ -79,13 +79,12 @@ export class TerminalService {
   constructor(options: TerminalServiceOptions = {}) {
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
-    const local = config.backend === 'local';
     this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
-      cwd: local ? (config.local.cwd ?? options.defaultCwd ?? process.cwd()) : defaultCwd(config),
-      ...(local && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      cwd: defaultCwd(config, options.defaultCwd),
+      ...(config.backend === 'local' && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -240,10 +239,10 @@ export class TerminalService {
   }
 }
 
-function defaultCwd(config: TerminalConfig): string | undefined {
+function defaultCwd(config: TerminalConfig, localDefault?: string): string | undefined {
   switch (config.backend) {
     case 'local':
-      return config.local.cwd ?? process.cwd();
+      return config.local.cwd ?? localDefault ?? process.cwd();
     case 'docker':
       return config.docker.cwd;
     case 'ssh':

@@ -1,11 +1,11 @@
 import type { ToolRegistry } from '../runtime/registry';
+import type { Workspaces } from '../workspace/workspaces';
 import { toolError } from '../runtime/errors';
 import type { CheckFn, JsonSchema, Logger, ToolArgs, ToolContext, ToolSpec } from '../runtime/types';
 import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
-import type { Workspaces } from '../workspace/workspaces';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
