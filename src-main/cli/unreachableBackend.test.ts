@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,31 +51,31 @@ function sshConfig(port: number, extra = ''): string {
   return `  backend: ssh\n  ssh:\n    host: 127.0.0.1\n    port: ${port}\n    username: root\n    knownHostsPath: ${knownHosts}\n${extra}`;
 }
 
-/** A TCP server that accepts connections and never says a word (an SSH port behind a black hole). */
-async function blackhole(listenOn: number | string): Promise<{ server: Server; port: number }> {
+/** A server that accepts connections and never says a word (a port behind a black hole). */
+async function blackhole(listenOn: number | string): Promise<{ port: number; stop(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
   await new Promise<void>((resolve) =>
     typeof listenOn === 'number'
       ? server.listen(listenOn, '127.0.0.1', resolve)
       : server.listen(listenOn, resolve),
   );
   const address = server.address();
-  return { server, port: typeof address === 'object' && address ? address.port : 0 };
-}
-
-async function close(server: Server): Promise<void> {
-  server.emit('close');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    stop: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 async function closedPort(): Promise<number> {
-  const { server, port } = await blackhole(0);
-  await close(server);
+  const { port, stop } = await blackhole(0);
+  await stop();
   return port;
 }
 
@@ -124,7 +124,7 @@ describe('caduceus with an unreachable terminal backend', { timeout: 90_000 }, (
   });
 
   it('ssh to a port that never speaks SSH: unavailable after the handshake timeout', async () => {
-    const { server, port } = await blackhole(0);
+    const { port, stop } = await blackhole(0);
     try {
       await useConfig(sshConfig(port, '    readyTimeoutSeconds: 1\n'));
       expect(await terminalReason()).toMatch(
@@ -132,7 +132,7 @@ describe('caduceus with an unreachable terminal backend', { timeout: 90_000 }, (
       );
       await expectCallRefused('[Tt]imed out while waiting for handshake');
     } finally {
-      await close(server);
+      await stop();
     }
   });
 
@@ -146,12 +146,12 @@ describe('caduceus with an unreachable terminal backend', { timeout: 90_000 }, (
 
   it('docker with a socket that never answers: unavailable after the probe timeout', async () => {
     const socketPath = join(home, 'silent-docker.sock');
-    const { server } = await blackhole(socketPath);
+    const { stop } = await blackhole(socketPath);
     try {
       await useConfig(`  backend: docker\n  docker:\n    socketPath: ${socketPath}\n`);
       expect(await terminalReason()).toMatch(`no answer from a docker engine at ${socketPath} within 10 s`);
     } finally {
-      await close(server);
+      await stop();
     }
   });
 });
