@@ -132,7 +132,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       packages: config.plugins.packages,
       enableProjectPlugins: options.env.CADUCEUS_ENABLE_PROJECT_PLUGINS === '1',
     }),
-    { registry: runtime.registry, hooks: runtime.hooks, logger, resolveFrom: [options.home, options.cwd] },
+    {
+      registry: runtime.registry,
+      hooks: runtime.hooks,
+      toolsets: runtime.toolsets,
+      logger,
+      resolveFrom: [options.home, options.cwd],
+    },
   );
 
   return {
