@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXECUTE_CODE_SCHEMA } from '../tools/codeExecution';
 import { BROWSER_WEB_HINT } from './schemaPatch';
 import { newRuntime, spec } from './testing/fixtures';
 import type { ToolDefinition } from './types';
@@ -142,13 +143,36 @@ describe('getToolDefinitions', () => {
 
   it('lists in execute_code only the callable tools that passed their checks', async () => {
     const { runtime } = newRuntime();
-    runtime.registry.register(spec('execute_code', 'code_execution'));
+    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
     runtime.registry.register(spec('read_file', 'file'));
     runtime.registry.register(spec('terminal', 'terminal', { checkFn: () => false }));
     runtime.registry.register(spec('web_search', 'web'));
     const defs = await runtime.getToolDefinitions({ disabled: ['web'] });
-    const exec = defs.find((d) => d.function.name === 'execute_code');
-    expect(exec?.function.description).toBe('execute_code tool\nTools the script may call: read_file.');
+    const text = defs.find((d) => d.function.name === 'execute_code')?.function.description ?? '';
+    expect(text).toContain('Tools the script may call: read_file.');
+    expect(text).toContain('Python `tools.read_file(path="a.txt")`');
+    expect(text).not.toMatch(/terminal|web_search/);
+  });
+
+  it('gives execute_code examples only for callable tools, and says so plainly when none is', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
+    runtime.registry.register(spec('read_file', 'file'));
+    runtime.registry.register(spec('terminal', 'terminal'));
+    const describe = async (disabled: string[]) =>
+      (await runtime.getToolDefinitions({ disabled })).find((d) => d.function.name === 'execute_code')
+        ?.function.description ?? '';
+
+    const none = await describe(['file', 'terminal']);
+    expect(none).not.toMatch(/tools\.\w+\(|read_file|terminal/);
+    expect(none).toContain('No tools can be called from the script');
+
+    const terminalOnly = await describe(['file']);
+    expect(terminalOnly).toContain('Tools the script may call: terminal.');
+    expect(terminalOnly).toContain('Python `tools.terminal(command="ls")`');
+    expect(terminalOnly).not.toContain('read_file');
+    // The registered schema is left as it was.
+    expect(runtime.registry.get('execute_code')?.schema.description).toBe(EXECUTE_CODE_SCHEMA.description);
   });
 
   it('drops the web hint from browser_navigate when no web tool is offered', async () => {
