@@ -193,20 +193,57 @@ describe('getToolDefinitions', () => {
 });
 
 describe('isToolsetAvailable / describeToolset', () => {
-  it('is available only when every registered tool passes', async () => {
+  it('reports each tool, and a toolset as available, partly available (n of m) or unavailable', async () => {
     const { runtime } = newRuntime();
     runtime.registry.register(
       spec('web_search', 'web', { checkFn: () => 'no search provider key', requiresEnv: ['X_KEY'] }),
     );
     runtime.registry.register(spec('web_extract', 'web'));
     runtime.registry.register(spec('read_file', 'file'));
-    expect(await runtime.isToolsetAvailable('web')).toBe(false);
+    runtime.registry.register(spec('ha_get_state', 'plugin-ha', { checkFn: () => 'needs HASS_URL' }));
+    expect(await runtime.isToolsetAvailable('web')).toBe(true);
     expect(await runtime.isToolsetAvailable('file')).toBe(true);
-    expect(await runtime.isToolsetAvailable('browser')).toBe(false);
+    expect(await runtime.isToolsetAvailable('plugin-ha')).toBe(false);
     expect(await runtime.isToolsetAvailable('nope')).toBe(false);
-    const info = await runtime.describeToolset('web');
-    expect(info?.unavailable).toEqual({ web_search: 'no search provider key' });
-    expect(info?.requiresEnv).toEqual(['X_KEY']);
-    expect(info?.missingEnv).toEqual(['X_KEY']);
+
+    const web = await runtime.describeToolset('web');
+    expect(web).toMatchObject({
+      availability: 'partial',
+      available: true,
+      toolsAvailable: 1,
+      toolsTotal: 2,
+      unavailable: { web_search: 'no search provider key' },
+      requiresEnv: ['X_KEY'],
+      missingEnv: ['X_KEY'],
+    });
+    expect(web?.toolAvailability).toEqual([
+      { name: 'web_search', available: false, reason: 'no search provider key' },
+      { name: 'web_extract', available: true },
+    ]);
+    expect(await runtime.describeToolset('plugin-ha')).toMatchObject({
+      availability: 'unavailable',
+      available: false,
+      toolsAvailable: 0,
+      toolsTotal: 1,
+    });
+  });
+
+  it('counts a listed tool that never registered as unavailable, saying so', async () => {
+    const { runtime } = newRuntime({
+      pair: { kind: 'leaf', description: 'two tools', tools: ['one', 'two'], includes: [] },
+      ghost: { kind: 'leaf', description: 'nothing loaded', tools: ['three'], includes: [] },
+    });
+    runtime.registry.register(spec('one', 'pair'));
+    expect(await runtime.describeToolset('pair')).toMatchObject({
+      availability: 'partial',
+      toolsAvailable: 1,
+      toolsTotal: 2,
+      unavailable: { two: 'not registered (its module did not load)' },
+    });
+    expect(await runtime.describeToolset('ghost')).toMatchObject({
+      availability: 'unavailable',
+      toolsAvailable: 0,
+      toolsTotal: 1,
+    });
   });
 });
