@@ -103,5 +103,16 @@ describe('allowlist.add over the contract', () => {
       value: [{ key: 'git-clean', description: expect.stringMatching(/\S/) }],
     });
     expect(parse(await readFile(file, 'utf8')).command_allowlist).toEqual(['git-clean']);
+
+    // A prefix entry takes effect at once: the gate lets the command through without asking.
+    await core.invoke('allowlist.add', { key: 'git push' });
+    const decision = await core.services.gate.check({
+      command: 'git push --force origin main',
+      sessionId: 's',
+      taskId: 't',
+      toolCallId: 'c',
+      backendKind: 'local',
+    });
+    expect(decision).toMatchObject({ allowed: true, decidedBy: 'allow-rule', rule: 'git push' });
   });
 });
