@@ -1,10 +1,8 @@
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { AgentHost } from './agent/host';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { initShellParser } from './approval/analyse';
-import { protectOwnConfig } from './approval/paths';
+import { protectOwnHome } from './approval/paths';
 import { allowOnceApprover, denyApprover, recordingApprover } from './approval/approvers';
 import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
@@ -71,8 +69,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const { logger } = options;
   const configStore = new ConfigStore(configPath(options.home));
   // The agent must not change its own approval settings, wherever the config home is.
-  const absoluteConfig = resolve(configStore.path);
-  protectOwnConfig([absoluteConfig, absoluteConfig.replace(homedir(), '~')]);
+  protectOwnHome(options.home);
   const config = await configStore.load();
   const runtime = new ToolRuntime(logger);
   await initShellParser().catch((err: unknown) =>
@@ -132,7 +129,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       packages: config.plugins.packages,
       enableProjectPlugins: options.env.CADUCEUS_ENABLE_PROJECT_PLUGINS === '1',
     }),
-    { registry: runtime.registry, hooks: runtime.hooks, logger, resolveFrom: [options.home, options.cwd] },
+    {
+      registry: runtime.registry,
+      hooks: runtime.hooks,
+      toolsets: runtime.toolsets,
+      logger,
+      resolveFrom: [options.home, options.cwd],
+    },
   );
 
   return {

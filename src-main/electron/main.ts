@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electron from 'electron';
 import { createAppCore, type AppCore } from '../appCore';
+import { removeStaleTempFiles } from '../config/atomicFile';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
 import { askWithNativeDialog } from './approvalDialog';
@@ -28,6 +29,9 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
 
   const home = caduceusHome();
   const statePath = join(home, 'window-state.json');
+  const secretsPath = join(home, 'secrets.json');
+  // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
+  await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
   const core = await createAppCore({
     home,
@@ -36,7 +40,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     logger: createStderrLogger('info'),
     mode: 'electron',
     version: app.getVersion(),
-    secrets: new SafeStorageSecrets(safeStorage, join(home, 'secrets.json')),
+    secrets: new SafeStorageSecrets(safeStorage, secretsPath),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
   });
 
