@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
-import { killAll, processesWith, uniqueSleep } from './support/processes';
+import { killAll, processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
 import { spawnCli, startServe, stopChild } from './support/serve';
 
 // SIGINT, SIGTERM and SIGHUP end `caduceus chat` and `caduceus serve` the same way: every

@@ -111,6 +111,17 @@ describe('applyChatEvent', () => {
     expect(done).toMatchObject({ status: 'idle', clarify: undefined, lastError: 'boom', turnId: undefined });
     expect(done.toolCalls.c1?.status).toBe('error');
   });
+
+  it('settles calls a stopped turn left running as stopped, not failed', () => {
+    const stopped = run([
+      started,
+      { type: 'tool.started', ...base, messageId: 'a1', call: call('c1') },
+      { type: 'turn.finished', ...base, status: 'cancelled' },
+    ]);
+    expect(stopped).toMatchObject({ status: 'idle', lastError: undefined });
+    expect(stopped.toolCalls.c1?.status).toBe('stopped');
+    expect(stopped.messages.a1?.toolCallIds).toEqual(['c1']);
+  });
 });
 
 describe('chatFromSession', () => {

@@ -138,9 +138,10 @@ function finishTurn(state: ChatData, status: 'done' | 'cancelled' | 'error', err
   // Calls the turn left running will not report again: settle them so nothing spins forever.
   const toolCalls = { ...state.toolCalls };
   const now = Date.now();
+  const settled = status === 'cancelled' ? 'stopped' : 'error';
   for (const call of Object.values(toolCalls))
     if (call.status === 'running')
-      toolCalls[call.id] = { ...call, status: 'error', durationMs: now - call.startedAt };
+      toolCalls[call.id] = { ...call, status: settled, durationMs: now - call.startedAt };
   const lastError = status === 'error' ? (error ?? 'The turn failed.') : undefined;
   return { ...state, toolCalls, status: 'idle', turnId: undefined, clarify: undefined, lastError };
 }
