@@ -67,7 +67,10 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
   writeLine(io.stdout, host.url);
   writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
   if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
-  await host.close();
-  await core.shutdown();
+  try {
+    await host.close();
+  } finally {
+    await core.shutdown();
+  }
   return 0;
 }
