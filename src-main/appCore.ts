@@ -1,7 +1,6 @@
 import type { ModelOverrides } from './agent/model/resolve';
 import { brokerApprover } from './approval/approvers';
 import { ApprovalBroker, type NativePresenter } from './approval/broker';
-import { commandGateFor } from './approval/toolGate';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
@@ -10,7 +9,6 @@ import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/setti
 import { terminalSink, UserShells } from './handlers/terminal';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
-import { TerminalService } from './terminal/service';
 import { CronScheduler } from './tools/services/cron';
 
 export interface AppCoreOptions {
@@ -78,12 +76,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
-    const previous = s.terminal;
-    s.terminal = new TerminalService({ config: config.terminal, onEvent: sink });
-    s.terminal.startIdleCleanup();
-    s.toolServices.terminal = s.terminal;
-    s.toolServices.commandGate = commandGateFor(s.gate, s.terminal.config.backend);
-    void previous.shutdown();
+    void s.replaceTerminal(config.terminal);
   });
 
   const handlers = createHandlers({ services: s, options, broker, chat, shells });

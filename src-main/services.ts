@@ -19,7 +19,9 @@ import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
+import type { TerminalConfigInput } from './terminal/config';
 import { TerminalService } from './terminal/service';
+import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { ToolServices } from './tools/toolModule';
@@ -48,7 +50,10 @@ export interface Services {
   runtime: ToolRuntime;
   mcp: McpManager;
   gate: ApprovalGate;
-  terminal: TerminalService;
+  /** The live terminal service; `replaceTerminal` swaps it. */
+  readonly terminal: TerminalService;
+  /** Applies new terminal settings: a new service takes over and the old one is shut down. */
+  replaceTerminal(config: TerminalConfigInput): Promise<void>;
   /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
   toolServices: ToolServices;
   discovery: DiscoveryReport;
@@ -92,12 +97,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     hooks: runtime.hooks,
     logger,
   });
-  const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
-  const terminal = new TerminalService({
-    config: terminalConfig as typeof config.terminal,
-    ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
-  });
-  terminal.startIdleCleanup();
+  const startTerminal = (settings: TerminalConfigInput) => {
+    const service = new TerminalService({
+      // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
+      config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
+      ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+    });
+    service.startIdleCleanup();
+    return service;
+  };
+  const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
   const toolServices: ToolServices = {
@@ -105,8 +114,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
     home: options.home,
     agentLoop: true,
     browser,
-    terminal,
-    commandGate: commandGateFor(gate, terminal.config.backend),
+    // Read at each call, so tools always reach the service Settings last put in place.
+    get terminal() {
+      return terminals.current;
+    },
+    get commandGate() {
+      return commandGateFor(gate, terminals.current.config.backend);
+    },
     approve: toolApprover(approver),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
@@ -146,13 +160,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runtime,
     mcp,
     gate,
-    terminal,
+    get terminal() {
+      return terminals.current;
+    },
+    replaceTerminal: (settings) => terminals.replace(startTerminal(settings)),
     toolServices,
     discovery,
     plugins,
     agent,
     async shutdown() {
-      await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
       agent.close();
     },
   };

@@ -68,7 +68,12 @@ function availabilityText(info: ToolsetInfo): string {
 }
 
 /** `caduceus call <tool> --args '<json>' [--task <id>]`: prints exactly what the model would get. */
-export async function callTool(services: Services, argv: string[], io: Io): Promise<number> {
+export async function callTool(
+  services: Services,
+  argv: string[],
+  io: Io,
+  stop?: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -80,6 +85,7 @@ export async function callTool(services: Services, argv: string[], io: Io): Prom
     taskId: values.task ?? 'cli',
     sessionId: values.session ?? 'cli',
     toolCallId: `cli-${Date.now()}`,
+    ...(stop ? { signal: stop } : {}),
   });
   writeLine(io.stdout, result);
   return 0;

@@ -108,6 +108,30 @@ describe('runDesktop', () => {
     }
   });
 
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    '%s quits the app the same way, ending background processes first',
+    async (signal) => {
+      const electron = createFakeElectron();
+      const listenersBefore = process.listenerCount(signal);
+      const core = await runDesktop(electron as never, '/dist');
+      if (!core) throw new Error('the app did not start');
+      const started = await core.services.terminal.run({
+        taskId: 't',
+        toolCallId: 'c',
+        command: 'sleep 60',
+        background: true,
+      });
+      if (started.status !== 'started' || started.pid === undefined)
+        throw new Error('background process did not start');
+      const quit = new Promise<void>((resolve) => electron.app.once('will-quit', () => resolve()));
+      process.emit(signal, signal);
+      await vi.waitFor(() => expect(electron.app.quitCalls).toBeGreaterThan(0), { timeout: 10_000 });
+      await quit;
+      expect(alive(started.pid)).toBe(false);
+      expect(process.listenerCount(signal)).toBe(listenersBefore);
+    },
+  );
+
   it('answers an approval through the native dialog bound to its window', async () => {
     const electron = createFakeElectron();
     electron.control.answerDialogsWith(async () => 3); // Always allow

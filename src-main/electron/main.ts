@@ -7,6 +7,7 @@ import { createAppCore, type AppCore } from '../appCore';
 import { removeStaleTempFiles } from '../config/atomicFile';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
+import { onShutdownSignal } from '../shutdownSignals';
 import { askWithNativeDialog } from './approvalDialog';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
@@ -74,13 +75,19 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   });
   app.on('window-all-closed', () => app.quit());
 
-  // Quitting ends every PTY, background process and container session before the app exits.
+  // Quitting ends every PTY, background process and container session before the app exits;
+  // a signal (Ctrl+C in the launching terminal, kill, logout) quits the same way.
   let cleaned = false;
+  let shuttingDown = false;
+  const stopListening = onShutdownSignal(() => app.quit());
   app.on('before-quit', (event) => {
     if (cleaned) return;
     event.preventDefault();
+    if (shuttingDown) return;
+    shuttingDown = true;
     void core.shutdown().finally(() => {
       cleaned = true;
+      stopListening();
       app.quit();
     });
   });
