@@ -1,7 +1,6 @@
 import type { ModelOverrides } from './agent/model/resolve';
 import { brokerApprover } from './approval/approvers';
 import { ApprovalBroker, type NativePresenter } from './approval/broker';
-import { commandGateFor } from './approval/toolGate';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
@@ -40,7 +39,10 @@ export interface AppCore {
 }
 
 /** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
-export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
+  // In a browser the folder the host started in is the default; the desktop app has none.
+  const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
+  const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval);
   // The terminal sink is needed to build the services and reads the terminal from them later.
@@ -87,12 +89,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
-    const previous = s.terminal;
-    s.terminal = s.newTerminal(config.terminal, sink);
-    s.terminal.startIdleCleanup();
-    s.toolServices.terminal = s.terminal;
-    s.toolServices.commandGate = commandGateFor(s.gate, s.terminal.config.backend);
-    void previous.shutdown();
+    void s.replaceTerminal(config.terminal);
   });
 
   const handlers = createHandlers({ services: s, options, broker, chat, shells });

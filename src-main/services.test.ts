@@ -80,6 +80,17 @@ describe('the approval gate on every command path', () => {
     expect(await readFile(join(home, 'config.yaml'), 'utf8')).toBe(before);
   });
 
+  it('names the real config home, not ~/.caduceus, in what it tells the model', async () => {
+    for (const command of [
+      'sed -i s/manual/off/ $CADUCEUS_HOME/config.yaml',
+      'echo "approvals: {mode: off}" >> "${CADUCEUS_HOME}/config.yaml"',
+    ]) {
+      const text = await call('terminal', { command });
+      expect(text, command).toContain(`${home}/config.yaml`);
+      expect(text, command).not.toContain('~/.caduceus');
+    }
+  });
+
   it('gates terminal calls made from inside execute_code', async () => {
     await mkdir(join(work, 'script-target'), { recursive: true });
     const script = [

@@ -1,10 +1,9 @@
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { AgentHost } from './agent/host';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { initShellParser } from './approval/analyse';
-import { protectOwnConfig } from './approval/paths';
+import { protectOwnHome } from './approval/paths';
 import { allowOnceApprover, denyApprover, recordingApprover } from './approval/approvers';
 import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
@@ -21,7 +20,9 @@ import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
+import type { TerminalConfigInput } from './terminal/config';
 import { TerminalService } from './terminal/service';
+import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { ToolServices } from './tools/toolModule';
@@ -56,13 +57,14 @@ export interface Services {
   runtime: ToolRuntime;
   mcp: McpManager;
   gate: ApprovalGate;
-  terminal: TerminalService;
+  /** The live terminal service; `replaceTerminal` swaps it. */
+  readonly terminal: TerminalService;
+  /** Applies new terminal settings: a new service takes over and the old one is shut down. */
+  replaceTerminal(config: TerminalConfigInput): Promise<void>;
   /** Each task's workspace and write roots. */
   workspaces: Workspaces;
   /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
   bindWorkspace(taskId: string, dir: string): void;
-  /** A terminal service for this terminal config, placing tasks in their workspaces. */
-  newTerminal(config: Config['terminal'], onEvent?: TerminalStreamSink): TerminalService;
   /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
   toolServices: ToolServices;
   discovery: DiscoveryReport;
@@ -83,8 +85,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const { logger } = options;
   const configStore = new ConfigStore(configPath(options.home));
   // The agent must not change its own approval settings, wherever the config home is.
-  const absoluteConfig = resolve(configStore.path);
-  protectOwnConfig([absoluteConfig, absoluteConfig.replace(homedir(), '~')]);
+  protectOwnHome(options.home);
   const config = await configStore.load();
   const runtime = new ToolRuntime(logger);
   await initShellParser().catch((err: unknown) =>
@@ -98,7 +99,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   });
   const bindWorkspace = (taskId: string, dir: string) => {
     workspaces.bind(taskId, dir);
-    toolServices.terminal?.applyWorkspace(taskId, dir);
+    terminals.current.applyWorkspace(taskId, dir);
   };
   const agent = new AgentHost({
     home: options.home,
@@ -117,17 +118,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
     hooks: runtime.hooks,
     logger,
   });
-  const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
-  const newTerminal = (terminalConfig: Config['terminal'], onEvent?: TerminalStreamSink) =>
-    new TerminalService({
-      config: terminalConfig,
-      ...(onEvent ? { onEvent } : {}),
+  const startTerminal = (settings: TerminalConfigInput) => {
+    const service = new TerminalService({
+      // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
+      config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
+      ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
       // Never the packaged app's `/`: a shell with no session starts at home there.
       defaultCwd: options.workspace ?? homedir(),
     });
-  const terminal = newTerminal(terminalConfig as typeof config.terminal, options.onTerminalEvent);
-  terminal.startIdleCleanup();
+    service.startIdleCleanup();
+    return service;
+  };
+  const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
   const toolServices: ToolServices = {
@@ -135,9 +138,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     home: options.home,
     agentLoop: true,
     browser,
-    terminal,
+    // Read at each call, so tools always reach the service Settings last put in place.
+    get terminal() {
+      return terminals.current;
+    },
+    get commandGate() {
+      return commandGateFor(gate, terminals.current.config.backend);
+    },
     workspaces,
-    commandGate: commandGateFor(gate, terminal.config.backend),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
@@ -160,7 +168,13 @@ export async function createServices(options: ServicesOptions): Promise<Services
       packages: config.plugins.packages,
       enableProjectPlugins: options.env.CADUCEUS_ENABLE_PROJECT_PLUGINS === '1',
     }),
-    { registry: runtime.registry, hooks: runtime.hooks, logger, resolveFrom: [options.home, options.cwd] },
+    {
+      registry: runtime.registry,
+      hooks: runtime.hooks,
+      toolsets: runtime.toolsets,
+      logger,
+      resolveFrom: [options.home, options.cwd],
+    },
   );
 
   return {
@@ -171,16 +185,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runtime,
     mcp,
     gate,
-    terminal,
+    get terminal() {
+      return terminals.current;
+    },
+    replaceTerminal: (settings) => terminals.replace(startTerminal(settings)),
     workspaces,
     bindWorkspace,
-    newTerminal,
     toolServices,
     discovery,
     plugins,
     agent,
     async shutdown() {
-      await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
       agent.close();
       workspaces.dispose();
     },

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -20,23 +20,34 @@ export interface Served {
   url: string;
   /** What serve wrote to stderr so far, for failure messages. */
   log(): string;
-  /** SIGTERM, then waits for exit (serve closes its PTYs first). */
-  stop(): Promise<void>;
+  /** SIGTERM (or `signal`), then waits for exit (serve closes its PTYs first). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Runs the real `caduceus serve` from the built CLI, as a user would. */
 export async function startServe(options: ServeOptions): Promise<Served> {
-  if (!existsSync(CLI))
-    throw new Error('dist/cli.mjs is missing: run `npm run build` first (`npm test` does it).');
-  const child = spawn(
-    process.execPath,
-    [BIN, 'serve', '--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key'],
-    { cwd: options.cwd, env: { ...process.env, CADUCEUS_HOME: options.home }, stdio: 'pipe' },
+  const child = spawnCli(
+    ['serve', '--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key'],
+    options,
   );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await firstUrl(child, () => stderr);
-  return { url, log: () => stderr, stop: () => stopChild(child) };
+  return { url, log: () => stderr, stop: (signal) => stopChild(child, signal) };
+}
+
+/** Runs the built `caduceus` command with its own home and working directory. */
+export function spawnCli(
+  args: string[],
+  options: { home: string; cwd: string },
+): ChildProcessWithoutNullStreams {
+  if (!existsSync(CLI))
+    throw new Error('dist/cli.mjs is missing: run `npm run build` first (`npm test` does it).');
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, CADUCEUS_HOME: options.home },
+    stdio: 'pipe',
+  });
 }
 
 function firstUrl(child: ChildProcess, log: () => string): Promise<string> {
@@ -59,10 +70,11 @@ function firstUrl(child: ChildProcess, log: () => string): Promise<string> {
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** Signals the child and waits for it to exit; SIGKILL after 10 s so a test never hangs. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);

@@ -1,3 +1,4 @@
+import { configPath } from '../config/paths';
 import type { Config } from '../config/schema';
 import type { ToolRuntime } from '../runtime/runtime';
 import { Agent, type AgentOptions } from './agent';
@@ -60,7 +61,7 @@ export class AgentHost {
 
   /** Says what is missing and what to set, naming any local model server found on loopback. */
   async modelSetupHelp(problems: string[], candidates?: Omit<LocalServer, 'models'>[]): Promise<string> {
-    return modelSetupHelp(problems, await detectLocalServers(candidates));
+    return modelSetupHelp(problems, await detectLocalServers(candidates), configPath(this.options.home));
   }
 
   createAgent(options: CreateAgentOptions): Agent {

@@ -3,13 +3,32 @@ import type { AgentEvent } from '../../src-shared/agentEvents';
 import { CANCELLED_RESULT } from './toolRunner';
 import { useScriptedAgent } from './testing/scriptedAgent';
 import { ScriptedModel } from './testing/scriptedModel';
+import type { ToolSpec } from '../runtime/types';
 import { echoTool, waitForCancelTool } from './testing/tools';
 
 const seen = { aborted: false };
+/** Ids of the calls `record` was started for. */
+const ran: string[] = [];
+const recordTool: ToolSpec = {
+  name: 'record',
+  toolset: 'test',
+  schema: {
+    name: 'record',
+    description: 'record (test tool)',
+    parameters: { type: 'object', properties: {} },
+  },
+  handler: (_args, ctx) => {
+    ran.push(ctx.toolCallId);
+    return 'recorded';
+  },
+};
 beforeEach(() => {
   seen.aborted = false;
+  ran.length = 0;
 });
-const scripted = useScriptedAgent({ tools: () => [echoTool(), waitForCancelTool(seen)] });
+const scripted = useScriptedAgent({
+  tools: () => [echoTool(), waitForCancelTool(seen), recordTool],
+});
 
 /** An agent whose turn is cancelled when `when` sees an event. */
 function cancellingAgent(when: (event: AgentEvent) => boolean) {
@@ -61,6 +80,23 @@ describe('cancel', () => {
         ?.body.messages.slice(1)
         .map((m) => m.role),
     ).toEqual(['user', 'assistant', 'tool', 'tool', 'user']);
+  });
+
+  it('does not start the calls of a batch that come after a cancel', async () => {
+    scripted.model.push({
+      toolCalls: [
+        { id: 'w1', name: 'wait_forever', arguments: {} },
+        { id: 'r1', name: 'record', arguments: {} },
+      ],
+    });
+    const { agent, signal } = cancellingAgent((e) => e.type === 'tool_output');
+    const result = await agent.runTurn('start', { signal });
+    expect(result.status).toBe('cancelled');
+    expect(ran).toEqual([]);
+    expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => [c.id, c.status])).toEqual([
+      ['w1', 'cancelled'],
+      ['r1', 'cancelled'],
+    ]);
   });
 
   it('stops a streaming answer and keeps the text already shown', async () => {

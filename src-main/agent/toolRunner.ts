@@ -58,7 +58,10 @@ export class ToolRunner {
     const handle = this.deps
       .store()
       .startToolCall(sessionId, { id: call.id, name, args: call.function.arguments });
-    const outcome = await untilAborted(this.execute(call, offered, signal), signal);
+    // A call after a cancel in the same batch is recorded as cancelled without starting it.
+    const outcome = signal?.aborted
+      ? ABORTED
+      : await untilAborted(this.execute(call, offered, signal), signal);
     const result = outcome === ABORTED ? CANCELLED_RESULT : outcome;
     const status: ToolRunStatus = outcome === ABORTED ? 'cancelled' : isToolError(result) ? 'error' : 'ok';
     const durationMs = performance.now() - started;

@@ -43,6 +43,14 @@ describe('config.yaml allowlist store', () => {
     expect(await store.list()).toEqual(['rm-recursive', 'git-clean']);
   });
 
+  it('keeps the comment on an empty flow list when an "always" answer adds the first key', async () => {
+    await writeFile(file, 'command_allowlist: [] # note\n');
+    await createFileAllowlistStore(file).add(['rm-recursive']);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('# note');
+    expect(parse(text)).toEqual({ command_allowlist: ['rm-recursive'] });
+  });
+
   it('loses nothing under concurrent adds, from one store or several, and leaves no temp files', async () => {
     await writeFile(file, 'approvals:\n  mode: manual\n');
     const stores = [createFileAllowlistStore(file), createFileAllowlistStore(join(dir, '.', 'config.yaml'))];

@@ -1,4 +1,5 @@
 import type { ConfigStore } from '../config/store';
+import { setList } from '../config/yamlEdit';
 import type { AllowlistStore } from './gateTypes';
 
 /**
@@ -15,7 +16,7 @@ export function createConfigAllowlistStore(config: ConfigStore): AllowlistStore 
       await config.update((doc, current) => {
         const next = [...current.command_allowlist];
         for (const key of keys) if (!next.includes(key)) next.push(key);
-        doc.set('command_allowlist', next);
+        setList(doc, ['command_allowlist'], next);
       });
     },
   };

@@ -1,10 +1,14 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalPath,
   configWriteKey,
   deviceKind,
+  ownHome,
   protectedTarget,
   protectOwnConfig,
+  protectOwnHome,
   resolvePath,
 } from './paths';
 import { DYN } from './words';
@@ -98,5 +102,17 @@ describe('protectOwnConfig', () => {
     expect(configWriteKey('/srv/agent-home/config.yaml')).toBe('caduceus-config-write');
     expect(configWriteKey('/srv/agent-home/./config.yaml')).toBe('caduceus-config-write');
     expect(configWriteKey('/srv/other/config.yaml')).toBeNull();
+  });
+});
+
+describe('protectOwnHome', () => {
+  it('reads $CADUCEUS_HOME as the real config home, ~/… only when it is under the home folder', () => {
+    expect(ownHome()).toBe('~/.caduceus');
+    protectOwnHome(join(homedir(), 'agents', 'one'));
+    expect(ownHome()).toBe('~/agents/one');
+    expect(configWriteKey(`${homedir()}/agents/one/config.yaml`)).toBe('caduceus-config-write');
+    protectOwnHome('/srv/elsewhere/');
+    expect(ownHome()).toBe('/srv/elsewhere');
+    expect(configWriteKey('/srv/elsewhere/config.yaml')).toBe('caduceus-config-write');
   });
 });

@@ -1,4 +1,6 @@
 /** What a path argument means for safety: a protected directory, a device, a config file. */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { DYN, expandBraces, isDynamic } from './words';
 
 /** Top-level directories whose loss breaks the system or destroys user data (not /tmp). */
@@ -235,6 +237,20 @@ function mayBeConfig(raw: string): boolean {
 
 /** Where this process's own config.yaml lives, wherever $CADUCEUS_HOME points. */
 const ownConfigPaths = new Set<string>();
+/** What `$CADUCEUS_HOME` reads as in a command: the real config home (`~/…` when under home). */
+let ownHomeText = '~/.caduceus';
+
+export function ownHome(): string {
+  return ownHomeText;
+}
+
+/** Makes `$CADUCEUS_HOME` mean this process's config home, and protects its config.yaml. */
+export function protectOwnHome(home: string): void {
+  const absolute = resolve(home);
+  const user = homedir();
+  ownHomeText = absolute.startsWith(`${user}/`) ? `~${absolute.slice(user.length)}` : absolute;
+  protectOwnConfig([join(absolute, 'config.yaml'), join(ownHomeText, 'config.yaml')]);
+}
 
 /** Protects the running app's config.yaml by its real path, not only by its usual name. */
 export function protectOwnConfig(paths: readonly string[]): void {

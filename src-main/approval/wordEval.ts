@@ -1,6 +1,7 @@
 /** Static evaluation of parsed words; substitutions inside them are analysed as they are met. */
 import type { AnalysisContext, Source } from './context';
 import type { SyntaxNode } from './parse';
+import { ownHome } from './paths';
 import type { ArgWord } from './words';
 import { DYN, decodeAnsiC, unescapeBare, unescapeDouble } from './words';
 
@@ -29,7 +30,7 @@ export function variableValue(ctx: AnalysisContext, name: string): string {
   const known = ctx.env.get(name);
   if (known !== undefined) return known;
   if (name === 'HOME') return '~';
-  if (name === 'CADUCEUS_HOME') return '~/.caduceus';
+  if (name === 'CADUCEUS_HOME') return ownHome();
   return DYN;
 }
 

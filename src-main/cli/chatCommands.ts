@@ -66,7 +66,7 @@ const EXIT: Record<TurnResult['status'], number> = {
 };
 
 /** `caduceus chat -q …`: one turn, headless. Tool activity on stderr, the answer on stdout. */
-export async function chat(services: Services, argv: string[], io: Io): Promise<number> {
+export async function chat(services: Services, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
   const values = parseChat(argv);
   if (!values.query) throw new UsageError(CHAT_USAGE);
   const resolution = services.agent.resolveModel({
@@ -91,14 +91,10 @@ export async function chat(services: Services, argv: string[], io: Io): Promise<
     onEvent: values.json ? undefined : activityPrinter(io.stderr),
     source: 'cli',
   });
-  const controller = new AbortController();
-  const cancel = () => controller.abort();
-  process.once('SIGINT', cancel);
   let result: TurnResult;
   try {
-    result = await agent.runTurn(values.query, { signal: controller.signal });
+    result = await agent.runTurn(values.query, stop ? { signal: stop } : {});
   } finally {
-    process.off('SIGINT', cancel);
     await agent.close();
   }
   if (values.json) {

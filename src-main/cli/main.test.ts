@@ -41,6 +41,47 @@ describe('caduceus CLI', () => {
     expect(rows.find((r) => r.name === 'debugging')?.includes).toEqual(['terminal', 'web', 'file']);
   });
 
+  it('reports each toolset as available, partly available (n of m) or unavailable, matching what is offered', async () => {
+    // With PATH the installed Chromium is found; browser_vision still lacks a vision model.
+    const env = { PATH: process.env.PATH };
+    const { stdout } = await run(['toolsets', '--json'], env);
+    const rows = JSON.parse(stdout) as {
+      name: string;
+      availability: string;
+      available: boolean;
+      toolsAvailable: number;
+      toolsTotal: number;
+      toolAvailability: { name: string; available: boolean; reason?: string }[];
+      unavailable: Record<string, string>;
+    }[];
+    for (const row of rows) {
+      const offered = row.toolAvailability.filter((t) => t.available).length;
+      expect(row.toolsAvailable, row.name).toBe(offered);
+      expect(row.toolsTotal, row.name).toBe(row.toolAvailability.length);
+      const expected = offered === 0 ? 'unavailable' : offered < row.toolsTotal ? 'partial' : 'available';
+      expect(row.availability, row.name).toBe(expected);
+      expect(row.available, row.name).toBe(offered > 0);
+      for (const t of row.toolAvailability.filter((x) => !x.available))
+        expect(row.unavailable[t.name], `${row.name}/${t.name}`).toBe(t.reason);
+    }
+    // The model is offered exactly the browser tools the row counts as available.
+    const browser = rows.find((r) => r.name === 'browser');
+    const listed = await run(['tools', 'list', '--toolsets', 'browser', '--json'], env);
+    const offeredNames = (JSON.parse(listed.stdout) as { function: { name: string } }[]).map(
+      (d) => d.function.name,
+    );
+    expect(browser?.toolAvailability.filter((t) => t.available).map((t) => t.name)).toEqual(offeredNames);
+    expect(browser?.toolsTotal).toBe(10);
+    expect(browser?.unavailable.browser_vision).toBeDefined();
+
+    expect(browser?.availability).toBe('partial');
+    expect(browser?.toolsAvailable).toBe(9);
+
+    const text = (await run(['toolsets'], env)).stdout;
+    expect(text).toMatch(/^browser \[leaf\] partly available \(9 of 10\): .*\n {2}browser_vision: .*vision/m);
+    expect(text).toMatch(/^homeassistant \[leaf\] unavailable/m);
+  });
+
   it('prints the exact string the model would receive for a call', async () => {
     expect((await run(['call', 'nope', '--args', '{}'])).stdout).toBe('{"error":"Unknown tool: nope"}\n');
     expect((await run(['call', 'todo'])).stdout).toBe('{"error":"todo must be handled by the agent loop"}\n');

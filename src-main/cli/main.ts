@@ -16,6 +16,7 @@ import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
 import { serve } from './serveCommand';
 import { createTtyApprover } from '../approval/ttyApprover';
+import { exitCodeFor, shutdownSignal, type ShutdownSignal } from '../shutdownSignals';
 
 const USAGE = `Usage: caduceus <command>
 
@@ -37,7 +38,9 @@ const USAGE = `Usage: caduceus <command>
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
-type Command = (services: Services, argv: string[], io: Io) => Promise<number>;
+/** `stop` fires on SIGINT, SIGTERM or SIGHUP; services are shut down after the command returns. */
+type Command = (services: Services, argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
+type Standalone = (argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
 interface CommandEntry {
   run: Command;
   mcp: boolean;
@@ -46,7 +49,7 @@ interface CommandEntry {
 }
 
 /** Commands that build what they need themselves. */
-const STANDALONE: Record<string, (argv: string[], io: Io) => Promise<number>> = {
+const STANDALONE: Record<string, Standalone> = {
   serve,
   'approval check': approvalCheck,
 };
@@ -86,6 +89,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return 2;
   }
   let services: Services | undefined;
+  const stop = shutdownSignal();
   try {
     services = await createServices({
       home: caduceusHome(io.env),
@@ -99,24 +103,30 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
       ...command.servicesOptions?.(rest),
     });
-    return await command.run(services, rest, io);
+    return exitCode(await command.run(services, rest, io, stop.signal), stop.signal);
   } catch (err) {
     return reportError(err, io);
   } finally {
+    // Listening until services are down keeps a second signal from killing the process mid-cleanup.
     await services?.shutdown();
+    stop.dispose();
   }
 }
 
-async function runStandalone(
-  run: (argv: string[], io: Io) => Promise<number>,
-  argv: string[],
-  io: Io,
-): Promise<number> {
+async function runStandalone(run: Standalone, argv: string[], io: Io): Promise<number> {
+  const stop = shutdownSignal();
   try {
-    return await run(argv, io);
+    return exitCode(await run(argv, io, stop.signal), stop.signal);
   } catch (err) {
     return reportError(err, io);
+  } finally {
+    stop.dispose();
   }
+}
+
+/** A command ended by a signal exits as a shell reports it (130 for Ctrl+C, 143 for SIGTERM). */
+function exitCode(code: number, stop: AbortSignal): number {
+  return stop.aborted ? exitCodeFor(stop.reason as ShutdownSignal) : code;
 }
 
 function reportError(err: unknown, io: Io): number {

@@ -26,9 +26,10 @@ export function rendererDir(): string {
 
 /**
  * `caduceus serve`: the app's UI in a browser on loopback. Prints the URL (with its token) as
- * the first line on stdout and serves until interrupted.
+ * the first line on stdout and serves until `stop` fires (the CLI fires it on SIGINT, SIGTERM
+ * or SIGHUP).
  */
-export async function serve(argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
+export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -69,13 +70,11 @@ export async function serve(argv: string[], io: Io, stop?: AbortSignal): Promise
   const host = await startHost({ invoke: core.invoke, events: core.events, staticRoot, port });
   writeLine(io.stdout, host.url);
   writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
-  await new Promise<void>((resolve) => {
-    const done = () => resolve();
-    stop?.addEventListener('abort', done, { once: true });
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-  });
-  await host.close();
-  await core.shutdown();
+  if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
+  try {
+    await host.close();
+  } finally {
+    await core.shutdown();
+  }
   return 0;
 }

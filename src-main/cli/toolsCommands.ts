@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ToolsetInfo } from '../runtime/runtime';
 import type { Services } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
 
@@ -28,32 +29,51 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
   const infos = await services.runtime.describeToolsets();
   if (values.json) {
-    const rows = infos.map(
-      ({ name, kind, description, tools, includes, available, requiresEnv, missingEnv, unavailable }) => ({
-        name,
-        kind,
-        description,
-        tools,
-        includes,
-        available,
-        requiresEnv,
-        missingEnv,
-        unavailable,
-      }),
-    );
+    const rows = infos.map((info) => ({
+      name: info.name,
+      kind: info.kind,
+      description: info.description,
+      tools: info.tools,
+      includes: info.includes,
+      availability: info.availability,
+      available: info.available,
+      toolsAvailable: info.toolsAvailable,
+      toolsTotal: info.toolsTotal,
+      toolAvailability: info.toolAvailability,
+      requiresEnv: info.requiresEnv,
+      missingEnv: info.missingEnv,
+      unavailable: info.unavailable,
+    }));
     writeLine(io.stdout, JSON.stringify(rows, null, 2));
     return 0;
   }
   for (const info of infos) {
-    const mark = info.available ? 'available' : 'unavailable';
     const missing = info.missingEnv.length ? ` (set ${info.missingEnv.join(', ')})` : '';
-    writeLine(io.stdout, `${info.name} [${info.kind}] ${mark}${missing}: ${info.description}`);
+    writeLine(
+      io.stdout,
+      `${info.name} [${info.kind}] ${availabilityText(info)}${missing}: ${info.description}`,
+    );
+    // A partly available toolset names what is missing; a wholly unavailable one is summed up above.
+    if (info.availability === 'partial')
+      for (const [tool, reason] of Object.entries(info.unavailable))
+        writeLine(io.stdout, `  ${tool}: ${reason}`);
   }
   return 0;
 }
 
+function availabilityText(info: ToolsetInfo): string {
+  if (info.availability === 'partial')
+    return `partly available (${info.toolsAvailable} of ${info.toolsTotal})`;
+  return info.availability;
+}
+
 /** `caduceus call <tool> --args '<json>' [--task <id>]`: prints exactly what the model would get. */
-export async function callTool(services: Services, argv: string[], io: Io): Promise<number> {
+export async function callTool(
+  services: Services,
+  argv: string[],
+  io: Io,
+  stop?: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -65,6 +85,7 @@ export async function callTool(services: Services, argv: string[], io: Io): Prom
     taskId: values.task ?? 'cli',
     sessionId: values.session ?? 'cli',
     toolCallId: `cli-${Date.now()}`,
+    ...(stop ? { signal: stop } : {}),
   });
   writeLine(io.stdout, result);
   return 0;

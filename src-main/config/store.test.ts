@@ -1,5 +1,8 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, ConfigStore } from './store';
@@ -88,5 +91,49 @@ describe('ConfigStore change notification', () => {
     await store.set(['approvals', 'mode'], 'off');
     expect(store.current.approvals.mode).toBe('off');
     expect(seen).toEqual(['off']);
+  });
+});
+
+/** A process that starts an atomic write of `target` (temp file named as writeAtomic names it) and stays. */
+async function startWriter(target: string): Promise<{ child: ChildProcess; tmp: string }> {
+  const script = `
+    const fs = require('node:fs');
+    const tmp = process.argv[1] + '.' + process.pid + '.deadbeef.tmp';
+    fs.writeFileSync(tmp, 'approvals:\\n  mode: of');
+    process.stdout.write(tmp + '\\n');
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['-e', script, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { child, tmp: line };
+}
+
+describe('ConfigStore start-up', () => {
+  it('removes temp files left by a writer killed mid-write, and only stale ones', async () => {
+    const path = join(dir, 'config.yaml');
+    await writeFile(path, 'approvals:\n  mode: manual\n');
+    const crashed = await startWriter(path);
+    const living = await startWriter(path);
+    const reused = `${path}.${process.pid}.0badf00d.tmp`;
+    const oldOfLiving = `${path}.${living.child.pid}.cafebabe.tmp`;
+    try {
+      crashed.child.kill('SIGKILL');
+      await once(crashed.child, 'exit');
+      // Left by an earlier process that had this pid, and one an hour and more old.
+      await writeFile(reused, 'partial');
+      await writeFile(oldOfLiving, 'partial');
+      const longAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(oldOfLiving, longAgo, longAgo);
+      await writeFile(join(dir, 'config.yaml.bak'), 'mine');
+      await writeFile(join(dir, 'other.1.deadbeef.tmp'), 'not ours');
+
+      expect((await new ConfigStore(path).load()).approvals.mode).toBe('manual');
+      expect((await readdir(dir)).sort()).toEqual(
+        ['config.yaml', 'config.yaml.bak', 'other.1.deadbeef.tmp', living.tmp.slice(dir.length + 1)].sort(),
+      );
+    } finally {
+      living.child.kill('SIGKILL');
+      await once(living.child, 'exit');
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { isMap, parseDocument, type Document } from 'yaml';
+import { removeStaleTempFiles, writeAtomic } from './atomicFile';
 import { ConfigSchema, type Config } from './schema';
 
 export class ConfigError extends Error {
@@ -19,11 +19,16 @@ const queues = new Map<string, Promise<unknown>>();
 
 export class ConfigStore {
   private latest: Config | undefined;
+  private swept = false;
   private readonly listeners = new Set<(config: Config) => void>();
 
   constructor(readonly path: string) {}
 
   async load(): Promise<Config> {
+    if (!this.swept) {
+      this.swept = true;
+      await removeStaleTempFiles(this.path);
+    }
     this.latest = validate(await this.readDocument(), this.path);
     return this.latest;
   }
@@ -92,28 +97,4 @@ function validate(doc: Document, path: string): Config {
     throw new ConfigError(`${path}: ${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
   }
   return parsed.data;
-}
-
-/** Writes through a temp file in the same directory, flushed, then renamed over the target. */
-export async function writeAtomic(path: string, content: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  // A new file is private; an existing one keeps the mode its owner gave it.
-  const mode = await stat(path).then(
-    (s) => s.mode & 0o777,
-    () => 0o600,
-  );
-  const handle = await open(tmp, 'wx', mode);
-  try {
-    await handle.writeFile(content, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,51 @@ describe('runDesktop', () => {
     await quit;
     expect(alive(started.pid)).toBe(false);
   });
+
+  it('removes temp files a crashed earlier run left beside the files it writes', async () => {
+    // Above any pid_max, so no process can own these.
+    const dead = 999_999_999;
+    const leftovers = ['config.yaml', 'secrets.json', 'window-state.json'].map(
+      (f) => `${f}.${dead}.deadbeef.tmp`,
+    );
+    for (const name of [...leftovers, 'notes.txt']) await writeFile(join(home, name), 'partial');
+    const electron = createFakeElectron();
+    const core = await runDesktop(electron as never, '/dist');
+    if (!core) throw new Error('the app did not start');
+    try {
+      const left = await readdir(home);
+      expect(left).toContain('notes.txt');
+      for (const name of leftovers) expect(left).not.toContain(name);
+    } finally {
+      const quit = new Promise<void>((resolve) => electron.app.once('will-quit', () => resolve()));
+      electron.app.quit();
+      await quit;
+    }
+  });
+
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
+    '%s quits the app the same way, ending background processes first',
+    async (signal) => {
+      const electron = createFakeElectron();
+      const listenersBefore = process.listenerCount(signal);
+      const core = await runDesktop(electron as never, '/dist');
+      if (!core) throw new Error('the app did not start');
+      const started = await core.services.terminal.run({
+        taskId: 't',
+        toolCallId: 'c',
+        command: 'sleep 60',
+        background: true,
+      });
+      if (started.status !== 'started' || started.pid === undefined)
+        throw new Error('background process did not start');
+      const quit = new Promise<void>((resolve) => electron.app.once('will-quit', () => resolve()));
+      process.emit(signal, signal);
+      await vi.waitFor(() => expect(electron.app.quitCalls).toBeGreaterThan(0), { timeout: 10_000 });
+      await quit;
+      expect(alive(started.pid)).toBe(false);
+      expect(process.listenerCount(signal)).toBe(listenersBefore);
+    },
+  );
 
   it('answers an approval through the native dialog bound to its window', async () => {
     const electron = createFakeElectron();

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electron from 'electron';
 import { createAppCore, type AppCore } from '../appCore';
+import { removeStaleTempFiles } from '../config/atomicFile';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
+import { onShutdownSignal } from '../shutdownSignals';
 import { askWithNativeDialog } from './approvalDialog';
 import { pickWorkspaceFolder } from './folderPicker';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
@@ -29,6 +31,9 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
 
   const home = caduceusHome();
   const statePath = join(home, 'window-state.json');
+  const secretsPath = join(home, 'secrets.json');
+  // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
+  await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
   const core = await createAppCore({
     home,
@@ -37,7 +42,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     logger: createStderrLogger('info'),
     mode: 'electron',
     version: app.getVersion(),
-    secrets: new SafeStorageSecrets(safeStorage, join(home, 'secrets.json')),
+    secrets: new SafeStorageSecrets(safeStorage, secretsPath),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
     // No default workspace: a packaged app's cwd is `/`, so every new session asks for a folder.
     pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
@@ -73,13 +78,19 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   });
   app.on('window-all-closed', () => app.quit());
 
-  // Quitting ends every PTY, background process and container session before the app exits.
+  // Quitting ends every PTY, background process and container session before the app exits;
+  // a signal (Ctrl+C in the launching terminal, kill, logout) quits the same way.
   let cleaned = false;
+  let shuttingDown = false;
+  const stopListening = onShutdownSignal(() => app.quit());
   app.on('before-quit', (event) => {
     if (cleaned) return;
     event.preventDefault();
+    if (shuttingDown) return;
+    shuttingDown = true;
     void core.shutdown().finally(() => {
       cleaned = true;
+      stopListening();
       app.quit();
     });
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { SafeStorage } from 'electron';
-import { writeAtomic } from '../config/store';
+import { writeAtomic } from '../config/atomicFile';
 import { MemorySecretStore } from '../handlers/settings';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeAtomic } from '../config/store';
+import { writeAtomic } from '../config/atomicFile';
 
 export const WindowStateSchema = z.object({
   x: z.number().int().optional(),

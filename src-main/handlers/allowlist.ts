@@ -1,27 +1,68 @@
 import type { AllowlistEntry } from '../../src-shared/ipc/schemas';
+import { AllowlistEntryError, parseAllowlistEntry } from '../approval/allowlistEntry';
+import type { Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
+import { setList } from '../config/yamlEdit';
+import { ContractError } from '../contract/router';
 
 /** Describes an allowlist key for the Settings list; unknown keys are shown as they are. */
 export type DescribeKey = (key: string) => string | undefined;
 
-export function allowlistView(keys: string[], describe: DescribeKey): AllowlistEntry[] {
-  return keys.map((key) => ({ key, description: describe(key) ?? 'Custom entry' }));
+const PREFIX_DESCRIPTION = 'Command prefix: commands starting with these words run without asking';
+
+/**
+ * The permanent allowlist as Settings shows it: rule keys (config.yaml `command_allowlist`),
+ * then command-prefix rules (`approvals.allow`).
+ */
+export function allowlistView(config: Config, describe: DescribeKey): AllowlistEntry[] {
+  return [
+    ...config.command_allowlist.map((key) => ({ key, description: describe(key) ?? 'Custom entry' })),
+    ...config.approvals.allow
+      .filter((prefix) => !config.command_allowlist.includes(prefix))
+      .map((prefix) => ({ key: prefix, description: PREFIX_DESCRIPTION })),
+  ];
 }
 
-export async function addAllowlistKey(store: ConfigStore, key: string): Promise<string[]> {
+/** Adds a rule key or a command-prefix rule; anything else is refused with the reason. */
+export async function addAllowlistEntry(
+  store: ConfigStore,
+  raw: string,
+  describe: DescribeKey = () => undefined,
+): Promise<AllowlistEntry[]> {
+  let entry;
+  try {
+    entry = parseAllowlistEntry(raw);
+  } catch (err) {
+    if (err instanceof AllowlistEntryError) throw new ContractError('invalid_allowlist_entry', err.message);
+    throw err;
+  }
   const config = await store.update((doc, current) => {
-    if (!current.command_allowlist.includes(key))
-      doc.set('command_allowlist', [...current.command_allowlist, key]);
+    if (entry.kind === 'rule' && !current.command_allowlist.includes(entry.key))
+      setList(doc, ['command_allowlist'], [...current.command_allowlist, entry.key]);
+    if (entry.kind === 'prefix' && !current.approvals.allow.includes(entry.prefix))
+      setList(doc, ['approvals', 'allow'], [...current.approvals.allow, entry.prefix]);
   });
-  return config.command_allowlist;
+  return allowlistView(config, describe);
 }
 
-export async function removeAllowlistKey(store: ConfigStore, key: string): Promise<string[]> {
+export async function removeAllowlistEntry(
+  store: ConfigStore,
+  key: string,
+  describe: DescribeKey = () => undefined,
+): Promise<AllowlistEntry[]> {
   const config = await store.update((doc, current) => {
-    doc.set(
-      'command_allowlist',
-      current.command_allowlist.filter((k) => k !== key),
-    );
+    if (current.command_allowlist.includes(key))
+      setList(
+        doc,
+        ['command_allowlist'],
+        current.command_allowlist.filter((k) => k !== key),
+      );
+    if (current.approvals.allow.includes(key))
+      setList(
+        doc,
+        ['approvals', 'allow'],
+        current.approvals.allow.filter((k) => k !== key),
+      );
   });
-  return config.command_allowlist;
+  return allowlistView(config, describe);
 }

@@ -9,6 +9,9 @@ import type { ChatEvent, ToolCallStatus } from '../../src-shared/ipc/chatSchemas
 export class ChatEventMapper {
   private messageId = randomUUID();
   private afterTools = false;
+  private finished = false;
+  /** Text streamed into the current message. */
+  private shown = '';
   private readonly askedFor = new Map<string, string>();
   private readonly denied = new Set<string>();
   private readonly startedAt = new Map<string, number>();
@@ -20,7 +23,9 @@ export class ChatEventMapper {
 
   map(event: AgentEvent): ChatEvent[] {
     const base = { sessionId: this.sessionId, turnId: this.turnId };
-    if (event.depth > 0) return [];
+    // A call abandoned by Stop may still report (late output); the UI must not see the
+    // finished turn come back to life.
+    if (event.depth > 0 || this.finished) return [];
     switch (event.type) {
       case 'turn_started':
         return [
@@ -40,7 +45,9 @@ export class ChatEventMapper {
         if (this.afterTools) {
           this.messageId = randomUUID();
           this.afterTools = false;
+          this.shown = '';
         }
+        this.shown += event.text;
         return [{ type: 'assistant.delta', ...base, messageId: this.messageId, text: event.text }];
       case 'tool_started': {
         const now = Date.now();
@@ -98,8 +105,21 @@ export class ChatEventMapper {
       case 'clarify_resolved':
         return [];
       case 'turn_finished': {
+        this.finished = true;
         const status =
           event.status === 'cancelled' ? 'cancelled' : event.status === 'error' ? 'error' : 'done';
+        const turnFinished: ChatEvent = {
+          type: 'turn.finished',
+          ...base,
+          status,
+          ...(event.error ? { error: event.error } : {}),
+        };
+        // After tool calls the current message holds their cards: replacing it would drop
+        // them. A text not shown yet becomes a message of its own.
+        if (this.afterTools) {
+          if (!event.text || event.text === this.shown) return [turnFinished];
+          this.messageId = randomUUID();
+        }
         return [
           {
             type: 'assistant.message',
@@ -112,7 +132,7 @@ export class ChatEventMapper {
               createdAt: Date.now(),
             },
           },
-          { type: 'turn.finished', ...base, status, ...(event.error ? { error: event.error } : {}) },
+          turnFinished,
         ];
       }
     }
@@ -126,6 +146,6 @@ export class ChatEventMapper {
     if (this.denied.has(callId)) return 'denied';
     // The approval gate marks refusals it made without asking (hardline, deny rules).
     if (approval) return approval;
-    return status === 'ok' ? 'ok' : 'error';
+    return status === 'cancelled' ? 'stopped' : status;
   }
 }

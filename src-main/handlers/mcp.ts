@@ -1,6 +1,7 @@
 import type { McpServerInfo } from '../../src-shared/ipc/schemas';
 import { McpServerSchema, type Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
+import { setValue } from '../config/yamlEdit';
 import { ContractError } from '../contract/router';
 import type { McpManager } from '../mcp/manager';
 
@@ -33,7 +34,7 @@ export async function upsertMcpServer(
       `MCP server "${name}": ${issue?.path.join('.') || 'config'}: ${issue?.message}`,
     );
   }
-  await store.update((doc) => doc.setIn(['mcp_servers', name], raw));
+  await store.update((doc) => setValue(doc, ['mcp_servers', name], raw));
   const status = await manager.connect(name, parsed.data);
   return { ...status, config: parsed.data as Record<string, unknown> };
 }

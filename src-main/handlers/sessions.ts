@@ -37,7 +37,7 @@ const STATUS: Record<ToolCallRecord['status'], ToolCallView['status']> = {
   running: 'running',
   ok: 'ok',
   error: 'error',
-  cancelled: 'error',
+  cancelled: 'stopped',
 };
 
 /** A stored session as the chat shows it: tool results fold into their calls' cards. */

@@ -2,6 +2,7 @@ import type { RequestInput } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
+import { setValue } from '../config/yamlEdit';
 
 /** Where API keys live: the OS keychain in Electron, the process environment elsewhere. */
 export interface SecretStore {
@@ -35,9 +36,10 @@ export async function updateSettings(
   const { apiKey, ...model } = change.model ?? {};
   if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
   const config = await store.update((doc) => {
-    for (const [key, value] of Object.entries(model)) doc.setIn(['model', key], value);
-    for (const [key, value] of Object.entries(change.approvals ?? {})) doc.setIn(['approvals', key], value);
-    for (const [key, value] of Object.entries(change.terminal ?? {})) doc.setIn(['terminal', key], value);
+    for (const [key, value] of Object.entries(model)) setValue(doc, ['model', key], value);
+    for (const [key, value] of Object.entries(change.approvals ?? {}))
+      setValue(doc, ['approvals', key], value);
+    for (const [key, value] of Object.entries(change.terminal ?? {})) setValue(doc, ['terminal', key], value);
   });
   return settingsView(config, secrets);
 }

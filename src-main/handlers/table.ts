@@ -5,7 +5,7 @@ import { ruleFor } from '../approval/rules/registry';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
 import type { Services } from '../services';
-import { addAllowlistKey, allowlistView, removeAllowlistKey } from './allowlist';
+import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
 import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
@@ -40,10 +40,9 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'settings.get': () => settingsView(s.config, options.secrets),
     'settings.update': (change) => updateSettings(s.configStore, options.secrets, change),
 
-    'allowlist.list': () => allowlistView(s.config.command_allowlist, describeKey),
-    'allowlist.add': async ({ key }) => allowlistView(await addAllowlistKey(s.configStore, key), describeKey),
-    'allowlist.remove': async ({ key }) =>
-      allowlistView(await removeAllowlistKey(s.configStore, key), describeKey),
+    'allowlist.list': () => allowlistView(s.config, describeKey),
+    'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),
+    'allowlist.remove': ({ key }) => removeAllowlistEntry(s.configStore, key, describeKey),
 
     'approvals.pending': () => broker.list(),
     'approvals.respond': ({ id, choice }) => {

@@ -1,6 +1,7 @@
 import type { ToolsetInfo } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
+import { setList } from '../config/yamlEdit';
 import type { ToolRuntime } from '../runtime/runtime';
 import { ContractError } from '../contract/router';
 
@@ -28,9 +29,9 @@ export async function setToolsetEnabled(
   await store.update((doc, current) => {
     const disabled = current.toolsets.disabled.filter((n) => n !== name);
     if (!enabled) disabled.push(name);
-    doc.setIn(['toolsets', 'disabled'], disabled);
+    setList(doc, ['toolsets', 'disabled'], disabled);
     const list = current.toolsets.enabled;
     if (enabled && list && list.length > 0 && !list.includes(name))
-      doc.setIn(['toolsets', 'enabled'], [...list, name]);
+      setList(doc, ['toolsets', 'enabled'], [...list, name]);
   });
 }

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ctx, newRuntime } from '../runtime/testing/fixtures';
 import { findPlugins, loadPlugins, type PluginSettings } from './loader';
@@ -60,6 +61,7 @@ async function load(s: PluginSettings) {
   const report = await loadPlugins(await findPlugins(s), {
     registry: runtime.registry,
     hooks: runtime.hooks,
+    toolsets: runtime.toolsets,
     logger,
     resolveFrom: [s.home, s.cwd],
   });
@@ -100,6 +102,73 @@ describe('plugins', () => {
       ['not-installed-anywhere', expect.stringMatching(/^package "not-installed-anywhere" is not installed/)],
     ]);
     expect(logger.messages.filter((m) => m.level === 'error')).toHaveLength(3);
+  });
+
+  it('rolls back everything a plugin registered when registering its later parts fails', async () => {
+    const tool = (name: string, schemaName = name) =>
+      `ctx.registerTool({ name: '${name}', schema: { name: '${schemaName}', parameters: { type: 'object', properties: {} } }, handler: () => 'ok' });`;
+    const plugin = (body: string) => `export function register(ctx) {\n${body}\n}`;
+    await put(
+      join(settings.home, 'plugins', 'mismatch', 'index.mjs'),
+      plugin(
+        `${tool('first_tool')}\nctx.registerHook('pre_tool_call', () => ({ action: 'block', message: 'leftover hook' }));\n${tool('second_tool', 'not_the_same')}`,
+      ),
+    );
+    await put(
+      join(settings.home, 'plugins', 'badhook', 'index.mjs'),
+      plugin(`${tool('hooked_tool')}\nctx.registerHook('no_such_hook', () => undefined);`),
+    );
+    await put(
+      join(settings.home, 'plugins', 'usurper', 'index.mjs'),
+      plugin(
+        `ctx.registerTool({ name: 'greet', toolset: 'mine', schema: { name: 'greet', parameters: { type: 'object', properties: {} } }, handler: () => 'usurped' });\n${tool('x', 'y')}`,
+      ),
+    );
+    await put(
+      join(settings.home, 'plugins', 'bundler', 'index.mjs'),
+      plugin(
+        `${tool('bundled')}\nctx.registerToolset('bundle', { description: 'b', tools: ['bundled'] });\nthrow new Error('late failure');`,
+      ),
+    );
+    const { runtime, report } = await load({
+      ...settings,
+      enabled: ['greeter', 'mismatch', 'badhook', 'usurper', 'bundler'],
+    });
+    expect(report.loaded.map((p) => p.name)).toEqual(['greeter']);
+    expect(report.failed.map((p) => p.name)).toEqual(['mismatch', 'badhook', 'usurper', 'bundler']);
+    expect(runtime.registry.names()).toEqual(['greet']);
+    expect(runtime.registry.get('greet')?.toolset).toBe('plugin-greeter');
+    expect(runtime.hooks.has('pre_tool_call')).toBe(false);
+    expect(runtime.toolsets.get('bundle')).toBeUndefined();
+    expect(runtime.toolsets.get('plugin-mismatch')).toBeUndefined();
+    expect(await runtime.handleFunctionCall('first_tool', {}, ctx)).toBe(
+      '{"error":"Unknown tool: first_tool"}',
+    );
+    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('greet from greeter');
+  });
+
+  it('registers a toolset a plugin bundles, and refuses registration after register(ctx) returned', async () => {
+    await put(
+      join(settings.home, 'plugins', 'bundler', 'index.mjs'),
+      `let saved;
+      export function register(ctx) {
+        saved = ctx;
+        ctx.registerTool({ name: 'bundled', schema: { name: 'bundled', parameters: { type: 'object', properties: {} } }, handler: () => 'b' });
+        ctx.registerToolset('bundle', { description: 'A bundle', tools: ['bundled'], includes: ['plugin-greeter'] });
+      }
+      export function lateRegister() {
+        saved.registerTool({ name: 'late', schema: { name: 'late', parameters: { type: 'object', properties: {} } }, handler: () => 'late' });
+      }`,
+    );
+    const { runtime, report } = await load({ ...settings, enabled: ['greeter', 'bundler'] });
+    expect(report.failed).toEqual([]);
+    expect([...runtime.toolsets.resolve('bundle')].sort()).toEqual(['bundled', 'greet']);
+    expect(runtime.toolsets.get('bundle')?.kind).toBe('plugin');
+    const mod = (await import(
+      pathToFileURL(join(settings.home, 'plugins', 'bundler', 'index.mjs')).href
+    )) as { lateRegister: () => void };
+    expect(() => mod.lateRegister()).toThrow(/after register\(ctx\) returned/);
+    expect(runtime.registry.has('late')).toBe(false);
   });
 
   it('registers plugin hooks that take part in dispatch', async () => {

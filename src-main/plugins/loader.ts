@@ -3,17 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { HookBus, HookName, HookSignatures } from '../runtime/hooks';
-import type { ToolRegistry } from '../runtime/registry';
-import type { Logger, ToolSpec } from '../runtime/types';
+import type { Logger } from '../runtime/types';
+import { PendingRegistration, type RuntimeTargets } from './registration';
 
-/** What a plugin's `register(ctx)` receives. */
-export interface PluginContext {
-  name: string;
-  registerTool(spec: Omit<ToolSpec, 'toolset'> & { toolset?: string }): void;
-  registerHook<N extends HookName>(hook: N, fn: HookSignatures[N]): void;
-  logger: Logger;
-}
+export type { PluginContext, PluginToolset } from './registration';
 
 export interface PluginSource {
   name: string;
@@ -50,23 +43,17 @@ export async function findPlugins(settings: PluginSettings): Promise<PluginSourc
 }
 
 /**
- * Loads each plugin and commits what it registered only when its `register` finished: a plugin
- * that throws is logged and skipped and leaves nothing half-registered.
+ * Loads each plugin and commits what it registered (tools, hooks, toolsets) only when its
+ * `register` finished, all or nothing: a plugin that fails is logged and skipped and leaves
+ * nothing registered.
  */
 export async function loadPlugins(
   sources: PluginSource[],
-  deps: { registry: ToolRegistry; hooks: HookBus; logger: Logger; resolveFrom: string[] },
+  deps: RuntimeTargets & { logger: Logger; resolveFrom: string[] },
 ): Promise<PluginReport> {
   const report: PluginReport = { loaded: [], failed: [] };
   for (const source of sources) {
-    const tools: ToolSpec[] = [];
-    const hooks: [HookName, HookSignatures[HookName]][] = [];
-    const ctx: PluginContext = {
-      name: source.name,
-      logger: deps.logger,
-      registerTool: (spec) => void tools.push({ ...spec, toolset: spec.toolset ?? `plugin-${source.name}` }),
-      registerHook: (hook, fn) => void hooks.push([hook, fn as HookSignatures[HookName]]),
-    };
+    const pending = new PendingRegistration(source.name, deps.logger);
     try {
       const mod = (await import(await entryUrl(source, deps.resolveFrom))) as {
         register?: unknown;
@@ -74,11 +61,11 @@ export async function loadPlugins(
       };
       const register = mod.register ?? mod.default?.register;
       if (typeof register !== 'function') throw new Error('it exports no register(ctx) function');
-      await register(ctx);
-      for (const spec of tools) deps.registry.register(spec);
-      for (const [hook, fn] of hooks) deps.hooks.register(hook, fn);
+      await register(pending.context());
+      pending.commit(deps);
       report.loaded.push(source);
     } catch (err) {
+      pending.discard();
       const error = err instanceof Error ? err.message : String(err);
       deps.logger.error(`Plugin "${source.name}" (${source.origin}) failed and was skipped: ${error}`);
       report.failed.push({ ...source, error });

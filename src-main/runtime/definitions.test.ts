@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXECUTE_CODE_SCHEMA } from '../tools/codeExecution';
 import { BROWSER_WEB_HINT } from './schemaPatch';
 import { newRuntime, spec } from './testing/fixtures';
 import type { ToolDefinition } from './types';
@@ -142,13 +143,36 @@ describe('getToolDefinitions', () => {
 
   it('lists in execute_code only the callable tools that passed their checks', async () => {
     const { runtime } = newRuntime();
-    runtime.registry.register(spec('execute_code', 'code_execution'));
+    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
     runtime.registry.register(spec('read_file', 'file'));
     runtime.registry.register(spec('terminal', 'terminal', { checkFn: () => false }));
     runtime.registry.register(spec('web_search', 'web'));
     const defs = await runtime.getToolDefinitions({ disabled: ['web'] });
-    const exec = defs.find((d) => d.function.name === 'execute_code');
-    expect(exec?.function.description).toBe('execute_code tool\nTools the script may call: read_file.');
+    const text = defs.find((d) => d.function.name === 'execute_code')?.function.description ?? '';
+    expect(text).toContain('Tools the script may call: read_file.');
+    expect(text).toContain('Python `tools.read_file(path="a.txt")`');
+    expect(text).not.toMatch(/terminal|web_search/);
+  });
+
+  it('gives execute_code examples only for callable tools, and says so plainly when none is', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
+    runtime.registry.register(spec('read_file', 'file'));
+    runtime.registry.register(spec('terminal', 'terminal'));
+    const describe = async (disabled: string[]) =>
+      (await runtime.getToolDefinitions({ disabled })).find((d) => d.function.name === 'execute_code')
+        ?.function.description ?? '';
+
+    const none = await describe(['file', 'terminal']);
+    expect(none).not.toMatch(/tools\.\w+\(|read_file|terminal/);
+    expect(none).toContain('No tools can be called from the script');
+
+    const terminalOnly = await describe(['file']);
+    expect(terminalOnly).toContain('Tools the script may call: terminal.');
+    expect(terminalOnly).toContain('Python `tools.terminal(command="ls")`');
+    expect(terminalOnly).not.toContain('read_file');
+    // The registered schema is left as it was.
+    expect(runtime.registry.get('execute_code')?.schema.description).toBe(EXECUTE_CODE_SCHEMA.description);
   });
 
   it('drops the web hint from browser_navigate when no web tool is offered', async () => {
@@ -169,20 +193,57 @@ describe('getToolDefinitions', () => {
 });
 
 describe('isToolsetAvailable / describeToolset', () => {
-  it('is available only when every registered tool passes', async () => {
+  it('reports each tool, and a toolset as available, partly available (n of m) or unavailable', async () => {
     const { runtime } = newRuntime();
     runtime.registry.register(
       spec('web_search', 'web', { checkFn: () => 'no search provider key', requiresEnv: ['X_KEY'] }),
     );
     runtime.registry.register(spec('web_extract', 'web'));
     runtime.registry.register(spec('read_file', 'file'));
-    expect(await runtime.isToolsetAvailable('web')).toBe(false);
+    runtime.registry.register(spec('ha_get_state', 'plugin-ha', { checkFn: () => 'needs HASS_URL' }));
+    expect(await runtime.isToolsetAvailable('web')).toBe(true);
     expect(await runtime.isToolsetAvailable('file')).toBe(true);
-    expect(await runtime.isToolsetAvailable('browser')).toBe(false);
+    expect(await runtime.isToolsetAvailable('plugin-ha')).toBe(false);
     expect(await runtime.isToolsetAvailable('nope')).toBe(false);
-    const info = await runtime.describeToolset('web');
-    expect(info?.unavailable).toEqual({ web_search: 'no search provider key' });
-    expect(info?.requiresEnv).toEqual(['X_KEY']);
-    expect(info?.missingEnv).toEqual(['X_KEY']);
+
+    const web = await runtime.describeToolset('web');
+    expect(web).toMatchObject({
+      availability: 'partial',
+      available: true,
+      toolsAvailable: 1,
+      toolsTotal: 2,
+      unavailable: { web_search: 'no search provider key' },
+      requiresEnv: ['X_KEY'],
+      missingEnv: ['X_KEY'],
+    });
+    expect(web?.toolAvailability).toEqual([
+      { name: 'web_search', available: false, reason: 'no search provider key' },
+      { name: 'web_extract', available: true },
+    ]);
+    expect(await runtime.describeToolset('plugin-ha')).toMatchObject({
+      availability: 'unavailable',
+      available: false,
+      toolsAvailable: 0,
+      toolsTotal: 1,
+    });
+  });
+
+  it('counts a listed tool that never registered as unavailable, saying so', async () => {
+    const { runtime } = newRuntime({
+      pair: { kind: 'leaf', description: 'two tools', tools: ['one', 'two'], includes: [] },
+      ghost: { kind: 'leaf', description: 'nothing loaded', tools: ['three'], includes: [] },
+    });
+    runtime.registry.register(spec('one', 'pair'));
+    expect(await runtime.describeToolset('pair')).toMatchObject({
+      availability: 'partial',
+      toolsAvailable: 1,
+      toolsTotal: 2,
+      unavailable: { two: 'not registered (its module did not load)' },
+    });
+    expect(await runtime.describeToolset('ghost')).toMatchObject({
+      availability: 'unavailable',
+      toolsAvailable: 0,
+      toolsTotal: 1,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOL_MODULES } from '../tools/builtin';
 import { discoverTools } from './discovery';
 import { LEAF_TOOLSETS } from './toolsetCatalog';
-import { newRuntime, spec } from './testing/fixtures';
+import { ctx, newRuntime, spec } from './testing/fixtures';
 
 describe('discoverTools', () => {
   it('skips a module that throws on import and loads the rest, in order', async () => {
@@ -20,6 +20,28 @@ describe('discoverTools', () => {
       level: 'error',
       message: 'Tool module "broken" failed to load and was skipped: this module cannot be imported',
     });
+  });
+
+  it('undoes every registration of a module that throws part-way through registering', async () => {
+    const { runtime, logger } = newRuntime();
+    const context = { registry: runtime.registry, logger, services: {} };
+    const report = await discoverTools(context, [
+      { name: 'first', load: async () => ({ registerTools: (c) => c.registry.register(spec('one', 'a')) }) },
+      {
+        name: 'halfway',
+        load: async () => ({
+          registerTools: (c) => {
+            c.registry.register(spec('half', 'h'));
+            c.registry.register(spec('one', 'h', { handler: () => 'replaced' }));
+            throw new Error('setup failed after two registrations');
+          },
+        }),
+      },
+    ]);
+    expect(report.failed).toEqual([{ name: 'halfway', error: 'setup failed after two registrations' }]);
+    expect(runtime.registry.names()).toEqual(['one']);
+    expect(runtime.registry.get('one')?.toolset).toBe('a');
+    expect(await runtime.handleFunctionCall('one', {}, ctx)).toBe('one ran');
   });
 
   it('registers the whole catalogue: every tool of every leaf toolset', async () => {

@@ -91,19 +91,24 @@ describe('handleFunctionCall', () => {
     expect(error.startsWith('Tool execution failed: Error: xxx')).toBe(true);
   });
 
-  it('lets a pre_tool_call hook block the call; later hooks do not run', async () => {
+  it('lets a pre_tool_call hook block the call; every hook observes it and the first block wins', async () => {
     const { runtime } = newRuntime();
     let ran = false;
-    let laterHook = false;
+    const observed: string[] = [];
     runtime.registry.register(spec('t', 's', { handler: () => ((ran = true), 'done') }));
-    runtime.hooks.register('pre_tool_call', () => undefined);
-    runtime.hooks.register('pre_tool_call', (info) =>
-      info.name === 't' ? { action: 'block', message: 'policy says no' } : undefined,
-    );
-    runtime.hooks.register('pre_tool_call', () => void (laterHook = true));
+    runtime.hooks.register('pre_tool_call', (info) => void observed.push(`first:${info.name}`));
+    runtime.hooks.register('pre_tool_call', (info) => {
+      observed.push(`second:${info.name}`);
+      return { action: 'block', message: 'policy says no' };
+    });
+    runtime.hooks.register('pre_tool_call', (info) => {
+      observed.push(`third:${info.name}`);
+      return { action: 'block', message: 'a later block' };
+    });
+    runtime.hooks.register('pre_tool_call', (info) => void observed.push(`fourth:${info.toolCallId}`));
     expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('{"error":"policy says no"}');
     expect(ran).toBe(false);
-    expect(laterHook).toBe(false);
+    expect(observed).toEqual(['first:t', 'second:t', 'third:t', 'fourth:call-1']);
   });
 
   it('gives post_tool_call hooks the call, result, ids, duration and status', async () => {
@@ -130,12 +135,32 @@ describe('handleFunctionCall', () => {
     expect(seen[0]?.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('lets transform_tool_result hooks replace the result', async () => {
+  it('lets transform_tool_result hooks replace the result: the first string wins, every hook observes', async () => {
     const { runtime } = newRuntime();
+    const seen: string[] = [];
     runtime.registry.register(spec('t', 's'));
-    runtime.hooks.register('transform_tool_result', (info) => info.result.toUpperCase());
-    runtime.hooks.register('transform_tool_result', () => undefined);
+    runtime.hooks.register('transform_tool_result', (info) => void seen.push(`a:${info.result}`));
+    runtime.hooks.register('transform_tool_result', (info) => {
+      seen.push(`b:${info.result}`);
+      return info.result.toUpperCase();
+    });
+    runtime.hooks.register('transform_tool_result', (info) => {
+      seen.push(`c:${info.result}`);
+      return 'the last string';
+    });
     expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('T RAN');
+    expect(seen).toEqual(['a:t ran', 'b:t ran', 'c:t ran']);
+  });
+
+  it('runs transform_tool_result and post_tool_call hooks on a blocked call too', async () => {
+    const { runtime } = newRuntime();
+    const statuses: string[] = [];
+    runtime.registry.register(spec('t', 's'));
+    runtime.hooks.register('pre_tool_call', () => ({ action: 'block', message: 'no' }));
+    runtime.hooks.register('post_tool_call', (info) => void statuses.push(info.status));
+    runtime.hooks.register('transform_tool_result', (info) => `${info.status}: ${info.result}`);
+    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('blocked: {"error":"no"}');
+    expect(statuses).toEqual(['blocked']);
   });
 
   it('logs and skips a hook that throws', async () => {

@@ -60,10 +60,9 @@ export class Dispatcher {
         status,
       };
       await this.hooks.run('post_tool_call', info);
-      for (const replacement of await this.hooks.run('transform_tool_result', info)) {
-        if (typeof replacement === 'string') info.result = replacement;
-      }
-      return info.result;
+      // Every transform hook sees the original result; the first one that returns a string wins.
+      const replacements = await this.hooks.run('transform_tool_result', info);
+      return replacements.find((r): r is string => typeof r === 'string') ?? info.result;
     } catch (err) {
       return toolError(`Error executing ${name}: ${describeThrown(err).message}`);
     }
@@ -78,14 +77,10 @@ export class Dispatcher {
     return this.registry.dispatch(name, args, ctx);
   }
 
-  /** Returns the block message of the first hook that blocks, if any. */
+  /** Every hook observes the call, in order; the first one that blocks gives the message. */
   private async preToolCall(name: string, args: ToolArgs, ctx: ToolContext): Promise<string | undefined> {
     const info = { name, args, taskId: ctx.taskId, sessionId: ctx.sessionId, toolCallId: ctx.toolCallId };
-    // One hook at a time: a block stops the hooks after it from running.
-    for (const hook of this.hooks.list('pre_tool_call')) {
-      const [outcome] = await this.hooks.runOne('pre_tool_call', hook, info);
-      if (outcome && outcome.action === 'block') return outcome.message || `${name} was blocked by a hook`;
-    }
-    return undefined;
+    const block = (await this.hooks.run('pre_tool_call', info)).find((o) => o?.action === 'block');
+    return block ? block.message || `${name} was blocked by a hook` : undefined;
   }
 }

@@ -42,6 +42,13 @@ export class ToolRegistry {
     return removed;
   }
 
+  /** Puts back an entry saved before a registration that is being undone (or removes the name). */
+  restore(name: string, previous: ToolEntry | undefined): void {
+    if (previous) this.tools.set(name, previous);
+    else this.tools.delete(name);
+    this.gen++;
+  }
+
   /** Calls a tool's handler, sync or async; unknown names and throws become error strings. */
   async dispatch(name: string, args: ToolArgs, ctx: ToolContext): Promise<string> {
     const entry = this.tools.get(name);

@@ -1,3 +1,4 @@
+import type { ToolAvailability, ToolsetAvailability } from '../../src-shared/ipc/schemas';
 import { availabilityOf, evaluateChecks, missingEnv } from './availability';
 import { DefinitionsBuilder, type DefinitionsRequest } from './definitions';
 import { Dispatcher } from './dispatch';
@@ -13,12 +14,21 @@ export interface ToolsetInfo {
   description: string;
   tools: string[];
   includes: string[];
+  /** Every tool passes; some but not all (partly, n of m); none. */
+  availability: ToolsetAvailability;
+  /** At least one of its tools is offered. */
   available: boolean;
+  toolsAvailable: number;
+  toolsTotal: number;
+  /** Each tool the toolset stands for, in order, with the reason when it is unavailable. */
+  toolAvailability: ToolAvailability[];
   requiresEnv: string[];
   missingEnv: string[];
   /** Why each unavailable tool is unavailable. */
   unavailable: Record<string, string>;
 }
+
+const NOT_REGISTERED = 'not registered (its module did not load)';
 
 /** The tool runtime: one registry, its toolsets, hooks, definitions and dispatch. */
 export class ToolRuntime {
@@ -47,7 +57,7 @@ export class ToolRuntime {
     return this.dispatcher.handleFunctionCall(name, args, ctx);
   }
 
-  /** A toolset is available when it has registered tools and every one passes its check. */
+  /** Whether at least one tool of the toolset is offered (see describeToolset for the detail). */
   async isToolsetAvailable(name: string): Promise<boolean> {
     return (await this.describeToolset(name))?.available ?? false;
   }
@@ -55,20 +65,34 @@ export class ToolRuntime {
   async describeToolset(name: string): Promise<ToolsetInfo | undefined> {
     const set = this.toolsets.get(name);
     if (!set) return undefined;
-    const entries = [...this.toolsets.resolve(name)].flatMap((tool) => this.registry.get(tool) ?? []);
+    const names = [...this.toolsets.resolve(name)];
+    const entries = names.flatMap((tool) => this.registry.get(tool) ?? []);
     const checks = await evaluateChecks(entries, this.logger);
-    const unavailable: Record<string, string> = {};
     const requires = new Set<string>();
     const missing = new Set<string>();
-    for (const entry of entries) {
-      const availability = availabilityOf(entry, checks);
-      if (!availability.available) unavailable[entry.name] = availability.reason ?? 'unavailable';
+    const toolAvailability = names.map((tool): ToolAvailability => {
+      const entry = this.registry.get(tool);
+      if (!entry) return { name: tool, available: false, reason: NOT_REGISTERED };
       for (const v of entry.requiresEnv) requires.add(v);
       for (const v of missingEnv(entry)) missing.add(v);
-    }
+      const { available, reason } = availabilityOf(entry, checks);
+      return available
+        ? { name: tool, available }
+        : { name: tool, available, reason: reason ?? 'unavailable' };
+    });
+    const unavailable: Record<string, string> = {};
+    for (const t of toolAvailability) if (!t.available) unavailable[t.name] = t.reason ?? 'unavailable';
+    const toolsAvailable = toolAvailability.filter((t) => t.available).length;
+    const toolsTotal = toolAvailability.length;
+    const availability: ToolsetAvailability =
+      toolsAvailable === 0 ? 'unavailable' : toolsAvailable < toolsTotal ? 'partial' : 'available';
     return {
       ...set,
-      available: entries.length > 0 && Object.keys(unavailable).length === 0,
+      availability,
+      available: availability !== 'unavailable',
+      toolsAvailable,
+      toolsTotal,
+      toolAvailability,
       requiresEnv: [...requires],
       missingEnv: [...missing],
       unavailable,

@@ -28,10 +28,16 @@ export class ToolsetIndex {
     this.defs = new Map(Object.entries(table));
   }
 
-  /** Adds or replaces a toolset definition (plugins may bundle their own). */
-  define(name: string, def: ToolsetDef): void {
+  /** Adds or replaces a toolset definition (plugins may bundle their own); returns its undo. */
+  define(name: string, def: ToolsetDef): () => void {
+    const previous = this.defs.get(name);
     this.defs.set(name, def);
     this.cache.clear();
+    return () => {
+      if (previous) this.defs.set(name, previous);
+      else this.defs.delete(name);
+      this.cache.clear();
+    };
   }
 
   /** A toolset's definition, including the registry-only kinds (MCP, plugin). */

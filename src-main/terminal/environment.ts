@@ -24,6 +24,8 @@ export class Environment {
   /** Foreground commands currently running; a busy environment is never swept. */
   active = 0;
   private pendingCwd: string | undefined;
+  /** The cwd last given to the environment: where a command starts when no snapshot says otherwise. */
+  private baseCwd: string | undefined;
   private state: StatePaths | undefined;
   private disposed = false;
 
@@ -33,6 +35,7 @@ export class Environment {
     private readonly options: EnvironmentOptions,
   ) {
     this.pendingCwd = options.cwd;
+    this.baseCwd = options.cwd;
     this.env = { ...options.env };
     this.lastUsed = options.now();
   }
@@ -48,6 +51,7 @@ export class Environment {
   /** Moves the environment: the next command starts there, and later ones follow its `cd`s. */
   setCwd(cwd: string): void {
     this.pendingCwd = cwd;
+    this.baseCwd = cwd;
   }
 
   async script(command: string, options: ScriptOptions = {}): Promise<string> {
@@ -55,11 +59,18 @@ export class Environment {
     const oneOff = options.workdir !== undefined || options.background === true;
     const cwd = options.workdir ?? this.pendingCwd;
     if (!oneOff) this.pendingCwd = undefined;
-    return wrapCommand({ command, state, cwd, persistCwd: !oneOff, saveState: options.background !== true });
+    return wrapCommand({
+      command,
+      state,
+      cwd,
+      fallbackCwd: this.baseCwd,
+      persistCwd: !oneOff,
+      saveState: options.background !== true,
+    });
   }
 
   async shellScript(): Promise<string> {
-    return interactiveShellScript(await this.statePaths(), this.pendingCwd);
+    return interactiveShellScript(await this.statePaths(), this.pendingCwd, this.baseCwd);
   }
 
   async dispose(): Promise<void> {

@@ -55,13 +55,15 @@ describe('EnvironmentManager', () => {
 
   it('starts in the configured cwd, or the per-task override', async () => {
     const { manager } = setup();
-    expect(await manager.get('a').script('true')).toContain("cd '/start'");
+    expect(await manager.get('a').script('true')).toContain("cd '/start' || exit 1");
     manager.setCwdOverride('b', '/elsewhere');
-    expect(await manager.get('b').script('true')).toContain("cd '/elsewhere'");
-    // Later calls follow the command's own cd instead of forcing the start directory again.
-    expect(await manager.get('b').script('true')).not.toContain("cd '/elsewhere'");
+    expect(await manager.get('b').script('true')).toContain("cd '/elsewhere' || exit 1");
+    // Later calls follow the command's own cd, back to the start directory only without a snapshot.
+    const later = await manager.get('b').script('true');
+    expect(later).not.toContain("cd '/elsewhere' || exit 1");
+    expect(later).toContain("|| cd '/elsewhere' 2>/dev/null");
     manager.setCwdOverride('b', '/again');
-    expect(await manager.get('b').script('true')).toContain("cd '/again'");
+    expect(await manager.get('b').script('true')).toContain("cd '/again' || exit 1");
   });
 
   it('cleans up idle environments but keeps busy ones and those with running processes', async () => {

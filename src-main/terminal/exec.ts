@@ -11,7 +11,7 @@ const EXIT_CONFIRM_MS = 5_000;
 export async function killGracefully(handle: ProcessHandle): Promise<void> {
   const exited = handle.exited.then(() => true);
   await handle.kill('SIGTERM').catch(() => undefined);
-  if (await Promise.race([exited, delay(KILL_GRACE_MS, false)])) return;
+  if (await within(exited, KILL_GRACE_MS, false)) return;
   await handle.kill('SIGKILL').catch(() => undefined);
 }
 
@@ -34,10 +34,17 @@ export async function runToCompletion(
     if (stopping) return;
     stopping = true;
     void killGracefully(handle)
-      .then(() => delay(EXIT_CONFIRM_MS, undefined))
       .then(() =>
-        giveUp({ exitCode: null, error: 'the process did not confirm its exit after being killed' }),
-      );
+        within(
+          handle.exited.then(() => true),
+          EXIT_CONFIRM_MS,
+          false,
+        ),
+      )
+      .then((confirmed) => {
+        if (!confirmed)
+          giveUp({ exitCode: null, error: 'the process did not confirm its exit after being killed' });
+      });
   };
   const timer = setTimeout(() => {
     timedOut = true;
@@ -86,15 +93,24 @@ export async function execViaSpawn(
 
 /** Waits for `promise` at most `ms`; housekeeping on a remote host must not hang a shutdown. */
 export async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  await Promise.race([
-    promise.then(
-      () => undefined,
-      () => undefined,
-    ),
-    delay(ms, undefined),
-  ]);
+  const settled = promise.then(
+    () => undefined,
+    () => undefined,
+  );
+  await within(settled, ms, undefined);
 }
 
+/**
+ * Resolves with `value` after `ms`. The timer keeps the process alive: someone awaits it, and an
+ * unref'd timer would let Node exit mid-await ("unsettled top-level await", exit code 13).
+ */
 export function delay<T>(ms: number, value: T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(value), ms).unref());
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms));
+}
+
+/** `promise`, or `fallback` once `ms` have passed; the timer is cleared as soon as `promise` settles. */
+export function within<T, U>(promise: Promise<T>, ms: number, fallback: U): Promise<T | U> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<U>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,6 @@
 /** Background processes: stable ids, bounded output rings, and the operations of the `process` tool. */
 import { TerminalError } from './errors';
-import { delay, killGracefully } from './exec';
+import { killGracefully, within } from './exec';
 import { OutputRing } from './ring';
 import type { ProcessHandle } from './types';
 
@@ -125,7 +125,11 @@ export class ProcessRegistry {
     timeoutMs: number,
   ): Promise<{ process: ProcessInfo; timedOut: boolean; outputTail: string }> {
     const entry = this.entry(id);
-    const done = await Promise.race([entry.handle.exited.then(() => true), delay(timeoutMs, false)]);
+    const done = await within(
+      entry.handle.exited.then(() => true),
+      timeoutMs,
+      false,
+    );
     return { process: { ...entry.info }, timedOut: !done, outputTail: entry.ring.tail(2_000) };
   }
 
@@ -134,7 +138,7 @@ export class ProcessRegistry {
     if (entry.info.status === 'running') {
       entry.info.status = 'killed';
       await killGracefully(entry.handle);
-      await Promise.race([entry.handle.exited, delay(5_000, undefined)]);
+      await within(entry.handle.exited, 5_000, undefined);
     }
     return { ...entry.info };
   }

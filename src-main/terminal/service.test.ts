@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalStreamEvent } from './outputStream';
 import { TerminalService } from './service';
 import {
+  expectCwdSurvivesExits,
   expectPtyResize,
   expectShutdownEndsProcesses,
   expectTimeoutKillsTree,
@@ -64,6 +65,12 @@ describe('terminal service on the local backend', () => {
     });
     const other = await service.run({ taskId: 'other', toolCallId: 'c', command: 'pwd; echo "[$GREETING]"' });
     expect(other).toMatchObject({ output: `${dir}\n[]\n` });
+  });
+
+  it('keeps the cwd through user EXIT traps, exec, set -e and exit N, with and without a PTY', async () => {
+    start();
+    await expectCwdSurvivesExits(service, join(dir, 'plain'));
+    await expectCwdSurvivesExits(service, join(dir, 'pty'), { pty: true });
   });
 
   it('runs a workdir override for one call only', async () => {

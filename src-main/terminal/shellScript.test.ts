@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launcherArgv, statePaths, wrapCommand, type StatePaths } from './shellScript';
 
 const shells = [
@@ -70,6 +70,63 @@ for (const [name, argv] of shells) {
       expect(run('echo out; echo err >&2').output).toBe('out\nerr\n');
       expect(run('if then fi').code).not.toBe(0);
       expect(run('pwd').output).toBe('/tmp\n');
+    });
+  });
+}
+
+for (const [name, argv] of shells) {
+  describe.skipIf(!existsSync(argv[0]))(`the cwd snapshot under ${name}`, () => {
+    let state: StatePaths;
+    let base: string;
+    let n = 0;
+    /** Like an environment: `cwd` when one is pending, else the snapshot, else `base`. */
+    const run = (command: string, cwd?: string) => {
+      const script = wrapCommand({
+        command,
+        state,
+        cwd,
+        fallbackCwd: base,
+        persistCwd: true,
+        saveState: true,
+      });
+      const result = spawnSync(argv[0], [...argv.slice(1), '-c', script], {
+        encoding: 'utf8',
+        cwd: '/',
+        env: { PATH: process.env.PATH, HOME: '/' },
+      });
+      return { output: result.stdout, code: result.status };
+    };
+
+    beforeEach(async () => {
+      state = statePaths(dir, `snap${name.replace(/\W/g, '')}${n++}`);
+      base = join(dir, `base-${name.replace(/\W/g, '')}`);
+      await mkdir(join(base, 'sub'), { recursive: true });
+    });
+
+    it.each([
+      ["cd sub && trap 'echo bye' EXIT", 'bye\n', 0, 'sub'],
+      ["cd sub && trap 'echo bye' 0 INT", 'bye\n', 0, 'sub'],
+      ['cd sub; exec true', '', 0, ''],
+      ['set -e; cd sub; false', '', 1, 'sub'],
+      ['cd sub; exit 3', '', 3, 'sub'],
+      ["cd sub; trap 'echo bye' EXIT; exit 4", 'bye\n', 4, ''],
+      ['set -C; cd sub', '', 0, 'sub'],
+      ['set -u; cd sub', '', 0, 'sub'],
+    ])('after %j the next command runs where it got to, or where it began', (command, output, code, next) => {
+      expect(run(command, base)).toEqual({ output, code });
+      expect(run('pwd').output).toBe(`${join(base, next)}\n`);
+    });
+
+    it('a later command that loses its snapshot leaves the cwd where the last one was taken', () => {
+      run('cd sub', base);
+      run("cd /; trap '' EXIT; exit 1");
+      expect(run('pwd').output).toBe(`${join(base, 'sub')}\n`);
+    });
+
+    it('a missing or stale snapshot falls back to the environment cwd, never $HOME', async () => {
+      expect(run('pwd').output).toBe(`${base}\n`);
+      run('mkdir gone && cd gone && rmdir ../gone');
+      expect(run('pwd').output).toBe(`${base}\n`);
     });
   });
 }

@@ -23,13 +23,19 @@ export interface WrapOptions {
   state: StatePaths;
   /** Directory to start in; otherwise the one the last command left. */
   cwd?: string;
+  /** Where to start when there is no usable snapshot of the cwd (never the shell's $HOME). */
+  fallbackCwd?: string;
   /** Record where the command ended up (off for a one-off `workdir`). */
   persistCwd: boolean;
   /** Write a snapshot when the command exits (off for background processes). */
   saveState: boolean;
 }
 
-function restoreLines(state: StatePaths | undefined, cwd: string | undefined): string[] {
+function restoreLines(
+  state: StatePaths | undefined,
+  cwd: string | undefined,
+  fallbackCwd?: string,
+): string[] {
   const lines = ['exec 2>&1'];
   if (state) {
     const env = shQuote(state.envFile);
@@ -42,34 +48,52 @@ function restoreLines(state: StatePaths | undefined, cwd: string | undefined): s
   }
   if (cwd !== undefined) lines.push(`cd ${shQuote(cwd)} || exit 1`);
   else if (state) {
-    const cwdFile = shQuote(state.cwdFile);
+    const fallback = fallbackCwd === undefined ? '' : ` || cd ${shQuote(fallbackCwd)} 2>/dev/null`;
     lines.push(
-      `if [ -r ${cwdFile} ]; then read -r __caduceus_cwd < ${cwdFile}; cd "$__caduceus_cwd" 2>/dev/null; fi`,
+      `{ read -r __caduceus_cwd < ${shQuote(state.cwdFile)} && cd "$__caduceus_cwd"; } 2>/dev/null${fallback}`,
     );
   }
   lines.push('unset __caduceus_term __caduceus_cwd');
   return lines;
 }
 
+/**
+ * The snapshot is written when the command returns and, for `exit`, `set -e` and signals, by an
+ * EXIT trap. A command may replace that trap or `exec` away, so a cwd set for this call is
+ * recorded before it runs: a lost snapshot leaves the previous state, never none. `>|` because
+ * the command may have set noclobber.
+ */
 export function wrapCommand(options: WrapOptions): string {
-  const lines = restoreLines(options.state, options.cwd);
-  if (options.saveState) {
-    const env = shQuote(options.state.envFile);
-    const tmp = shQuote(`${options.state.envFile}.tmp`);
-    const saveCwd = options.persistCwd ? `; pwd > ${shQuote(options.state.cwdFile)}` : '';
-    const save =
-      `__caduceus_rc=$?; (umask 077; { export -p > ${tmp} && mv -f ${tmp} ${env}; } 2>/dev/null ` +
-      `|| export -p > ${env}${saveCwd}) 2>/dev/null; exit $__caduceus_rc`;
-    lines.push(`trap ${shQuote(save)} EXIT`);
+  const { state } = options;
+  const lines = restoreLines(state, options.cwd, options.fallbackCwd);
+  if (!options.saveState) {
+    lines.push(`eval ${shQuote(options.command)}`);
+    return lines.join('\n');
   }
-  lines.push(`eval ${shQuote(options.command)}`);
+  const cwdFile = shQuote(state.cwdFile);
+  const env = shQuote(state.envFile);
+  const tmp = shQuote(`${state.envFile}.tmp`);
+  const saveCwd = options.persistCwd ? `; pwd >| ${cwdFile}` : '';
+  lines.push(
+    `__caduceus_save() { (umask 077; { export -p >| ${tmp} && mv -f ${tmp} ${env}; } 2>/dev/null || export -p >| ${env}${saveCwd}) 2>/dev/null; }`,
+    `trap ${shQuote('__caduceus_rc=$?; [ -n "${__caduceus_saved-}" ] || __caduceus_save || :; exit $__caduceus_rc')} EXIT`,
+  );
+  if (options.cwd !== undefined && options.persistCwd) lines.push(`{ pwd >| ${cwdFile}; } 2>/dev/null`);
+  lines.push(
+    `eval ${shQuote(options.command)}`,
+    '__caduceus_rc=$?; __caduceus_save || :; __caduceus_saved=1; exit $__caduceus_rc',
+  );
   return lines.join('\n');
 }
 
 /** An interactive shell for the user's pane, starting from the environment's state. */
-export function interactiveShellScript(state: StatePaths | undefined, cwd: string | undefined): string {
+export function interactiveShellScript(
+  state: StatePaths | undefined,
+  cwd: string | undefined,
+  fallbackCwd?: string,
+): string {
   return [
-    ...restoreLines(state, cwd),
+    ...restoreLines(state, cwd, fallbackCwd),
     'if [ -n "${SHELL-}" ] && [ -x "$SHELL" ]; then exec "$SHELL" -i; fi',
     'if command -v bash >/dev/null 2>&1; then exec bash -i; fi',
     'exec sh -i',

@@ -157,7 +157,7 @@ describe('execute_code', () => {
     const definitions = await runtime.getToolDefinitions();
     const description = definitions.find((d) => d.function.name === 'execute_code')?.function.description;
     expect(description).toMatch(
-      /Tools the script may call: read_file, write_file, search_files, patch, terminal\.$/,
+      /Tools the script may call: read_file, write_file, search_files, patch, terminal\. For example: Python `tools\.read_file\(/,
     );
   });
 });

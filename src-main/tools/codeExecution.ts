@@ -4,10 +4,9 @@ import { fn, type ToolModuleContext } from './toolModule';
 
 export const EXECUTE_CODE_SCHEMA = fn(
   'execute_code',
+  // Which tools a script may call is added when the definitions are built, from what is offered.
   "Run a Python or Node script in the task's environment (its working directory), to save model round trips for " +
-    'loops and data processing. The script gets a global `tools` object whose functions call other tools and return ' +
-    'their result, a JSON string: Python `tools.read_file(path="a.txt")`, Node `await tools.read_file({ path: "a.txt" })`. ' +
-    'Output is capped; print what you need.',
+    'loops and data processing. Output is capped; print what you need.',
   {
     language: { type: 'string', enum: ['python', 'node'] },
     code: { type: 'string', description: 'The script' },

@@ -115,25 +115,34 @@ describe('session workspaces', () => {
   it('opens a user shell of a session in its workspace', async () => {
     // A plain sh: the shell pane would otherwise read this machine's own start-up files.
     await writeFile(join(home, 'config.yaml'), 'terminal:\n  env: { SHELL: /bin/sh }\n');
-    const seen: string[] = [];
-    let prompted: () => void = () => undefined;
-    const firstOutput = new Promise<void>((resolve) => (prompted = resolve));
+    const seen: { streamId: string; data: string }[] = [];
+    const waiters: (() => void)[] = [];
+    /** Resolves once `check` holds, re-checked on every chunk of output. */
+    const until = (check: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const test = () => (check() ? (resolve(), true) : false);
+        if (!test()) waiters.push(() => void test());
+      });
     const { services: s } = await start({
       onTerminalEvent: (event) => {
         if (event.type === 'exit') return;
-        seen.push(event.data);
-        prompted();
+        seen.push({ streamId: event.streamId, data: event.data });
         services?.terminal.ack(event.streamId, event.data.length);
+        for (const wake of waiters) wake();
       },
     });
     const a = await turn(s, [pwd()], { workspace: wsA });
-    seen.length = 0;
     const shell = await s.terminal.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
-    // Interactive bash drops typeahead while it sets up the line editor: type after its prompt.
-    await firstOutput;
+    const shellText = () =>
+      seen
+        .filter((c) => c.streamId === shell.streamId)
+        .map((c) => c.data)
+        .join('');
+    // An interactive shell may drop typeahead while it starts: type after its first prompt.
+    await until(() => shellText().length > 0);
     shell.write('printf "%s|\\n" "$PWD"; exit\n');
     await shell.exited;
-    expect(seen.join('')).toContain(`${wsA}|`);
+    expect(shellText()).toContain(`${wsA}|`);
     await rm(join(home, 'config.yaml'));
   });
 

@@ -111,6 +111,36 @@ describe('applyChatEvent', () => {
     expect(done).toMatchObject({ status: 'idle', clarify: undefined, lastError: 'boom', turnId: undefined });
     expect(done.toolCalls.c1?.status).toBe('error');
   });
+
+  it('does not let a late event of a finished turn make the chat busy again', () => {
+    const stopped = run([
+      started,
+      { type: 'tool.started', ...base, messageId: 'a1', call: call('c1') },
+      { type: 'turn.finished', ...base, status: 'cancelled' },
+    ]);
+    const late = run([{ type: 'tool.output', ...base, toolCallId: 'c1', chunk: 'Terminated\n' }], stopped);
+    expect(late.status).toBe('idle');
+    const next = run(
+      [
+        { ...started, turnId: 't2' },
+        { type: 'assistant.delta', sessionId: 's1', turnId: 't2', messageId: 'a2', text: 'Hi' },
+      ],
+      late,
+    );
+    expect(next.status).toBe('running');
+    expect(next.messages.a2?.content).toBe('Hi');
+  });
+
+  it('settles calls a stopped turn left running as stopped, not failed', () => {
+    const stopped = run([
+      started,
+      { type: 'tool.started', ...base, messageId: 'a1', call: call('c1') },
+      { type: 'turn.finished', ...base, status: 'cancelled' },
+    ]);
+    expect(stopped).toMatchObject({ status: 'idle', lastError: undefined });
+    expect(stopped.toolCalls.c1?.status).toBe('stopped');
+    expect(stopped.messages.a1?.toolCallIds).toEqual(['c1']);
+  });
 });
 
 describe('chatFromSession', () => {

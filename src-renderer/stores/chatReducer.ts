@@ -27,6 +27,8 @@ export type ChatStatus = 'idle' | 'sending' | 'running' | 'cancelling';
 export interface ChatData {
   sessionId: string | undefined;
   turnId: string | undefined;
+  /** The turn that ended last: its late events must not make the chat busy again. */
+  finishedTurnId: string | undefined;
   status: ChatStatus;
   order: string[];
   messages: Record<string, MessageView>;
@@ -43,6 +45,7 @@ export function emptyChat(): ChatData {
   return {
     sessionId: undefined,
     turnId: undefined,
+    finishedTurnId: undefined,
     status: 'idle',
     order: [],
     messages: {},
@@ -97,6 +100,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
     if (state.status !== 'sending') return state;
     state = { ...state, sessionId: event.sessionId };
   } else if (event.sessionId !== state.sessionId) return state;
+  if (event.turnId === state.finishedTurnId) return state;
   // Output of a turn whose start this window missed (reconnect, another window) means it runs.
   if (state.status === 'idle' && event.type !== 'turn.finished' && event.type !== 'turn.started')
     state = { ...state, status: 'running', turnId: event.turnId };
@@ -136,7 +140,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
     case 'clarify.requested':
       return { ...state, clarify: { id: event.id, question: event.question, choices: event.choices ?? [] } };
     case 'turn.finished':
-      return finishTurn(state, event.status, event.error);
+      return { ...finishTurn(state, event.status, event.error), finishedTurnId: event.turnId };
   }
 }
 
@@ -144,9 +148,10 @@ function finishTurn(state: ChatData, status: 'done' | 'cancelled' | 'error', err
   // Calls the turn left running will not report again: settle them so nothing spins forever.
   const toolCalls = { ...state.toolCalls };
   const now = Date.now();
+  const settled = status === 'cancelled' ? 'stopped' : 'error';
   for (const call of Object.values(toolCalls))
     if (call.status === 'running')
-      toolCalls[call.id] = { ...call, status: 'error', durationMs: now - call.startedAt };
+      toolCalls[call.id] = { ...call, status: settled, durationMs: now - call.startedAt };
   const lastError = status === 'error' ? (error ?? 'The turn failed.') : undefined;
   return { ...state, toolCalls, status: 'idle', turnId: undefined, clarify: undefined, lastError };
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
 
-export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied']);
+/** `stopped`: the user stopped the turn before the call finished. */
+export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
 export const ToolCallViewSchema = z.object({

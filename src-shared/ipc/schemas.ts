@@ -4,13 +4,30 @@ import { z } from 'zod';
 
 export const ToolsetKindSchema = z.enum(['leaf', 'composite', 'preset', 'legacy', 'mcp', 'plugin', 'all']);
 
+/** Every tool of a toolset passes its check, some do (partly: n of m), or none. */
+export const ToolsetAvailabilitySchema = z.enum(['available', 'partial', 'unavailable']);
+export type ToolsetAvailability = z.infer<typeof ToolsetAvailabilitySchema>;
+
+export const ToolAvailabilitySchema = z.object({
+  name: z.string(),
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
+export type ToolAvailability = z.infer<typeof ToolAvailabilitySchema>;
+
 export const ToolsetInfoSchema = z.object({
   name: z.string(),
   kind: ToolsetKindSchema,
   description: z.string(),
   tools: z.array(z.string()),
   includes: z.array(z.string()),
+  availability: ToolsetAvailabilitySchema,
+  /** At least one of its tools is offered. */
   available: z.boolean(),
+  toolsAvailable: z.number().int(),
+  toolsTotal: z.number().int(),
+  /** Every tool the toolset stands for (includes resolved), with the reason when unavailable. */
+  toolAvailability: z.array(ToolAvailabilitySchema),
   requiresEnv: z.array(z.string()),
   missingEnv: z.array(z.string()),
   unavailable: z.record(z.string(), z.string()),

@@ -35,8 +35,12 @@ export async function detectLocalServers(
 }
 
 /** The message shown when no usable model is configured: what is wrong and exactly what to set. */
-export function modelSetupHelp(problems: string[], detected: LocalServer[]): string {
-  const lines = [...problems, '', 'Set a model in $CADUCEUS_HOME/config.yaml, for example:', ''];
+export function modelSetupHelp(
+  problems: string[],
+  detected: LocalServer[],
+  configFile = '$CADUCEUS_HOME/config.yaml',
+): string {
+  const lines = [...problems, '', `Set a model in ${configFile}, for example:`, ''];
   lines.push(
     '  model:',
     '    provider: openrouter   # or openai, nous, ollama, lmstudio, vllm, llamacpp, custom',

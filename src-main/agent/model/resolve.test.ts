@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigSchema } from '../../config/schema';
+import { newRuntime } from '../../runtime/testing/fixtures';
+import { AgentHost } from '../host';
 import { ScriptedModel } from '../testing/scriptedModel';
 import { detectLocalServers, modelSetupHelp } from './detect';
 import { resolveModel } from './resolve';
@@ -98,5 +101,21 @@ describe('local model servers', () => {
     expect(help).toContain('model:\n    provider: openrouter');
     expect(help).toContain(`Found Ollama at ${server.baseUrl} with 1 model(s): scripted-model`);
     expect(help).toContain(`model: { provider: ollama, name: scripted-model, base_url: ${server.baseUrl} }`);
+  });
+});
+
+describe('model setup help', () => {
+  it('names the real config.yaml of the config home', async () => {
+    const home = '/srv/agent-home';
+    const host = new AgentHost({
+      home,
+      cwd: home,
+      env: {},
+      runtime: newRuntime().runtime,
+      config: () => ConfigSchema.parse({}),
+    });
+    const help = await host.modelSetupHelp(['No model provider is set.'], []);
+    expect(help).toContain('Set a model in /srv/agent-home/config.yaml');
+    expect(help).not.toContain('$CADUCEUS_HOME');
   });
 });

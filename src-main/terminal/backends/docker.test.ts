@@ -4,6 +4,7 @@ import {
   expectPtyResize,
   expectShutdownEndsProcesses,
   expectTimeoutKillsTree,
+  expectCwdSurvivesExits,
   expectWorkdirForOneCall,
   runInBackground,
   runToEnd,
@@ -59,6 +60,12 @@ describe.skipIf(skipReason !== undefined)('docker backend (real dockerd, busybox
       NetworkMode: 'none',
       Memory: 64 * 1024 * 1024,
     });
+  });
+
+  it('keeps the cwd through user EXIT traps, exec, set -e and exit N in busybox sh', async () => {
+    const service = start();
+    await expectCwdSurvivesExits(service, '/tmp/cwd');
+    await expectCwdSurvivesExits(service, '/tmp/cwd-pty', { pty: true });
   });
 
   it('kills the process tree inside the container on timeout', async () => {

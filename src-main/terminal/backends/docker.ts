@@ -18,6 +18,8 @@ export const MANAGED_LABEL = 'caduceus.managed';
 
 /** PID 1 of the container: idles, and exits promptly on SIGTERM. */
 const IDLE_COMMAND = ['/bin/sh', '-c', 'trap "exit 0" TERM; while :; do sleep 86400 & wait $!; done'];
+/** A socket that accepts but never answers must not hang the availability check. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 export class DockerBackend extends BackendBase {
   readonly kind = 'docker' as const;
@@ -35,14 +37,22 @@ export class DockerBackend extends BackendBase {
   }
 
   async isAvailable(): Promise<Availability> {
+    const probe = new AbortController();
+    const timer = setTimeout(() => probe.abort(), PROBE_TIMEOUT_MS);
     try {
-      await this.docker.ping();
+      // dockerode's ping takes options (abortSignal among them); its type declarations omit them.
+      const ping = this.docker.ping.bind(this.docker) as (options: {
+        abortSignal: AbortSignal;
+      }) => Promise<unknown>;
+      await ping({ abortSignal: probe.signal });
       return { available: true };
     } catch (error) {
-      return {
-        available: false,
-        reason: `no docker engine at ${this.config.socketPath}: ${errorMessage(error)}`,
-      };
+      const reason = probe.signal.aborted
+        ? `no answer from a docker engine at ${this.config.socketPath} within ${PROBE_TIMEOUT_MS / 1000} s`
+        : `no docker engine at ${this.config.socketPath}: ${errorMessage(error)}`;
+      return { available: false, reason };
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { TerminalService } from '../service';
 import {
+  expectCwdSurvivesExits,
   expectKeepsCwdAndEnv,
   expectPtyResize,
   expectShutdownEndsProcesses,
@@ -36,6 +37,13 @@ describe.skipIf(skipReason !== undefined)('ssh backend (real sshd on 127.0.0.1)'
     const service = start();
     await expectKeepsCwdAndEnv(service, { name: 'SSH_VAR', value: 'kept', exitCode: 2 });
     await expectWorkdirForOneCall(service, '/tmp');
+  });
+
+  it('keeps the cwd through user EXIT traps, exec, set -e and exit N', async () => {
+    const service = start();
+    await expectCwdSurvivesExits(service, `/tmp/cwd-${mark}`);
+    await expectCwdSurvivesExits(service, `/tmp/cwd-${mark}-pty`, { pty: true });
+    await runToEnd(service, `rm -rf /tmp/cwd-${mark} /tmp/cwd-${mark}-pty`);
   });
 
   it('kills the remote process tree on timeout', async () => {

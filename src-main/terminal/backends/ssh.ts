@@ -36,7 +36,7 @@ export class SshBackend extends BackendBase {
 
   async isAvailable(): Promise<Availability> {
     try {
-      await this.connection.get();
+      await this.connection.get({ retry: false });
       return { available: true };
     } catch (error) {
       return {

@@ -29,10 +29,14 @@ export class SshConnection {
     return this.client !== undefined;
   }
 
-  /** The live client, connecting (with a few retries) when there is none. */
-  async get(): Promise<Client> {
+  /**
+   * The live client, connecting when there is none: with a few retries, or with one attempt for
+   * an availability probe, which must answer within one handshake timeout.
+   */
+  async get(options: { retry: boolean } = { retry: true }): Promise<Client> {
     if (this.closed) throw new Error('the ssh connection was closed');
     if (this.client) return this.client;
+    if (!options.retry && !this.connecting) return this.connectOnce();
     this.connecting ??= this.connectWithRetries().finally(() => (this.connecting = undefined));
     return this.connecting;
   }
@@ -87,13 +91,18 @@ export class SshConnection {
     if (config.privateKeyPath) options.privateKey = await readFile(expandHome(config.privateKeyPath));
     if (config.useAgent) options.agent = config.agentSocket ?? process.env.SSH_AUTH_SOCK;
     const client = new Client();
+    // ssh2 may emit several errors for one failure (a handshake timeout, then the lost socket):
+    // every one needs a listener, or the second crashes the process.
+    client.on('error', () => undefined);
     await new Promise<void>((resolve, reject) => {
       client.once('ready', () => resolve());
       client.once('error', (error) => reject(rejected ?? error));
       client.connect(options);
+    }).catch((error: unknown) => {
+      client.destroy();
+      throw error;
     });
     this.client = client;
-    client.on('error', () => undefined);
     client.once('close', () => {
       if (this.client !== client) return;
       this.client = undefined;

@@ -192,3 +192,37 @@ export async function expectShutdownEndsProcesses(
   await service.shutdown();
   expect(await settleProcesses(MARK, mark)).toEqual([]);
 }
+
+/**
+ * The cwd survives commands that replace the snapshot's EXIT trap, `exec`, fail under `set -e`
+ * or `exit N`: the next command runs where the shell got to, or in the previous cwd, never in
+ * $HOME. `base` is created; each case starts there through the task's cwd.
+ */
+export async function expectCwdSurvivesExits(
+  service: TerminalService,
+  base: string,
+  extra: RunExtra = {},
+): Promise<void> {
+  const eol = extra.pty === true ? '\r\n' : '\n';
+  const taskId = `cwd-${newMark()}`;
+  const run = (command: string) => runToEnd(service, command, { ...extra, taskId });
+  // A one-off workdir leaves no cwd snapshot: the first case still starts without one.
+  await runToEnd(service, `mkdir -p '${base}/x' '${base}/sub'`, { ...extra, taskId, workdir: '/' });
+  const cases = [
+    { command: "cd x && trap 'echo bye' EXIT", output: `bye${eol}`, exitCode: 0, next: `${base}/x` },
+    { command: 'cd sub; exec true', output: '', exitCode: 0, next: base },
+    { command: 'set -e; cd sub; false', output: '', exitCode: 1, next: `${base}/sub` },
+    { command: 'cd sub; exit 3', output: '', exitCode: 3, next: `${base}/sub` },
+  ];
+  for (const { command, output, exitCode, next } of cases) {
+    service.setTaskCwd(taskId, base);
+    expect({ command, ...(await run(command)) }).toMatchObject({ command, output, exitCode });
+    expect({ after: command, output: (await run('pwd')).output }).toEqual({
+      after: command,
+      output: `${next}${eol}`,
+    });
+  }
+  // A later command whose snapshot is lost leaves the environment where the last one was taken.
+  expect((await run("cd ..; trap 'echo bye' EXIT; exit 4")).exitCode).toBe(4);
+  expect((await run('pwd')).output).toBe(`${base}/sub${eol}`);
+}

@@ -17,7 +17,8 @@ export function AllowlistSection() {
     >
       <h3 id="settings-allowlist-h">Permanent allowlist</h3>
       <p className="muted settings-intro">
-        Patterns here run without asking, in every session. Hardline commands are never allowed.
+        Rule keys (such as <code>rm-recursive</code>) and command prefixes (such as <code>npm test</code>)
+        here run without asking, in every session. Hardline commands are never allowed.
       </p>
       <ul className="settings-list">
         {entries.map((entry) => (
@@ -47,8 +48,8 @@ export function AllowlistSection() {
         }}
       >
         <input
-          aria-label="Pattern to allow"
-          placeholder="e.g. recursive delete"
+          aria-label="Rule key or command prefix to allow"
+          placeholder="e.g. rm-recursive or npm test"
           data-testid="allowlist-add-input"
           maxLength={200}
           value={key}

@@ -60,8 +60,13 @@ function ToolsetRow({ toolset: t }: { toolset: ToolsetInfo }) {
       <div className="toolset-info">
         <div className="toolset-head">
           <strong>{t.name}</strong>
-          <span className={`pill ${t.available ? 'pill-ok' : 'pill-warn'}`}>
-            {t.available ? 'available' : 'unavailable'}
+          <span
+            className={`pill ${t.availability === 'available' ? 'pill-ok' : 'pill-warn'}`}
+            data-testid="toolset-availability"
+          >
+            {t.availability === 'partial'
+              ? `partly (${t.toolsAvailable} of ${t.toolsTotal})`
+              : t.availability}
           </span>
         </div>
         {t.description && <div className="muted toolset-desc">{t.description}</div>}

@@ -15,6 +15,7 @@ const STATUS_LABELS = {
   error: 'Error',
   blocked: 'Blocked',
   denied: 'Denied',
+  stopped: 'Stopped',
 } as const;
 
 export function statusLabel(status: keyof typeof STATUS_LABELS): string {

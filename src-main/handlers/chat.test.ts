@@ -1,0 +1,102 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEvent, SessionDetail } from '../../src-shared/ipc/chatSchemas';
+import { ScriptedModel } from '../agent/testing/scriptedModel';
+import { createAppCore, type AppCore } from '../appCore';
+import { createMemoryLogger } from '../runtime/logger';
+import { processesWith, uniqueSleep } from '../terminal/testing/commandLines';
+import { MemorySecretStore } from './settings';
+
+// The chat contract end to end inside one process: real agent, real terminal, scripted model.
+const WAIT = { timeout: 10_000, interval: 50 };
+let root: string;
+let model: ScriptedModel;
+let core: AppCore;
+let events: ChatEvent[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'caduceus-chat-handler-'));
+  const home = join(root, 'home');
+  await mkdir(home);
+  await writeFile(join(home, 'config.yaml'), `terminal:\n  local:\n    cwd: ${JSON.stringify(root)}\n`);
+  model = await ScriptedModel.start();
+  core = await createAppCore({
+    home,
+    cwd: root,
+    env: { ...process.env, CADUCEUS_HOME: home },
+    logger: createMemoryLogger(),
+    mode: 'browser',
+    version: 'test',
+    secrets: new MemorySecretStore(),
+    modelOverrides: { baseUrl: model.baseUrl, model: 'scripted', apiKey: 'test-key' },
+  });
+  core.events.subscribe((name, payload) => {
+    if (name === 'chat.event') events.push(payload as ChatEvent);
+  });
+});
+afterAll(async () => {
+  await core.shutdown();
+  await model.close();
+  await rm(root, { recursive: true, force: true });
+});
+beforeEach(() => {
+  events = [];
+  model.reset();
+});
+
+async function call<T>(name: string, payload: unknown): Promise<T> {
+  const reply = await core.invoke(name, payload);
+  if (!reply.ok) throw new Error(`${name}: ${reply.error.message}`);
+  return reply.value as T;
+}
+
+const finished = (turnId: string) =>
+  events.find(
+    (e): e is Extract<ChatEvent, { type: 'turn.finished' }> =>
+      e.type === 'turn.finished' && e.turnId === turnId,
+  );
+
+describe('chat.cancel', () => {
+  it('ends a turn stuck in `sleep 100`, keeps the call as stopped, and the next message works', async () => {
+    // `sleep 100.<unique>`: a long sleep this test can find in /proc.
+    const duration = `100.${uniqueSleep().replace('.', '')}`;
+    const command = `sleep ${duration}`;
+    model.push({ toolCalls: [{ id: 'call_sleep', name: 'terminal', arguments: { command } }] });
+    const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
+      text: 'Sleep for a long time',
+    });
+    await vi.waitFor(() => expect(processesWith(command)).not.toEqual([]), WAIT);
+
+    await call('chat.cancel', { sessionId });
+    await vi.waitFor(() => expect(finished(turnId)?.status).toBe('cancelled'), WAIT);
+    await vi.waitFor(() => expect(processesWith(command)).toEqual([]), WAIT);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool.finished', toolCallId: 'call_sleep', status: 'stopped' }),
+    );
+    // The message that holds the card is never replaced by one without it.
+    const started = events.find((e) => e.type === 'tool.started');
+    const holder = started?.type === 'tool.started' ? started.messageId : '';
+    expect(events.filter((e) => e.type === 'assistant.message' && e.message.id === holder)).toEqual([]);
+    // Nothing of the finished turn follows its end.
+    expect(events.at(-1)).toMatchObject({ type: 'turn.finished', turnId });
+
+    const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
+    const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_sleep');
+    expect(card?.status).toBe('stopped');
+
+    model.push({ text: 'Awake again.' });
+    const next = await call<{ turnId: string }>('chat.send', { sessionId, text: 'Are you there?' });
+    await vi.waitFor(() => expect(finished(next.turnId)?.status).toBe('done'), WAIT);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'assistant.message',
+        turnId: next.turnId,
+        message: expect.objectContaining({ content: 'Awake again.' }),
+      }),
+    );
+    const sent = model.requests.at(-1)?.body.messages ?? [];
+    expect(sent.find((m) => m.role === 'tool')?.content).toMatch(/Cancelled/);
+  });
+});

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Pids of live processes whose command line contains `marker` (read from /proc). */
+export function processesWith(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      // A zombie has exited already; only its parent's wait is missing.
+      if (/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
+    } catch {
+      continue; // exited while we looked
+    }
+    if (cmdline.includes(marker)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** A `sleep` duration no other process on the machine uses, to find this test's processes. */
+export function uniqueSleep(): string {
+  return `${900 + Math.floor(Math.random() * 99)}.${process.pid}${Date.now() % 100_000}`;
+}
+
+/** Ends processes a failed test left behind (they are this test's own, found by marker). */
+export function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
