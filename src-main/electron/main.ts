@@ -10,6 +10,8 @@ import { askWithNativeDialog } from './approvalDialog';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
+import { realHost } from '../terminal/platform/host';
+import { initUserEnvironment, needsLoginEnv } from '../terminal/platform/userEnvironment';
 import { SafeStorageSecrets } from './secrets';
 import { createMainWindow, hardenWindow, rememberWindowState } from './window';
 
@@ -23,6 +25,10 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     return undefined;
   }
   declareAppScheme(e.protocol);
+  // Started from the Finder, Dock or a launcher, the app lacks the login shell's PATH; resolve
+  // it while the window starts, so local commands find Homebrew, nvm and pyenv tools.
+  const startedFromTerminal = Boolean(process.stdin.isTTY || process.env.TERM);
+  if (needsLoginEnv(realHost(), startedFromTerminal)) void initUserEnvironment();
   await app.whenReady();
   serveAppProtocol(e.protocol, join(distDir, 'renderer'));
 
