@@ -28,7 +28,11 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   // Started from the Finder, Dock or a launcher, the app lacks the login shell's PATH; resolve
   // it while the window starts, so local commands find Homebrew, nvm and pyenv tools.
   const startedFromTerminal = Boolean(process.stdin.isTTY || process.env.TERM);
-  if (needsLoginEnv(realHost(), startedFromTerminal)) void initUserEnvironment();
+  const logger = createStderrLogger('info');
+  if (needsLoginEnv(realHost(), startedFromTerminal))
+    void initUserEnvironment().then(({ source, reason }) => {
+      if (source === 'process') logger.warn(`local commands use the app's own environment: ${reason ?? ''}`);
+    });
   await app.whenReady();
   serveAppProtocol(e.protocol, join(distDir, 'renderer'));
 
@@ -39,7 +43,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     home,
     cwd: process.cwd(),
     env: process.env,
-    logger: createStderrLogger('info'),
+    logger,
     mode: 'electron',
     version: app.getVersion(),
     secrets: new SafeStorageSecrets(safeStorage, join(home, 'secrets.json')),

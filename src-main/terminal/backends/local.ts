@@ -13,6 +13,7 @@ import { groupAlive, signalGroup } from '../processGroup';
 import type { Host } from '../platform/host';
 import { realHost } from '../platform/host';
 import { killTree } from '../platform/killTree';
+import { launchSpec, shellPath } from '../platform/launch';
 import type { ShellDiscovery, ShellLauncher } from '../platform/shellDiscovery';
 import { discoverShell } from '../platform/shellDiscovery';
 import { userEnvironment } from '../platform/userEnvironment';
@@ -45,15 +46,12 @@ export class LocalBackend extends BackendBase {
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const launcher = await this.launcher();
     const env = { ...(await userEnvironment()), ...options.env };
-    const wsl = launcher.source === 'wsl';
-    // WSL takes a Linux cwd through its own flag; the Windows process starts in the home folder.
-    const cwd = wsl ? this.host.homedir : (options.cwd ?? this.host.homedir);
-    const args = [...(wsl && options.cwd ? ['--cd', options.cwd] : []), ...launcher.args, options.command];
+    const { file, args, cwd } = launchSpec(launcher, options.command, options.cwd, this.host.homedir);
     const windows = this.host.platform === 'win32';
     let handle: ProcessHandle;
     if (options.pty) {
       const pty = await import('node-pty');
-      const term = pty.spawn(launcher.file, args, {
+      const term = pty.spawn(file, args, {
         name: 'xterm-256color',
         cols: options.cols ?? 80,
         rows: options.rows ?? 24,
@@ -63,7 +61,7 @@ export class LocalBackend extends BackendBase {
       });
       handle = new PtyHandle(term, this.kill);
     } else {
-      const child = spawnChild(launcher.file, args, {
+      const child = spawnChild(file, args, {
         cwd,
         env,
         // Its own process group on POSIX; on Windows detached would open a console window.
@@ -102,9 +100,7 @@ export class LocalBackend extends BackendBase {
         throw new Error(`WSL could not make a state folder: ${made.output}`);
       return dir;
     }
-    const dir = await mkdtemp(join(tmpdir(), 'caduceus-term-'));
-    // Git Bash reads C:/x/y; forward slashes also keep the path clear of shell escapes.
-    return this.host.platform === 'win32' ? dir.replace(/\\/g, '/') : dir;
+    return shellPath(await mkdtemp(join(tmpdir(), 'caduceus-term-')), this.host.platform);
   }
 
   private async removeStateDir(dir: string): Promise<void> {
