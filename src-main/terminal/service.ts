@@ -232,7 +232,8 @@ export class TerminalService {
 function defaultCwd(config: TerminalConfig): string | undefined {
   switch (config.backend) {
     case 'local':
-      return config.local.cwd ?? process.cwd();
+      // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
+      return config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : process.cwd());
     case 'docker':
       return config.docker.cwd;
     case 'ssh':
