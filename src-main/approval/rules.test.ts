@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCommand, initShellParser } from './analyse';
 import { ALL_RULES } from './rules/registry';
+import { WINDOWS_EXAMPLES } from './rules/windowsExamples';
 import { VerdictSchema } from './verdict';
 
 beforeAll(() => initShellParser());
 
 /** At least one command per rule key that must trigger it, and a near miss that must not. */
 const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
+  ...WINDOWS_EXAMPLES,
   'rm-root': {
     hits: [
       'rm -rf /',

@@ -13,6 +13,8 @@ import { pickWorkspaceFolder } from './folderPicker';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
+import { realHost } from '../terminal/platform/host';
+import { initUserEnvironment, needsLoginEnv } from '../terminal/platform/userEnvironment';
 import { SafeStorageSecrets } from './secrets';
 import { createMainWindow, hardenWindow, rememberWindowState } from './window';
 
@@ -26,6 +28,14 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     return undefined;
   }
   declareAppScheme(e.protocol);
+  // Started from the Finder, Dock or a launcher, the app lacks the login shell's PATH; resolve
+  // it while the window starts, so local commands find Homebrew, nvm and pyenv tools.
+  const startedFromTerminal = Boolean(process.stdin.isTTY || process.env.TERM);
+  const logger = createStderrLogger('info');
+  if (needsLoginEnv(realHost(), startedFromTerminal))
+    void initUserEnvironment().then(({ source, reason }) => {
+      if (source === 'process') logger.warn(`local commands use the app's own environment: ${reason ?? ''}`);
+    });
   await app.whenReady();
   serveAppProtocol(e.protocol, join(distDir, 'renderer'));
 
@@ -39,7 +49,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     home,
     cwd: process.cwd(),
     env: process.env,
-    logger: createStderrLogger('info'),
+    logger,
     mode: 'electron',
     version: app.getVersion(),
     secrets: new SafeStorageSecrets(safeStorage, secretsPath),

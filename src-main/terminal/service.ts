@@ -84,7 +84,7 @@ export class TerminalService {
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
       cwd: defaultCwd(config, options.defaultCwd),
-      ...(config.backend === 'local' && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -115,7 +115,7 @@ export class TerminalService {
 
   /** A task's workspace changed or was given again: a local environment moves there if it is elsewhere. */
   applyWorkspace(taskId: string, dir: string): void {
-    if (this.config.backend === 'local') this.environments.applyWorkspace(taskId, dir);
+    if (hostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
   }
 
   /**
@@ -239,10 +239,16 @@ export class TerminalService {
   }
 }
 
+/** Whether commands see this machine's paths: the local backend, outside WSL. */
+function hostPaths(config: TerminalConfig): boolean {
+  return config.backend === 'local' && config.local.shell !== 'wsl';
+}
+
 function defaultCwd(config: TerminalConfig, localDefault?: string): string | undefined {
   switch (config.backend) {
     case 'local':
-      return config.local.cwd ?? localDefault ?? process.cwd();
+      // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
+      return config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : (localDefault ?? process.cwd()));
     case 'docker':
       return config.docker.cwd;
     case 'ssh':

@@ -9,6 +9,7 @@ import { remoteRules } from './remote';
 import { servicesDetectors, servicesRules } from './services';
 import { sqlDetectors, sqlRules } from './sql';
 import type { CommandDetector, DetectorTable } from './types';
+import { windowsDetectors, windowsRules } from './windows';
 import { workspaceRules } from './workspace';
 
 /** Findings of the analysis itself rather than of one command. */
@@ -39,6 +40,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...remoteRules,
   ...gitRules,
   ...cloudRules,
+  ...windowsRules,
   ...analysisRules,
 ];
 
@@ -57,6 +59,7 @@ const tables: DetectorTable[] = [
   servicesDetectors,
   gitDetectors,
   cloudDetectors,
+  windowsDetectors,
 ];
 const byName = new Map<string, CommandDetector[]>();
 for (const table of tables) {
