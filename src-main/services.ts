@@ -22,6 +22,7 @@ import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import { TerminalService } from './terminal/service';
+import type { StreamConsumers } from './terminal/streamHub';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { ToolServices } from './tools/toolModule';
@@ -41,6 +42,8 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /** The UI connections receiving that output, each acknowledging for itself. */
+  terminalConsumers?: StreamConsumers;
 }
 
 export interface Services {
@@ -99,6 +102,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const terminal = new TerminalService({
     config: terminalConfig as typeof config.terminal,
     ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+    ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
   });
   terminal.startIdleCleanup();
   const browser = new BrowserPool({ env: options.env, logger });

@@ -59,6 +59,14 @@ export class ServeSocket {
     return text;
   }
 
+  /** The stream of an agent's tool call, once its output arrived. */
+  streamOf(toolCallId: string): string | undefined {
+    const event = this.events.find(
+      (e) => e.name === 'terminal.data' && (e.payload as { toolCallId?: string }).toolCallId === toolCallId,
+    );
+    return (event?.payload as { streamId?: string } | undefined)?.streamId;
+  }
+
   /** Resolves once `check` holds after some message arrived (or already holds). */
   until(check: () => boolean): Promise<void> {
     if (check()) return Promise.resolve();

@@ -3,8 +3,11 @@ import { ContractError } from '../contract/router';
 import type { TerminalStreamEvent } from '../terminal/outputStream';
 import { USER_SHELL_CALL_ID, type TerminalService, type UserShell } from '../terminal/service';
 
-/** Terminal output goes to the UI; with no window listening, it is acknowledged here so commands never stall. */
-export function terminalSink(events: EventBus, terminal: () => TerminalService) {
+/**
+ * Terminal output goes to every consumer on the bus. Flow control counts each consumer apart
+ * (the terminal service follows the bus), so none listening means none holding a command back.
+ */
+export function terminalSink(events: EventBus) {
   return (event: TerminalStreamEvent): void => {
     if (event.type === 'exit') {
       events.emit('terminal.exit', { streamId: event.streamId, exitCode: event.exitCode });
@@ -17,7 +20,6 @@ export function terminalSink(events: EventBus, terminal: () => TerminalService) 
       ...(userShell ? {} : { toolCallId: event.toolCallId }),
       data: event.data,
     });
-    if (events.size === 0) terminal().ack(event.streamId, event.data.length);
   };
 }
 

@@ -92,6 +92,47 @@ describe('OutputStream', () => {
     second.stream.end(0);
   });
 
+  it('never holds the source back when no consumer is there', () => {
+    const { source, stream } = setup({ consumers: [] });
+    stream.write('x'.repeat(FlowControl.highWatermarkChars * 3));
+    expect(source.pause).not.toHaveBeenCalled();
+    stream.end(0);
+  });
+
+  it('counts each consumer apart: paused while all are behind, resumed when one catches up or leaves', () => {
+    const high = FlowControl.highWatermarkChars;
+    const { source, stream } = setup({ consumers: ['a', 'b'] });
+    stream.write('x'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    // An ack from one consumer says nothing about the other; an unknown one is ignored.
+    stream.ack(high + 1, 'a');
+    stream.ack(high + 1, 'zz');
+    expect(source.paused).toBe(false);
+    stream.write('y'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    // The consumer that was keeping up drops: the one left is still far behind.
+    stream.removeConsumer('a');
+    expect(source.paused).toBe(true);
+    stream.removeConsumer('b');
+    expect(source.paused).toBe(false);
+    stream.end(0);
+  });
+
+  it('follows a consumer that joins later from where it joined', () => {
+    const high = FlowControl.highWatermarkChars;
+    const { source, stream } = setup({ consumers: ['old'] });
+    stream.write('x'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    stream.addConsumer('new');
+    expect(source.paused).toBe(false);
+    stream.write('y'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    stream.ack(high + 1, 'new');
+    expect(source.paused).toBe(false);
+    expect(stream.unacknowledged).toBe(0);
+    stream.end(0);
+  });
+
   it('keeps UTF-8 sequences whole across byte chunks', () => {
     const { events, stream } = setup();
     const bytes = Buffer.from('é€😀', 'utf8');

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalStreamEvent } from './outputStream';
-import { TerminalService } from './service';
+import { TerminalService, type TerminalServiceOptions } from './service';
+import type { StreamConsumers } from './streamHub';
 import {
   expectPtyResize,
   expectShutdownEndsProcesses,
@@ -29,7 +30,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function start(config: object = {}): TerminalService {
+function start(
+  config: object = {},
+  options: Pick<TerminalServiceOptions, 'consumers'> = {},
+): TerminalService {
   mark = newMark();
   events = [];
   acking = true;
@@ -39,6 +43,7 @@ function start(config: object = {}): TerminalService {
       events.push(event);
       if (acking && event.type === 'data') service.ack(event.streamId, event.data.length);
     },
+    ...options,
   });
   return service;
 }
@@ -207,6 +212,34 @@ describe('background processes on the local backend', () => {
     stream?.ack(stream.unacknowledged);
     expect(stream?.isPaused).toBe(false);
     await until(() => service.processes.get(started.processId).outputChars > produced + 1_000_000);
+  });
+
+  it('holds a flood back only for a consumer that is there: one that leaves lets it go on', async () => {
+    const ids = new Set(['page-1']);
+    const watchers = new Set<(id: string, joined: boolean) => void>();
+    const consumers: StreamConsumers = {
+      ids: () => ids,
+      watch: (watcher) => {
+        watchers.add(watcher);
+        return () => void watchers.delete(watcher);
+      },
+    };
+    const leave = (id: string) => {
+      ids.delete(id);
+      for (const watcher of watchers) watcher(id, false);
+    };
+    start({}, { consumers });
+    acking = false;
+    const started = await run('yes', { background: true });
+    if (started.status !== 'started') throw new Error('expected background');
+    const stream = service.streams.stream(started.streamId);
+    await until(() => stream?.isPaused === true);
+    const produced = service.processes.get(started.processId).outputChars;
+    leave('page-1');
+    expect(stream?.isPaused).toBe(false);
+    await until(() => service.processes.get(started.processId).outputChars > produced + 1_000_000);
+    await service.shutdown();
+    expect(watchers.size).toBe(0);
   });
 
   it('ends every background process, PTY and user shell on shutdown', async () => {

@@ -2,6 +2,12 @@
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
 import type { ProcessHandle } from './types';
 
+/** The UI connections that take live output (each acknowledges for itself), and their comings and goings. */
+export interface StreamConsumers {
+  ids(): Iterable<string>;
+  watch(watcher: (id: string, joined: boolean) => void): () => void;
+}
+
 interface LiveStream {
   /** Absent when nobody consumes live output (headless use). */
   stream: OutputStream | undefined;
@@ -11,11 +17,20 @@ interface LiveStream {
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly sink: TerminalStreamSink | undefined,
     private readonly flowControl: boolean,
-  ) {}
+    private readonly consumers?: StreamConsumers,
+  ) {
+    this.unwatch =
+      consumers?.watch((id, joined) => {
+        for (const { stream } of this.live.values())
+          if (joined) stream?.addConsumer(id);
+          else stream?.removeConsumer(id);
+      }) ?? (() => undefined);
+  }
 
   newId(): string {
     return `stream_${this.nextId++}`;
@@ -24,7 +39,10 @@ export class StreamHub {
   /** Tracks the handle until it exits and streams its output when there is a sink. */
   attach(tags: StreamTags, handle: ProcessHandle): void {
     const stream = this.sink
-      ? new OutputStream(tags, this.sink, handle, { flowControl: this.flowControl })
+      ? new OutputStream(tags, this.sink, handle, {
+          flowControl: this.flowControl,
+          ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
+        })
       : undefined;
     this.live.set(tags.streamId, { stream, handle });
     if (stream) handle.onData((data) => stream.write(data));
@@ -34,9 +52,9 @@ export class StreamHub {
     });
   }
 
-  /** The consumer has rendered `chars` characters of this stream. Unknown ids are ignored. */
-  ack(streamId: string, chars: number): void {
-    this.live.get(streamId)?.stream?.ack(chars);
+  /** A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are ignored. */
+  ack(streamId: string, chars: number, consumer?: string): void {
+    this.live.get(streamId)?.stream?.ack(chars, consumer);
   }
 
   /** The consumer is gone (pane closed): stop holding the source back for it. */
@@ -55,6 +73,11 @@ export class StreamHub {
     const live = this.live.get(streamId);
     live?.handle.write(data);
     return live !== undefined;
+  }
+
+  /** Stops following consumers (the service is shutting down). */
+  dispose(): void {
+    this.unwatch();
   }
 
   stream(streamId: string): OutputStream | undefined {
