@@ -36,8 +36,18 @@ export class UserShells {
     return shell.streamId;
   }
 
+  /** Keys for a user shell, or for the process of an agent's command shown in a tab. */
   write(streamId: string, data: string): void {
-    this.get(streamId).write(data);
+    const shell = this.shells.get(streamId);
+    if (shell) return shell.write(data);
+    const result = this.terminal().streams.write(streamId, data);
+    if (result === 'unknown_stream')
+      throw new ContractError('unknown_stream', `Nothing is running in stream "${streamId}" any more`);
+    if (result === 'no_input')
+      throw new ContractError(
+        'no_input',
+        'This command reads no input: only commands started with a PTY or in the background take keys',
+      );
   }
 
   /** Resizes a user shell, or the PTY of a running agent command. */

@@ -138,7 +138,8 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
       });
-      this.streams.attach(tags, handle);
+      // A PTY always takes keys; a plain command only when it has a stdin pipe (background).
+      this.streams.attach(tags, handle, { input: request.pty === true || request.background === true });
       if (request.background) {
         const info = this.processes.register({
           taskId: request.taskId,

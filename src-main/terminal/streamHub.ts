@@ -12,7 +12,12 @@ interface LiveStream {
   /** Absent when nobody consumes live output (headless use). */
   stream: OutputStream | undefined;
   handle: ProcessHandle;
+  /** False for a plain command whose stdin is /dev/null: typing cannot reach it. */
+  input: boolean;
 }
+
+/** What became of keys typed into a stream. */
+export type WriteResult = 'written' | 'unknown_stream' | 'no_input';
 
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
@@ -37,14 +42,14 @@ export class StreamHub {
   }
 
   /** Tracks the handle until it exits and streams its output when there is a sink. */
-  attach(tags: StreamTags, handle: ProcessHandle): void {
+  attach(tags: StreamTags, handle: ProcessHandle, options: { input?: boolean } = {}): void {
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, { stream, handle });
+    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true });
     if (stream) handle.onData((data) => stream.write(data));
     void handle.exited.then((exit) => {
       stream?.end(exit.exitCode, exit.signal);
@@ -69,10 +74,12 @@ export class StreamHub {
   }
 
   /** Keyboard input from the pane into whatever runs in the stream. */
-  write(streamId: string, data: string): boolean {
+  write(streamId: string, data: string): WriteResult {
     const live = this.live.get(streamId);
-    live?.handle.write(data);
-    return live !== undefined;
+    if (!live) return 'unknown_stream';
+    if (!live.input) return 'no_input';
+    live.handle.write(data);
+    return 'written';
   }
 
   /** Stops following consumers (the service is shutting down). */
