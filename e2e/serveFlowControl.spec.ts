@@ -54,11 +54,21 @@ describe('terminal output nobody consumes', () => {
     await expect.poll(() => model.requests.length, POLL).toBeGreaterThanOrEqual(2);
   }, 90_000);
 
+  it('an agent command is never held back by a page that does not keep up', async () => {
+    scriptCommand('call_slow', gated('slow'));
+    const slow = await ServeSocket.open(served.url);
+    await slow.request('chat.send', { text: 'Count far again' });
+    // This page stays connected and never acknowledges: the command runs to the end anyway.
+    await writeFile(flag('slow.go'), '');
+    await expect.poll(() => existsSync(flag('slow.done')), POLL).toBe(true);
+    await slow.close();
+  }, 90_000);
+
   it('an agent command goes on when its page drops, and a page that comes back follows the next one', async () => {
     scriptCommand('call_drop', gated('drop'));
     const first = await ServeSocket.open(served.url);
-    await first.request('chat.send', { text: 'Count far again' });
-    // The first page sees the command start, never acknowledges, then drops mid-flood.
+    await first.request('chat.send', { text: 'Count far once more' });
+    // The next page sees the command start, never acknowledges, then drops mid-flood.
     await writeFile(flag('drop.go'), '');
     await first.until(() => first.events.some((e) => e.name === 'terminal.data'));
     await first.close();

@@ -28,6 +28,9 @@ export interface PausableSource {
  */
 const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
 
+/** What a stream does while every consumer is behind: hold its source, or leave output out. */
+export type WhenBehind = 'pause' | 'skip';
+
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
 
@@ -36,6 +39,11 @@ export interface OutputStreamOptions {
   flowControl?: boolean;
   /** Who receives the output and acknowledges it; default: one consumer, SOLE_CONSUMER. */
   consumers?: Iterable<string>;
+  /**
+   * `skip` never holds the source back: output beyond the high watermark is left out, and once
+   * a consumer catches up it gets a marker and the latest lines (an agent's command). Default `pause`.
+   */
+  whenBehind?: WhenBehind;
   batchIntervalMs?: number;
   highWatermarkChars?: number;
   lowWatermarkChars?: number;
@@ -46,7 +54,12 @@ export class OutputStream {
   private timer: NodeJS.Timeout | undefined;
   /** Characters written but not yet acknowledged, per consumer. */
   private readonly behind = new Map<string, number>();
+  /** Every consumer is behind: the source is paused, or output is being left out. */
   private paused = false;
+  /** While skipping: how much was left out, and its latest part. */
+  private skippedChars = 0;
+  private skippedTail = '';
+  private readonly whenBehind: WhenBehind;
   private resumedAt = -Infinity;
   private closed = false;
   private splitter: Utf8Splitter | undefined;
@@ -65,6 +78,7 @@ export class OutputStream {
     this.batchMs = options.batchIntervalMs ?? FlowControl.batchIntervalMs;
     this.high = options.highWatermarkChars ?? FlowControl.highWatermarkChars;
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
+    this.whenBehind = options.whenBehind ?? 'pause';
     for (const id of options.consumers ?? [SOLE_CONSUMER]) this.behind.set(id, 0);
   }
 
@@ -76,11 +90,20 @@ export class OutputStream {
   }
 
   get isPaused(): boolean {
-    return this.paused;
+    return this.paused && this.whenBehind === 'pause';
+  }
+
+  get isSkipping(): boolean {
+    return this.paused && this.whenBehind === 'skip';
   }
 
   write(data: string): void {
     if (this.closed || data.length === 0) return;
+    if (this.isSkipping) {
+      this.skippedChars += data.length;
+      this.skippedTail = (this.skippedTail + data).slice(-this.low);
+      return;
+    }
     // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
     // chunk goes at once. Just after a resume a flood usually goes on: it is batched, not trickled.
     const consumerIdle =
@@ -92,7 +115,7 @@ export class OutputStream {
     for (const [id, chars] of this.behind) this.behind.set(id, chars + data.length);
     if (this.flowControl && !this.paused && this.behind.size > 0 && this.unacknowledged > this.high) {
       this.paused = true;
-      this.source?.pause();
+      if (this.whenBehind === 'pause') this.source?.pause();
     }
     // A paused source adds nothing to wait for, so the batch goes now.
     if (consumerIdle || this.paused || this.pending.length >= MAX_BATCH_CHARS) this.flush();
@@ -146,6 +169,7 @@ export class OutputStream {
   end(exitCode: number | null, signal?: string): void {
     if (this.closed) return;
     if (this.splitter) this.write(this.splitter.end());
+    if (this.isSkipping) this.resumeSource();
     this.flush();
     this.closed = true;
     this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
@@ -158,6 +182,20 @@ export class OutputStream {
   private resumeSource(): void {
     this.paused = false;
     this.resumedAt = Date.now();
-    this.source?.resume();
+    if (this.whenBehind === 'pause') this.source?.resume();
+    else this.sendSkipped();
+  }
+
+  /** A marker for what was left out, then the latest lines, from the start of a line. */
+  private sendSkipped(): void {
+    if (this.skippedChars === 0) return;
+    const cut = this.skippedChars > this.skippedTail.length ? this.skippedTail.indexOf('\n') + 1 : 0;
+    const tail = this.skippedTail.slice(cut);
+    const left = this.skippedChars - tail.length;
+    this.skippedChars = 0;
+    this.skippedTail = '';
+    const marker =
+      left > 0 ? `\r\n\x1b[2m[… ${left.toLocaleString('en')} characters not shown …]\x1b[0m\r\n` : '';
+    this.write(marker + tail);
   }
 }

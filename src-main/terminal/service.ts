@@ -138,8 +138,12 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
       });
-      // A PTY always takes keys; a plain command only when it has a stdin pipe (background).
-      this.streams.attach(tags, handle, { input: request.pty === true || request.background === true });
+      // A PTY always takes keys; a plain command only when it has a stdin pipe (background). The
+      // UI never holds an agent's command back: a page that falls behind misses output instead.
+      this.streams.attach(tags, handle, {
+        input: request.pty === true || request.background === true,
+        whenBehind: 'skip',
+      });
       if (request.background) {
         const info = this.processes.register({
           taskId: request.taskId,

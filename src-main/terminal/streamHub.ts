@@ -1,5 +1,5 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
-import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
+import { OutputStream, type StreamTags, type TerminalStreamSink, type WhenBehind } from './outputStream';
 import type { ProcessHandle } from './types';
 
 /** The UI connections that take live output (each acknowledges for itself), and their comings and goings. */
@@ -42,10 +42,15 @@ export class StreamHub {
   }
 
   /** Tracks the handle until it exits and streams its output when there is a sink. */
-  attach(tags: StreamTags, handle: ProcessHandle, options: { input?: boolean } = {}): void {
+  attach(
+    tags: StreamTags,
+    handle: ProcessHandle,
+    options: { input?: boolean; whenBehind?: WhenBehind } = {},
+  ): void {
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
+          ...(options.whenBehind ? { whenBehind: options.whenBehind } : {}),
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
