@@ -141,6 +141,42 @@ describe('caduceus serve in Chromium', () => {
     await page.getByTestId('settings-close').click();
   }, 60_000);
 
+  it("keys typed into an agent's terminal tab reach its running command", async () => {
+    await app.newChat();
+    const { page } = app;
+    const command = 'echo ready-to-read; read line; echo "got:$line" | tr a-z A-Z';
+    scriptToolCall('call_keys', 'terminal', { command, pty: true, workdir: app.work }, 'It read the line.');
+    await app.send('Ask me for a line');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('ready-to-read');
+    expect(await app.card('call_keys').getAttribute('data-status')).toBe('running');
+    await page.getByTestId('terminal-pane').locator('.xterm').click();
+    await page.keyboard.type('hello');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => app.terminalText(), POLL).toContain('GOT:HELLO');
+    await expect.poll(() => app.card('call_keys').getAttribute('data-status'), POLL).toBe('ok');
+    await app.screenshot('09-agent-keys');
+  }, 60_000);
+
+  it('says so when keys cannot reach an agent command', async () => {
+    await app.newChat();
+    const { page } = app;
+    const dir = join(app.work, 'no-input');
+    await mkdir(dir, { recursive: true });
+    const command = 'echo plain-ready; until [ -e done.flag ]; do sleep 0.1; done';
+    scriptToolCall('call_plain', 'terminal', { command, workdir: dir }, 'Finished.');
+    await app.send('Wait for the flag');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('plain-ready');
+    await page.getByTestId('terminal-pane').locator('.xterm').click();
+    await page.keyboard.type('abc');
+    const notice = page.getByTestId('notice').filter({ hasText: 'Typing did not reach the terminal' });
+    await notice.waitFor(WAIT);
+    expect(await notice.innerText()).toMatch(/reads no input/);
+    await writeFile(join(dir, 'done.flag'), '');
+    await expect.poll(() => app.card('call_plain').getAttribute('data-status'), POLL).toBe('ok');
+  }, 60_000);
+
   it('a user shell tab echoes what is typed', async () => {
     await app.newChat();
     const { page } = app;

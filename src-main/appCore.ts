@@ -38,13 +38,13 @@ export interface AppCore {
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval);
-  // The terminal sink is needed to build the services and reads the terminal from them later.
+  // The terminal service is replaced when its settings change, so readers go through this.
   const built: { services?: Services } = {};
   const terminal = () => {
     if (!built.services) throw new Error('services are starting');
     return built.services.terminal;
   };
-  const sink = terminalSink(events, terminal);
+  const sink = terminalSink(events);
   const s = await createServices({
     home: options.home,
     cwd: options.cwd,
@@ -53,6 +53,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    terminalConsumers: events,
   });
   built.services = s;
 

@@ -21,6 +21,7 @@ import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import type { TerminalConfigInput } from './terminal/config';
 import { TerminalService } from './terminal/service';
+import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
@@ -41,6 +42,8 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /** The UI connections receiving that output, each acknowledging for itself. */
+  terminalConsumers?: StreamConsumers;
 }
 
 export interface Services {
@@ -102,6 +105,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+      ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
     });
     service.startIdleCleanup();
     return service;

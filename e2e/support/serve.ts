@@ -13,6 +13,8 @@ export interface ServeOptions {
   home: string;
   /** Working directory, and so the agent's default task directory. */
   cwd: string;
+  /** Extra environment for serve (and so for its shells). */
+  env?: Record<string, string>;
 }
 
 export interface Served {
@@ -39,13 +41,13 @@ export async function startServe(options: ServeOptions): Promise<Served> {
 /** Runs the built `caduceus` command with its own home and working directory. */
 export function spawnCli(
   args: string[],
-  options: { home: string; cwd: string },
+  options: { home: string; cwd: string; env?: NodeJS.ProcessEnv },
 ): ChildProcessWithoutNullStreams {
   if (!existsSync(CLI))
     throw new Error('dist/cli.mjs is missing: run `npm run build` first (`npm test` does it).');
   return spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, CADUCEUS_HOME: options.home },
+    env: { ...process.env, ...options.env, CADUCEUS_HOME: options.home },
     stdio: 'pipe',
   });
 }
