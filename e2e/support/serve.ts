@@ -11,6 +11,11 @@ export interface ServeOptions {
   baseUrl: string;
   /** CADUCEUS_HOME for this server. */
   home: string;
+  /**
+   * HOME for this server and the shells it opens, so an interactive shell reads no developer rc
+   * files (a ~/.bashrc running `pyenv init` can hold the prompt for a minute on its lock).
+   */
+  userHome?: string;
   /** Working directory, and so the agent's default task directory. */
   cwd: string;
 }
@@ -31,12 +36,19 @@ export async function startServe(options: ServeOptions): Promise<Served> {
   const child = spawn(
     process.execPath,
     [BIN, 'serve', '--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key'],
-    { cwd: options.cwd, env: { ...process.env, CADUCEUS_HOME: options.home }, stdio: 'pipe' },
+    { cwd: options.cwd, env: serveEnv(options), stdio: 'pipe' },
   );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await firstUrl(child, () => stderr);
   return { url, log: () => stderr, stop: () => stopChild(child) };
+}
+
+function serveEnv(options: ServeOptions): NodeJS.ProcessEnv {
+  if (options.userHome === undefined) return { ...process.env, CADUCEUS_HOME: options.home };
+  // Without SHELL a user shell tab starts `bash -i` (else `sh -i`), not the developer's shell.
+  const { SHELL: _shell, ...env } = process.env;
+  return { ...env, HOME: options.userHome, CADUCEUS_HOME: options.home };
 }
 
 function firstUrl(child: ChildProcess, log: () => string): Promise<string> {
