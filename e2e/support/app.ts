@@ -65,7 +65,7 @@ export class AppHarness {
     this.model.reset();
     await this.page.reload();
     await this.page.getByTestId('new-chat').click();
-    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 20_000 });
   }
 
   async send(text: string): Promise<void> {
@@ -85,7 +85,7 @@ export class AppHarness {
   /** Brings the newest agent environment's tab to the front of the terminal pane. */
   async showAgentTerminal(): Promise<void> {
     const tab = this.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last();
-    await tab.waitFor({ timeout: 15_000 });
+    await tab.waitFor({ timeout: 20_000 });
     await tab.click();
   }
 
