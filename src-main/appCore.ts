@@ -45,13 +45,13 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval);
-  // The terminal sink is needed to build the services and reads the terminal from them later.
+  // The terminal service is replaced when its settings change, so readers go through this.
   const built: { services?: Services } = {};
   const terminal = () => {
     if (!built.services) throw new Error('services are starting');
     return built.services.terminal;
   };
-  const sink = terminalSink(events, terminal);
+  const sink = terminalSink(events);
   const s = await createServices({
     home: options.home,
     cwd: options.cwd,
@@ -60,6 +60,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    terminalConsumers: events,
     ...(options.workspace ? { workspace: options.workspace } : {}),
   });
   built.services = s;

@@ -22,6 +22,7 @@ import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import type { TerminalConfigInput } from './terminal/config';
 import { TerminalService } from './terminal/service';
+import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
@@ -43,6 +44,8 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /** The UI connections receiving that output, each acknowledging for itself. */
+  terminalConsumers?: StreamConsumers;
   /**
    * The workspace of sessions and tasks given none: the folder the CLI or `serve` started in.
    * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
@@ -123,6 +126,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+      ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
       // Never the packaged app's `/`: a shell with no session starts at home there.
       defaultCwd: options.workspace ?? homedir(),

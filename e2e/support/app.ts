@@ -17,6 +17,7 @@ export class AppHarness {
     /** Temp folder the agent's commands run in. */
     readonly work: string,
     private readonly home: string,
+    private readonly userHome: string,
     private readonly served: Served,
     private readonly browser: Browser,
   ) {}
@@ -28,11 +29,12 @@ export class AppHarness {
       cleanups.push(() => model.close());
       const home = await mkdtemp(join(tmpdir(), 'caduceus-e2e-home-'));
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
-      cleanups.push(() => removeDirs(home, work));
-      const served = await startServe({ baseUrl: model.baseUrl, home, cwd: work });
+      const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
+      cleanups.push(() => removeDirs(home, work, userHome));
+      const served = await startServe({ baseUrl: model.baseUrl, home, userHome, cwd: work });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
-      return new AppHarness(model, work, home, served, browser);
+      return new AppHarness(model, work, home, userHome, served, browser);
     } catch (err) {
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
       throw err;
@@ -52,7 +54,7 @@ export class AppHarness {
     await this.browser.close().catch(() => undefined);
     await this.served.stop();
     await this.model.close();
-    await removeDirs(this.home, this.work);
+    await removeDirs(this.home, this.work, this.userHome);
   }
 
   /**
@@ -63,7 +65,7 @@ export class AppHarness {
     this.model.reset();
     await this.page.reload();
     await this.page.getByTestId('new-chat').click();
-    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 20_000 });
   }
 
   async send(text: string): Promise<void> {
@@ -83,7 +85,7 @@ export class AppHarness {
   /** Brings the newest agent environment's tab to the front of the terminal pane. */
   async showAgentTerminal(): Promise<void> {
     const tab = this.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last();
-    await tab.waitFor({ timeout: 15_000 });
+    await tab.waitFor({ timeout: 20_000 });
     await tab.click();
   }
 

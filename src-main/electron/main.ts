@@ -64,12 +64,12 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     core.invoke,
     trustedSender(() => APP_URL, contents),
   );
-  forwardEvents(core.events, contents);
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.name)));
 
   const createWindow = () => {
     const win = createMainWindow(BrowserWindow, join(distDir, 'electron', 'preload.cjs'), statePath);
     hardenWindow(win, session.defaultSession, shell, APP_URL);
+    forwardEvents(core.events, win.webContents);
     rememberWindowState(win, statePath);
     win.once('ready-to-show', () => win.show());
     void win.loadURL(APP_URL);

@@ -104,8 +104,8 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       shells.resize(streamId, cols, rows);
       return OK;
     },
-    'terminal.ack': ({ streamId, chars }) => {
-      s.terminal.ack(streamId, chars);
+    'terminal.ack': ({ streamId, chars }, caller) => {
+      s.terminal.ack(streamId, chars, caller.consumer);
       return OK;
     },
     'terminal.close': async ({ streamId }) => {

@@ -11,7 +11,7 @@ import { errorMessage } from './handle';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
-import { StreamHub } from './streamHub';
+import { StreamHub, type StreamConsumers } from './streamHub';
 import type { Availability, ProcessHandle, TerminalBackend } from './types';
 
 export interface TerminalServiceOptions {
@@ -20,6 +20,8 @@ export interface TerminalServiceOptions {
   onEvent?: TerminalStreamSink;
   /** Defaults to on when `onEvent` is given. */
   flowControl?: boolean;
+  /** Who acknowledges live output; without it, one consumer acknowledges everything. */
+  consumers?: StreamConsumers;
   createBackend?: (key: string) => TerminalBackend;
   now?: () => number;
   /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
@@ -90,7 +92,11 @@ export class TerminalService {
       now: options.now,
       hasRunningProcesses: (key) => this.processes.hasRunning(key),
     });
-    this.streams = new StreamHub(options.onEvent, options.flowControl ?? options.onEvent !== undefined);
+    this.streams = new StreamHub(
+      options.onEvent,
+      options.flowControl ?? options.onEvent !== undefined,
+      options.consumers,
+    );
   }
 
   /** Whether the configured backend can run commands (for the tools' availability checks). */
@@ -142,7 +148,12 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
       });
-      this.streams.attach(tags, handle);
+      // A PTY always takes keys; a plain command only when it has a stdin pipe (background). The
+      // UI never holds an agent's command back: a page that falls behind misses output instead.
+      this.streams.attach(tags, handle, {
+        input: request.pty === true || request.background === true,
+        whenBehind: 'skip',
+      });
       if (request.background) {
         const info = this.processes.register({
           taskId: request.taskId,
@@ -220,8 +231,9 @@ export class TerminalService {
     };
   }
 
-  ack(streamId: string, chars: number): void {
-    this.streams.ack(streamId, chars);
+  /** `consumer` is the UI connection acknowledging; without it, the ack counts for every consumer. */
+  ack(streamId: string, chars: number, consumer?: string): void {
+    this.streams.ack(streamId, chars, consumer);
   }
 
   startIdleCleanup(intervalMs?: number): void {
@@ -231,6 +243,7 @@ export class TerminalService {
   /** Ends every background process, user shell, running command and environment. */
   async shutdown(): Promise<void> {
     this.environments.stopSweeper();
+    this.streams.dispose();
     await this.processes.killAll();
     const shells = [...this.shells];
     await Promise.all(shells.map((shell) => shell.kill('SIGKILL')));

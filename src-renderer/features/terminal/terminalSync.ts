@@ -18,6 +18,16 @@ const acks = new AckCounter(FlowControl.charCountAckSize, (streamId, chars) => {
 const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** Output of unknown streams held while a shell is opening (it may be that shell's prompt). */
 const held: TerminalData[] = [];
+/** Streams that refused keys; the refusal is shown once, not for every key held down. */
+const refused = new Set<string>();
+
+function sendKeys(streamId: string, data: string): void {
+  unwrap(api().terminalWrite({ streamId, data })).catch((err: unknown) => {
+    if (refused.has(streamId)) return;
+    refused.add(streamId);
+    reportError('Typing did not reach the terminal', err);
+  });
+}
 
 const tabOf = (key: string): TerminalTab | undefined =>
   useTerminal.getState().tabs.find((t) => t.key === key);
@@ -28,7 +38,7 @@ export const terminals = new TerminalRegistry({
     const streamId = tab && !tab.exited ? inputStream(tab) : undefined;
     if (!streamId) return;
     for (let i = 0; i < data.length; i += MAX_WRITE_CHARS)
-      void api().terminalWrite({ streamId, data: data.slice(i, i + MAX_WRITE_CHARS) });
+      sendKeys(streamId, data.slice(i, i + MAX_WRITE_CHARS));
   },
   resized(key, cols, rows) {
     clearTimeout(resizeTimers.get(key));
@@ -55,6 +65,7 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
     acks.forget(streamId);
+    refused.delete(streamId);
     useTerminal.getState().exited(streamId, exitCode);
     const tab = useTerminal.getState().tabs.find((t) => t.streamIds.includes(streamId));
     if (tab?.kind === 'shell')
@@ -99,5 +110,8 @@ export async function closeTerminalTab(key: string): Promise<void> {
   useTerminal.getState().close(key);
   terminals.dispose(key);
   if (tab.kind === 'shell' && !tab.exited)
-    for (const streamId of tab.liveStreamIds) await api().terminalClose({ streamId });
+    for (const streamId of tab.liveStreamIds)
+      await unwrap(api().terminalClose({ streamId })).catch((err: unknown) =>
+        reportError('Could not close the shell', err),
+      );
 }
