@@ -21,6 +21,8 @@ import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
+import { startNetworkProxy } from './sandbox/networkProxy';
+import { Sandbox } from './sandbox/sandbox';
 import { TerminalService } from './terminal/service';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
@@ -96,8 +98,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     logger,
   });
   const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
+  const sandbox = new Sandbox(config.sandbox, { caduceusHome: options.home, networkProxy: startNetworkProxy });
+  const sandboxStatus = sandbox.status();
+  if (sandboxStatus.effective === 'off')
+    logger.warn('sandbox.mode is off: local commands run with your full permissions');
+  else if (sandboxStatus.reason) logger.warn(sandboxStatus.reason);
   const terminal = new TerminalService({
     config: terminalConfig as typeof config.terminal,
+    sandbox,
     ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
   });
   terminal.startIdleCleanup();
@@ -150,6 +158,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     agent,
     async shutdown() {
       await Promise.allSettled([terminal.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await sandbox.dispose();
       agent.close();
     },
   };

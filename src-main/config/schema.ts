@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SandboxConfigSchema } from '../sandbox/config';
 import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
@@ -16,6 +17,8 @@ export const McpServerSchema = z
       .object({ include: z.array(z.string()).optional(), exclude: stringList })
       .default({ exclude: [] }),
     supports_parallel_tool_calls: z.boolean().default(false),
+    /** Run this stdio server inside the command sandbox (config.yaml `sandbox:`). */
+    sandbox: z.boolean().default(false),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'give either command (stdio) or url (HTTP), not both',
@@ -73,6 +76,7 @@ export const ConfigSchema = z.looseObject({
   mcp_servers: z.record(z.string(), McpServerSchema).default({}),
   command_allowlist: stringList,
   terminal: TerminalConfigSchema.prefault({}),
+  sandbox: SandboxConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,

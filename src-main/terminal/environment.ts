@@ -24,6 +24,8 @@ export class Environment {
   /** Foreground commands currently running; a busy environment is never swept. */
   active = 0;
   private pendingCwd: string | undefined;
+  /** The folder a sandboxed command may write: where the task was told to work, not where it `cd`s. */
+  workspace: string | undefined;
   private state: StatePaths | undefined;
   private disposed = false;
 
@@ -33,6 +35,7 @@ export class Environment {
     private readonly options: EnvironmentOptions,
   ) {
     this.pendingCwd = options.cwd;
+    this.workspace = options.cwd;
     this.env = { ...options.env };
     this.lastUsed = options.now();
   }
@@ -48,6 +51,7 @@ export class Environment {
   /** Moves the environment: the next command starts there, and later ones follow its `cd`s. */
   setCwd(cwd: string): void {
     this.pendingCwd = cwd;
+    this.workspace = cwd;
   }
 
   async script(command: string, options: ScriptOptions = {}): Promise<string> {

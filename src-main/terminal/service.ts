@@ -2,6 +2,7 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
 import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
@@ -21,6 +22,8 @@ export interface TerminalServiceOptions {
   /** Defaults to on when `onEvent` is given. */
   flowControl?: boolean;
   createBackend?: (key: string) => TerminalBackend;
+  /** Contains every command of the local backend (not the human's own shell). */
+  sandbox?: Sandbox;
   now?: () => number;
 }
 
@@ -38,6 +41,10 @@ export interface RunCommandRequest {
   signal?: AbortSignal;
   /** Live output of a foreground command, for the caller's own progress display. */
   onData?: (chunk: string) => void;
+  /** A person allowed this exact command to run outside the sandbox. */
+  outsideSandbox?: boolean;
+  /** Host loopback ports the command may reach from inside the sandbox. */
+  loopbackPorts?: readonly number[];
 }
 
 export type RunCommandResult =
@@ -71,11 +78,13 @@ export class TerminalService {
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
+  readonly sandbox: Sandbox | undefined;
 
   constructor(options: TerminalServiceOptions = {}) {
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
-    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
+    this.sandbox = options.sandbox;
+    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key, options.sandbox));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
@@ -131,6 +140,9 @@ export class TerminalService {
         cols: request.cols,
         rows: request.rows,
         stdin: request.background === true,
+        workspace: environment.workspace,
+        outsideSandbox: request.outsideSandbox,
+        loopbackPorts: request.loopbackPorts,
       });
       this.streams.attach(tags, handle);
       if (request.background) {

@@ -45,6 +45,12 @@ export interface SpawnOptions {
   rows?: number;
   /** Foreground one-shot commands get no stdin; background processes keep it open. */
   stdin?: boolean;
+  /** The folder a local sandbox lets the command write (the session's workspace). */
+  workspace?: string;
+  /** A person allowed this command to run outside the local sandbox. */
+  outsideSandbox?: boolean;
+  /** Host loopback ports a sandboxed command may still reach (execute_code's tool channel). */
+  loopbackPorts?: readonly number[];
 }
 
 export interface ExecOptions extends SpawnOptions {

@@ -108,6 +108,7 @@ async function runScript(run: Run): Promise<string> {
       timeout: run.timeout,
       signal: call.signal,
       onData: call.onOutput,
+      ...(server ? { loopbackPorts: [server.port] } : {}),
     });
     if (result.status !== 'completed')
       return toolError('execute_code started a background process unexpectedly');

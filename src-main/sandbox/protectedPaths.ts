@@ -1,0 +1,91 @@
+/**
+ * Files inside the workspace that make code run later (git hooks, shell rc files, editor
+ * tasks, direnv): a command may not write them. The library looks for these under the
+ * process's own working directory on every command; ours is the session's workspace, so the
+ * scan is ours too — once per workspace, again only after a command may have changed it.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DANGEROUS_FILES,
+  getDangerousDirectories,
+} from '@anthropic-ai/sandbox-runtime/dist/sandbox/sandbox-utils.js';
+
+/** The library's list plus files other tools run on their own (direnv, more shell start-up files). */
+export const PROTECTED_FILES: readonly string[] = [
+  ...DANGEROUS_FILES,
+  '.envrc',
+  '.bash_login',
+  '.bash_logout',
+  '.zshenv',
+  '.zlogin',
+];
+export const PROTECTED_DIRS: readonly string[] = getDangerousDirectories();
+/** How deep below the workspace nested repositories and dotfiles are looked for. */
+const MAX_DEPTH = 3;
+const SKIP = new Set(['node_modules', '.git']);
+
+/** Protected paths directly in the workspace: denied even before they exist, so none can be made. */
+function topLevel(workspace: string, dotGitIsDir: boolean): string[] {
+  return [
+    ...PROTECTED_FILES.map((name) => join(workspace, name)),
+    ...PROTECTED_DIRS.map((name) => join(workspace, name)),
+    // A repository's hooks and config; before `git init` there is no .git to protect,
+    // and denying one would stop `git init` from making it.
+    ...(dotGitIsDir ? [join(workspace, '.git/hooks'), join(workspace, '.git/config')] : []),
+  ];
+}
+
+async function isDir(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+/** Existing protected paths below the workspace's top level, down to MAX_DEPTH. */
+async function nested(dir: string, depth: number, found: string[]): Promise<void> {
+  if (depth > MAX_DEPTH) return;
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const subdirs: Promise<void>[] = [];
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (depth > 0) {
+      if (PROTECTED_FILES.includes(entry.name) || PROTECTED_DIRS.includes(entry.name)) found.push(path);
+      if (entry.name === '.git' && entry.isDirectory()) found.push(join(path, 'hooks'), join(path, 'config'));
+    }
+    if (entry.isDirectory() && !SKIP.has(entry.name) && !entry.isSymbolicLink())
+      subdirs.push(nested(path, depth + 1, found));
+  }
+  await Promise.all(subdirs);
+}
+
+export async function scanProtectedPaths(workspace: string): Promise<string[]> {
+  const found = topLevel(workspace, await isDir(join(workspace, '.git')));
+  await nested(workspace, 0, found);
+  return [...new Set(found)];
+}
+
+/** One scan per workspace, reused until `invalidate` (after a command ran there). */
+export class ProtectedPathsCache {
+  private readonly scans = new Map<string, Promise<string[]>>();
+
+  get(workspace: string): Promise<string[]> {
+    let scan = this.scans.get(workspace);
+    if (!scan) {
+      scan = scanProtectedPaths(workspace);
+      this.scans.set(workspace, scan);
+    }
+    return scan;
+  }
+
+  invalidate(workspace: string): void {
+    this.scans.delete(workspace);
+  }
+}
