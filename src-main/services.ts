@@ -21,6 +21,7 @@ import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
+import { SandboxEscalation } from './sandbox/escalation';
 import { startNetworkProxy } from './sandbox/networkProxy';
 import { Sandbox } from './sandbox/sandbox';
 import { TerminalService } from './terminal/service';
@@ -118,6 +119,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     browser,
     terminal,
     commandGate: commandGateFor(gate, terminal.config.backend),
+    sandboxEscalation: new SandboxEscalation({
+      approver,
+      store: createConfigAllowlistStore(configStore),
+      timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+    }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).

@@ -2,6 +2,7 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
 import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
@@ -45,6 +46,8 @@ export interface RunCommandRequest {
   outsideSandbox?: boolean;
   /** Host loopback ports the command may reach from inside the sandbox. */
   loopbackPorts?: readonly number[];
+  /** Hosts a person allowed for this command beyond sandbox.network.allowed_domains. */
+  allowedHosts?: readonly string[];
 }
 
 export type RunCommandResult =
@@ -58,6 +61,8 @@ export type RunCommandResult =
       cancelled: boolean;
       truncated: boolean;
       error?: string;
+      /** What the sandbox refused, when the output shows it did. */
+      sandboxRefusal?: SandboxRefusal;
     }
   | { status: 'started'; streamId: string; processId: string; pid: number | undefined };
 
@@ -143,6 +148,7 @@ export class TerminalService {
         workspace: environment.workspace,
         outsideSandbox: request.outsideSandbox,
         loopbackPorts: request.loopbackPorts,
+        allowedHosts: request.allowedHosts,
       });
       this.streams.attach(tags, handle);
       if (request.background) {
@@ -162,6 +168,9 @@ export class TerminalService {
         maxOutputChars: this.config.maxOutputChars,
       });
       const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';
+      const sandboxRefusal = handle.sandboxPolicy
+        ? findRefusal(result.output, handle.sandboxPolicy, environment.workspace)
+        : undefined;
       return {
         status: 'completed',
         streamId,
@@ -171,6 +180,7 @@ export class TerminalService {
         cancelled: result.cancelled,
         truncated: result.totalChars > this.config.maxOutputChars,
         ...(result.error ? { error: result.error } : {}),
+        ...(sandboxRefusal ? { sandboxRefusal } : {}),
       };
     } catch (error) {
       const message = errorMessage(error);

@@ -68,7 +68,10 @@ export class LocalBackend extends BackendBase {
       await wrapped?.release();
       throw error;
     }
-    if (wrapped) void handle.exited.then(() => wrapped.release());
+    if (wrapped) {
+      handle.sandboxPolicy = wrapped.policy;
+      void handle.exited.then(() => wrapped.release());
+    }
     this.track(handle);
     return handle;
   }
@@ -83,6 +86,7 @@ export class LocalBackend extends BackendBase {
         tmpDir: await this.tmpDir(),
         internalRoots: [await this.stateDir()],
         loopbackPorts: options.loopbackPorts,
+        extraDomains: options.allowedHosts,
       });
     } catch (error) {
       if (error instanceof SandboxUnavailableError) throw new TerminalError('unavailable', error.message);

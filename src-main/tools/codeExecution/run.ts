@@ -18,6 +18,7 @@ import { shQuote } from '../../terminal/shellScript';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { numberArg, stringArg } from '../terminal/args';
+import { refusalNote } from '../terminal/sandboxed';
 import { gateRefusal, messageOf, wired } from '../terminal/services';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
@@ -126,6 +127,7 @@ async function runScript(run: Run): Promise<string> {
         ? { hint: `${interpreter(run.language)} may not be installed in this environment` }
         : {}),
       ...(noTools ? { note: noTools } : {}),
+      ...(refusalNote(result) ? { sandbox: refusalNote(result) } : {}),
     });
   } finally {
     done.abort();
