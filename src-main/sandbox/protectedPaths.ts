@@ -72,7 +72,10 @@ export async function scanProtectedPaths(workspace: string): Promise<string[]> {
   return [...new Set(found)];
 }
 
-/** One scan per workspace, reused until `invalidate` (after a command ran there). */
+/**
+ * One scan per workspace, reused until `refresh` (after a command ran there), which scans again
+ * at once: the next command usually finds the answer ready instead of waiting for it.
+ */
 export class ProtectedPathsCache {
   private readonly scans = new Map<string, Promise<string[]>>();
 
@@ -85,7 +88,9 @@ export class ProtectedPathsCache {
     return scan;
   }
 
-  invalidate(workspace: string): void {
-    this.scans.delete(workspace);
+  refresh(workspace: string): void {
+    const scan = scanProtectedPaths(workspace);
+    scan.catch(() => undefined);
+    this.scans.set(workspace, scan);
   }
 }

@@ -164,7 +164,7 @@ export class Sandbox {
         released = true;
         if (this.platform === 'linux') cleanupBwrapMountPoints();
         // The command may have made a repository or a dotfile: look again before the next one.
-        this.protectedPaths.invalidate(policy.workspace);
+        this.protectedPaths.refresh(policy.workspace);
         await relays?.close();
       },
     };
