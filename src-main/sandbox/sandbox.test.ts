@@ -133,10 +133,11 @@ describe('the local sandbox (real bubblewrap)', () => {
     const bg = await service.run({ taskId: 't1', toolCallId: 'bg', command: 'bash', background: true });
     if (bg.status !== 'started') throw new Error('expected a background process');
     service.processes.write(bg.processId, `echo w > ${outside}/written.txt; echo wrote-rc=$?\n`);
-    await until(() => service.processes.poll(bg.processId).output.includes('wrote-rc='));
+    let seen = '';
+    await until(() => (seen += service.processes.poll(bg.processId).output).includes('wrote-rc='));
     service.processes.closeStdin(bg.processId);
     await service.processes.wait(bg.processId, 10_000);
-    expect(service.processes.poll(bg.processId).output).toMatch(/wrote-rc=[1-9]/);
+    expect(seen).toMatch(/wrote-rc=[1-9]/);
 
     for (const name of ['pty.txt', 'written.txt']) expect(await exists(join(outside, name))).toBe(false);
   });
