@@ -136,7 +136,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger);
+  const mcp = new McpManager(runtime.registry, logger, { sandbox, workspace: options.cwd });
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({

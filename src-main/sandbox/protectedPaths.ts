@@ -6,6 +6,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
   DANGEROUS_FILES,
@@ -26,11 +27,28 @@ export const PROTECTED_DIRS: readonly string[] = getDangerousDirectories();
 const MAX_DEPTH = 3;
 const SKIP = new Set(['node_modules', '.git']);
 
-/** Protected paths directly in the workspace: denied even before they exist, so none can be made. */
-function topLevel(workspace: string, dotGitIsDir: boolean): string[] {
+/**
+ * Denied before they exist, so a command cannot create them. bwrap makes an empty placeholder
+ * for each while any sandbox runs, which a person sees in the folder: so only the ones that run
+ * code in a workspace by themselves (direnv, editor tasks), and the shell's own files when the
+ * workspace is the home folder.
+ */
+const ABSENT_DENIED = ['.envrc', '.vscode', '.idea'];
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Protected paths directly in the workspace. */
+async function topLevel(workspace: string, dotGitIsDir: boolean, home: string): Promise<string[]> {
+  const candidates = [...PROTECTED_FILES, ...PROTECTED_DIRS];
+  const present = await Promise.all(candidates.map((name) => exists(join(workspace, name))));
+  const denyAbsent = (name: string) => workspace === home || ABSENT_DENIED.includes(name);
   return [
-    ...PROTECTED_FILES.map((name) => join(workspace, name)),
-    ...PROTECTED_DIRS.map((name) => join(workspace, name)),
+    ...candidates.filter((name, i) => present[i] || denyAbsent(name)).map((name) => join(workspace, name)),
     // A repository's hooks and config; before `git init` there is no .git to protect,
     // and denying one would stop `git init` from making it.
     ...(dotGitIsDir ? [join(workspace, '.git/hooks'), join(workspace, '.git/config')] : []),
@@ -66,8 +84,8 @@ async function nested(dir: string, depth: number, found: string[]): Promise<void
   await Promise.all(subdirs);
 }
 
-export async function scanProtectedPaths(workspace: string): Promise<string[]> {
-  const found = topLevel(workspace, await isDir(join(workspace, '.git')));
+export async function scanProtectedPaths(workspace: string, home = homedir()): Promise<string[]> {
+  const found = await topLevel(workspace, await isDir(join(workspace, '.git')), home);
   await nested(workspace, 0, found);
   return [...new Set(found)];
 }
@@ -79,17 +97,19 @@ export async function scanProtectedPaths(workspace: string): Promise<string[]> {
 export class ProtectedPathsCache {
   private readonly scans = new Map<string, Promise<string[]>>();
 
+  constructor(private readonly home = homedir()) {}
+
   get(workspace: string): Promise<string[]> {
     let scan = this.scans.get(workspace);
     if (!scan) {
-      scan = scanProtectedPaths(workspace);
+      scan = scanProtectedPaths(workspace, this.home);
       this.scans.set(workspace, scan);
     }
     return scan;
   }
 
   refresh(workspace: string): void {
-    const scan = scanProtectedPaths(workspace);
+    const scan = scanProtectedPaths(workspace, this.home);
     scan.catch(() => undefined);
     this.scans.set(workspace, scan);
   }

@@ -148,11 +148,12 @@ describe('the local sandbox (real bubblewrap)', () => {
       'git init -q . && echo x > a && git add a && git -c user.email=a@b -c user.name=a commit -q -m first && echo committed',
     );
     expect(result.output).toContain('committed');
+    await writeFile(join(workspace, '.bashrc'), 'safe\n');
     // The repository exists now, so the next command finds its hooks protected.
     await run('echo "rm -rf /" > .git/hooks/post-commit; echo "rm -rf /" > .envrc; mkdir -p .vscode; echo x > .bashrc');
+    expect(await readFile(join(workspace, '.bashrc'), 'utf8')).toBe('safe\n');
     expect(await exists(join(workspace, '.git/hooks/post-commit'))).toBe(false);
     expect(await exists(join(workspace, '.envrc'))).toBe(false);
-    expect(await exists(join(workspace, '.bashrc'))).toBe(false);
     expect(await exists(join(workspace, '.vscode'))).toBe(false);
   });
 

@@ -63,7 +63,7 @@ export class Sandbox {
   readonly config: SandboxConfig;
   private readonly platform: NodeJS.Platform;
   private readonly support: SandboxSupport;
-  private readonly protectedPaths = new ProtectedPathsCache();
+  private readonly protectedPaths: ProtectedPathsCache;
   private proxy: Promise<NetworkProxy> | undefined;
 
   constructor(
@@ -72,6 +72,7 @@ export class Sandbox {
   ) {
     this.config = SandboxConfigSchema.parse(config ?? {});
     this.platform = options.platform ?? process.platform;
+    this.protectedPaths = new ProtectedPathsCache(options.home);
     this.support =
       this.config.mode === 'off'
         ? { supported: false }
