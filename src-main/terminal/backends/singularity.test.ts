@@ -93,6 +93,6 @@ describe('singularity backend', () => {
     expect(calls[0]).toMatch(
       new RegExp(`^instance start --contain --no-home ${image} caduceus_task_[0-9a-f]{6}$`),
     );
-    expect(calls[1]).toBe(calls[0]?.replace(`start ${image}`, 'stop'));
+    expect(calls[1]).toBe(calls[0]?.replace(`start --contain --no-home ${image}`, 'stop'));
   });
 });
