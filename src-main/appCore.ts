@@ -74,12 +74,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Settings apply without a restart: a new terminal backend replaces the old environments.
   let terminalKey = JSON.stringify(s.config.terminal);
   const stopWatching = s.configStore.onChange((config) => {
-    events.emit('settings.changed', settingsView(config, options.secrets));
+    events.emit('settings.changed', settingsView(config, options.secrets, s.terminal.sandbox?.status()));
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
     const previous = s.terminal;
-    s.terminal = new TerminalService({ config: config.terminal, onEvent: sink });
+    // The sandbox carries over: sandbox settings apply on restart, never by dropping it.
+    s.terminal = new TerminalService({ config: config.terminal, onEvent: sink, sandbox: previous.sandbox });
     s.terminal.startIdleCleanup();
     s.toolServices.terminal = s.terminal;
     s.toolServices.commandGate = commandGateFor(s.gate, s.terminal.config.backend);

@@ -1,6 +1,7 @@
 import type { RequestInput } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
+import type { SandboxStatus } from '../sandbox/sandbox';
 import type { ConfigStore } from '../config/store';
 
 /** Where API keys live: the OS keychain in Electron, the process environment elsewhere. */
@@ -11,7 +12,8 @@ export interface SecretStore {
 
 export const API_KEY_SECRET = 'model_api_key';
 
-export function settingsView(config: Config, secrets: SecretStore): Settings {
+/** `sandbox` is what commands actually get, so the UI can warn while it is off or unavailable. */
+export function settingsView(config: Config, secrets: SecretStore, sandbox?: SandboxStatus): Settings {
   const terminal = (config.terminal ?? {}) as Record<string, unknown>;
   const backend = typeof terminal.backend === 'string' ? terminal.backend : 'local';
   return {
@@ -23,6 +25,7 @@ export function settingsView(config: Config, secrets: SecretStore): Settings {
     },
     terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
     toolsets: config.toolsets,
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 
@@ -31,6 +34,7 @@ export async function updateSettings(
   store: ConfigStore,
   secrets: SecretStore,
   change: RequestInput<'settings.update'>,
+  sandbox?: SandboxStatus,
 ): Promise<Settings> {
   const { apiKey, ...model } = change.model ?? {};
   if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
@@ -39,7 +43,7 @@ export async function updateSettings(
     for (const [key, value] of Object.entries(change.approvals ?? {})) doc.setIn(['approvals', key], value);
     for (const [key, value] of Object.entries(change.terminal ?? {})) doc.setIn(['terminal', key], value);
   });
-  return settingsView(config, secrets);
+  return settingsView(config, secrets, sandbox);
 }
 
 /** Keeps secrets in memory for the life of the process (browser mode and tests). */

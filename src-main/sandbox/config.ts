@@ -1,7 +1,8 @@
 /** `sandbox:` in config.yaml — how locally run commands are contained. */
 import { z } from 'zod';
+import { SandboxModeSchema } from '../../src-shared/ipc/schemas';
 
-export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
+export { SandboxModeSchema };
 export type SandboxMode = z.infer<typeof SandboxModeSchema>;
 
 export const SandboxConfigSchema = z.object({

@@ -6,21 +6,15 @@
  */
 import { wrapCommandWithSandboxLinux, cleanupBwrapMountPoints } from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
 import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
-import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput, type SandboxMode } from './config';
+import type { SandboxStatus } from '../../src-shared/ipc/schemas';
+import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from './config';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
 import { relayLauncher, RELAYS_ENV, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
 import { ProtectedPathsCache } from './protectedPaths';
 
-export interface SandboxStatus {
-  /** What config.yaml asks for. */
-  configured: SandboxMode;
-  /** What commands actually get: the configured mode, `off`, or `unavailable` (commands refused). */
-  effective: SandboxMode | 'unavailable';
-  /** Why the sandbox cannot run, with what to install. */
-  reason?: string;
-}
+export type { SandboxStatus };
 
 /** Where one command runs; `$CADUCEUS_HOME` comes from the Sandbox itself. */
 export type WorkspacePlaces = Omit<SandboxPlaces, 'caduceusHome'>;

@@ -61,6 +61,16 @@ export const TerminalBackendKindSchema = z.enum([
   'daytona',
 ]);
 
+export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
+
+/** The command sandbox: configured mode, what commands get (`unavailable`: refused), and why. */
+export const SandboxStatusSchema = z.object({
+  configured: SandboxModeSchema,
+  effective: z.union([SandboxModeSchema, z.literal('unavailable')]),
+  reason: z.string().optional(),
+});
+export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -75,6 +85,7 @@ export const SettingsSchema = z.object({
   }),
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
+  sandbox: SandboxStatusSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
