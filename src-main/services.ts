@@ -99,7 +99,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
     logger,
   });
   const terminalConfig = options.backend ? { ...config.terminal, backend: options.backend } : config.terminal;
-  const sandbox = new Sandbox(config.sandbox, { caduceusHome: options.home, networkProxy: startNetworkProxy });
+  const sandbox = new Sandbox(config.sandbox, {
+    caduceusHome: options.home,
+    networkProxy: startNetworkProxy,
+  });
   const sandboxStatus = sandbox.status();
   if (sandboxStatus.effective === 'off')
     logger.warn('sandbox.mode is off: local commands run with your full permissions');
@@ -120,7 +123,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     terminal,
     commandGate: commandGateFor(gate, terminal.config.backend),
     sandboxEscalation: new SandboxEscalation({
-      approver,
+      // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
+      approver: options.approvals === 'allow' ? denyApprover : approver,
       store: createConfigAllowlistStore(configStore),
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
     }),

@@ -105,7 +105,12 @@ export class McpConnection {
       workspace: box.workspace,
       tmpDir: this.tmpDir,
     });
-    return { ...base, command: '/bin/sh', args: ['-c', this.wrapped.command], env: { ...env, ...this.wrapped.env } };
+    return {
+      ...base,
+      command: '/bin/sh',
+      args: ['-c', this.wrapped.command],
+      env: { ...env, ...this.wrapped.env },
+    };
   }
 
   private get timeoutMs(): number {

@@ -60,7 +60,12 @@ export async function benchSandbox(): Promise<Record<string, number>> {
       added.push(sandboxed - plain);
       wraps.push(
         await timed(async () => {
-          const wrapped = await sandbox.wrap({ command: 'true', shell: '/bin/bash', workspace: dir, tmpDir: dir });
+          const wrapped = await sandbox.wrap({
+            command: 'true',
+            shell: '/bin/bash',
+            workspace: dir,
+            tmpDir: dir,
+          });
           await wrapped.release();
         }),
       );

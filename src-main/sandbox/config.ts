@@ -14,9 +14,7 @@ export const SandboxConfigSchema = z.object({
   /** More folders commands may write (absolute, or `~/...`). */
   writable_roots: z.array(z.string()).default([]),
   /** Hosts a command may reach (through the library's filtering proxy); none means no network. */
-  network: z
-    .object({ allowed_domains: z.array(z.string()).default([]) })
-    .default({ allowed_domains: [] }),
+  network: z.object({ allowed_domains: z.array(z.string()).default([]) }).default({ allowed_domains: [] }),
 });
 export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
 export type SandboxConfigInput = z.input<typeof SandboxConfigSchema>;

@@ -42,7 +42,8 @@ export function checkSandboxSupport(platform: NodeJS.Platform, which: Which): Sa
       reason:
         'the command sandbox does not run on Windows in Caduceus; use the docker or ssh backend, or WSL 2',
     };
-  if (platform !== 'linux') return { supported: false, reason: `the command sandbox does not run on ${platform}` };
+  if (platform !== 'linux')
+    return { supported: false, reason: `the command sandbox does not run on ${platform}` };
   const bwrapPath = which('bwrap');
   const socatPath = which('socat');
   const missing = [!bwrapPath && 'bubblewrap (bwrap)', !socatPath && 'socat'].filter(Boolean);

@@ -56,7 +56,11 @@ export class SandboxEscalation {
   /** Hosts a person allowed, for this session or always. */
   async allowedHosts(sessionId: string): Promise<string[]> {
     const keys = [...this.session(sessionId), ...(await this.saved())];
-    return [...new Set(keys.filter((k) => k.startsWith(HOST_KEY_PREFIX)).map((k) => k.slice(HOST_KEY_PREFIX.length)))];
+    return [
+      ...new Set(
+        keys.filter((k) => k.startsWith(HOST_KEY_PREFIX)).map((k) => k.slice(HOST_KEY_PREFIX.length)),
+      ),
+    ];
   }
 
   async ask(request: EscalationRequest): Promise<EscalationOutcome> {

@@ -18,6 +18,15 @@ import { shQuote } from '../terminal/shellScript';
 
 export const RELAYS_ENV = 'CADUCEUS_SANDBOX_RELAYS';
 
+/**
+ * The library's seccomp helper. In the packaged app it is unpacked beside the archive (see
+ * electron-builder.yml): bwrap executes it by path and cannot look inside app.asar.
+ */
+export function seccompHelperPath(): string | undefined {
+  const path = getApplySeccompBinaryPath();
+  return path?.replace(/([/\\])app\.asar([/\\])/, '$1app.asar.unpacked$2') ?? undefined;
+}
+
 export interface LoopbackRelays {
   /** `port=socket` pairs for the launcher, in RELAYS_ENV. */
   spec: string;
@@ -69,7 +78,7 @@ const launchers = new Map<string, string>();
  * this machine (then no relay can start before a filter, and none is needed).
  */
 export function relayLauncher(socatPath: string): string | undefined {
-  const helper = getApplySeccompBinaryPath();
+  const helper = seccompHelperPath();
   if (!helper) return undefined;
   const known = launchers.get(socatPath);
   if (known) return known;

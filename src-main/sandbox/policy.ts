@@ -30,7 +30,15 @@ export interface SandboxPolicy {
 }
 
 /** Credentials in the user's home that no command needs to read. */
-export const HOME_SECRETS = ['.ssh', '.aws', '.gnupg', '.config/gcloud', '.azure', '.kube', '.docker/config.json'];
+export const HOME_SECRETS = [
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.config/gcloud',
+  '.azure',
+  '.kube',
+  '.docker/config.json',
+];
 /** Caduceus's own secrets: stored keys and the session history. */
 export const CADUCEUS_SECRETS = ['secrets.json', '.env', 'sessions.db', 'sessions.db-wal', 'sessions.db-shm'];
 
@@ -38,7 +46,13 @@ export function buildSandboxPolicy(config: SandboxConfig, places: SandboxPlaces)
   if (config.mode === 'off') return undefined;
   const home = places.home ?? homedir();
   const expand = (path: string) =>
-    path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : isAbsolute(path) ? path : resolve(path);
+    path === '~'
+      ? home
+      : path.startsWith('~/')
+        ? join(home, path.slice(2))
+        : isAbsolute(path)
+          ? path
+          : resolve(path);
   const workspace = resolve(places.workspace);
   const writeRoots = [
     ...(config.mode === 'workspace-write' ? [workspace, ...config.writable_roots.map(expand)] : []),

@@ -7,8 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { SandboxPolicy } from './policy';
 
 export type SandboxRefusal =
-  | { kind: 'write'; path: string; message: string }
-  | { kind: 'network'; host?: string; message: string };
+  { kind: 'write'; path: string; message: string } | { kind: 'network'; host?: string; message: string };
 
 /**
  * `<path>: Read-only file system` (shells, coreutils), `EROFS ... '<path>'` (Node), `[Errno 30]

@@ -33,7 +33,8 @@ async function start(options: { which?: (name: string) => string | undefined; ho
   outside = join(root, `outside-${id}`);
   home = join(root, `home-${id}`);
   caduceusHome = join(workspace, '.caduceus');
-  for (const dir of [workspace, outside, join(home, '.ssh'), caduceusHome]) await mkdir(dir, { recursive: true });
+  for (const dir of [workspace, outside, join(home, '.ssh'), caduceusHome])
+    await mkdir(dir, { recursive: true });
   await writeFile(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY\n');
   await writeFile(join(caduceusHome, 'config.yaml'), 'command_allowlist: []\n');
   mark = newMark();
@@ -81,7 +82,9 @@ describe('the local sandbox (real bubblewrap)', () => {
   it('keeps $CADUCEUS_HOME/config.yaml byte-identical, even inside the workspace', async () => {
     await start();
     const config = join(caduceusHome, 'config.yaml');
-    const before = createHash('sha256').update(await readFile(config)).digest('hex');
+    const before = createHash('sha256')
+      .update(await readFile(config))
+      .digest('hex');
     await run(
       [
         `python3 -c "open('${config}','a').write('command_allowlist: [rm-recursive]\\n')"`,
@@ -91,7 +94,9 @@ describe('the local sandbox (real bubblewrap)', () => {
         `mv ${caduceusHome} ${workspace}/moved`,
       ].join('; '),
     );
-    const after = createHash('sha256').update(await readFile(config)).digest('hex');
+    const after = createHash('sha256')
+      .update(await readFile(config))
+      .digest('hex');
     expect(after).toBe(before);
   });
 
@@ -150,7 +155,9 @@ describe('the local sandbox (real bubblewrap)', () => {
     expect(result.output).toContain('committed');
     await writeFile(join(workspace, '.bashrc'), 'safe\n');
     // The repository exists now, so the next command finds its hooks protected.
-    await run('echo "rm -rf /" > .git/hooks/post-commit; echo "rm -rf /" > .envrc; mkdir -p .vscode; echo x > .bashrc');
+    await run(
+      'echo "rm -rf /" > .git/hooks/post-commit; echo "rm -rf /" > .envrc; mkdir -p .vscode; echo x > .bashrc',
+    );
     expect(await readFile(join(workspace, '.bashrc'), 'utf8')).toBe('safe\n');
     expect(await exists(join(workspace, '.git/hooks/post-commit'))).toBe(false);
     expect(await exists(join(workspace, '.envrc'))).toBe(false);

@@ -4,12 +4,15 @@
  * from config.yaml; the workspace and temp folder are inputs of each wrap, so sessions with
  * different workspaces share it.
  */
-import { wrapCommandWithSandboxLinux, cleanupBwrapMountPoints } from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
+import {
+  wrapCommandWithSandboxLinux,
+  cleanupBwrapMountPoints,
+} from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
 import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from './config';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
-import { relayLauncher, RELAYS_ENV, startLoopbackRelays } from './loopbackRelay';
+import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
 import { ProtectedPathsCache } from './protectedPaths';
@@ -112,7 +115,10 @@ export class Sandbox {
       request.loopbackPorts?.length && this.platform === 'linux'
         ? await startLoopbackRelays(request.loopbackPorts)
         : undefined;
-    const env: Record<string, string> = { TMPDIR: policy.tmpDir, ...(relays ? { [RELAYS_ENV]: relays.spec } : {}) };
+    const env: Record<string, string> = {
+      TMPDIR: policy.tmpDir,
+      ...(relays ? { [RELAYS_ENV]: relays.spec } : {}),
+    };
     const readConfig = { denyOnly: policy.denyRead };
     const writeConfig = { allowOnly: policy.writeRoots, denyWithinAllow };
     let command: string;
@@ -129,6 +135,7 @@ export class Sandbox {
         });
       } else {
         const launcher = relays && this.support.socatPath ? relayLauncher(this.support.socatPath) : undefined;
+        const applyPath = launcher ?? seccompHelperPath();
         command = await wrapCommandWithSandboxLinux({
           command: request.command,
           needsNetworkRestriction: true,
@@ -142,7 +149,7 @@ export class Sandbox {
           // protected files are already in denyWithinAllow, from our cached scan.
           ripgrepConfig: { command: 'true' },
           mandatoryDenySearchDepth: 0,
-          ...(launcher ? { seccompConfig: { applyPath: launcher } } : {}),
+          ...(applyPath ? { seccompConfig: { applyPath } } : {}),
         });
       }
     } catch (error) {

@@ -14,7 +14,10 @@ describe('sandbox status', () => {
   });
 
   it('is "unavailable" with what to install when bwrap is missing, and names the mode', () => {
-    const status = new Sandbox({ mode: 'read-only' }, { caduceusHome: home, which: () => undefined }).status();
+    const status = new Sandbox(
+      { mode: 'read-only' },
+      { caduceusHome: home, which: () => undefined },
+    ).status();
     expect(status.effective).toBe('unavailable');
     expect(status.reason).toContain('bubblewrap (bwrap) and socat not found');
     expect(status.reason).toContain('read-only');

@@ -58,7 +58,8 @@ export class LocalBackend extends BackendBase {
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const shell = await this.shellPath();
     const cwd = options.cwd ?? homedir();
-    const wrapped = this.sandbox?.enabled && !options.outsideSandbox ? await this.wrap(options, shell, cwd) : undefined;
+    const wrapped =
+      this.sandbox?.enabled && !options.outsideSandbox ? await this.wrap(options, shell, cwd) : undefined;
     const command = wrapped?.command ?? options.command;
     const env = { ...stringEnv(process.env), ...options.env, ...wrapped?.env };
     let handle: ProcessHandle;

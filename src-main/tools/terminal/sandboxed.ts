@@ -39,7 +39,8 @@ export async function runSandboxed(
   const refusal = first.sandboxRefusal;
   const note: SandboxNote = { refused: refusal.kind, message: refusal.message };
   // A command that still succeeded only gets told; a person is asked when it failed.
-  if (first.exitCode === 0 || first.cancelled || call.signal?.aborted) return { result: first, sandbox: note };
+  if (first.exitCode === 0 || first.cancelled || call.signal?.aborted)
+    return { result: first, sandbox: note };
   const outcome = await escalation.ask({
     command: request.command,
     refusal,
