@@ -96,6 +96,22 @@ describe('when the sandbox refuses', () => {
     expect(await exists(target)).toBe(true);
   });
 
+  it('runs an approved command outside without what sandboxed commands left in the environment', async () => {
+    const approver = testApprover(['session']);
+    const { call } = await setup(approver);
+    const stateFiles = '"$TMPDIR"/../caduceus-term-*/.caduceus-*.env';
+    await call('terminal', { command: `touch ${join(outside, 'approved')}` });
+    // Doctor the saved environment, then die before the exit trap can write a clean one.
+    await call('terminal', {
+      command: `for f in ${stateFiles}; do echo "touch ${outside}/smuggled" >> "$f"; done; kill -KILL $$`,
+    });
+    // Approved for the session: this one goes straight outside.
+    await call('terminal', { command: `touch ${join(outside, 'again')}` });
+    expect(approver.asked).toHaveLength(1);
+    expect(await exists(join(outside, 'again'))).toBe(true);
+    expect(await exists(join(outside, 'smuggled'))).toBe(false);
+  });
+
   it('under --approvals deny tells the model what was refused and runs nothing outside', async () => {
     const { call } = await setup(denyApprover);
     const target = join(outside, 'denied.txt');

@@ -152,7 +152,7 @@ describe('the local sandbox (real bubblewrap)', () => {
     const result = await run(
       'git init -q . && echo x > a && git add a && git -c user.email=a@b -c user.name=a commit -q -m first && echo committed',
     );
-    expect(result.output).toContain('committed');
+    expect(result.output, result.output).toContain('committed');
     await writeFile(join(workspace, '.bashrc'), 'safe\n');
     // The repository exists now, so the next command finds its hooks protected.
     await run(
@@ -162,6 +162,39 @@ describe('the local sandbox (real bubblewrap)', () => {
     expect(await exists(join(workspace, '.git/hooks/post-commit'))).toBe(false);
     expect(await exists(join(workspace, '.envrc'))).toBe(false);
     expect(await exists(join(workspace, '.vscode'))).toBe(false);
+  });
+
+  it("keeps what sandboxed commands leave behind out of the human's unsandboxed shell", async () => {
+    await start();
+    const stateFiles = '"$TMPDIR"/../caduceus-term-*/.caduceus-*.env';
+    await run(
+      `export PROMPT_COMMAND="touch ${outside}/prompt"; ` +
+        `for f in ${stateFiles}; do echo "touch ${outside}/sourced" >> "$f"; done`,
+    );
+    const shell = await service.openUserShell({ taskId: 't1', cols: 80, rows: 24 });
+    shell.write('echo "prompt=[$PROMPT_COMMAND]"; exit\n');
+    await shell.exited;
+    expect(await exists(join(outside, 'sourced'))).toBe(false);
+    expect(await exists(join(outside, 'prompt'))).toBe(false);
+  });
+
+  it("runs the issue's attacks without touching anything outside the workspace", async () => {
+    await start();
+    const victim = join(outside, 'victim');
+    const attacks = [
+      `trap 'rm -rf ${victim}' EXIT`,
+      `cp /bin/rm ./del && ./del -rf ${victim}`,
+      `git init -q g && cd g && git config alias.nuke '!rm -rf ${victim}' && git nuke`,
+      `node -e "require('fs').rmSync('${victim}', { recursive: true, force: true })"`,
+      `perl -MFile::Path=rmtree -e 'rmtree("${victim}")'`,
+      `python3 -c "import shutil; shutil.rmtree('${victim}')"`,
+    ];
+    for (const attack of attacks) {
+      await mkdir(join(victim, 'sub'), { recursive: true });
+      await writeFile(join(victim, 'sub', 'f'), 'keep');
+      await run(attack);
+      expect(await readFile(join(victim, 'sub', 'f'), 'utf8'), attack).toBe('keep');
+    }
   });
 
   it('says what to install and refuses to run bare when bubblewrap is missing', async () => {

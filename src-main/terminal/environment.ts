@@ -15,6 +15,8 @@ export interface ScriptOptions {
   workdir?: string;
   /** Background processes read the state but never write it. */
   background?: boolean;
+  /** False: start from the base environment, not the variables earlier commands left. */
+  restoreEnv?: boolean;
 }
 
 export class Environment {
@@ -59,11 +61,18 @@ export class Environment {
     const oneOff = options.workdir !== undefined || options.background === true;
     const cwd = options.workdir ?? this.pendingCwd;
     if (!oneOff) this.pendingCwd = undefined;
-    return wrapCommand({ command, state, cwd, persistCwd: !oneOff, saveState: options.background !== true });
+    return wrapCommand({
+      command,
+      state,
+      cwd,
+      persistCwd: !oneOff,
+      saveState: options.background !== true,
+      restoreEnv: options.restoreEnv,
+    });
   }
 
-  async shellScript(): Promise<string> {
-    return interactiveShellScript(await this.statePaths(), this.pendingCwd);
+  async shellScript(options: { restoreEnv?: boolean } = {}): Promise<string> {
+    return interactiveShellScript(await this.statePaths(), this.pendingCwd, options.restoreEnv ?? true);
   }
 
   async dispose(): Promise<void> {

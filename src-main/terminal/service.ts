@@ -137,6 +137,8 @@ export class TerminalService {
       const script = await environment.script(request.command, {
         workdir: request.workdir,
         background: request.background,
+        // Run outside the sandbox, the command must not source what sandboxed commands saved.
+        restoreEnv: !(request.outsideSandbox && this.sandboxesLocal()),
       });
       const handle = await environment.backend.spawn({
         command: script,
@@ -209,7 +211,8 @@ export class TerminalService {
       cols: options.cols,
       rows: options.rows,
       env: environment.env,
-      script: await environment.shellScript(),
+      // The human's shell runs outside the sandbox: it takes no variables sandboxed commands set.
+      script: await environment.shellScript({ restoreEnv: !this.sandboxesLocal() }),
     });
     const streamId = this.streams.newId();
     this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
@@ -230,6 +233,10 @@ export class TerminalService {
       },
       exited: handle.exited,
     };
+  }
+
+  private sandboxesLocal(): boolean {
+    return this.sandbox?.enabled === true && this.config.backend === 'local';
   }
 
   ack(streamId: string, chars: number): void {

@@ -27,11 +27,13 @@ export interface WrapOptions {
   persistCwd: boolean;
   /** Write a snapshot when the command exits (off for background processes). */
   saveState: boolean;
+  /** Source the saved variables first (off outside the sandbox: sandboxed commands wrote them). */
+  restoreEnv?: boolean;
 }
 
-function restoreLines(state: StatePaths | undefined, cwd: string | undefined): string[] {
+function restoreLines(state: StatePaths | undefined, cwd: string | undefined, restoreEnv = true): string[] {
   const lines = ['exec 2>&1'];
-  if (state) {
+  if (state && restoreEnv) {
     const env = shQuote(state.envFile);
     lines.push(
       '__caduceus_term=${TERM-}',
@@ -52,7 +54,7 @@ function restoreLines(state: StatePaths | undefined, cwd: string | undefined): s
 }
 
 export function wrapCommand(options: WrapOptions): string {
-  const lines = restoreLines(options.state, options.cwd);
+  const lines = restoreLines(options.state, options.cwd, options.restoreEnv ?? true);
   if (options.saveState) {
     const env = shQuote(options.state.envFile);
     const tmp = shQuote(`${options.state.envFile}.tmp`);
@@ -66,10 +68,18 @@ export function wrapCommand(options: WrapOptions): string {
   return lines.join('\n');
 }
 
-/** An interactive shell for the user's pane, starting from the environment's state. */
-export function interactiveShellScript(state: StatePaths | undefined, cwd: string | undefined): string {
+/**
+ * An interactive shell for the user's pane, starting from the environment's state. Without
+ * `restoreEnv` only the directory is taken over: variables written by sandboxed commands must
+ * not reach a shell that runs outside the sandbox (PROMPT_COMMAND, BASH_ENV, a doctored file).
+ */
+export function interactiveShellScript(
+  state: StatePaths | undefined,
+  cwd: string | undefined,
+  restoreEnv = true,
+): string {
   return [
-    ...restoreLines(state, cwd),
+    ...restoreLines(state, cwd, restoreEnv),
     'if [ -n "${SHELL-}" ] && [ -x "$SHELL" ]; then exec "$SHELL" -i; fi',
     'if command -v bash >/dev/null 2>&1; then exec bash -i; fi',
     'exec sh -i',
