@@ -27,7 +27,7 @@ afterAll(async () => {
   await removeRelayFiles();
 });
 
-async function start(options: { which?: (name: string) => string | undefined; home?: string } = {}) {
+async function start(options: { which?: (name: string) => string | undefined; config?: object } = {}) {
   const id = Math.random().toString(36).slice(2, 8);
   workspace = join(root, `ws-${id}`);
   outside = join(root, `outside-${id}`);
@@ -38,7 +38,7 @@ async function start(options: { which?: (name: string) => string | undefined; ho
   await writeFile(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY\n');
   await writeFile(join(caduceusHome, 'config.yaml'), 'command_allowlist: []\n');
   mark = newMark();
-  const sandbox = new Sandbox({}, { caduceusHome, home, which: options.which });
+  const sandbox = new Sandbox(options.config ?? {}, { caduceusHome, home, which: options.which });
   service = new TerminalService({
     config: { local: { cwd: workspace }, env: { [MARK]: mark, HOME: home } },
     sandbox,
@@ -77,6 +77,14 @@ describe('the local sandbox (real bubblewrap)', () => {
     expect(result.output).toContain('Read-only file system');
     expect(result.output).toContain('tmp-ok');
     expect(result.output).toMatch(/rc=[1-9]/);
+  });
+
+  it('in read-only mode writes only the temp folder', async () => {
+    await start({ config: { mode: 'read-only' } });
+    const result = await run('echo t > "$TMPDIR/t" && echo tmp-ok; echo w > inside.txt');
+    expect(result.output).toContain('tmp-ok');
+    expect(result.output).toContain('Read-only file system');
+    expect(await exists(join(workspace, 'inside.txt'))).toBe(false);
   });
 
   it('keeps $CADUCEUS_HOME/config.yaml byte-identical, even inside the workspace', async () => {
