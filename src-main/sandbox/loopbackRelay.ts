@@ -8,7 +8,7 @@
  * runs from a small launcher that the library is told is its seccomp helper: the launcher
  * starts the relays, then execs the real helper.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,8 +36,11 @@ export interface LoopbackRelays {
 let privateDir: string | undefined;
 /** A folder of this process's own, outside every write root: nothing inside can replace what is here. */
 function ownDir(): string {
-  privateDir ??= mkdtempSync(join(tmpdir(), 'caduceus-sandbox-'));
-  return privateDir;
+  if (privateDir) return privateDir;
+  const dir = mkdtempSync(join(tmpdir(), 'caduceus-sandbox-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  privateDir = dir;
+  return dir;
 }
 
 export async function startLoopbackRelays(ports: readonly number[]): Promise<LoopbackRelays> {
