@@ -142,6 +142,19 @@ describe('when the sandbox refuses', () => {
     expect(result.sandbox).toMatchObject({ refused: 'network', escalation: 'denied' });
   });
 
+  it('asks about an execute_code script by showing its code, and "once" runs it outside', async () => {
+    const approver = testApprover(['once']);
+    const { call } = await setup(approver);
+    const target = join(outside, 'from-script.txt');
+    const result = await call('execute_code', {
+      language: 'python',
+      code: `open("${target}", "w").write("x")`,
+    });
+    expect(approver.asked[0]?.command).toBe(`python3 -c 'open("${target}", "w").write("x")'`);
+    expect(result.sandbox).toMatchObject({ refused: 'write', escalation: 'ran-outside' });
+    expect(await exists(target)).toBe(true);
+  });
+
   it('lets an execute_code script call tools over its loopback channel from inside', async () => {
     const { call } = await setup(denyApprover);
     const code = [

@@ -26,6 +26,8 @@ export async function runSandboxed(
   escalation: SandboxEscalation | undefined,
   request: RunCommandRequest,
   call: ToolContext,
+  /** What a person is shown and what "always" remembers, when not the command itself (a script). */
+  asked: string = request.command,
 ): Promise<SandboxedRun> {
   const sandboxed = terminal.sandbox?.enabled === true && terminal.config.backend === 'local';
   if (!sandboxed || !escalation) {
@@ -33,7 +35,7 @@ export async function runSandboxed(
     return { result, ...(refusalNote(result) ? { sandbox: refusalNote(result) } : {}) };
   }
   const allowedHosts = await escalation.allowedHosts(call.sessionId);
-  const outside = await escalation.runsOutside(request.command, call.sessionId);
+  const outside = await escalation.runsOutside(asked, call.sessionId);
   const first = await terminal.run({ ...request, outsideSandbox: outside, allowedHosts });
   if (first.status !== 'completed' || !first.sandboxRefusal) return { result: first };
   const refusal = first.sandboxRefusal;
@@ -42,7 +44,7 @@ export async function runSandboxed(
   if (first.exitCode === 0 || first.cancelled || call.signal?.aborted)
     return { result: first, sandbox: note };
   const outcome = await escalation.ask({
-    command: request.command,
+    command: asked,
     refusal,
     sessionId: call.sessionId,
     taskId: call.taskId,
