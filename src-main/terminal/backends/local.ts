@@ -60,7 +60,8 @@ export class LocalBackend extends BackendBase {
     const cwd = options.cwd ?? homedir();
     const wrapped =
       this.sandbox?.enabled && !options.outsideSandbox ? await this.wrap(options, shell, cwd) : undefined;
-    const command = wrapped?.command ?? options.command;
+    // exec: bwrap takes the shell's place (one process fewer, and it leads the process group).
+    const command = wrapped ? `exec ${wrapped.command}` : options.command;
     const env = { ...stringEnv(process.env), ...options.env, ...wrapped?.env };
     let handle: ProcessHandle;
     try {
