@@ -3,7 +3,6 @@
  * only when some host is allowed: with none, a command's network namespace simply has no
  * route out (bwrap --unshare-net) and no bridge process is paid for.
  */
-import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 
 export interface NetworkProxy {
   httpPort: number | undefined;
@@ -22,6 +21,8 @@ export interface NetworkProxy {
 }
 
 export async function startNetworkProxy(): Promise<NetworkProxy> {
+  // Loaded on first use: the manager brings the whole library (proxies, TLS, Windows) with it.
+  const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
   const allowed = new Set<string>();
   const config = () => ({
     network: { allowedDomains: [...allowed], deniedDomains: [] },

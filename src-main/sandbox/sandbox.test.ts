@@ -10,6 +10,7 @@ import { MARK, newMark, until } from '../terminal/testing/backendScenarios';
 import { settleProcesses } from '../terminal/testing/procs';
 import { Sandbox } from './sandbox';
 import { removeRelayFiles } from './loopbackRelay';
+import { startNetworkProxy } from './networkProxy';
 
 let root: string;
 let workspace: string;
@@ -38,7 +39,12 @@ async function start(options: { which?: (name: string) => string | undefined; co
   await writeFile(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY\n');
   await writeFile(join(caduceusHome, 'config.yaml'), 'command_allowlist: []\n');
   mark = newMark();
-  const sandbox = new Sandbox(options.config ?? {}, { caduceusHome, home, which: options.which });
+  const sandbox = new Sandbox(options.config ?? {}, {
+    caduceusHome,
+    home,
+    which: options.which,
+    networkProxy: startNetworkProxy,
+  });
   service = new TerminalService({
     config: { local: { cwd: workspace }, env: { [MARK]: mark, HOME: home } },
     sandbox,
@@ -135,6 +141,15 @@ describe('the local sandbox (real bubblewrap)', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('with allowed hosts routes commands through the filtering proxy, never straight out', async () => {
+    await start({ config: { network: { allowed_domains: ['example.com'] } } });
+    const result = await run(
+      'echo "proxy=$HTTPS_PROXY"; curl -sS -m 5 --noproxy "*" http://example.com/; echo rc=$?',
+    );
+    expect(result.output).toMatch(/proxy=http:\/\/[^@\s]+@localhost:3128/);
+    expect(result.output).toMatch(/Could not resolve host: example.com/);
   });
 
   it('wraps PTY, background and process-write paths as well', async () => {
