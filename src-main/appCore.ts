@@ -86,7 +86,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   // Settings apply without a restart: a new terminal backend replaces the old environments.
   let terminalKey = JSON.stringify(s.config.terminal);
   const stopWatching = s.configStore.onChange((config) => {
-    events.emit('settings.changed', settingsView(config, options.secrets));
+    events.emit('settings.changed', settingsView(config, options.secrets, s.terminal.sandbox?.status()));
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;

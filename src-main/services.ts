@@ -21,6 +21,9 @@ import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import type { TerminalConfigInput } from './terminal/config';
+import { SandboxEscalation } from './sandbox/escalation';
+import { startNetworkProxy } from './sandbox/networkProxy';
+import { Sandbox } from './sandbox/sandbox';
 import { TerminalService } from './terminal/service';
 import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
@@ -121,10 +124,19 @@ export async function createServices(options: ServicesOptions): Promise<Services
     hooks: runtime.hooks,
     logger,
   });
+  const sandbox = new Sandbox(config.sandbox, {
+    caduceusHome: options.home,
+    networkProxy: startNetworkProxy,
+  });
+  const sandboxStatus = sandbox.status();
+  if (sandboxStatus.effective === 'off')
+    logger.warn('sandbox.mode is off: local commands run with your full permissions');
+  else if (sandboxStatus.reason) logger.warn(sandboxStatus.reason);
   const startTerminal = (settings: TerminalConfigInput) => {
     const service = new TerminalService({
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
+      sandbox,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
@@ -150,6 +162,12 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return commandGateFor(gate, terminals.current.config.backend);
     },
     workspaces,
+    sandboxEscalation: new SandboxEscalation({
+      // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
+      approver: options.approvals === 'allow' ? denyApprover : approver,
+      store: createConfigAllowlistStore(configStore),
+      timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+    }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
@@ -162,7 +180,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger);
+  const mcp = new McpManager(runtime.registry, logger, { sandbox, workspace: options.cwd });
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({
@@ -201,6 +219,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     agent,
     async shutdown() {
       await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await sandbox.dispose();
       agent.close();
       workspaces.dispose();
     },

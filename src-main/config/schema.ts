@@ -17,6 +17,8 @@ export const McpServerSchema = z
       .object({ include: z.array(z.string()).optional(), exclude: stringList })
       .default({ exclude: [] }),
     supports_parallel_tool_calls: z.boolean().default(false),
+    /** Run this stdio server inside the command sandbox (config.yaml `sandbox:`). */
+    sandbox: z.boolean().default(false),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'give either command (stdio) or url (HTTP), not both',

@@ -37,8 +37,9 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       return OK;
     },
 
-    'settings.get': () => settingsView(s.config, options.secrets),
-    'settings.update': (change) => updateSettings(s.configStore, options.secrets, change),
+    'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
+    'settings.update': (change) =>
+      updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
     'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),

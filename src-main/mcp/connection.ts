@@ -1,20 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
+import type { Sandbox, WrappedCommand } from '../sandbox/sandbox';
+import { shQuote } from '../terminal/shellScript';
 import type { Logger } from '../runtime/types';
 import type { McpCallResult } from './toolResult';
+
+/** Where a stdio server with `sandbox: true` runs: the command sandbox, writing only `workspace`. */
+export interface McpSandbox {
+  sandbox: Sandbox;
+  workspace: string;
+}
 
 /** One live connection to an MCP server over stdio or Streamable HTTP. */
 export class McpConnection {
   private client: Client | undefined;
   private stderrTail = '';
+  private wrapped: WrappedCommand | undefined;
+  private tmpDir: string | undefined;
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly logger: Logger,
+    private readonly sandbox?: McpSandbox,
   ) {}
 
   async connect(onToolsChanged: () => void): Promise<void> {
@@ -24,12 +38,7 @@ export class McpConnection {
       ? new StreamableHTTPClientTransport(new URL(this.config.url), {
           requestInit: { headers: this.config.headers },
         })
-      : new StdioClientTransport({
-          command: this.config.command ?? '',
-          args: this.config.args,
-          env: { ...inheritedEnv(), ...this.config.env },
-          stderr: 'pipe',
-        });
+      : new StdioClientTransport(await this.stdioParams());
     if (transport instanceof StdioClientTransport) {
       // Keep the last lines a failing server printed, to explain the failure.
       transport.stderr?.on('data', (chunk: Buffer) => {
@@ -75,6 +84,33 @@ export class McpConnection {
     await client
       ?.close()
       .catch((err: unknown) => this.logger.debug(`closing MCP server ${this.name}: ${String(err)}`));
+    await this.wrapped?.release();
+    this.wrapped = undefined;
+    if (this.tmpDir) await rm(this.tmpDir, { recursive: true, force: true });
+    this.tmpDir = undefined;
+  }
+
+  /** The server's command line, inside the sandbox when its config asks for one. */
+  private async stdioParams() {
+    const env = { ...inheritedEnv(), ...this.config.env };
+    const base = { command: this.config.command ?? '', args: this.config.args, env, stderr: 'pipe' as const };
+    if (!this.config.sandbox) return base;
+    const box = this.sandbox;
+    if (!box?.sandbox.enabled)
+      throw new Error(`it asks for the sandbox (sandbox: true), but sandbox.mode is off`);
+    this.tmpDir = await mkdtemp(join(tmpdir(), 'caduceus-mcp-'));
+    this.wrapped = await box.sandbox.wrap({
+      command: [base.command, ...base.args].map(shQuote).join(' '),
+      shell: '/bin/sh',
+      workspace: box.workspace,
+      tmpDir: this.tmpDir,
+    });
+    return {
+      ...base,
+      command: '/bin/sh',
+      args: ['-c', this.wrapped.command],
+      env: { ...env, ...this.wrapped.env },
+    };
   }
 
   private get timeoutMs(): number {

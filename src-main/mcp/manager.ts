@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
 import type { JsonSchema, Logger } from '../runtime/types';
-import { McpConnection } from './connection';
+import { McpConnection, type McpSandbox } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
 import { renderMcpResult } from './toolResult';
 
@@ -24,6 +24,8 @@ export class McpManager {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly logger: Logger,
+    /** For stdio servers configured with `sandbox: true`. */
+    private readonly sandbox?: McpSandbox,
   ) {}
 
   async connectAll(servers: Record<string, McpServerConfig>): Promise<McpServerStatus[]> {
@@ -34,7 +36,7 @@ export class McpManager {
   async connect(name: string, config: McpServerConfig): Promise<McpServerStatus> {
     await this.disconnect(name);
     if (!config.enabled) return this.setStatus({ name, state: 'disabled', tools: [] });
-    const connection = new McpConnection(name, config, this.logger);
+    const connection = new McpConnection(name, config, this.logger, this.sandbox);
     try {
       await connection.connect(() => void this.refresh(name));
       this.connections.set(name, connection);

@@ -2,6 +2,8 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
+import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
 import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
@@ -23,6 +25,8 @@ export interface TerminalServiceOptions {
   /** Who acknowledges live output; without it, one consumer acknowledges everything. */
   consumers?: StreamConsumers;
   createBackend?: (key: string) => TerminalBackend;
+  /** Contains every command of the local backend (not the human's own shell). */
+  sandbox?: Sandbox;
   now?: () => number;
   /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
   workspaceOf?: (taskId: string) => string | undefined;
@@ -44,6 +48,12 @@ export interface RunCommandRequest {
   signal?: AbortSignal;
   /** Live output of a foreground command, for the caller's own progress display. */
   onData?: (chunk: string) => void;
+  /** A person allowed this exact command to run outside the sandbox. */
+  outsideSandbox?: boolean;
+  /** Host loopback ports the command may reach from inside the sandbox. */
+  loopbackPorts?: readonly number[];
+  /** Hosts a person allowed for this command beyond sandbox.network.allowed_domains. */
+  allowedHosts?: readonly string[];
 }
 
 export type RunCommandResult =
@@ -57,6 +67,8 @@ export type RunCommandResult =
       cancelled: boolean;
       truncated: boolean;
       error?: string;
+      /** What the sandbox refused, when the output shows it did. */
+      sandboxRefusal?: SandboxRefusal;
     }
   | { status: 'started'; streamId: string; processId: string; pid: number | undefined };
 
@@ -77,11 +89,13 @@ export class TerminalService {
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
+  readonly sandbox: Sandbox | undefined;
 
   constructor(options: TerminalServiceOptions = {}) {
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
-    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
+    this.sandbox = options.sandbox;
+    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key, options.sandbox));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
@@ -139,6 +153,8 @@ export class TerminalService {
       const script = await environment.script(request.command, {
         workdir: request.workdir,
         background: request.background,
+        // Run outside the sandbox, the command must not source what sandboxed commands saved.
+        restoreEnv: !(request.outsideSandbox && this.sandboxesLocal()),
       });
       const handle = await environment.backend.spawn({
         command: script,
@@ -147,6 +163,10 @@ export class TerminalService {
         cols: request.cols,
         rows: request.rows,
         stdin: request.background === true,
+        workspace: environment.workspace,
+        outsideSandbox: request.outsideSandbox,
+        loopbackPorts: request.loopbackPorts,
+        allowedHosts: request.allowedHosts,
       });
       // A PTY always takes keys; a plain command only when it has a stdin pipe (background). The
       // UI never holds an agent's command back: a page that falls behind misses output instead.
@@ -171,6 +191,9 @@ export class TerminalService {
         maxOutputChars: this.config.maxOutputChars,
       });
       const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';
+      const sandboxRefusal = handle.sandboxPolicy
+        ? findRefusal(result.output, handle.sandboxPolicy, environment.workspace)
+        : undefined;
       return {
         status: 'completed',
         streamId,
@@ -180,6 +203,7 @@ export class TerminalService {
         cancelled: result.cancelled,
         truncated: result.totalChars > this.config.maxOutputChars,
         ...(result.error ? { error: result.error } : {}),
+        ...(sandboxRefusal ? { sandboxRefusal } : {}),
       };
     } catch (error) {
       const message = errorMessage(error);
@@ -208,7 +232,8 @@ export class TerminalService {
       cols: options.cols,
       rows: options.rows,
       env: environment.env,
-      script: await environment.shellScript(),
+      // The human's shell runs outside the sandbox: it takes no variables sandboxed commands set.
+      script: await environment.shellScript({ restoreEnv: !this.sandboxesLocal() }),
     });
     const streamId = this.streams.newId();
     this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
@@ -229,6 +254,10 @@ export class TerminalService {
       },
       exited: handle.exited,
     };
+  }
+
+  private sandboxesLocal(): boolean {
+    return this.sandbox?.enabled === true && this.config.backend === 'local';
   }
 
   /** `consumer` is the UI connection acknowledging; without it, the ack counts for every consumer. */

@@ -6,6 +6,7 @@ import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
+import type { SandboxEscalation } from '../sandbox/escalation';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -40,6 +41,8 @@ export interface ToolServices {
   workspaces?: Workspaces;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
   commandGate?: CommandGate;
+  /** Asks a person to let a command the sandbox refused run outside it (or reach a host). */
+  sandboxEscalation?: SandboxEscalation;
   /**
    * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
    * call tools through it. It should refuse tools the session was not offered.

@@ -1,14 +1,16 @@
 /**
  * The local backend: child_process for plain commands, node-pty for PTYs (ConPTY on Windows).
- * Commands run in the shell that shellDiscovery finds, with the user's environment.
+ * Commands run in the shell that shellDiscovery finds, with the user's environment. With a
+ * sandbox, every command runs inside it; only the human's own shell does not.
  */
 import { spawn as spawnChild } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SandboxUnavailableError, type Sandbox, type WrappedCommand } from '../../sandbox/sandbox';
 import { BackendBase } from '../backendBase';
 import type { LocalConfig } from '../config';
-import { shQuote } from '../shellScript';
+import { interactiveShellScript, shQuote } from '../shellScript';
 import { groupAlive, signalGroup } from '../processGroup';
 import type { Host } from '../platform/host';
 import { realHost } from '../platform/host';
@@ -18,7 +20,7 @@ import type { ShellDiscovery, ShellLauncher } from '../platform/shellDiscovery';
 import { discoverShell } from '../platform/shellDiscovery';
 import { userEnvironment } from '../platform/userEnvironment';
 import { TerminalError } from '../errors';
-import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import type { Availability, ProcessHandle, ShellOptions, SpawnOptions } from '../types';
 import { ChildHandle, PtyHandle } from './localHandles';
 
 export class LocalBackend extends BackendBase {
@@ -28,27 +30,88 @@ export class LocalBackend extends BackendBase {
   private readonly lingering = new Set<number>();
   private dir: Promise<string> | undefined;
   private shell: Promise<ShellDiscovery> | undefined;
+  private tmp: Promise<string> | undefined;
   private readonly kill = (pid: number, signal: NodeJS.Signals): Promise<boolean> =>
     killTree(this.host, pid, signal);
 
   constructor(
     private readonly config: LocalConfig = {},
     private readonly host: Host = realHost(),
+    private readonly sandbox?: Sandbox,
   ) {
     super();
   }
 
   async isAvailable(): Promise<Availability> {
+    const status = this.sandbox?.status();
+    if (status?.effective === 'unavailable') return { available: false, reason: status.reason };
     const shell = await this.discover();
     return shell.available ? { available: true } : { available: false, reason: shell.reason };
   }
 
+  /** The human's own shell is theirs: it never runs inside the sandbox. */
+  override openShell(options: ShellOptions): Promise<ProcessHandle> {
+    return this.spawn({
+      command: options.script ?? interactiveShellScript(undefined, options.cwd),
+      pty: true,
+      cols: options.cols,
+      rows: options.rows,
+      env: options.env,
+      stdin: true,
+      outsideSandbox: true,
+    });
+  }
+
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const launcher = await this.launcher();
-    const env = { ...(await userEnvironment()), ...options.env };
-    const { file, args, cwd } = launchSpec(launcher, options.command, options.cwd, this.host.homedir);
-    const windows = this.host.platform === 'win32';
+    const cwd = options.cwd ?? this.host.homedir;
+    const wrapped =
+      this.sandbox?.enabled && !options.outsideSandbox ? await this.wrap(options, launcher, cwd) : undefined;
+    // exec: bwrap takes the shell's place (one process fewer, and it leads the process group).
+    const script = wrapped ? `exec ${wrapped.command}` : options.command;
+    const env = { ...(await userEnvironment()), ...options.env, ...wrapped?.env };
     let handle: ProcessHandle;
+    try {
+      handle = await this.start(launcher, script, options.cwd, env, options);
+    } catch (error) {
+      await wrapped?.release();
+      throw error;
+    }
+    if (wrapped) {
+      handle.sandboxPolicy = wrapped.policy;
+      void handle.exited.then(() => wrapped.release());
+    }
+    this.track(handle);
+    return handle;
+  }
+
+  private async wrap(options: SpawnOptions, launcher: ShellLauncher, cwd: string): Promise<WrappedCommand> {
+    if (!this.sandbox) throw new TerminalError('unavailable', 'no sandbox');
+    try {
+      return await this.sandbox.wrap({
+        command: options.command,
+        shell: launcher.file,
+        workspace: options.workspace ?? cwd,
+        tmpDir: await this.tmpDir(),
+        internalRoots: [await this.stateDir()],
+        loopbackPorts: options.loopbackPorts,
+        extraDomains: options.allowedHosts,
+      });
+    } catch (error) {
+      if (error instanceof SandboxUnavailableError) throw new TerminalError('unavailable', error.message);
+      throw error;
+    }
+  }
+
+  private async start(
+    launcher: ShellLauncher,
+    script: string,
+    startCwd: string | undefined,
+    env: Record<string, string>,
+    options: SpawnOptions,
+  ): Promise<ProcessHandle> {
+    const { file, args, cwd } = launchSpec(launcher, script, startCwd, this.host.homedir);
+    const windows = this.host.platform === 'win32';
     if (options.pty) {
       const pty = await import('node-pty');
       const term = pty.spawn(file, args, {
@@ -59,20 +122,23 @@ export class LocalBackend extends BackendBase {
         env,
         ...(windows ? { useConpty: true } : {}),
       });
-      handle = new PtyHandle(term, this.kill);
-    } else {
-      const child = spawnChild(file, args, {
-        cwd,
-        env,
-        // Its own process group on POSIX; on Windows detached would open a console window.
-        detached: !windows,
-        windowsHide: true,
-        stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-      });
-      handle = new ChildHandle(child, this.kill);
+      return new PtyHandle(term, this.kill);
     }
-    this.track(handle);
-    return handle;
+    const child = spawnChild(file, args, {
+      cwd,
+      env,
+      // Its own process group on POSIX; on Windows detached would open a console window.
+      detached: !windows,
+      windowsHide: true,
+      stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    });
+    return new ChildHandle(child, this.kill);
+  }
+
+  /** The session's temp folder (TMPDIR inside the sandbox). */
+  private tmpDir(): Promise<string> {
+    this.tmp ??= mkdtemp(join(tmpdir(), 'caduceus-tmp-'));
+    return this.tmp;
   }
 
   stateDir(): Promise<string> {
@@ -87,7 +153,9 @@ export class LocalBackend extends BackendBase {
     for (const pgid of this.lingering) if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
     this.lingering.clear();
     if (this.dir) await this.removeStateDir(await this.dir);
+    if (this.tmp) await rm(await this.tmp, { recursive: true, force: true });
     this.dir = undefined;
+    this.tmp = undefined;
   }
 
   private async makeStateDir(): Promise<string> {

@@ -6,6 +6,7 @@ import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import { booleanArg, numberArg, stringArg } from './args';
 import { gateRefusal, messageOf, wired } from './services';
+import { runSandboxed, type SandboxNote } from './sandboxed';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
 
 export async function runTerminal(
@@ -21,7 +22,7 @@ export async function runTerminal(
   if (refusal) return refusal;
   try {
     const background = booleanArg(args, 'background');
-    const result = await ready.terminal.run({
+    const request = {
       taskId: call.taskId,
       toolCallId: call.toolCallId,
       command,
@@ -31,8 +32,9 @@ export async function runTerminal(
       pty: booleanArg(args, 'pty'),
       signal: call.signal,
       onData: call.onOutput,
-    });
-    return format(result, command);
+    };
+    const { result, sandbox } = await runSandboxed(ready.terminal, services.sandboxEscalation, request, call);
+    return format(result, command, sandbox);
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `terminal failed: ${messageOf(error)}`);
   }
@@ -46,7 +48,7 @@ async function workdirOf(services: ToolServices, args: ToolArgs, call: ToolConte
   return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
 }
 
-function format(result: RunCommandResult, command: string): string {
+function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): string {
   if (result.status === 'started') {
     return JSON.stringify({
       status: 'started',
@@ -66,5 +68,6 @@ function format(result: RunCommandResult, command: string): string {
     ...(result.cancelled ? { cancelled: true } : {}),
     ...(result.truncated ? { truncated: true } : {}),
     ...(result.error ? { error: result.error } : {}),
+    ...(sandbox ? { sandbox } : {}),
   });
 }
