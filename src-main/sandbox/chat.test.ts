@@ -58,7 +58,10 @@ describe('caduceus chat --approvals deny with a scripted model', () => {
       },
       { text: 'done' },
     );
-    const m = memoryIo({ CADUCEUS_HOME: home }, root);
+    // The session's workspace is where chat starts; the victim lies beside it, not inside.
+    const workspace = join(root, 'ws');
+    await mkdir(workspace);
+    const m = memoryIo({ CADUCEUS_HOME: home }, workspace);
     const code = await main(
       [
         'chat',
