@@ -127,16 +127,19 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
   const p = PATTERNS[language];
   const label = LANGUAGE_LABEL[language];
+  /** The call that matched, with its arguments: `shutil.rmtree('/srv')`, `unlink glob q{*}`. */
   const found = (re: RegExp): string | null => {
     const m = re.exec(text);
-    return m ? clipCall(m[0].endsWith('(') ? m[0].slice(0, -1) : m[0]) : null;
+    if (!m) return null;
+    const end = m.index + m[0].length;
+    return clipCall(`${m[0]}${argsAt(text, end)}${m[0].endsWith('(') ? ')' : ''}`);
   };
   const tree = found(p.tree);
-  if (tree) out.hit('code-delete-tree', `${label} code deletes a directory tree (${tree})`);
+  if (tree) out.hit('code-delete-tree', `${label} ${tree}`);
   const remove = tree ? null : found(p.remove);
-  if (remove) out.hit('code-delete', `${label} code deletes files (${remove})`);
+  if (remove) out.hit('code-delete', `${label} ${remove}`);
   const kill = found(p.kill);
-  if (kill) out.hit('code-kill', `${label} code kills processes (${kill})`);
+  if (kill) out.hit('code-kill', `${label} ${kill}`);
   if (p.evaluates.test(text) && p.fetches.test(text))
     out.hit('remote-code', `${label} code runs code it downloads`);
   if (p.socket.test(text) && p.shell.test(text))

@@ -39,7 +39,7 @@ const SH = /\/bin\/(?:ba|z|da)?sh\b|\bdup2\b|\bpty\.spawn\b/;
 
 export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
   python: {
-    tree: /\brmtree\b/,
+    tree: /\b(?:shutil\.)?rmtree\b(?:\s*\()?/,
     remove: /\bos['"]?\)?\.(?:remove|unlink|rmdir|removedirs)\s*\(|\.(?:unlink|rmdir)\s*\(|\bsend2trash\b/,
     kill: /\bos\.kill(?:pg)?\s*\(|\bsignal\.pthread_kill\b|\bpsutil\b[^\n;]{0,80}\.(?:kill|terminate)\s*\(/,
     write: /\bPath\s*\((?=[^)\n]{0,300}\)\s*\.(?:write_text|write_bytes)\b)/,
@@ -65,8 +65,8 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     shell: /\bspawn\s*\(\s*['"`](?:\/bin\/)?(?:ba)?sh\b|\.pipe\s*\(\s*\w{1,30}\.stdin\b/,
   },
   perl: {
-    tree: /\b(?:rmtree|remove_tree)\b/,
-    remove: /\bunlink\b|\brmdir\b/,
+    tree: /\b(?:rmtree|remove_tree)\b(?:\s*\()?/,
+    remove: /\b(?:unlink|rmdir)\b(?:\s*\()?/,
     kill: /\bkill\s*\(?\s*['"]?-?(?:\d|KILL|TERM|HUP|INT|STOP|SIG)/,
     write: /(?!)/,
     writeWithMode: /\bopen\s*\(?/,
@@ -77,7 +77,7 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     shell: /\bopen\s*\(\s*STD(?:IN|OUT|ERR)\b|\bexec\b[^;\n]{0,40}\/bin\/(?:ba)?sh/,
   },
   ruby: {
-    tree: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree)\b|\.rmtree\b/,
+    tree: /\bFileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree)\b(?:\s*\()?|\.rmtree\b/,
     remove:
       /\bFileUtils\.(?:rm|rm_f|remove|remove_file|rmdir)\b|\b(?:File|Dir|Pathname)\.(?:delete|unlink|rmdir)\b/,
     kill: /\bProcess\.kill\b/,
@@ -91,7 +91,7 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
   },
   php: {
     tree: /(?!)/,
-    remove: /\bunlink\b|\brmdir\b/,
+    remove: /\b(?:unlink|rmdir)\b(?:\s*\()?/,
     kill: /\bposix_kill\b|\bproc_terminate\b/,
     write: /\b(?:file_put_contents|copy|rename|symlink)\s*\(/,
     writeWithMode: /\bfopen\s*\(/,

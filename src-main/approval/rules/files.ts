@@ -4,6 +4,7 @@
  * wiping shell history.
  */
 import type { Rule } from '../verdict';
+import { resolvePath } from '../paths';
 import { outsideWorkspace } from '../workspace';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, optionValues, splitOptions } from './types';
@@ -47,7 +48,7 @@ function outside(cmd: CommandView, path: string): boolean {
 function rewrites(cmd: CommandView, targets: readonly string[], verb: string, out: HitSink): void {
   for (const t of targets) {
     if (isHistoryFile(t)) out.hit('history-wipe', `${verb} ${t}`);
-    if (outside(cmd, t)) out.hit('write-outside-workspace', `${cmd.name} ${verb} ${t}`);
+    if (outside(cmd, t)) out.hit('write-outside-workspace', `${verb} ${resolvePath(cmd.cwd, t)}`);
   }
 }
 

@@ -17,7 +17,14 @@ export async function runTerminal(
   if (typeof ready === 'string') return ready;
   const command = stringArg(args, 'command') ?? '';
   if (command.trim() === '') return toolError('command is empty');
-  const refusal = await gateRefusal(ready.gate, command, call);
+  const workdir = stringArg(args, 'workdir');
+  // An absolute workdir is where the command runs; the gate resolves relative paths from it.
+  const refusal = await gateRefusal(
+    ready.gate,
+    command,
+    call,
+    workdir?.startsWith('/') ? { cwd: workdir } : {},
+  );
   if (refusal) return refusal;
   try {
     const background = booleanArg(args, 'background');
