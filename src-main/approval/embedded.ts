@@ -10,7 +10,8 @@ const CALL =
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
 const QUOTED_COMMAND =
   /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;
-const STRING_AT = /^\s*(["'`])([^"'`\n]{0,2000})\1/;
+/** A string literal, with Python's prefixes (`r'…'`, `b"…"`); f-strings are judged as built at run time. */
+const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
 const MAX_FOUND = 32;
 

@@ -124,7 +124,8 @@ function checkWrites(
 
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
-  const text = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
+  const text = (code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code).replace(/\\[nt]/g, '\n');
   const p = PATTERNS[language];
   const label = LANGUAGE_LABEL[language];
   /** The call that matched, with its arguments: `shutil.rmtree('/srv')`, `unlink glob q{*}`. */
@@ -142,6 +143,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   if (kill) out.hit('code-kill', `${label} ${kill}`);
   if (p.evaluates.test(text) && p.fetches.test(text))
     out.hit('remote-code', `${label} code runs code it downloads`);
+  const dynamic = found(p.shellDynamic);
+  if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
   if (p.socket.test(text) && p.shell.test(text))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
   checkWrites(language, text, p.write, false, place, out);

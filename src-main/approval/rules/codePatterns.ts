@@ -29,6 +29,8 @@ export interface CodePatterns {
   evaluates: RegExp;
   /** … fetched from the network. */
   fetches: RegExp;
+  /** Hands a shell a command built at run time (`os.system(input())`, `system $cmd`). */
+  shellDynamic: RegExp;
   /** Opens a network connection … */
   socket: RegExp;
   /** … and hands it a shell or the standard streams. */
@@ -47,6 +49,8 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     home: /\bexpanduser\s*\(|\bPath\.home\s*\(|\benviron\b[^\n;)]{0,20}HOME|\bgetenv\s*\(\s*['"]HOME/,
     evaluates: /\b(?:exec|eval|compile)\s*\(/,
     fetches: /\burlopen\b|\burllib\b|\brequests\.get\b|\bhttp\.client\b|\burlretrieve\b/,
+    shellDynamic:
+      /\bos\.(?:system|popen)\s*\(\s*(?![rbuRBU]?['"])|\b(?:getoutput|getstatusoutput)\s*\(\s*(?![rbuRBU]?['"])|\(\s*(?![rbuRBU]?['"[])[^,()\n]{1,200},[^()\n]{0,200}\bshell\s*=\s*True/,
     socket: /\bsocket\b/,
     shell: SH,
   },
@@ -61,6 +65,9 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     home: /\bhomedir\s*\(|\benv\.HOME\b|\benv\[\s*['"]HOME/,
     evaluates: /\b(?:eval|Function|runInNewContext|runInThisContext)\s*\(/,
     fetches: /\bhttps?\.get\b|\bfetch\s*\(|\baxios\b/,
+    // Not `regex.exec(s)`: only child_process's exec, called bare, on require(…) or on the module.
+    shellDynamic:
+      /(?:(?<![\w$.])|\)\.|\b(?:child_process|cp)\.)(?:execSync|exec)\s*\(\s*(?:[A-Za-z_$][\w$.]{0,80}\s*[,)]|`[^`\n]{0,200}\$\{)/,
     socket: /\bnet\.(?:connect|createConnection|Socket)\b/,
     shell: /\bspawn\s*\(\s*['"`](?:\/bin\/)?(?:ba)?sh\b|\.pipe\s*\(\s*\w{1,30}\.stdin\b/,
   },
@@ -73,6 +80,8 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     home: /\$ENV\{\s*['"]?HOME|<~|\bglob\s*\(?\s*['"]?~/,
     evaluates: /\beval\b/,
     fetches: /\bLWP\b|\bHTTP::Tiny\b|\bget\s*\(\s*['"]https?:/,
+    shellDynamic:
+      /\b(?:system|exec)(?:\s*\(\s*|\s+)\$|`[^`\n]{0,200}\$\w|\bqx\s{0,5}[{(|/][^})|/\n]{0,200}\$\w/,
     socket: /\bsocket\b|\bIO::Socket\b/i,
     shell: /\bopen\s*\(\s*STD(?:IN|OUT|ERR)\b|\bexec\b[^;\n]{0,40}\/bin\/(?:ba)?sh/,
   },
@@ -86,6 +95,8 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     home: /\bDir\.home\b|\bENV\[\s*['"]HOME|\bexpand_path\s*\(\s*['"]~/,
     evaluates: /\b(?:eval|instance_eval|class_eval)\b/,
     fetches: /\bopen-uri\b|\bNet::HTTP\b|\bURI\.open\b|\bopen\s*\(\s*['"]https?:/,
+    shellDynamic:
+      /\b(?:system|exec|spawn)(?:\s*\(\s*|\s+)[a-z_@$][\w.]{0,80}[ \t]{0,5}(?:[),\n;]|$)|`[^`\n]{0,200}#\{|%x[{(|][^})|\n]{0,200}#\{/,
     socket: /\bTCPSocket\b|\bSocket\.new\b/,
     shell: /\b(?:exec|spawn|system)\b|\/bin\/(?:ba)?sh\b/,
   },
@@ -98,6 +109,7 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     home: /\bgetenv\s*\(\s*['"]HOME|\$_(?:SERVER|ENV)\[\s*['"]HOME/,
     evaluates: /\beval\s*\(|\binclude\b|\brequire\b/,
     fetches: /\bfile_get_contents\s*\(\s*['"]https?:|\bcurl_exec\b|['"]https?:\/\//,
+    shellDynamic: /\b(?:shell_exec|system|passthru|exec|popen|proc_open)\s*\(\s*\$|`[^`\n]{0,200}\$\w/,
     socket: /\bfsockopen\b|\bsocket_create\b/,
     shell: /\b(?:exec|proc_open|system|passthru|shell_exec)\b|\/bin\/(?:ba)?sh\b/,
   },
