@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
-import { analyseCommand } from './analyse';
+import type { AnalysisOptions } from './analyse';
+import { analyseCommand, analyseProcessInput } from './analyse';
 import { allowedMessage, denialText } from './gateMessages';
 import type {
   AllowlistStore,
@@ -43,6 +44,16 @@ export interface ApprovalGate {
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
+
+/** Analyses a command, or text written to a running process as what that process will do with it. */
+function judge(input: GateCheck): Verdict {
+  const options: AnalysisOptions = {};
+  if (input.cwd !== undefined) options.cwd = input.cwd;
+  if (input.workspace !== undefined) options.workspace = input.workspace;
+  return input.stdinOf !== undefined
+    ? analyseProcessInput(input.stdinOf, input.command, options)
+    : analyseCommand(input.command, options);
+}
 
 /** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
 export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
@@ -178,7 +189,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
-    const verdict = withExtraKeys(analyseCommand(input.command), input.extraKeys);
+    const verdict = withExtraKeys(judge(input), input.extraKeys);
     const end = (d: Decide): GateDecision => finish(verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({

@@ -69,6 +69,12 @@ export interface GateCheck {
   extraKeys?: readonly string[];
   /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
   signal?: AbortSignal;
+  /** The task's working directory, when the caller knows it. */
+  cwd?: string;
+  /** The session's workspace; defaults to `cwd`. Changes outside it are asked about. */
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */

@@ -58,6 +58,11 @@ export interface CommandCheck {
   /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
   extraKeys?: readonly string[];
   signal?: AbortSignal;
+  /** The task's working directory and the session's workspace, when known. */
+  cwd?: string;
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */

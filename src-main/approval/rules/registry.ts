@@ -4,6 +4,8 @@ import { cloudDetectors, cloudRules } from './cloud';
 import { configDetectors, configRules } from './config';
 import { diskDetectors, diskRules } from './disk';
 import { filesystemDetectors, filesystemRules } from './filesystem';
+import { filesDetectors, filesRules } from './files';
+import { codeRules } from './code';
 import { gitDetectors, gitRules } from './git';
 import { remoteRules } from './remote';
 import { servicesDetectors, servicesRules } from './services';
@@ -33,6 +35,8 @@ export const analysisRules: Rule[] = [
 
 export const ALL_RULES: readonly Rule[] = [
   ...filesystemRules,
+  ...filesRules,
+  ...codeRules,
   ...diskRules,
   ...sqlRules,
   ...configRules,
@@ -53,6 +57,7 @@ export function ruleFor(key: string): Rule | undefined {
 
 const tables: DetectorTable[] = [
   filesystemDetectors,
+  filesDetectors,
   diskDetectors,
   sqlDetectors,
   configDetectors,

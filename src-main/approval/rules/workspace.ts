@@ -1,15 +1,13 @@
-/** Findings of the file tools about where a write lands; the tools add them to a gate check. */
+/**
+ * Findings of the file tools about where a write lands; the tools add them to a gate check.
+ * `write-outside-workspace` itself is defined with the command rules (rules/files.ts).
+ */
 import type { Rule } from '../verdict';
 
 export const WRITE_OUTSIDE_WORKSPACE = 'write-outside-workspace';
 export const CADUCEUS_HOME_WRITE = 'caduceus-home-write';
 
 export const workspaceRules: Rule[] = [
-  {
-    key: WRITE_OUTSIDE_WORKSPACE,
-    category: 'filesystem',
-    description: "Writes outside the session's workspace, its temp folder and sandbox.writable_roots",
-  },
   {
     key: CADUCEUS_HOME_WRITE,
     category: 'config',

@@ -41,7 +41,7 @@ export async function gatedWrite(
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
   const extraKeys = placeOf ? PLACE_KEYS[await placeOf(target)] : [];
-  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, extraKeys);
+  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, extraKeys.length ? { extraKeys } : {});
   if (refusal) return { refusal };
   return { ...(await files.write(target, data)), target };
 }

@@ -18,7 +18,14 @@ export async function runTerminal(
   if (typeof ready === 'string') return ready;
   const command = stringArg(args, 'command') ?? '';
   if (command.trim() === '') return toolError('command is empty');
-  const refusal = await gateRefusal(ready.gate, command, call);
+  const workdir = stringArg(args, 'workdir');
+  // An absolute workdir is where the command runs; the gate resolves relative paths from it, and
+  // judges writes against the session's workspace.
+  const workspace = services.workspaces?.boundTo(call.taskId);
+  const refusal = await gateRefusal(ready.gate, command, call, {
+    ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
+    ...(workspace ? { workspace } : {}),
+  });
   if (refusal) return refusal;
   try {
     const background = booleanArg(args, 'background');

@@ -2,7 +2,7 @@
 import { toolError } from '../../runtime/errors';
 import type { CheckFn, ToolContext } from '../../runtime/types';
 import type { TerminalService } from '../../terminal/service';
-import type { CommandGate, ToolServices } from '../toolModule';
+import type { CommandCheck, CommandGate, ToolServices } from '../toolModule';
 
 /** Checking a docker or ssh backend may contact a daemon or a host: an answer is reused this long. */
 const AVAILABILITY_TTL_MS = 30_000;
@@ -50,11 +50,11 @@ export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
-  extraKeys?: readonly string[],
+  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
 ): Promise<string | undefined> {
   const decision = await gate({
+    ...extra,
     command,
-    ...(extraKeys?.length ? { extraKeys } : {}),
     sessionId: call.sessionId,
     taskId: call.taskId,
     toolCallId: call.toolCallId,
