@@ -3,10 +3,12 @@ import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/bench';
 import { benchSandbox } from '../src-main/sandbox/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
+import { benchCli } from './cli';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
 
 const suites: Record<string, () => Promise<Record<string, number>>> = {
+  cli: benchCli,
   runtime: benchRuntime,
   approval: benchApproval,
   agent: benchAgent,

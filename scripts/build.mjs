@@ -1,5 +1,6 @@
 // Bundles src-main into dist/ (our own code only; dependencies stay in node_modules), then the
 // renderer into dist/renderer with Vite.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { build as buildRenderer } from 'vite';
 
@@ -12,11 +13,21 @@ const common = {
   logLevel: 'warning',
 };
 
+// Chunks of an earlier build would pile up beside the new ones.
+for (const name of existsSync('dist') ? readdirSync('dist') : []) {
+  if (name.startsWith('chunk-')) rmSync(`dist/${name}`);
+}
+
+// Split so each command and each lazily imported integration is its own chunk, parsed only
+// when it is first used (`caduceus --help` reads little more than cli.mjs).
 await build({
   ...common,
   entryPoints: { cli: 'src-main/cli/main.ts' },
   outdir: 'dist',
   format: 'esm',
+  splitting: true,
+  // Beside cli.mjs, so `import.meta.url` means the same folder in every chunk.
+  chunkNames: 'chunk-[hash]',
   outExtension: { '.js': '.mjs' },
 });
 

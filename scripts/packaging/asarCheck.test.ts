@@ -134,4 +134,8 @@ describe('bareImports', () => {
       'side-effect',
     ]);
   });
+
+  it('ignores the word import inside string data', () => {
+    expect(bareImports('const flags = new Set(["--require", "--import", "--loader"]);')).toEqual([]);
+  });
 });

@@ -82,6 +82,8 @@ export function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
+const PACKAGE_NAME = /^(@[\w.-]+\/)?[\w.-]+(\/[^\s,]*)?$/;
+
 /** Bare specifiers a bundle imports (static, dynamic and require). */
 export function bareImports(code: string): string[] {
   const found = new Set<string>();
@@ -95,6 +97,8 @@ export function bareImports(code: string): string[] {
     for (const match of code.matchAll(pattern)) {
       const spec = match[1] ?? '';
       if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:')) continue;
+      // `"--import", "--loader"` in string data matches the side-effect pattern; names never hold spaces.
+      if (!PACKAGE_NAME.test(spec)) continue;
       if (BUILTINS.has(packageName(spec)) || BUILTINS.has(spec)) continue;
       found.add(packageName(spec));
     }

@@ -1,21 +1,8 @@
+// Only what every command needs is imported here; each command is loaded when it runs, so
+// `caduceus --help` parses almost nothing (heavy integrations load on first use further down).
 import { caduceusHome } from '../config/paths';
-import { ConfigError } from '../config/store';
-import { createStderrLogger } from '../runtime/logger';
-import { createServices, type Services, type ServicesOptions } from '../services';
+import type { Services, ServicesOptions } from '../services';
 import { UsageError, writeLine, type Io } from './args';
-import { chat, chatServicesOptions } from './chatCommands';
-import {
-  sessionsDelete,
-  sessionsExport,
-  sessionsList,
-  sessionsRename,
-  sessionsSearch,
-  sessionsShow,
-} from './sessionsCommands';
-import { callTool, toolsetsList, toolsList } from './toolsCommands';
-import { approvalCheck } from './approvalCommand';
-import { serve } from './serveCommand';
-import { createTtyApprover } from '../approval/ttyApprover';
 import { exitCodeFor, shutdownSignal, type ShutdownSignal } from '../shutdownSignals';
 
 const USAGE = `Usage: caduceus <command>
@@ -41,30 +28,41 @@ Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 /** `stop` fires on SIGINT, SIGTERM or SIGHUP; services are shut down after the command returns. */
 type Command = (services: Services, argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
 type Standalone = (argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
-interface CommandEntry {
+interface LoadedCommand {
   run: Command;
-  mcp: boolean;
   /** Flags that change how services are built, read before they are. */
   servicesOptions?: (argv: string[]) => Partial<ServicesOptions>;
 }
+interface CommandEntry {
+  load: () => Promise<LoadedCommand>;
+  mcp: boolean;
+}
 
 /** Commands that build what they need themselves. */
-const STANDALONE: Record<string, Standalone> = {
-  serve,
-  'approval check': approvalCheck,
+const STANDALONE: Record<string, () => Promise<Standalone>> = {
+  serve: async () => (await import('./serveCommand')).serve,
+  'approval check': async () => (await import('./approvalCommand')).approvalCheck,
 };
 
+const tools = () => import('./toolsCommands');
+const sessions = () => import('./sessionsCommands');
 const COMMANDS: Record<string, CommandEntry> = {
-  'tools list': { run: toolsList, mcp: true },
-  toolsets: { run: toolsetsList, mcp: true },
-  call: { run: callTool, mcp: true },
-  chat: { run: chat, mcp: true, servicesOptions: chatServicesOptions },
-  'sessions list': { run: sessionsList, mcp: false },
-  'sessions show': { run: sessionsShow, mcp: false },
-  'sessions search': { run: sessionsSearch, mcp: false },
-  'sessions export': { run: sessionsExport, mcp: false },
-  'sessions rename': { run: sessionsRename, mcp: false },
-  'sessions delete': { run: sessionsDelete, mcp: false },
+  'tools list': { load: async () => ({ run: (await tools()).toolsList }), mcp: true },
+  toolsets: { load: async () => ({ run: (await tools()).toolsetsList }), mcp: true },
+  call: { load: async () => ({ run: (await tools()).callTool }), mcp: true },
+  chat: {
+    load: async () => {
+      const { chat, chatServicesOptions } = await import('./chatCommands');
+      return { run: chat, servicesOptions: chatServicesOptions };
+    },
+    mcp: true,
+  },
+  'sessions list': { load: async () => ({ run: (await sessions()).sessionsList }), mcp: false },
+  'sessions show': { load: async () => ({ run: (await sessions()).sessionsShow }), mcp: false },
+  'sessions search': { load: async () => ({ run: (await sessions()).sessionsSearch }), mcp: false },
+  'sessions export': { load: async () => ({ run: (await sessions()).sessionsExport }), mcp: false },
+  'sessions rename': { load: async () => ({ run: (await sessions()).sessionsRename }), mcp: false },
+  'sessions delete': { load: async () => ({ run: (await sessions()).sessionsDelete }), mcp: false },
 };
 
 function route(argv: string[]): { command?: CommandEntry; rest: string[] } {
@@ -91,6 +89,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   let services: Services | undefined;
   const stop = shutdownSignal();
   try {
+    const [loaded, { createServices }, { createStderrLogger }, { createTtyApprover }] = await Promise.all([
+      command.load(),
+      import('../services'),
+      import('../runtime/logger'),
+      import('../approval/ttyApprover'),
+    ]);
     services = await createServices({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -101,9 +105,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       connectMcp: command.mcp,
       // On a terminal a person answers approval prompts; elsewhere prompts are denials.
       ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
-      ...command.servicesOptions?.(rest),
+      ...loaded.servicesOptions?.(rest),
     });
-    return exitCode(await command.run(services, rest, io, stop.signal), stop.signal);
+    return exitCode(await loaded.run(services, rest, io, stop.signal), stop.signal);
   } catch (err) {
     return reportError(err, io);
   } finally {
@@ -113,9 +117,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   }
 }
 
-async function runStandalone(run: Standalone, argv: string[], io: Io): Promise<number> {
+async function runStandalone(load: () => Promise<Standalone>, argv: string[], io: Io): Promise<number> {
   const stop = shutdownSignal();
   try {
+    const run = await load();
     return exitCode(await run(argv, io, stop.signal), stop.signal);
   } catch (err) {
     return reportError(err, io);
@@ -134,7 +139,8 @@ function reportError(err: unknown, io: Io): number {
     writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
     return 2;
   }
-  const prefix = err instanceof ConfigError ? 'config error' : 'error';
+  // By name: the config store (and its YAML parser) is not loaded for every command.
+  const prefix = (err as Error).name === 'ConfigError' ? 'config error' : 'error';
   writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
   return 1;
 }

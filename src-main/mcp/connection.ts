@@ -1,10 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { Sandbox, WrappedCommand } from '../sandbox/sandbox';
 import { shQuote } from '../terminal/shellScript';
@@ -32,6 +30,18 @@ export class McpConnection {
   ) {}
 
   async connect(onToolsChanged: () => void): Promise<void> {
+    // The SDK loads with the first server, so a config without MCP servers never parses it.
+    const [
+      { Client },
+      { StdioClientTransport },
+      { StreamableHTTPClientTransport },
+      { ToolListChangedNotificationSchema },
+    ] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/stdio.js'),
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
     const client = new Client({ name: 'caduceus', version: '0.1.0' }, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
     const transport = this.config.url

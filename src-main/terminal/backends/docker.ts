@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
-import Docker from 'dockerode';
+import type Docker from 'dockerode';
 import { BackendBase } from '../backendBase';
 import type { DockerConfig } from '../config';
 import { atMost } from '../exec';
@@ -23,7 +23,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 export class DockerBackend extends BackendBase {
   readonly kind = 'docker' as const;
-  readonly docker: Docker;
+  private client: Promise<Docker> | undefined;
   private container: Promise<Docker.Container> | undefined;
   private readonly id = randomBytes(4).toString('hex');
   private seq = 0;
@@ -33,7 +33,14 @@ export class DockerBackend extends BackendBase {
     private readonly environmentKey: string,
   ) {
     super();
-    this.docker = new Docker({ socketPath: config.socketPath });
+  }
+
+  /** dockerode loads with the first call, not whenever the docker backend is configured. */
+  private docker(): Promise<Docker> {
+    this.client ??= import('dockerode').then(
+      ({ default: Dockerode }) => new Dockerode({ socketPath: this.config.socketPath }),
+    );
+    return this.client;
   }
 
   async isAvailable(): Promise<Availability> {
@@ -41,9 +48,8 @@ export class DockerBackend extends BackendBase {
     const timer = setTimeout(() => probe.abort(), PROBE_TIMEOUT_MS);
     try {
       // dockerode's ping takes options (abortSignal among them); its type declarations omit them.
-      const ping = this.docker.ping.bind(this.docker) as (options: {
-        abortSignal: AbortSignal;
-      }) => Promise<unknown>;
+      const docker = await this.docker();
+      const ping = docker.ping.bind(docker) as (options: { abortSignal: AbortSignal }) => Promise<unknown>;
       await ping({ abortSignal: probe.signal });
       return { available: true };
     } catch (error) {
@@ -106,18 +112,19 @@ export class DockerBackend extends BackendBase {
   }
 
   private async findOrCreate(): Promise<Docker.Container> {
-    const found = await this.docker.listContainers({
+    const docker = await this.docker();
+    const found = await docker.listContainers({
       all: true,
       filters: { label: [`${ENVIRONMENT_LABEL}=${this.environmentKey}`] },
     });
     const existing = found[0];
     if (existing) {
-      const container = this.docker.getContainer(existing.Id);
+      const container = docker.getContainer(existing.Id);
       if (existing.State !== 'running') await container.start();
       return container;
     }
     await this.ensureImage();
-    const container = await this.docker.createContainer({
+    const container = await docker.createContainer({
       Image: this.config.image,
       Cmd: IDLE_COMMAND,
       WorkingDir: this.config.cwd,
@@ -136,14 +143,13 @@ export class DockerBackend extends BackendBase {
   }
 
   private async ensureImage(): Promise<void> {
+    const docker = await this.docker();
     try {
-      await this.docker.getImage(this.config.image).inspect();
+      await docker.getImage(this.config.image).inspect();
     } catch {
-      const progress = await this.docker.pull(this.config.image);
+      const progress = await docker.pull(this.config.image);
       await new Promise<void>((resolve, reject) =>
-        this.docker.modem.followProgress(progress, (error: Error | null) =>
-          error ? reject(error) : resolve(),
-        ),
+        docker.modem.followProgress(progress, (error: Error | null) => (error ? reject(error) : resolve())),
       );
     }
   }

@@ -3,7 +3,7 @@
  * connection is noticed (close event or failed keep-alives) and the next use connects again.
  */
 import { readFile } from 'node:fs/promises';
-import { Client, type ConnectConfig } from 'ssh2';
+import type { Client, ConnectConfig } from 'ssh2';
 import type { SshConfig } from '../config';
 import { delay } from '../exec';
 import { errorMessage } from '../handle';
@@ -90,6 +90,8 @@ export class SshConnection {
     };
     if (config.privateKeyPath) options.privateKey = await readFile(expandHome(config.privateKeyPath));
     if (config.useAgent) options.agent = config.agentSocket ?? process.env.SSH_AUTH_SOCK;
+    // ssh2 loads with the first connection, not whenever the ssh backend is merely configured.
+    const { Client } = await import('ssh2');
     const client = new Client();
     // ssh2 may emit several errors for one failure (a handshake timeout, then the lost socket):
     // every one needs a listener, or the second crashes the process.

@@ -2,7 +2,7 @@
  * One shared browser process, launched on first use; one context (cookies, storage, tab) per
  * task. The composition root owns the pool and calls `closeAll()` on shutdown.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../../runtime/types';
 import { findBrowser, type BrowserLookup } from './executable';
 
@@ -97,7 +97,10 @@ export class BrowserPool {
     if (!this.browser) {
       const found = this.lookup();
       if (!('path' in found)) return Promise.reject(new Error(found.reason));
-      const launching = chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS });
+      // playwright-core loads with the first browser tool call, not at start-up.
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS }),
+      );
       this.browser = launching;
       launching.then(
         (browser) =>

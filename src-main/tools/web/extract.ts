@@ -1,7 +1,6 @@
 /** web_extract: a provider's extract API when one is configured, else a direct fetch. */
 import { z } from 'zod';
 import { bearer, ensureOk, fetchJson, HttpError, readCapped, request, type RequestOptions } from '../http';
-import { htmlToMarkdown } from './htmlToMarkdown';
 import type { ProviderConfig } from './providers';
 
 export interface ExtractedPage {
@@ -100,6 +99,8 @@ export async function fetchPage(url: string, options: RequestOptions): Promise<E
   const body = decode(bytes, contentType);
   const finalUrl = response.url || url;
   if (kind === 'html' || (kind === 'unknown' && /^\s*<(!doctype html|html)/i.test(body))) {
+    // linkedom, Readability and Turndown load with the first HTML page, not at start-up.
+    const { htmlToMarkdown } = await import('./htmlToMarkdown');
     const { title, markdown } = htmlToMarkdown(body, finalUrl);
     return { url, title, content: markdown, source: 'direct' };
   }
