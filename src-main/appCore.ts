@@ -4,31 +4,24 @@ import { ApprovalBroker, type NativePresenter } from './approval/broker';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
-import { createHandlers } from './handlers/table';
-import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
+import { createHandlers, type HostOptions } from './handlers/table';
+import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
 import { CronScheduler } from './tools/services/cron';
 
-export interface AppCoreOptions {
+export interface AppCoreOptions extends HostOptions {
   home: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   logger: Logger;
-  mode: 'electron' | 'browser';
-  version: string;
-  secrets: SecretStore & { get(name: string): string | undefined };
   /** The Electron dialog; the windows' own approval cards work with or without it. */
   nativeApproval?: NativePresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: 'ask' | 'deny' | 'allow';
-  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
-  workspace?: string;
-  /** The desktop app's native folder picker; null when cancelled. */
-  pickFolder?: () => Promise<string | null>;
 }
 
 export interface AppCore {

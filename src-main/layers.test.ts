@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { importCircles, importGraph, type ImportGraph } from './testing/importGraph';
 
 // The layer boundaries of architecture.md, checked through the project's real ESLint config.
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -37,5 +38,79 @@ describe('layer boundaries', () => {
       await violations('src-renderer/x.ts', importing('ToolRuntime', '../src-main/runtime/runtime')),
     ).toHaveLength(1);
     expect(await violations('src-renderer/x.ts', importing('spawn', 'node:child_process'))).toHaveLength(1);
+  });
+});
+
+/**
+ * The layers of docs/architecture.md, lowest first. A module may import its own layer and the
+ * ones below it, never one above. Paths are folders or files; the longest match decides.
+ */
+const LAYERS: [string, string[]][] = [
+  ['shared', ['src-shared']],
+  ['runtime', ['src-main/runtime', 'src-main/contract']],
+  [
+    'runtime services',
+    ['src-main/approval', 'src-main/terminal', 'src-main/sandbox', 'src-main/workspace', 'src-main/config'],
+  ],
+  ['tools', ['src-main/tools', 'src-main/mcp', 'src-main/plugins']],
+  ['agent', ['src-main/agent']],
+  ['app', ['src-main/services.ts', 'src-main/appCore.ts', 'src-main/handlers']],
+  ['hosts', ['src-main/cli', 'src-main/electron', 'src-main/host', 'src-main/shutdownSignals.ts']],
+];
+/** Test tooling: outside the app, and imported by no module of it. */
+const TOOLING = ['src-main/testing'];
+
+function layerOf(file: string): number | 'tooling' | undefined {
+  const within = (path: string) => file === path || file.startsWith(`${path}/`);
+  if (TOOLING.some(within)) return 'tooling';
+  let found: { layer: number; length: number } | undefined;
+  LAYERS.forEach(([, paths], layer) => {
+    for (const path of paths)
+      if (within(path) && path.length > (found?.length ?? -1)) found = { layer, length: path.length };
+  });
+  return found?.layer;
+}
+
+/** Imports (static, type-only or lazy alike) that reach a higher layer or test tooling. */
+function upwardImports(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [file, edges] of graph) {
+    const from = layerOf(file);
+    if (from === 'tooling') continue;
+    for (const { to } of edges) {
+      if (!graph.has(to)) continue;
+      const target = layerOf(to);
+      if (from === undefined || target === undefined) continue;
+      if (target === 'tooling' || target > from)
+        found.push(
+          `${file} (${LAYERS[from]?.[0]}) -> ${to} (${target === 'tooling' ? target : LAYERS[target]?.[0]})`,
+        );
+    }
+  }
+  return found;
+}
+
+describe('import graph', () => {
+  const graph = importGraph(process.cwd(), ['src-main', 'src-shared']);
+
+  it('places every module in a layer', () => {
+    expect([...graph.keys()].filter((file) => layerOf(file) === undefined)).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    expect(importCircles(graph)).toEqual([]);
+  });
+
+  it('has no import running back up the layers', () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('finds a circle and an upward import when there is one (the checks can fail)', () => {
+    const made: ImportGraph = new Map([
+      ['src-main/runtime/a.ts', [{ to: 'src-main/agent/b.ts', typeOnly: true, lazy: false }]],
+      ['src-main/agent/b.ts', [{ to: 'src-main/runtime/a.ts', typeOnly: false, lazy: false }]],
+    ]);
+    expect(importCircles(made)).toEqual([['src-main/agent/b.ts', 'src-main/runtime/a.ts']]);
+    expect(upwardImports(made)).toEqual(['src-main/runtime/a.ts (runtime) -> src-main/agent/b.ts (agent)']);
   });
 });

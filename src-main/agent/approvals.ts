@@ -1,27 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision } from '../../src-shared/agentEvents';
+import type { ApprovalAnswer, ApprovalAsk, ApprovalRecorder, AskHuman } from '../approval/humanAsk';
 import type { AgentEventBody } from './events';
 import type { SessionStore } from './sessions/store';
 
-export interface ApprovalAsk {
-  requestId?: string;
-  sessionId: string;
-  toolCallId?: string;
-  command: string;
-  reasons: string[];
-}
-
-export interface ApprovalAnswer {
-  decision: ApprovalDecision;
-  /** "user", or the rule or mode that answered. */
-  decidedBy: string;
-}
-
-/** Whatever puts the question to a human: a TTY prompt, a dialog, the chat. */
-export type AskHuman = (
-  ask: ApprovalAsk & { requestId: string },
-  signal?: AbortSignal,
-) => Promise<ApprovalAnswer>;
+export type { ApprovalAnswer, ApprovalAsk, AskHuman } from '../approval/humanAsk';
 
 type Listener = (event: AgentEventBody) => void;
 
@@ -29,7 +11,7 @@ type Listener = (event: AgentEventBody) => void;
  * Where the approval gate reports questions and answers. Each is stored with its session and
  * shown as an event by the agent running that session; the gate itself stays unaware of both.
  */
-export class ApprovalRelay {
+export class ApprovalRelay implements ApprovalRecorder {
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(private readonly store: () => SessionStore) {}

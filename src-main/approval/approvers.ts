@@ -1,7 +1,7 @@
 import type { ApprovalRequest as SharedRequest } from '../../src-shared/ipc/schemas';
-import type { ApprovalRelay } from '../agent/approvals';
 import type { ApprovalBroker } from './broker';
 import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { ApprovalRecorder } from './humanAsk';
 
 /** `--approvals deny`, or no way to ask anyone (no TTY, no window): every prompt is a denial. */
 export const denyApprover: Approver = { request: async () => 'closed' };
@@ -10,7 +10,7 @@ export const denyApprover: Approver = { request: async () => 'closed' };
 export const allowOnceApprover: Approver = { request: async () => 'once' };
 
 /** Records each question and answer in its session and shows them to the agent running it. */
-export function recordingApprover(inner: Approver, relay: ApprovalRelay): Approver {
+export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
   return {
     async request(req, signal) {
       let answer: ApproverAnswer = 'closed';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CommandGate } from '../tools/toolModule';
+import type { CommandGate } from './commandGate';
 import type { ApprovalGate } from './gate';
 import { denialMessage } from './gate';
 import type { Approver, BackendKind } from './gateTypes';

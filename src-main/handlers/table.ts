@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
 import { ruleFor } from '../approval/rules/registry';
 import { ContractError, type Handlers } from '../contract/router';
@@ -9,13 +8,24 @@ import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowl
 import type { ChatController } from './chat';
 import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
-import { settingsView, updateSettings } from './settings';
+import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
 
+/** What a UI host tells the handlers about itself; AppCoreOptions extends it. */
+export interface HostOptions {
+  mode: 'electron' | 'browser';
+  version: string;
+  secrets: SecretStore & { get(name: string): string | undefined };
+  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
+  workspace?: string;
+  /** The desktop app's native folder picker; null when cancelled. */
+  pickFolder?: () => Promise<string | null>;
+}
+
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder'>;
+  options: HostOptions;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;

@@ -1,7 +1,17 @@
-import type { ToolModuleContext } from '../tools/toolModule';
-import type { ToolModuleLoader } from '../tools/builtin';
 import type { ToolRegistry } from './registry';
-import type { ToolSpec } from './types';
+import type { Logger, ToolSpec } from './types';
+
+/** What every tool module receives; the tool layer adds its services (ToolModuleContext). */
+export interface DiscoveryContext {
+  registry: Pick<ToolRegistry, 'register'>;
+  logger: Logger;
+}
+
+/** A module of tools, imported when discovery reaches it. */
+export interface ToolModuleLoader<C extends DiscoveryContext = DiscoveryContext> {
+  name: string;
+  load: () => Promise<{ registerTools(ctx: C): void }>;
+}
 
 export interface DiscoveryReport {
   loaded: string[];
@@ -13,9 +23,9 @@ export interface DiscoveryReport {
  * or to register is logged and skipped, with whatever it registered before failing undone; the
  * others still load.
  */
-export async function discoverTools(
-  ctx: ToolModuleContext & { registry: ToolRegistry },
-  modules: ToolModuleLoader[],
+export async function discoverTools<C extends DiscoveryContext>(
+  ctx: C & { registry: ToolRegistry },
+  modules: ToolModuleLoader<C>[],
 ): Promise<DiscoveryReport> {
   const report: DiscoveryReport = { loaded: [], failed: [] };
   for (const mod of modules) {
@@ -35,7 +45,7 @@ export async function discoverTools(
 }
 
 /** Registers through to the registry and keeps the step that undoes each registration. */
-function recording(registry: ToolRegistry, undo: (() => void)[]): ToolModuleContext['registry'] {
+function recording(registry: ToolRegistry, undo: (() => void)[]): DiscoveryContext['registry'] {
   return {
     register(spec: ToolSpec) {
       const previous = registry.get(spec.name);

@@ -112,3 +112,35 @@ export function loadedAtStart(graph: ImportGraph, entry: string): Set<string> {
   }
   return seen;
 }
+
+/** Groups of modules that import each other in a circle (strongly connected, more than one). */
+export function importCircles(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) ?? 0);
+    stack.push(file);
+    onStack.add(file);
+    for (const { to } of graph.get(file) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(to) ?? 0));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file) ?? 0, index.get(to) ?? 0));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const circle: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      onStack.delete(top);
+      circle.push(top);
+      if (top === file) break;
+    }
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}

@@ -1,9 +1,7 @@
-import type { ToolModule } from './toolModule';
+import type { ToolModuleLoader as Loader } from '../runtime/discovery';
+import type { ToolModuleContext } from './toolModule';
 
-export interface ToolModuleLoader {
-  name: string;
-  load: () => Promise<ToolModule>;
-}
+export type ToolModuleLoader = Loader<ToolModuleContext>;
 
 /** Built-in tool modules in the order discovery loads them. */
 export const BUILTIN_TOOL_MODULES: ToolModuleLoader[] = [

@@ -7,6 +7,9 @@ import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
 import type { SandboxEscalation } from '../sandbox/escalation';
+import type { CommandGate } from '../approval/commandGate';
+
+export type { CommandCheck, CommandDecision, CommandGate } from '../approval/commandGate';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -49,26 +52,6 @@ export interface ToolServices {
    */
   dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<string>;
 }
-
-export interface CommandCheck {
-  command: string;
-  sessionId: string;
-  taskId: string;
-  toolCallId: string;
-  /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
-  extraKeys?: readonly string[];
-  signal?: AbortSignal;
-  /** The task's working directory and the session's workspace, when known. */
-  cwd?: string;
-  workspace?: string;
-  /** Set when `command` is text written to the stdin of a running process with this command line. */
-  stdinOf?: string;
-}
-
-/** The gate's answer; `message` is what the model receives when the command may not run. */
-export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
-
-export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
 
 export function envOf(services: ToolServices): NodeJS.ProcessEnv {
   return services.env ?? process.env;

@@ -3,6 +3,7 @@ import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
 import { gitConfigExec } from './gitConfig';
+import { gitSubcommand } from './gitSubcommand';
 
 export const gitRules: Rule[] = [
   { key: 'git-reset-hard', category: 'git', description: 'Discards uncommitted changes (git reset --hard)' },
@@ -41,31 +42,6 @@ export const gitRules: Rule[] = [
     description: 'Rewrites the whole history (filter-branch, filter-repo)',
   },
 ];
-
-const GIT_VALUED = new Set([
-  '-C',
-  '-c',
-  '--git-dir',
-  '--work-tree',
-  '--namespace',
-  '--super-prefix',
-  '--config-env',
-  '--list-cmds',
-]);
-
-/** Splits `git [global options] <subcommand> <args>`. */
-export function gitSubcommand(args: readonly string[]): { sub: string; rest: string[] } | null {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? '';
-    if (GIT_VALUED.has(a)) {
-      i++;
-      continue;
-    }
-    if (a.startsWith('-')) continue;
-    return { sub: a, rest: args.slice(i + 1) };
-  }
-  return null;
-}
 
 function push(rest: string[], out: HitSink): void {
   const { options, operands } = splitOptions(rest);

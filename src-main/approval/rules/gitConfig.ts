@@ -3,7 +3,7 @@
  * core.hooksPath, core.sshCommand, core.pager, diff.external, filters and the like, whether set
  * with `git config` or for one command with `git -c key=value`.
  */
-import { gitSubcommand } from './git';
+import { gitSubcommand } from './gitSubcommand';
 import type { HitSink } from './types';
 
 export interface GitSetting {

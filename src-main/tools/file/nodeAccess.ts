@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './access';
+import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
 import { findRipgrep, nodeSearch, ripgrepSearch } from './nodeSearch';
 
 export interface NodeFileAccessOptions {

@@ -4,7 +4,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { which } from '../../terminal/which';
-import type { SearchOutcome, SearchRequest } from './access';
+import type { SearchOutcome, SearchRequest } from './accessTypes';
 import { globMatcher } from './glob';
 import { MAX_MATCH_CHARS, parseSearchLines, ripgrepArgs } from './searchOutput';
 

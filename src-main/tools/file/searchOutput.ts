@@ -1,5 +1,5 @@
 /** What the search engines share: ripgrep's arguments and the parsing of their line output. */
-import type { SearchOutcome, SearchRequest } from './access';
+import type { SearchOutcome, SearchRequest } from './accessTypes';
 
 /** Longest match line kept; minified files would otherwise flood the result. */
 export const MAX_MATCH_CHARS = 500;

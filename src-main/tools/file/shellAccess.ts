@@ -5,7 +5,7 @@ import type { Environment } from '../../terminal/environment';
 import { runToCompletion } from '../../terminal/exec';
 import { shQuote } from '../../terminal/shellScript';
 import type { ExecResult } from '../../terminal/types';
-import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './access';
+import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
 import { parseSearchLines } from './searchOutput';
 import { readScript, searchScript, targetScript, tempDirScript, writeScript } from './shellScripts';
 

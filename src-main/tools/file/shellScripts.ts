@@ -3,7 +3,7 @@
  * (no stat, mktemp, find or realpath required), so they work in minimal containers.
  */
 import { shQuote } from '../../terminal/shellScript';
-import type { SearchRequest } from './access';
+import type { SearchRequest } from './accessTypes';
 import { ripgrepArgs } from './searchOutput';
 
 /** Prints `missing|directory|special|unreadable`, or `file <size>` then the base64 of the content. */

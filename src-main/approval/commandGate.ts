@@ -1,0 +1,24 @@
+/**
+ * How a tool asks the approval gate about a command it is about to run. Declared here, below
+ * the tools, so the gate implements it without importing the tool layer.
+ */
+
+export interface CommandCheck {
+  command: string;
+  sessionId: string;
+  taskId: string;
+  toolCallId: string;
+  /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
+  extraKeys?: readonly string[];
+  signal?: AbortSignal;
+  /** The task's working directory and the session's workspace, when known. */
+  cwd?: string;
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
+}
+
+/** The gate's answer; `message` is what the model receives when the command may not run. */
+export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
+
+export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
