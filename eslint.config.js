@@ -1,4 +1,5 @@
-// Layer boundaries (see architecture.md) are enforced here, not by convention.
+// Process boundaries (see docs/architecture.md) are enforced here; the layers of src-main and
+// import circles are checked by src-main/layers.test.ts.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

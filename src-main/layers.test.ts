@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { importCircles, importGraph, type ImportGraph } from './testing/importGraph';
 
-// The layer boundaries of architecture.md, checked through the project's real ESLint config.
+// The boundaries of docs/architecture.md: processes through the project's real ESLint config,
+// layers and circles through the import graph.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 /** A one-line module importing `name` from `specifier` and using it. */
@@ -103,6 +105,17 @@ describe('import graph', () => {
 
   it('has no import running back up the layers', () => {
     expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('matches the layer table of docs/architecture.md', () => {
+    const doc = readFileSync('docs/architecture.md', 'utf8');
+    for (const [name, paths] of LAYERS) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| ${name} `)) ?? '';
+      for (const path of paths) {
+        const shown = path.replace(/^src-main\//, '');
+        expect(row, `${name}: ${path}`).toContain(`\`${/\.ts$/.test(shown) ? shown : `${shown}/`}\``);
+      }
+    }
   });
 
   it('finds a circle and an upward import when there is one (the checks can fail)', () => {
