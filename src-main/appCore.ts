@@ -1,5 +1,5 @@
 import type { ModelOverrides } from './agent/model/resolve';
-import { brokerApprover } from './approval/approvers';
+import { brokerApprover, type ApproverMode } from './approval/approvers';
 import { ApprovalBroker, type NativePresenter } from './approval/broker';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
@@ -21,7 +21,7 @@ export interface AppCoreOptions extends HostOptions {
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
-  approvals?: 'ask' | 'deny' | 'allow';
+  approvals?: ApproverMode;
 }
 
 export interface AppCore {

@@ -4,7 +4,7 @@ import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { initShellParser } from './approval/analyse';
 import { protectOwnHome } from './approval/paths';
-import { allowOnceApprover, denyApprover, recordingApprover } from './approval/approvers';
+import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/approvers';
 import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
@@ -40,7 +40,7 @@ export interface ServicesOptions {
   /** Skip MCP servers (quick commands that do not need their tools). */
   connectMcp?: boolean;
   /** Who answers approval questions in this process (`caduceus chat --approvals`). */
-  approvals?: 'ask' | 'deny' | 'allow';
+  approvals?: ApproverMode;
   /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
   approver?: Approver;
   /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalChoiceSchema } from './ipc/schemas';
 
 /** What the agent loop tells the UI while a turn runs. Child agents emit the same events. */
 
@@ -14,7 +15,8 @@ export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 
-export const ApprovalDecisionSchema = z.enum(['once', 'session', 'always', 'deny', 'timeout']);
+/** A person's choice, or no answer in time. */
+export const ApprovalDecisionSchema = z.enum([...ApprovalChoiceSchema.options, 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 export const AgentEventSchema = z.discriminatedUnion('type', [

@@ -1,7 +1,12 @@
+import { z } from 'zod';
 import type { ApprovalRequest as SharedRequest } from '../../src-shared/ipc/schemas';
 import type { ApprovalBroker } from './broker';
 import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
 import type { ApprovalRecorder } from './humanAsk';
+
+/** `--approvals` of the CLI and `serve`: ask a person, or answer every prompt with deny or allow. */
+export const ApproverModeSchema = z.enum(['ask', 'deny', 'allow']);
+export type ApproverMode = z.infer<typeof ApproverModeSchema>;
 
 /** `--approvals deny`, or no way to ask anyone (no TTY, no window): every prompt is a denial. */
 export const denyApprover: Approver = { request: async () => 'closed' };

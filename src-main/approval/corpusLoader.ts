@@ -1,11 +1,12 @@
 /** The labelled command corpus (corpus/*.jsonl) used by the metrics test and the benchmark. */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { VerdictLevelSchema } from './verdict';
 
 export const CorpusEntrySchema = z.object({
   cmd: z.string(),
   /** What a careful engineer would want: never run, be asked, or just run. */
-  label: z.enum(['hardline', 'dangerous', 'safe']),
+  label: VerdictLevelSchema,
   /** plain; dressed (disguised to slip past pattern gates); mention (names a danger as data). */
   tag: z.enum(['plain', 'dressed', 'mention']),
 });

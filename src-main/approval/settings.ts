@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import {
+  ApprovalModeSchema,
+  ContainerPolicySchema,
+  type ApprovalMode,
+  type ContainerPolicy,
+} from '../../src-shared/ipc/schemas';
 
-export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
-export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
+export { ApprovalModeSchema, type ApprovalMode };
 
 /** The `approvals` block of config.yaml, in the shape the gate reads. */
 export const ApprovalSettingsSchema = z.object({
   mode: ApprovalModeSchema.default('manual'),
   timeoutSeconds: z.number().positive().default(120),
   /** Container backends are isolated: their dangerous (never hardline) commands may skip the prompt. */
-  containers: z.enum(['prompt', 'skip']).default('skip'),
+  containers: ContainerPolicySchema.default('skip'),
   /** Command-prefix rules, compared word by word against each segment. */
   deny: z.array(z.string()).default([]),
   allow: z.array(z.string()).default([]),
@@ -22,7 +27,7 @@ export const CommandAllowlistSchema = z.array(z.string()).default([]);
 export function approvalSettingsFromConfig(block: {
   mode?: ApprovalMode;
   timeout_seconds?: number;
-  containers?: 'prompt' | 'skip';
+  containers?: ContainerPolicy;
   deny?: string[];
   allow?: string[];
 }): ApprovalSettings {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VerdictLevelSchema, type VerdictLevel } from '../../src-shared/ipc/schemas';
 
 /** One part of a command (a simple command, or a redirect) and the rules it triggered. */
 export const SegmentSchema = z.object({
@@ -14,8 +15,7 @@ export const SegmentSchema = z.object({
 });
 export type Segment = z.infer<typeof SegmentSchema>;
 
-export const VerdictLevelSchema = z.enum(['hardline', 'dangerous', 'safe']);
-export type VerdictLevel = z.infer<typeof VerdictLevelSchema>;
+export { VerdictLevelSchema, type VerdictLevel };
 
 export const VerdictSchema = z.object({
   verdict: VerdictLevelSchema,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { TurnResult } from '../agent/agent';
+import { ApproverModeSchema, type ApproverMode } from '../approval/approvers';
 import type { Services, ServicesOptions } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { activityPrinter } from './chatActivity';
@@ -24,12 +25,11 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-const APPROVALS = ['ask', 'deny', 'allow'] as const;
-type ApprovalsFlag = (typeof APPROVALS)[number];
+const APPROVALS = ApproverModeSchema.options;
 
 function parseChat(argv: string[]) {
   const { values } = parseArgs({ args: argv, options: OPTIONS });
-  if (values.approvals !== undefined && !APPROVALS.includes(values.approvals as ApprovalsFlag)) {
+  if (values.approvals !== undefined && !APPROVALS.includes(values.approvals as ApproverMode)) {
     throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
   }
   return values;
@@ -39,7 +39,7 @@ function parseChat(argv: string[]) {
 export function chatServicesOptions(argv: string[]): Partial<ServicesOptions> {
   const values = parseChat(argv);
   return {
-    ...(values.approvals ? { approvals: values.approvals as ApprovalsFlag } : {}),
+    ...(values.approvals ? { approvals: values.approvals as ApproverMode } : {}),
     ...(values.backend ? { backend: values.backend } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../appCore';
+import { ApproverModeSchema, type ApproverMode } from '../approval/approvers';
 import { caduceusHome } from '../config/paths';
 import { MemorySecretStore } from '../handlers/settings';
 import { startHost } from '../host/server';
@@ -9,7 +10,7 @@ import { createStderrLogger } from '../runtime/logger';
 import { validateWorkspace } from '../workspace/validate';
 import { UsageError, writeLine, type Io } from './args';
 
-const APPROVALS = ['ask', 'deny', 'allow'] as const;
+const APPROVALS = ApproverModeSchema.options;
 
 /** dist/renderer beside the bundled CLI, or the checkout's when running from source. */
 export function rendererDir(): string {
@@ -58,7 +59,7 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     mode: 'browser',
     version: process.env.npm_package_version ?? '0.1.0',
     secrets: new MemorySecretStore(),
-    approvals: approvals as (typeof APPROVALS)[number],
+    approvals: approvals as ApproverMode,
     ...(startedIn.ok ? { workspace: startedIn.path } : {}),
     modelOverrides: {
       ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalModeSchema, ContainerPolicySchema } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema } from '../sandbox/config';
 import { TerminalConfigSchema } from '../terminal/config';
 
@@ -26,9 +27,9 @@ export const McpServerSchema = z
 export type McpServerConfig = z.infer<typeof McpServerSchema>;
 
 export const ApprovalsConfigSchema = z.object({
-  mode: z.enum(['manual', 'smart', 'off']).default('manual'),
+  mode: ApprovalModeSchema.default('manual'),
   timeout_seconds: z.number().positive().default(120),
-  containers: z.enum(['prompt', 'skip']).default('skip'),
+  containers: ContainerPolicySchema.default('skip'),
   deny: stringList,
   allow: stringList,
 });

@@ -1,6 +1,7 @@
 /** The built-in toolsets: leaf bundles, composites, per-surface presets and legacy names. */
+import type { ToolsetKind } from '../../src-shared/ipc/schemas';
 
-export type ToolsetKind = 'leaf' | 'composite' | 'preset' | 'legacy' | 'mcp' | 'plugin' | 'all';
+export type { ToolsetKind };
 
 export interface ToolsetDef {
   description: string;

@@ -45,11 +45,14 @@ export const SshConfigSchema = z.object({
   cwd: z.string().optional(),
 });
 
+/** The container CLIs the singularity backend can drive, in the order it looks for them. */
+export const SingularityBinarySchema = z.enum(['apptainer', 'singularity']);
+
 export const SingularityConfigSchema = z.object({
   /** A SIF file, a sandbox directory, or a URI the CLI understands (docker://...). */
   image: z.string().optional(),
   /** Which CLI to use; by default apptainer, then singularity. */
-  binary: z.enum(['apptainer', 'singularity']).optional(),
+  binary: SingularityBinarySchema.optional(),
   cwd: z.string().optional(),
 });
 

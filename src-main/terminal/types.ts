@@ -1,7 +1,9 @@
 /** The terminal layer's core contracts: one backend interface, one process handle, many transports. */
 import type { SandboxPolicy } from '../sandbox/policy';
 
-export type BackendKind = 'local' | 'docker' | 'ssh' | 'singularity' | 'modal' | 'daytona';
+import type { TerminalBackendKind } from '../../src-shared/ipc/schemas';
+
+export type BackendKind = TerminalBackendKind;
 
 export interface Availability {
   available: boolean;

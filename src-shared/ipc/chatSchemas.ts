@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { MessageRoleSchema } from '../sessions';
 
 /** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
+
+export const ExportFormatSchema = z.enum(['markdown', 'json']);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** `stopped`: the user stopped the turn before the call finished. */
 export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
@@ -22,7 +26,7 @@ export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
 
 export const ChatMessageSchema = z.object({
   id: z.string(),
-  role: z.enum(['user', 'assistant', 'tool', 'system']),
+  role: MessageRoleSchema,
   content: z.string(),
   toolCalls: z.array(ToolCallViewSchema).default([]),
   createdAt: z.number(),

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
+import {
+  ChatEventSchema,
+  ExportFormatSchema,
+  SessionDetailSchema,
+  SessionSummarySchema,
+} from './chatSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
+  ApprovalModeSchema,
   ApprovalRequestSchema,
+  ContainerPolicySchema,
   McpServerInfoSchema,
   SettingsSchema,
   TerminalDataSchema,
@@ -41,9 +48,9 @@ export const requests = {
           .optional(),
         approvals: z
           .object({
-            mode: z.enum(['manual', 'smart', 'off']),
+            mode: ApprovalModeSchema,
             timeout_seconds: z.number().int().min(5).max(3600),
-            containers: z.enum(['prompt', 'skip']),
+            containers: ContainerPolicySchema,
           })
           .partial()
           .strict()
@@ -117,7 +124,7 @@ export const requests = {
   },
   'sessions.delete': { input: z.object({ id: z.string() }).strict(), output: ok },
   'sessions.export': {
-    input: z.object({ id: z.string(), format: z.enum(['markdown', 'json']) }).strict(),
+    input: z.object({ id: z.string(), format: ExportFormatSchema }).strict(),
     output: z.object({ filename: z.string(), content: z.string() }),
   },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Data shapes that cross the process boundary, shared by main and the renderer. */
 
 export const ToolsetKindSchema = z.enum(['leaf', 'composite', 'preset', 'legacy', 'mcp', 'plugin', 'all']);
+export type ToolsetKind = z.infer<typeof ToolsetKindSchema>;
 
 /** Every tool of a toolset passes its check, some do (partly: n of m), or none. */
 export const ToolsetAvailabilitySchema = z.enum(['available', 'partial', 'unavailable']);
@@ -37,6 +38,12 @@ export const ToolsetInfoSchema = z.object({
 export type ToolsetInfo = z.infer<typeof ToolsetInfoSchema>;
 
 export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
+export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
+/** `approvals.containers`: whether container backends still ask (hardline never runs). */
+export const ContainerPolicySchema = z.enum(['prompt', 'skip']);
+export type ContainerPolicy = z.infer<typeof ContainerPolicySchema>;
+export const VerdictLevelSchema = z.enum(['hardline', 'dangerous', 'safe']);
+export type VerdictLevel = z.infer<typeof VerdictLevelSchema>;
 export const ApprovalChoiceSchema = z.enum(['once', 'session', 'always', 'deny']);
 export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
 
@@ -53,7 +60,7 @@ export const ApprovalRequestSchema = z.object({
   sessionId: z.string(),
   taskId: z.string(),
   toolCallId: z.string(),
-  verdict: z.enum(['hardline', 'dangerous', 'safe']),
+  verdict: VerdictLevelSchema,
   keys: z.array(z.string()),
   reasons: z.array(z.string()),
   segments: z.array(VerdictSegmentSchema),
@@ -77,6 +84,7 @@ export const TerminalBackendKindSchema = z.enum([
   'modal',
   'daytona',
 ]);
+export type TerminalBackendKind = z.infer<typeof TerminalBackendKindSchema>;
 
 export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
 
@@ -98,7 +106,7 @@ export const SettingsSchema = z.object({
   approvals: z.object({
     mode: ApprovalModeSchema,
     timeout_seconds: z.number(),
-    containers: z.enum(['prompt', 'skip']),
+    containers: ContainerPolicySchema,
   }),
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),

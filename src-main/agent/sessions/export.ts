@@ -1,7 +1,8 @@
+import type { ExportFormat } from '../../../src-shared/ipc/chatSchemas';
 import type { ChatMessage, ToolCallRecord } from '../../../src-shared/sessions';
 import type { SessionStore } from './store';
 
-export type ExportFormat = 'markdown' | 'json';
+export type { ExportFormat };
 
 /** Everything stored about one session, as plain data. */
 export function sessionExport(store: SessionStore, id: string) {

@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { BackendBase } from '../backendBase';
-import type { SingularityConfig } from '../config';
+import { SingularityBinarySchema, type SingularityConfig } from '../config';
 import { execViaSpawn } from '../exec';
 import { argvToCommandLine, launcherArgv, shQuote } from '../shellScript';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { which } from '../which';
 import { LocalBackend } from './local';
 
-const BINARIES = ['apptainer', 'singularity'] as const;
+const BINARIES = SingularityBinarySchema.options;
 
 export class SingularityBackend extends BackendBase {
   readonly kind = 'singularity' as const;

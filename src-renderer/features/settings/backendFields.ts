@@ -1,3 +1,5 @@
+import { TerminalBackendKindSchema, type TerminalBackendKind } from '../../../src-shared/ipc/schemas';
+
 /** The options of each terminal backend that Settings shows as named fields (config.yaml names). */
 export interface BackendField {
   key: string;
@@ -6,8 +8,8 @@ export interface BackendField {
   placeholder?: string;
 }
 
-export const BACKENDS = ['local', 'docker', 'ssh', 'singularity', 'modal', 'daytona'] as const;
-export type BackendKind = (typeof BACKENDS)[number];
+export const BACKENDS = TerminalBackendKindSchema.options;
+export type BackendKind = TerminalBackendKind;
 
 export const BACKEND_FIELDS: Partial<Record<BackendKind, BackendField[]>> = {
   local: [
