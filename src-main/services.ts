@@ -89,7 +89,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
     config: () => configStore.current,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  // The sessions database opens on first use; grants and the ledger reach it through these.
+  const ledger = () => agent.sessions.ledger;
   const gate = createApprovalGate({
+    grants: {
+      add: (grants) => ledger().add(grants),
+      active: (now) => ledger().active(now),
+      revoke: (key) => ledger().revoke(key),
+    },
+    ledger: { record: (entry) => ledger().record(entry) },
     approver,
     store: createConfigAllowlistStore(configStore),
     getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),

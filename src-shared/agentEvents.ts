@@ -14,7 +14,7 @@ export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 
-export const ApprovalDecisionSchema = z.enum(['once', 'session', 'always', 'deny', 'timeout']);
+export const ApprovalDecisionSchema = z.enum(['once', 'session', 'hour', 'always', 'deny', 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 export const AgentEventSchema = z.discriminatedUnion('type', [

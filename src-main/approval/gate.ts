@@ -5,8 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
+import { HOUR_GRANT_MS } from '../../src-shared/approvalsLedger';
 import { analyseCommand } from './analyse';
 import { allowedMessage, denialText } from './gateMessages';
+import {
+  createMemoryGrantStore,
+  grantApplies,
+  hourGrantKey,
+  sessionGrantKey,
+  type GrantRecord,
+  type GrantStore,
+} from './grants';
+import { ledgerEntryFor, type LedgerSink } from './ledger';
 import type {
   AllowlistStore,
   ApprovalHookName,
@@ -30,6 +40,10 @@ export interface ApprovalGateDeps {
   getSettings: () => ApprovalSettings;
   smartApprover?: SmartApprover;
   hooks?: ApprovalHooks;
+  /** Session and one-hour grants; in memory unless the app passes its database. */
+  grants?: GrantStore;
+  /** Receives every final decision. */
+  ledger?: LedgerSink;
   /** Clock for decision times; tests pass a fake. */
   now?: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
@@ -40,6 +54,8 @@ export interface ApprovalGate {
   /** Keys approved for a session ("session" answers), for a UI to show and revoke. */
   sessionKeys(sessionId: string): string[];
   revokeSession(sessionId: string, keys?: string[]): void;
+  /** Session and one-hour grants, for the ledger view and revoke. */
+  readonly grants: GrantStore;
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
@@ -50,7 +66,7 @@ export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): s
 }
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
-  const sessions = new Map<string, Set<string>>();
+  const grants = deps.grants ?? createMemoryGrantStore();
   /** Prompts in flight per session; a concurrent call for the same keys waits for the answer. */
   const pending = new Map<string, Array<{ keys: readonly string[]; done: Promise<unknown> }>>();
   const now = deps.now ?? Date.now;
@@ -65,18 +81,32 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
   };
 
-  const finish = (verdict: Verdict, d: Decide, settings: ApprovalSettings): GateDecision => {
+  /** The one place a verdict becomes final: it is recorded here and nowhere else. */
+  const finish = (
+    input: GateCheck,
+    verdict: Verdict,
+    d: Decide,
+    settings: ApprovalSettings,
+  ): GateDecision => {
     const decision: GateDecision = { ...d, verdict, message: '' };
     decision.message =
       d.message ??
       (decision.allowed ? allowedMessage(decision) : denialText(decision, settings.timeoutSeconds));
+    try {
+      deps.ledger?.record(ledgerEntryFor(input, decision, now()));
+    } catch (err) {
+      deps.logger?.warn(`Approvals ledger not written: ${err instanceof Error ? err.message : String(err)}`);
+    }
     return decision;
   };
 
-  const sessionSet = (id: string): Set<string> => {
-    let set = sessions.get(id);
-    if (!set) sessions.set(id, (set = new Set()));
-    return set;
+  /** Grants of this session (and one-hour grants) in force now, by rule key. */
+  const grantsFor = (sessionId: string): Map<string, GrantRecord> => {
+    const t = now();
+    const map = new Map<string, GrantRecord>();
+    for (const g of grants.active(t))
+      if (grantApplies(g, sessionId, t) && !map.has(g.value)) map.set(g.value, g);
+    return map;
   };
 
   async function readAllowlist(): Promise<string[]> {
@@ -162,7 +192,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
     const verdict = analyseCommand(input.command);
-    const end = (d: Decide): GateDecision => finish(verdict, d, settings);
+    const end = (d: Decide): GateDecision => finish(input, verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({
         allowed: false,
@@ -184,7 +214,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     let allowlist: string[];
     for (;;) {
       allowlist = await readAllowlist();
-      const approved = sessionSet(input.sessionId);
+      const approved = grantsFor(input.sessionId);
       if (verdict.keys.every((k) => allowlist.includes(k)))
         return end({
           allowed: true,
@@ -192,8 +222,24 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
           source: 'config.yaml',
           rule: verdict.keys.join(', '),
         });
-      if (verdict.keys.every((k) => allowlist.includes(k) || approved.has(k)))
-        return end({ allowed: true, decidedBy: 'session', source: 'session', rule: verdict.keys.join(', ') });
+      if (verdict.keys.every((k) => allowlist.includes(k) || approved.has(k))) {
+        const used = verdict.keys.flatMap((k) => approved.get(k) ?? []);
+        const timed = used.filter((g) => g.expiresAt !== null);
+        if (timed.length === 0)
+          return end({
+            allowed: true,
+            decidedBy: 'session',
+            source: 'session',
+            rule: verdict.keys.join(', '),
+          });
+        return end({
+          allowed: true,
+          decidedBy: 'timed-grant',
+          source: 'session',
+          rule: verdict.keys.join(', '),
+          expiresAt: Math.min(...timed.map((g) => g.expiresAt ?? Infinity)),
+        });
+      }
       const inFlight = (pending.get(input.sessionId) ?? []).find((p) =>
         verdict.keys.every((k) => p.keys.includes(k)),
       );
@@ -262,9 +308,31 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       }
     }
     // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
+    const at = now();
+    const unsaved = verdict.keys.filter((k) => !saved.includes(k));
     if (choice === 'session' || choice === 'always')
-      for (const k of verdict.keys) if (!saved.includes(k)) sessionSet(input.sessionId).add(k);
-    const allowed = choice === 'once' || choice === 'session' || choice === 'always';
+      grants.add(
+        unsaved.map((value) => ({
+          key: sessionGrantKey(input.sessionId, value),
+          kind: 'session' as const,
+          value,
+          sessionId: input.sessionId,
+          expiresAt: null,
+          createdAt: at,
+        })),
+      );
+    if (choice === 'hour')
+      grants.add(
+        unsaved.map((value) => ({
+          key: hourGrantKey(value),
+          kind: 'hour' as const,
+          value,
+          sessionId: null,
+          expiresAt: at + HOUR_GRANT_MS,
+          createdAt: at,
+        })),
+      );
+    const allowed = choice === 'once' || choice === 'session' || choice === 'hour' || choice === 'always';
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
       return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
@@ -273,11 +341,17 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   return {
     check,
-    sessionKeys: (sessionId) => [...(sessions.get(sessionId) ?? [])],
+    sessionKeys: (sessionId) =>
+      grants
+        .active(now())
+        .filter((g) => g.sessionId === sessionId)
+        .map((g) => g.value)
+        .reverse(),
     revokeSession: (sessionId, keys) => {
-      if (!keys) sessions.delete(sessionId);
-      else for (const k of keys) sessions.get(sessionId)?.delete(k);
+      for (const g of grants.active(now()))
+        if (g.sessionId === sessionId && (!keys || keys.includes(g.value))) grants.revoke(g.key);
     },
+    grants,
   };
 }
 

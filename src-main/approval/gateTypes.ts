@@ -4,7 +4,7 @@ import { ApprovalChoiceSchema } from '../../src-shared/ipc/schemas';
 import { VerdictSchema } from './verdict';
 import type { Verdict } from './verdict';
 
-// The four choices are the same ones the windows offer.
+// The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
 export type { ApprovalChoice } from '../../src-shared/ipc/schemas';
 
@@ -34,6 +34,7 @@ export const DecidedBySchema = z.enum([
   'allow-rule',
   'allowlist',
   'session',
+  'timed-grant',
   'smart',
   'user',
   'mode-off',
@@ -52,6 +53,8 @@ export const GateDecisionSchema = z.object({
   rule: z.string().optional(),
   choice: ApproverAnswerSchema.optional(),
   requestId: z.string().optional(),
+  /** When the grant that allowed it ends ("for 1 hour"). */
+  expiresAt: z.number().optional(),
   verdict: VerdictSchema,
   message: z.string(),
 });

@@ -52,6 +52,6 @@ export function toolApprover(approver: Approver) {
       },
       signal,
     );
-    return answer === 'once' || answer === 'session' || answer === 'always';
+    return answer === 'once' || answer === 'session' || answer === 'hour' || answer === 'always';
   };
 }

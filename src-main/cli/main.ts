@@ -14,6 +14,7 @@ import {
 } from './sessionsCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
+import { approvalsGrants, approvalsLog, approvalsRevoke } from './approvalsCommands';
 import { serve } from './serveCommand';
 import { createTtyApprover } from '../approval/ttyApprover';
 import { exitCodeFor, shutdownSignal, type ShutdownSignal } from '../shutdownSignals';
@@ -35,6 +36,10 @@ const USAGE = `Usage: caduceus <command>
   serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
   approval check --jsonl                                  judge commands read as JSON Lines on stdin
+  approvals log [--session ID] [--decided-by WHO] [--search T] [--json]
+                                                          every approval decision, newest first
+  approvals grants [--json]                               grants in force, with their keys
+  approvals revoke KEY                                    end a grant; the next command asks again
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
@@ -65,6 +70,9 @@ const COMMANDS: Record<string, CommandEntry> = {
   'sessions export': { run: sessionsExport, mcp: false },
   'sessions rename': { run: sessionsRename, mcp: false },
   'sessions delete': { run: sessionsDelete, mcp: false },
+  'approvals log': { run: approvalsLog, mcp: false },
+  'approvals grants': { run: approvalsGrants, mcp: false },
+  'approvals revoke': { run: approvalsRevoke, mcp: false },
 };
 
 function route(argv: string[]): { command?: CommandEntry; rest: string[] } {

@@ -32,7 +32,13 @@ describe('native approval dialog', () => {
     expect(detail).toContain('• recursive delete');
     expect(detail).toContain('rm -rf build  →  rm-recursive');
     expect(detail).toContain('permanent allowlist: rm-recursive');
-    expect(call?.options.buttons).toEqual(['Deny', 'Allow once', 'Allow for this session', 'Always allow']);
+    expect(call?.options.buttons).toEqual([
+      'Deny',
+      'Allow once',
+      'Allow for this session',
+      'Allow for 1 hour',
+      'Always allow',
+    ]);
     expect(call?.options.defaultId).toBe(0);
     expect(call?.options.cancelId).toBe(0);
   });

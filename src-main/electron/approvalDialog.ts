@@ -6,6 +6,7 @@ export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice 
   { label: 'Deny', choice: 'deny' },
   { label: 'Allow once', choice: 'once' },
   { label: 'Allow for this session', choice: 'session' },
+  { label: 'Allow for 1 hour', choice: 'hour' },
   { label: 'Always allow', choice: 'always' },
 ];
 

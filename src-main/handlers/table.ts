@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
+import { grantsInForce, revokeGrant } from '../approval/grantsView';
 import { ruleFor } from '../approval/rules/registry';
 import type { Handlers } from '../contract/router';
 import type { Services } from '../services';
@@ -48,6 +49,11 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       broker.respond(id, choice);
       return OK;
     },
+    'approvals.ledger': (query) => sessions().ledger.list(query),
+    'approvals.grants': () => grantsInForce(s.gate.grants, s.config, Date.now()),
+    'approvals.revoke': async ({ key }) => ({
+      revoked: await revokeGrant(s.gate.grants, s.configStore, key),
+    }),
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),

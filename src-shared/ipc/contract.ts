@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
 import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
 import {
   AllowlistEntrySchema,
@@ -67,6 +68,12 @@ export const requests = {
   'approvals.respond': {
     input: z.object({ id: z.string().min(1), choice: ApprovalChoiceSchema }).strict(),
     output: ok,
+  },
+  'approvals.ledger': { input: LedgerQuerySchema, output: z.array(LedgerEntrySchema) },
+  'approvals.grants': { input: none, output: z.array(GrantSchema) },
+  'approvals.revoke': {
+    input: z.object({ key: z.string().min(1).max(500) }).strict(),
+    output: z.object({ revoked: z.number().int().nonnegative() }),
   },
 
   'mcp.list': { input: none, output: z.array(McpServerInfoSchema) },

@@ -37,7 +37,7 @@ export const ToolsetInfoSchema = z.object({
 export type ToolsetInfo = z.infer<typeof ToolsetInfoSchema>;
 
 export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
-export const ApprovalChoiceSchema = z.enum(['once', 'session', 'always', 'deny']);
+export const ApprovalChoiceSchema = z.enum(['once', 'session', 'hour', 'always', 'deny']);
 export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
 
 export const VerdictSegmentSchema = z.object({

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadSqlite, type Database } from './sqlite';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -67,6 +67,35 @@ CREATE TABLE IF NOT EXISTS approvals (
   answered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS approvals_session ON approvals(session_id);
+
+-- Version 2: every decision of the approval gate, and the grants it holds between answers.
+-- No foreign key: one-shot CLI calls decide for sessions that are never stored.
+CREATE TABLE IF NOT EXISTS approval_ledger (
+  id TEXT PRIMARY KEY,
+  at INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  subject_kind TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  keys TEXT NOT NULL,
+  reasons TEXT NOT NULL,
+  allowed INTEGER NOT NULL,
+  decided_by TEXT NOT NULL,
+  rule TEXT,
+  scope TEXT,
+  expires_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS approval_ledger_session ON approval_ledger(session_id, at);
+CREATE INDEX IF NOT EXISTS approval_ledger_at ON approval_ledger(at DESC);
+
+CREATE TABLE IF NOT EXISTS approval_grants (
+  key TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  value TEXT NOT NULL,
+  session_id TEXT,
+  expires_at INTEGER,
+  created_at INTEGER NOT NULL
+);
 `;
 
 export function sessionsDbPath(home: string): string {
@@ -83,6 +112,7 @@ export function openSessionsDb(path: string): Database {
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
+  // Every statement is IF NOT EXISTS, so an older database gains only the tables it lacks.
   if ((version?.user_version ?? 0) < SCHEMA_VERSION) {
     db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
   }
