@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,8 @@ export class AppHarness {
     private readonly browser: Browser,
   ) {}
 
-  static async start(): Promise<AppHarness> {
+  /** `configYaml`, when given, makes the config.yaml serve starts with (from the model's URL). */
+  static async start(configYaml?: (modelBaseUrl: string) => string): Promise<AppHarness> {
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
@@ -29,6 +30,7 @@ export class AppHarness {
       const home = await mkdtemp(join(tmpdir(), 'caduceus-e2e-home-'));
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
       cleanups.push(() => removeDirs(home, work));
+      if (configYaml) await writeFile(join(home, 'config.yaml'), configYaml(model.baseUrl));
       const served = await startServe({ baseUrl: model.baseUrl, home, cwd: work });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
