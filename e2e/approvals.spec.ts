@@ -185,4 +185,60 @@ describe('approvals ledger', () => {
       .poll(() => deciders(a), POLL)
       .toEqual(['rm -r ./d2 → timeout/false/', 'rm -r ./d1 → smart/true/once']);
   }, 90_000);
+
+  it('asks about a batch of three dangerous calls in one sheet, answered with mixed choices', async () => {
+    app = await AppHarness.start();
+    const a = app;
+    const { page } = a;
+    for (const d of ['b1', 'b2']) await mkdir(join(a.work, d));
+    await writeFile(join(a.work, 'g1'), '');
+    const batch = ['echo before-the-sheet', 'rm -r ./b1', 'chmod 777 ./g1', 'rm -r ./b2'];
+    a.model.push(
+      {
+        toolCalls: batch.map((command, i) => ({
+          id: `call_${i}`,
+          name: 'terminal',
+          arguments: { command, workdir: a.work },
+        })),
+      },
+      { text: 'Batch done.' },
+    );
+    await a.send('Tidy up in one go');
+    const sheet = page.getByTestId('approval-batch');
+    await sheet.waitFor(WAIT);
+    expect(await sheet.getByTestId('approval-batch-command').allInnerTexts()).toEqual(batch.slice(1));
+    expect(await page.getByTestId('approval-dialog').count()).toBe(0);
+    // The call that needs no approval ran while the sheet waits.
+    await expect.poll(() => a.card('call_0').getAttribute('data-status'), POLL).toBe('ok');
+    // Focus starts on Deny all, as in the single dialog.
+    expect(
+      await page
+        .getByTestId('approval-batch-deny-all')
+        .evaluate((el) => el === el.ownerDocument.activeElement),
+    ).toBe(true);
+    await screenshots(a, 'batch');
+
+    const choices = sheet.getByTestId('approval-batch-choice');
+    await choices.nth(0).selectOption('once');
+    await choices.nth(2).selectOption('session');
+    await sheet.getByTestId('approval-batch-apply').focus();
+    await page.keyboard.press('Enter');
+    await sheet.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(() => a.card('call_3').getAttribute('data-status'), POLL).toBe('ok');
+    expect(await a.card('call_1').getAttribute('data-status')).toBe('ok');
+    expect(await a.card('call_2').getAttribute('data-status')).toBe('denied');
+    await expect
+      .poll(() => a.assistantText().allInnerTexts(), POLL)
+      .toContainEqual(expect.stringContaining('Batch done.'));
+
+    await openLedger(a);
+    await expect
+      .poll(() => deciders(a), POLL)
+      .toEqual([
+        'rm -r ./b2 → human/true/session',
+        'chmod 777 ./g1 → human/false/',
+        'rm -r ./b1 → human/true/once',
+        'echo before-the-sheet → safe/true/once',
+      ]);
+  }, 90_000);
 });

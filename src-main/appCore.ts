@@ -1,6 +1,6 @@
 import type { ModelOverrides } from './agent/model/resolve';
 import { brokerApprover } from './approval/approvers';
-import { ApprovalBroker, type NativePresenter } from './approval/broker';
+import { ApprovalBroker, type NativeBatchPresenter, type NativePresenter } from './approval/broker';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
@@ -21,6 +21,8 @@ export interface AppCoreOptions {
   secrets: SecretStore & { get(name: string): string | undefined };
   /** The Electron dialog; the windows' own approval cards work with or without it. */
   nativeApproval?: NativePresenter;
+  /** One native dialog for a batch of requests. */
+  nativeApprovalBatch?: NativeBatchPresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
@@ -37,7 +39,7 @@ export interface AppCore {
 /** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const events = new EventBus();
-  const broker = new ApprovalBroker(events, options.nativeApproval);
+  const broker = new ApprovalBroker(events, options.nativeApproval, options.nativeApprovalBatch);
   // The terminal sink is needed to build the services and reads the terminal from them later.
   const built: { services?: Services } = {};
   const terminal = () => {

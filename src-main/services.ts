@@ -8,7 +8,7 @@ import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
 import { approvalSettingsFromConfig } from './approval/settings';
-import { commandGateFor, toolApprover } from './approval/toolGate';
+import { commandGateFor, gateBackendKind, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
@@ -87,6 +87,14 @@ export async function createServices(options: ServicesOptions): Promise<Services
     env: options.env,
     runtime,
     config: () => configStore.current,
+    // Bound late: the gate and the terminal service are built below.
+    announceCommands: (calls, context) => {
+      const backendKind = gateBackendKind(terminals.current.config.backend);
+      gate.announceBatch(
+        calls.map((c) => ({ ...c, ...context, backendKind })),
+        context.signal,
+      );
+    },
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
   // The sessions database opens on first use; grants and the ledger reach it through these.

@@ -13,7 +13,7 @@ import type { ModelClient } from './model/client';
 import { childSystemPrompt, systemPrompt } from './prompt';
 import { repairTranscript } from './sessions/repair';
 import { newSessionId, type SessionStore } from './sessions/store';
-import { ToolRunner } from './toolRunner';
+import { ToolRunner, type AnnounceCommands } from './toolRunner';
 
 /** Shared by an agent and every child it delegates to. */
 export interface AgentDeps {
@@ -24,6 +24,7 @@ export interface AgentDeps {
   config: AgentConfig;
   approvals?: ApprovalRelay;
   cwd: string;
+  announceCommands?: AnnounceCommands;
 }
 
 export interface AgentOptions {
@@ -95,6 +96,7 @@ export class Agent {
       taskId: this.sessionId,
       cwd: deps.cwd,
       emit: (event) => this.emit(event),
+      ...(deps.announceCommands ? { announceCommands: deps.announceCommands } : {}),
     });
   }
 

@@ -5,17 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
-import { HOUR_GRANT_MS } from '../../src-shared/approvalsLedger';
 import { analyseCommand } from './analyse';
+import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
-import {
-  createMemoryGrantStore,
-  grantApplies,
-  hourGrantKey,
-  sessionGrantKey,
-  type GrantRecord,
-  type GrantStore,
-} from './grants';
+import { grantAnswer } from './grantAnswers';
+import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
+import { askWithDeadline } from './humanPrompt';
 import { ledgerEntryFor, type LedgerSink } from './ledger';
 import type {
   AllowlistStore,
@@ -51,6 +46,11 @@ export interface ApprovalGateDeps {
 
 export interface ApprovalGate {
   check(input: GateCheck): Promise<GateDecision>;
+  /**
+   * The calls of one batch, before any runs: those that would each ask a person are asked
+   * together, in one prompt, and each call's check then takes its own answer.
+   */
+  announceBatch(inputs: GateCheck[], signal?: AbortSignal): void;
   /** Keys approved for a session ("session" answers), for a UI to show and revoke. */
   sessionKeys(sessionId: string): string[];
   revokeSession(sessionId: string, keys?: string[]): void;
@@ -70,6 +70,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   /** Prompts in flight per session; a concurrent call for the same keys waits for the answer. */
   const pending = new Map<string, Array<{ keys: readonly string[]; done: Promise<unknown> }>>();
   const now = deps.now ?? Date.now;
+  const announced = new AnnouncedCalls();
 
   const fire = (name: ApprovalHookName, payload: Record<string, unknown>): void => {
     try {
@@ -152,42 +153,11 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   }
 
   /** Asks the approver; resolves 'timeout' or 'closed' when the prompt cannot be answered in time. */
-  async function askHuman(
+  const askHuman = (
     req: ApprovalRequest,
     outer: AbortSignal | undefined,
-  ): Promise<ApproverAnswer | 'timeout'> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const stop = new Promise<'timeout' | 'closed'>((resolve) => {
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, req.timeoutSeconds * 1000);
-      const onOuter = (): void => controller.abort();
-      outer?.addEventListener('abort', onOuter, { once: true });
-      if (outer?.aborted) controller.abort();
-      controller.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          outer?.removeEventListener('abort', onOuter);
-          resolve(timedOut ? 'timeout' : 'closed');
-        },
-        { once: true },
-      );
-    });
-    try {
-      const answer = await Promise.race([deps.approver.request(req, controller.signal), stop]);
-      return timedOut ? 'timeout' : answer;
-    } catch (err) {
-      deps.logger?.warn(
-        `Approval prompt failed; denying: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      return timedOut ? 'timeout' : 'closed';
-    } finally {
-      if (!controller.signal.aborted) controller.abort();
-    }
-  }
+  ): Promise<ApproverAnswer | 'timeout'> =>
+    askWithDeadline((signal) => deps.approver.request(req, signal), req.timeoutSeconds, outer, deps.logger);
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
@@ -210,6 +180,9 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (settings.mode === 'off') return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
     if (input.backendKind === 'container' && settings.containers === 'skip')
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
+    // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
+    const batched = await announced.take(input);
+    if (batched) return decide(input, verdict, settings, await readAllowlist(), end, batched);
 
     let allowlist: string[];
     for (;;) {
@@ -261,30 +234,89 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
   }
 
-  /** Smart approval, then the human; records session and "always" answers. */
+  const requestFor = (
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+    allowlist: readonly string[],
+  ): ApprovalRequest => ({
+    id: randomUUID(),
+    command: input.command,
+    sessionId: input.sessionId,
+    taskId: input.taskId,
+    toolCallId: input.toolCallId,
+    verdict,
+    alwaysKeys: alwaysKeysFor(verdict, allowlist),
+    timeoutSeconds: settings.timeoutSeconds,
+    createdAt: now(),
+  });
+
+  /** Whether check() would end at a person (manual mode): no rule, allowlist entry or grant covers it. */
+  const needsPerson = (
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+    allowlist: string[],
+  ) => {
+    if (verdict.verdict !== 'dangerous' || matchDenyRule(settings.deny, verdict) !== null) return false;
+    if (matchAllowRules(settings.allow, verdict)) return false;
+    if (input.backendKind === 'container' && settings.containers === 'skip') return false;
+    const approved = grantsFor(input.sessionId);
+    return !verdict.keys.every((k) => allowlist.includes(k) || approved.has(k));
+  };
+
+  function announceBatch(inputs: GateCheck[], signal?: AbortSignal): void {
+    const approver = deps.approver;
+    const settings = deps.getSettings();
+    const [first] = inputs;
+    const requestBatch = approver.requestBatch?.bind(approver);
+    if (!requestBatch || !first || inputs.length < 2 || settings.mode !== 'manual') return;
+    const verdicts = inputs.map((i) => analyseCommand(i.command));
+    const asked = (async () => {
+      const allowlist = await readAllowlist();
+      const picked = inputs.flatMap((input, i) => {
+        const verdict = verdicts[i];
+        return verdict && needsPerson(input, verdict, settings, allowlist) ? [{ i, input, verdict }] : [];
+      });
+      const answers = new Map<number, Promise<BatchedAnswer>>();
+      if (picked.length < 2) return answers;
+      const batchId = randomUUID();
+      const reqs = picked.map((p) => ({ ...requestFor(p.input, p.verdict, settings, allowlist), batchId }));
+      const all = askWithDeadline((s) => requestBatch(reqs, s), settings.timeoutSeconds, signal, deps.logger);
+      picked.forEach((p, k) =>
+        answers.set(
+          p.i,
+          all.then((a) => ({ req: reqs[k] as ApprovalRequest, answer: answerAt(a, k) })),
+        ),
+      );
+      return answers;
+    })();
+    announced.set(
+      first.sessionId,
+      new Map(
+        inputs.map((input, i) => [
+          input.toolCallId,
+          { command: input.command, answer: asked.then((m) => m.get(i) ?? null) },
+        ]),
+      ),
+    );
+  }
+
+  /** Smart approval, then the human (or the batch prompt's answer); records what the answer grants. */
   async function decide(
     input: GateCheck,
     verdict: Verdict,
     settings: ApprovalSettings,
     allowlist: string[],
     end: (d: Decide) => GateDecision,
+    batched?: BatchedAnswer,
   ): Promise<GateDecision> {
-    if (settings.mode === 'smart') {
+    if (!batched && settings.mode === 'smart') {
       const smart = await askSmart(input, verdict, settings);
       if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
       if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
     }
-    const req: ApprovalRequest = {
-      id: randomUUID(),
-      command: input.command,
-      sessionId: input.sessionId,
-      taskId: input.taskId,
-      toolCallId: input.toolCallId,
-      verdict,
-      alwaysKeys: alwaysKeysFor(verdict, allowlist),
-      timeoutSeconds: settings.timeoutSeconds,
-      createdAt: now(),
-    };
+    const req = batched?.req ?? requestFor(input, verdict, settings, allowlist);
     const hookInfo = {
       requestId: req.id,
       command: req.command,
@@ -295,7 +327,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       reasons: verdict.reasons,
     };
     fire('pre_approval_request', hookInfo);
-    const choice = await askHuman(req, input.signal);
+    const choice = batched ? batched.answer : await askHuman(req, input.signal);
     let saved: readonly string[] = [];
     if (choice === 'always' && req.alwaysKeys.length > 0) {
       try {
@@ -308,30 +340,13 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       }
     }
     // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
-    const at = now();
-    const unsaved = verdict.keys.filter((k) => !saved.includes(k));
-    if (choice === 'session' || choice === 'always')
-      grants.add(
-        unsaved.map((value) => ({
-          key: sessionGrantKey(input.sessionId, value),
-          kind: 'session' as const,
-          value,
-          sessionId: input.sessionId,
-          expiresAt: null,
-          createdAt: at,
-        })),
-      );
-    if (choice === 'hour')
-      grants.add(
-        unsaved.map((value) => ({
-          key: hourGrantKey(value),
-          kind: 'hour' as const,
-          value,
-          sessionId: null,
-          expiresAt: at + HOUR_GRANT_MS,
-          createdAt: at,
-        })),
-      );
+    grantAnswer(
+      grants,
+      input.sessionId,
+      verdict.keys.filter((k) => !saved.includes(k)),
+      choice,
+      now(),
+    );
     const allowed = choice === 'once' || choice === 'session' || choice === 'hour' || choice === 'always';
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
@@ -341,6 +356,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   return {
     check,
+    announceBatch,
     sessionKeys: (sessionId) =>
       grants
         .active(now())

@@ -25,6 +25,8 @@ export const ApprovalRequestSchema = z.object({
   /** Seconds until an unanswered prompt counts as a denial. */
   timeoutSeconds: z.number(),
   createdAt: z.number(),
+  /** Shared by the requests of one batch, which are asked together. */
+  batchId: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -75,6 +77,8 @@ export interface GateCheck {
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */
 export interface Approver {
   request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
+  /** Asks about several commands at once (one sheet, one dialog); one answer per request, in order. */
+  requestBatch?(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]>;
 }
 
 /** config.yaml `command_allowlist`; `add` must be atomic and lose nothing under concurrency. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { APPROVAL_BUTTONS } from './approvalDialog';
 import { runDesktop } from './main';
 import { APP_URL } from './protocol';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
@@ -134,7 +135,7 @@ describe('runDesktop', () => {
 
   it('answers an approval through the native dialog bound to its window', async () => {
     const electron = createFakeElectron();
-    electron.control.answerDialogsWith(async () => 3); // Always allow
+    electron.control.answerDialogsWith(async () => APPROVAL_BUTTONS.findIndex((b) => b.choice === 'always'));
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
     const decision = await core.services.gate.check({

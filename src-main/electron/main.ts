@@ -8,7 +8,7 @@ import { removeStaleTempFiles } from '../config/atomicFile';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
 import { onShutdownSignal } from '../shutdownSignals';
-import { askWithNativeDialog } from './approvalDialog';
+import { askBatchWithNativeDialog, askWithNativeDialog } from './approvalDialog';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
@@ -43,6 +43,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     version: app.getVersion(),
     secrets: new SafeStorageSecrets(safeStorage, secretsPath),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
+    nativeApprovalBatch: (requests, signal) => askBatchWithNativeDialog(dialog, mainWindow, requests, signal),
   });
 
   const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);

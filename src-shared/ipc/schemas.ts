@@ -60,6 +60,8 @@ export const ApprovalRequestSchema = z.object({
   /** What "Always allow" would store in the permanent allowlist. */
   alwaysKeys: z.array(z.string()),
   createdAt: z.number(),
+  /** Requests of one batch of tool calls share it and are answered in one sheet. */
+  batchId: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
