@@ -50,7 +50,8 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       return OK;
     },
     'approvals.ledger': (query) => sessions().ledger.list(query),
-    'approvals.grants': () => grantsInForce(s.gate.grants, s.config, Date.now()),
+    // Read from disk: `caduceus approvals revoke` in another process may have changed config.yaml.
+    'approvals.grants': async () => grantsInForce(s.gate.grants, await s.configStore.load(), Date.now()),
     'approvals.revoke': async ({ key }) => ({
       revoked: await revokeGrant(s.gate.grants, s.configStore, key),
     }),
