@@ -154,10 +154,11 @@ describe('approvals ledger', () => {
   }, 120_000);
 
   it('records the smart reviewer and a prompt nobody answered', async () => {
-    // The reviewer reads the model from config.yaml (serve's --base-url covers only the chat).
+    // The reviewer reads the model from config.yaml (serve's --base-url covers only the chat); its
+    // call shares the prompt timeout, so that is short enough to wait out and long enough for it.
     app = await AppHarness.start(
       (url) =>
-        `model:\n  base_url: ${url}\n  name: scripted\napprovals:\n  mode: smart\n  timeout_seconds: 1\n`,
+        `model:\n  base_url: ${url}\n  name: scripted\napprovals:\n  mode: smart\n  timeout_seconds: 5\n`,
     );
     const a = app;
     await mkdir(join(a.work, 'd1'));
