@@ -37,6 +37,8 @@ export interface ServicesOptions {
   approvals?: 'ask' | 'deny' | 'allow';
   /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
   approver?: Approver;
+  /** 'end': a foreground command waiting for input is ended, as no one can answer (CLI without a TTY). */
+  inputWait?: 'end' | 'wait';
   /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
@@ -118,6 +120,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+      ...(options.inputWait ? { inputWait: options.inputWait } : {}),
     });
     service.startIdleCleanup();
     return service;

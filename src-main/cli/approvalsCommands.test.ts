@@ -74,3 +74,17 @@ describe('caduceus approvals', () => {
     expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/No grant in force/) });
   });
 });
+
+describe('caduceus call without a terminal', () => {
+  it('ends a command that waits for input, with the reason, instead of waiting for its timeout', async () => {
+    const args = JSON.stringify({
+      command: 'read -p "Continue? [y/N] " a; echo got-$a',
+      pty: true,
+      timeout: 300,
+    });
+    const { stdout } = await run(['call', 'terminal', '--args', args]);
+    expect(stdout).toMatch(/waited for input \(\\"Continue\? \[y\/N\]\\"\) and no one here can answer/);
+    expect(stdout).not.toContain('got-');
+    expect(stdout).not.toMatch(/timed out/);
+  }, 60_000);
+});

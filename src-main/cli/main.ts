@@ -105,8 +105,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
-      // On a terminal a person answers approval prompts; elsewhere prompts are denials.
-      ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
+      // On a terminal a person answers approval prompts; elsewhere prompts are denials, and a
+      // command waiting for input is ended rather than left to its timeout.
+      ...(io.stdin.isTTY
+        ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) }
+        : { inputWait: 'end' as const }),
       ...command.servicesOptions?.(rest),
     });
     return exitCode(await command.run(services, rest, io, stop.signal), stop.signal);

@@ -8,6 +8,7 @@ import { EnvironmentManager, type TaskOptions } from './environmentManager';
 import { TerminalError } from './errors';
 import { runToCompletion } from './exec';
 import { errorMessage } from './handle';
+import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
@@ -22,6 +23,11 @@ export interface TerminalServiceOptions {
   flowControl?: boolean;
   createBackend?: (key: string) => TerminalBackend;
   now?: () => number;
+  /**
+   * A foreground command that waits for input: 'end' it with the reason (no one can answer, as
+   * in the CLI without a terminal) or let it 'wait' until its timeout (the default).
+   */
+  inputWait?: 'end' | 'wait';
 }
 
 export interface RunCommandRequest {
@@ -71,8 +77,10 @@ export class TerminalService {
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
+  private readonly inputWait: 'end' | 'wait';
 
   constructor(options: TerminalServiceOptions = {}) {
+    this.inputWait = options.inputWait ?? 'wait';
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
     this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
@@ -143,13 +151,24 @@ export class TerminalService {
         });
         return { status: 'started', streamId, processId: info.id, pid: info.pid };
       }
+      // Only a PTY gives a foreground command an input to wait on.
+      const ended =
+        this.inputWait === 'end' && request.pty ? endOnInputWait(handle, request.signal) : undefined;
       const result = await runToCompletion(handle, {
         timeoutMs,
-        signal: request.signal,
+        signal: ended?.signal ?? request.signal,
         onData: request.onData,
         maxOutputChars: this.config.maxOutputChars,
-      });
-      const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';
+      }).finally(() => ended?.stop());
+      const prompt = ended?.prompt();
+      if (prompt !== undefined && !request.signal?.aborted) result.cancelled = false;
+      const note = result.timedOut
+        ? timeoutNote(timeoutMs)
+        : result.cancelled
+          ? CANCELLED_NOTE
+          : prompt !== undefined
+            ? inputWaitNote(prompt)
+            : '';
       return {
         status: 'completed',
         streamId,
