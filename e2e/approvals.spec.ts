@@ -242,4 +242,41 @@ describe('approvals ledger', () => {
         'echo before-the-sheet → safe/true/once',
       ]);
   }, 90_000);
+
+  it('hands a command that waits for input to the user, whose answer reaches it and not the model', async () => {
+    app = await AppHarness.start();
+    const a = app;
+    const { page } = a;
+    const command = 'read -p "Continue? [y/N] " a; echo got-$a';
+    a.model.push(
+      {
+        toolCalls: [
+          { id: 'call_read', name: 'terminal', arguments: { command, pty: true, workdir: a.work } },
+        ],
+      },
+      { text: 'It went on.' },
+    );
+    await a.send('Ask me first');
+    const banner = page.getByTestId('input-wait');
+    await banner.waitFor(WAIT);
+    expect(await banner.innerText()).toContain('Continue? [y/N]');
+    // The terminal has the keyboard: typing goes straight to the command.
+    const focused = () =>
+      page
+        .getByTestId('terminal-pane')
+        .locator('.xterm-helper-textarea')
+        .evaluate((el) => el === el.ownerDocument.activeElement);
+    await expect.poll(focused, POLL).toBe(true);
+    await screenshots(a, 'input-wait');
+    await page.keyboard.type('y');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => a.card('call_read').getAttribute('data-status'), POLL).toBe('ok');
+    await banner.waitFor({ state: 'detached', ...WAIT });
+    await expect
+      .poll(() => a.assistantText().allInnerTexts(), POLL)
+      .toContainEqual(expect.stringContaining('It went on.'));
+    const result = a.model.requests[1]?.body.messages.find((m) => m.role === 'tool')?.content ?? '';
+    expect(result).toContain('got-y');
+    expect(result).toContain('was handed to the user in the terminal, who answered it');
+  }, 90_000);
 });

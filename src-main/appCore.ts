@@ -55,6 +55,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    // A command that waits for input comes to the front of the windows' terminal pane.
+    inputWait: 'hand-over',
+    onInputWait: (info) => events.emit('terminal.inputWait', info),
   });
   built.services = s;
 

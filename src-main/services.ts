@@ -20,7 +20,7 @@ import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import type { TerminalConfigInput } from './terminal/config';
-import { TerminalService } from './terminal/service';
+import { TerminalService, type InputWaitInfo } from './terminal/service';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
@@ -37,8 +37,12 @@ export interface ServicesOptions {
   approvals?: 'ask' | 'deny' | 'allow';
   /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
   approver?: Approver;
-  /** 'end': a foreground command waiting for input is ended, as no one can answer (CLI without a TTY). */
-  inputWait?: 'end' | 'wait';
+  /**
+   * A foreground command waiting for input: 'end' it, as no one can answer (CLI without a TTY),
+   * or 'hand-over' to a person through `onInputWait` (the app's windows).
+   */
+  inputWait?: 'end' | 'hand-over' | 'wait';
+  onInputWait?: (info: InputWaitInfo) => void;
   /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
@@ -121,6 +125,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
       ...(options.inputWait ? { inputWait: options.inputWait } : {}),
+      ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
     });
     service.startIdleCleanup();
     return service;

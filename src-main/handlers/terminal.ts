@@ -34,7 +34,9 @@ export class UserShells {
     return shell.streamId;
   }
 
+  /** Typing in a shell, or in a command handed to the user because it waits for input. */
   write(streamId: string, data: string): void {
+    if (!this.shells.has(streamId) && this.terminal().writeInput(streamId, data)) return;
     this.get(streamId).write(data);
   }
 

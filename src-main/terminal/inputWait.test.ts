@@ -70,3 +70,31 @@ describe('a foreground command that waits for input', () => {
     expect(result.exitCode).toBe(0);
   }, 60_000);
 });
+
+describe('a command handed to a person', () => {
+  it('tells who shows it, takes their typing, and tells the model it was answered without what was typed', async () => {
+    const waits: { streamId: string; prompt: string; toolCallId: string }[] = [];
+    service = new TerminalService({
+      config: { local: { cwd: dir } },
+      inputWait: 'hand-over',
+      onInputWait: (info) => {
+        waits.push(info);
+        expect(service?.writeInput(info.streamId, 's3cret\r')).toBe(true);
+      },
+    });
+    expect(service.writeInput('no-such-stream', 'x')).toBe(false);
+    const result = await service.run({
+      taskId: 't',
+      toolCallId: 'c-read',
+      command: 'stty -echo; read -p "Password: " a; stty echo; echo; echo got-${#a}-chars',
+      pty: true,
+      timeout: 300,
+    });
+    if (result.status !== 'completed') throw new Error('expected a foreground result');
+    expect(waits).toEqual([expect.objectContaining({ prompt: 'Password:', toolCallId: 'c-read' })]);
+    expect(result.output).toContain('got-6-chars');
+    expect(result.output).toContain('was handed to the user in the terminal, who answered it');
+    expect(result.output).not.toContain('s3cret');
+    expect(service.writeInput(waits[0]?.streamId ?? '', 'late')).toBe(false);
+  }, 60_000);
+});

@@ -9,6 +9,7 @@ import { TerminalError } from './errors';
 import { runToCompletion } from './exec';
 import { errorMessage } from './handle';
 import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
+import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
@@ -25,9 +26,18 @@ export interface TerminalServiceOptions {
   now?: () => number;
   /**
    * A foreground command that waits for input: 'end' it with the reason (no one can answer, as
-   * in the CLI without a terminal) or let it 'wait' until its timeout (the default).
+   * in the CLI without a terminal), 'hand-over' to a person through `onInputWait` and
+   * `writeInput`, or let it 'wait' until its timeout (the default).
    */
-  inputWait?: 'end' | 'wait';
+  inputWait?: 'end' | 'hand-over' | 'wait';
+  onInputWait?: (info: InputWaitInfo) => void;
+}
+
+export interface InputWaitInfo {
+  streamId: string;
+  taskId: string;
+  toolCallId: string;
+  prompt: string;
 }
 
 export interface RunCommandRequest {
@@ -77,10 +87,12 @@ export class TerminalService {
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
-  private readonly inputWait: 'end' | 'wait';
+  private readonly inputWait: 'end' | 'hand-over' | 'wait';
+  private readonly handOvers: HandOvers;
 
   constructor(options: TerminalServiceOptions = {}) {
     this.inputWait = options.inputWait ?? 'wait';
+    this.handOvers = new HandOvers(options.onInputWait);
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
     this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
@@ -154,21 +166,24 @@ export class TerminalService {
       // Only a PTY gives a foreground command an input to wait on.
       const ended =
         this.inputWait === 'end' && request.pty ? endOnInputWait(handle, request.signal) : undefined;
+      const handOver =
+        this.inputWait === 'hand-over' && request.pty ? this.handOvers.watch(handle, tags) : undefined;
       const result = await runToCompletion(handle, {
         timeoutMs,
         signal: ended?.signal ?? request.signal,
         onData: request.onData,
         maxOutputChars: this.config.maxOutputChars,
       }).finally(() => ended?.stop());
+      const handedOver = handOver?.finish();
       const prompt = ended?.prompt();
       if (prompt !== undefined && !request.signal?.aborted) result.cancelled = false;
-      const note = result.timedOut
-        ? timeoutNote(timeoutMs)
-        : result.cancelled
-          ? CANCELLED_NOTE
-          : prompt !== undefined
-            ? inputWaitNote(prompt)
-            : '';
+      const note = [
+        result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '',
+        prompt !== undefined ? inputWaitNote(prompt) : '',
+        handedOver ? handedOverNote(handedOver) : '',
+      ]
+        .filter((n) => n !== '')
+        .join('\n');
       return {
         status: 'completed',
         streamId,
@@ -197,6 +212,14 @@ export class TerminalService {
       environment.active--;
       environment.touch();
     }
+  }
+
+  /**
+   * Typing for a command that was handed to a person because it waits for input; false when the
+   * stream is no such command (anything else must not be written to).
+   */
+  writeInput(streamId: string, data: string): boolean {
+    return this.handOvers.write(streamId, data);
   }
 
   /** An interactive shell in the task's environment, streamed like any command. */

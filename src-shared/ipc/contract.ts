@@ -147,6 +147,13 @@ export const events = {
   'chat.event': ChatEventSchema,
   'terminal.data': TerminalDataSchema,
   'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
+  /** A foreground command waits for input; what the user types in its tab goes to it. */
+  'terminal.inputWait': z.object({
+    streamId: z.string(),
+    taskId: z.string(),
+    toolCallId: z.string(),
+    prompt: z.string(),
+  }),
   'approval.requested': ApprovalRequestSchema,
   'approval.resolved': z.object({
     id: z.string(),
