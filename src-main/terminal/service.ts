@@ -132,7 +132,7 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
       });
-      this.streams.attach(tags, handle);
+      this.streams.attach(tags, handle, request.command);
       if (request.background) {
         const info = this.processes.register({
           taskId: request.taskId,
