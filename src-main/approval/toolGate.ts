@@ -18,7 +18,14 @@ export function commandGateFor(gate: ApprovalGate, backend: string): CommandGate
     const decision = await gate.check({ ...check, backendKind });
     if (decision.allowed) return { allowed: true };
     const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
-    return { allowed: false, blocked, message: denialMessage(decision) };
+    return {
+      allowed: false,
+      blocked,
+      message: denialMessage(decision),
+      decidedBy: decision.decidedBy,
+      ...(decision.rule ? { rule: decision.rule } : {}),
+      reasons: decision.verdict.reasons.slice(0, 5),
+    };
   };
 }
 

@@ -53,7 +53,17 @@ export interface CommandCheck {
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */
-export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
+export type CommandDecision =
+  | { allowed: true }
+  | {
+      allowed: false;
+      blocked: boolean;
+      message: string;
+      /** Who refused (hardline, deny-rule, user, timeout, smart) and by which rule: for the UI. */
+      decidedBy?: string;
+      rule?: string;
+      reasons?: string[];
+    };
 
 export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
 

@@ -59,7 +59,13 @@ export async function gateRefusal(
     signal: call.signal,
   });
   if (decision.allowed) return undefined;
-  return JSON.stringify({ error: decision.message, approval: decision.blocked ? 'blocked' : 'denied' });
+  return JSON.stringify({
+    error: decision.message,
+    approval: decision.blocked ? 'blocked' : 'denied',
+    ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
+    ...(decision.rule ? { rule: decision.rule } : {}),
+    ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
+  });
 }
 
 export function messageOf(error: unknown): string {

@@ -1,14 +1,3 @@
-/** Shows JSON indented when it parses, and any other text as it is. */
-export function prettyJson(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return text;
-  }
-}
-
 const STATUS_LABELS = {
   running: 'Running',
   ok: 'Done',
