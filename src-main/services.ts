@@ -8,6 +8,7 @@ import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
 import { approvalSettingsFromConfig } from './approval/settings';
+import { DenialNotes } from './approval/denialNotes';
 import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
@@ -60,6 +61,8 @@ export interface Services {
   plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
   agent: AgentHost;
+  /** Notes people give with a denial, passed to the model with the refusal. */
+  denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
@@ -109,6 +112,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
+  const denialNotes = new DenialNotes();
   const toolServices: ToolServices = {
     env: options.env,
     home: options.home,
@@ -119,7 +123,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return terminals.current;
     },
     get commandGate() {
-      return commandGateFor(gate, terminals.current.config.backend);
+      return commandGateFor(gate, terminals.current.config.backend, denialNotes);
     },
     approve: toolApprover(approver),
     vision: createVisionService(agent),
@@ -165,6 +169,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
     replaceTerminal: (settings) => terminals.replace(startTerminal(settings)),
     toolServices,
+    denialNotes,
     discovery,
     plugins,
     agent,

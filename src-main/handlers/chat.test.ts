@@ -133,3 +133,29 @@ describe('tool cards', () => {
     expect(card?.refusal).toEqual(live?.details?.refusal);
   });
 });
+
+describe('deny with a reason', () => {
+  it('passes the note to the model with the refusal and shows it on the card', async () => {
+    model.push({
+      toolCalls: [{ id: 'call_note', name: 'terminal', arguments: { command: 'rm -rf ./old-build' } }],
+    });
+    model.push({ text: 'Understood.' });
+    const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
+      text: 'Clean up',
+    });
+    let pending: { id: string }[] = [];
+    await vi.waitFor(async () => {
+      pending = await call<{ id: string }[]>('approvals.pending', {});
+      expect(pending).toHaveLength(1);
+    }, WAIT);
+    const note = 'Keep old-build, the release needs it';
+    await call('approvals.respond', { id: pending[0]?.id, choice: 'deny', note });
+    await vi.waitFor(() => expect(finished(turnId)?.status).toBe('done'), WAIT);
+
+    const sent = model.requests.at(-1)?.body.messages ?? [];
+    expect(sent.find((m) => m.role === 'tool')?.content).toContain(note);
+    const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
+    const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_note');
+    expect(card).toMatchObject({ status: 'denied', refusal: { kind: 'denied', note } });
+  });
+});

@@ -63,6 +63,8 @@ export type CommandDecision =
       decidedBy?: string;
       rule?: string;
       reasons?: string[];
+      /** What the person told the agent with their "no". */
+      note?: string;
     };
 
 export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;

@@ -65,6 +65,7 @@ export async function gateRefusal(
     ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
     ...(decision.rule ? { rule: decision.rule } : {}),
     ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
+    ...(decision.note ? { note: decision.note } : {}),
   });
 }
 
