@@ -8,6 +8,7 @@ import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import type { SessionStore } from '../agent/sessions/store';
 import { ContractError } from '../contract/router';
+import { cleanSnippet } from './snippets';
 import { toolCallView } from './toolCards';
 
 function summary(s: SessionSummary, snippet?: string): ViewSummary {
@@ -28,7 +29,7 @@ export function listSessionViews(store: SessionStore, query?: string): ViewSumma
   for (const hit of store.search(query, { limit: 50 })) {
     const session = store.getSession(hit.sessionId);
     if (session && !session.parentId && !out.has(session.id))
-      out.set(session.id, summary(session, hit.snippet));
+      out.set(session.id, summary(session, cleanSnippet(hit.snippet)));
   }
   return [...out.values()];
 }
