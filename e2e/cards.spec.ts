@@ -64,6 +64,10 @@ describe('tool cards', () => {
     const card = app.card('call_fail');
     expect(await card.getAttribute('data-status')).toBe('error');
     expect(await card.getByTestId('tool-exit-code').innerText()).toContain('exit 1');
+    // Icons are inline SVG (no emoji font needed), for the tool and for the state.
+    expect(await card.getByTestId('tool-emoji').getAttribute('data-icon')).toBe('terminal');
+    expect(await card.getByTestId('tool-emoji').locator('svg').count()).toBe(1);
+    expect(await card.locator('.tool-status svg').count()).toBe(1);
     await card.locator('.tool-call-header').click();
     expect(await card.getByTestId('tool-output').innerText()).toBe('one');
     expect(await card.getByTestId('tool-args').innerText()).toContain('echo one; exit 1');

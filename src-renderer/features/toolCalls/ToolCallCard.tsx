@@ -3,7 +3,8 @@ import { useApprovalFor } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
-import { statusLabel } from './format';
+import { Icon } from '../../ui/Icon';
+import { STATUS_ICONS, statusLabel } from './format';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
@@ -21,6 +22,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
   const failedExit = call.exitCode != null && call.exitCode !== 0;
   const label = failedExit ? 'Failed' : statusLabel(call.status);
+  const statusIcon = approval ? undefined : STATUS_ICONS[call.status];
   return (
     <article
       className={`tool-call status-${call.status}${approval ? ' awaiting' : ''}`}
@@ -45,6 +47,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         </span>
         <span className="tool-elapsed">{formatDuration(elapsed)}</span>
         <span className={`tool-status badge-${call.status}`}>
+          {statusIcon && <Icon name={statusIcon} />}
           {approval ? 'Approval' : label}
           {failedExit && (
             <span className="tool-exit-code" data-testid="tool-exit-code">
