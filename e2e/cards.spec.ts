@@ -95,6 +95,18 @@ describe('tool cards', () => {
     await screenshotViews(app.page, 'cards-output');
   }, 90_000);
 
+  it('shows why a tool failed in words under its header', async () => {
+    app.model.push({
+      toolCalls: [{ id: 'call_read', name: 'read_file', arguments: { path: 'no-such-file.txt' } }],
+    });
+    app.model.push({ text: 'It is missing.' });
+    await app.send('Read a missing file');
+    const card = app.card('call_read');
+    await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('error');
+    expect(await card.getByTestId('tool-error').innerText()).toMatch(/no-such-file\.txt/);
+    expect(await card.getByTestId('tool-error').innerText()).not.toContain('{"error"');
+  }, 90_000);
+
   it('explains the hardline refusal of rm -rf / as permanent, also after a reload', async () => {
     const prompt = 'Clean the whole disk';
     await runCommand('call_rm', 'rm -rf /', prompt);

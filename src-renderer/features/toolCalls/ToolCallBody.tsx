@@ -1,6 +1,6 @@
 import type { ToolCallState } from '../../stores/chatReducer';
 import { CopyButton } from '../../ui/CopyButton';
-import { argRows, excerpt } from './outputLines';
+import { argRows, excerpt, prettyJson } from './outputLines';
 
 /** Output as monospace text: the first and last lines, with how many lie between. */
 export function ToolOutput({ text, title }: { text: string; title: string }) {
@@ -52,12 +52,14 @@ export function ToolCallBody({ call, id }: { call: ToolCallState; id: string }) 
       {finished && call.outputText !== undefined && call.outputText !== '' && (
         <ToolOutput text={call.outputText} title="Output" />
       )}
-      {finished && call.errorText && !call.refusal && <ToolOutput text={call.errorText} title="Error" />}
+      {finished && call.errorText && !call.refusal && call.status !== 'error' && (
+        <ToolOutput text={call.errorText} title="Error" />
+      )}
       {finished &&
         call.outputText === undefined &&
         !call.errorText &&
         !call.refusal &&
-        call.result !== '' && <ToolOutput text={call.result ?? ''} title="Result" />}
+        call.result !== '' && <ToolOutput text={prettyJson(call.result ?? '')} title="Result" />}
     </div>
   );
 }

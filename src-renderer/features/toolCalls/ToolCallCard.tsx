@@ -58,6 +58,11 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
       </button>
       {approval && <ApprovalInline request={approval} />}
       {call.refusal && <ToolRefusal refusal={call.refusal} />}
+      {call.status === 'error' && call.errorText && !call.refusal && (
+        <p className="tool-error" data-testid="tool-error">
+          {call.errorText}
+        </p>
+      )}
       {open && <ToolCallBody call={call} id={bodyId} />}
     </article>
   );

@@ -29,3 +29,14 @@ export function argRows(args: string): [string, string][] {
   }
   return args.trim() ? [['', args]] : [];
 }
+
+/** JSON indented when it parses (a result with no output text); any other text as it is. */
+export function prettyJson(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return text;
+  }
+}
