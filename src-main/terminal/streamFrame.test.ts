@@ -20,12 +20,14 @@ describe('LineEndings', () => {
 describe('command header and exit footer', () => {
   it('shows the command line and ends on a new line', () => {
     expect(commandHeader('ls -la')).toMatch(/\$ ls -la.*\r\n$/);
+    expect(commandHeader('ls -la').startsWith('\x1b[?25h')).toBe(true);
   });
 
   it('marks failure with the exit code and starts on a fresh line after unterminated output', () => {
     const footer = exitFooter({ exitCode: 1 }, 300, false);
     expect(footer.startsWith('\r\n')).toBe(true);
     expect(footer).toContain('✗ exit 1');
+    expect(footer.endsWith('\r\n\x1b[?25l')).toBe(true);
     expect(exitFooter({ exitCode: 0 }, 300, true)).toMatch(/^\S*✓ exit 0/);
     expect(exitFooter({ exitCode: null, signal: 'SIGKILL' }, 10, true)).toContain('killed by SIGKILL');
   });

@@ -9,6 +9,9 @@ const BOLD = '\x1b[1m';
 const RED = '\x1b[31m';
 const GREEN = '\x1b[32m';
 const RESET = '\x1b[0m';
+// The cursor shows while a command runs (it may read keys) and hides once it has ended.
+const SHOW_CURSOR = '\x1b[?25h';
+const HIDE_CURSOR = '\x1b[?25l';
 
 /**
  * Pipe output ends lines with a bare LF, which a terminal reads as "down one row" only. A PTY's
@@ -37,7 +40,7 @@ export class LineEndings {
 /** The command line, shown like a prompt before the command's output. */
 export function commandHeader(command: string): string {
   const lines = command.replace(/\r\n?/g, '\n').split('\n');
-  return `${BOLD}$ ${lines.join(`\r\n${RESET}${DIM}> ${RESET}${BOLD}`)}${RESET}\r\n`;
+  return `${SHOW_CURSOR}${BOLD}$ ${lines.join(`\r\n${RESET}${DIM}> ${RESET}${BOLD}`)}${RESET}\r\n`;
 }
 
 /** How the command ended, on a line of its own. */
@@ -51,5 +54,5 @@ export function exitFooter(exit: ExitInfo, durationMs: number, atLineStart: bool
         ? `killed by ${exit.signal}`
         : `ended${exit.error ? `: ${exit.error}` : ''}`;
   const mark = ok ? `${GREEN}✓` : `${RED}✗`;
-  return `${atLineStart ? '' : '\r\n'}${mark} ${what}${RESET}${DIM} · ${seconds}${RESET}\r\n`;
+  return `${atLineStart ? '' : '\r\n'}${mark} ${what}${RESET}${DIM} · ${seconds}${RESET}\r\n${HIDE_CURSOR}`;
 }
