@@ -9,6 +9,7 @@ import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
 import { approvalSettingsFromConfig } from './approval/settings';
+import { DenialNotes } from './approval/denialNotes';
 import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
@@ -77,6 +78,8 @@ export interface Services {
   plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
   agent: AgentHost;
+  /** Notes people give with a denial, passed to the model with the refusal. */
+  denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
@@ -149,6 +152,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
+  const denialNotes = new DenialNotes();
   const toolServices: ToolServices = {
     env: options.env,
     home: options.home,
@@ -159,7 +163,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return terminals.current;
     },
     get commandGate() {
-      return commandGateFor(gate, terminals.current.config.backend);
+      return commandGateFor(gate, terminals.current.config.backend, denialNotes);
     },
     workspaces,
     sandboxEscalation: new SandboxEscalation({
@@ -214,6 +218,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspaces,
     bindWorkspace,
     toolServices,
+    denialNotes,
     discovery,
     plugins,
     agent,

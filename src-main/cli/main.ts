@@ -12,6 +12,7 @@ import {
   sessionsSearch,
   sessionsShow,
 } from './sessionsCommands';
+import { closest, cliVersion } from './suggest';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
 import { serve } from './serveCommand';
@@ -74,18 +75,53 @@ function route(argv: string[]): { command?: CommandEntry; rest: string[] } {
   return { rest: argv };
 }
 
+const NAMES = [...Object.keys(COMMANDS), ...Object.keys(STANDALONE)];
+const FLAGS = [...new Set(USAGE.match(/--[a-z][a-z-]*/g) ?? [])];
+
+/** The usage lines of one command (`chat`, `sessions`, …): the line naming it and its continuations. */
+function usageOf(name: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const out: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inside = line.trimStart().startsWith(`${name} `) || line.trim() === name;
+    else if (line.trim() === '') inside = false;
+    if (inside) out.push(/^ {2}\S/.test(line) ? `  caduceus ${line.trimStart()}` : line);
+  }
+  return out.length > 0 ? `Usage:\n${out.join('\n')}` : undefined;
+}
+
+function unknownCommand(argv: string[]): string {
+  const typed = argv.slice(0, 2).join(' ');
+  const guess =
+    closest(typed, NAMES) ?? closest(argv[0] ?? '', [...new Set(NAMES.map((n) => n.split(' ')[0] ?? n))]);
+  const hint = guess ? ` Did you mean "${guess}"?` : '';
+  return `caduceus: unknown command "${argv.join(' ')}".${hint}\nRun \`caduceus --help\` for the list of commands.`;
+}
+
 /** Runs the CLI and returns the exit code; results go to stdout, warnings to stderr. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     writeLine(argv.length === 0 ? io.stderr : io.stdout, USAGE);
     return argv.length === 0 ? 2 : 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-V' || argv[0] === 'version') {
+    writeLine(io.stdout, `caduceus ${cliVersion()}`);
+    return 0;
+  }
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const help = usageOf(argv[0] ?? '');
+    if (help) {
+      writeLine(io.stdout, help);
+      return 0;
+    }
   }
   const standalone = STANDALONE[`${argv[0]} ${argv[1]}`] ?? STANDALONE[argv[0] ?? ''];
   if (standalone)
     return runStandalone(standalone, argv.slice(STANDALONE[`${argv[0]} ${argv[1]}`] ? 2 : 1), io);
   const { command, rest } = route(argv);
   if (!command) {
-    writeLine(io.stderr, `caduceus: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
+    writeLine(io.stderr, unknownCommand(argv));
     return 2;
   }
   let services: Services | undefined;
@@ -131,12 +167,19 @@ function exitCode(code: number, stop: AbortSignal): number {
 
 function reportError(err: unknown, io: Io): number {
   if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
+    writeLine(io.stderr, `caduceus: ${(err as Error).message}${flagHint(err as Error)}`);
     return 2;
   }
   const prefix = err instanceof ConfigError ? 'config error' : 'error';
   writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
   return 1;
+}
+
+/** For node's "Unknown option '--modle'": the nearest flag the CLI knows. */
+function flagHint(err: Error): string {
+  const typed = /Unknown option '(--?[\w-]+)'/.exec(err.message)?.[1];
+  const guess = typed ? closest(typed, FLAGS) : undefined;
+  return guess ? `\nDid you mean ${guess}?` : '';
 }
 
 function processIo(): Io {

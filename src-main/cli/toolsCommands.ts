@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { resultDetails } from '../handlers/toolCards';
+import { isToolError } from '../runtime/errors';
 import type { ToolsetInfo } from '../runtime/runtime';
 import type { Services } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
@@ -88,5 +90,12 @@ export async function callTool(
     ...(stop ? { signal: stop } : {}),
   });
   writeLine(io.stdout, result);
-  return 0;
+  return failed(result) ? 1 : 0;
+}
+
+/** An error result, a refusal, or a command that exited non-zero: a script calling us should know. */
+function failed(result: string): boolean {
+  if (isToolError(result)) return true;
+  const details = resultDetails(result);
+  return details.refusal !== undefined || (details.exitCode != null && details.exitCode !== 0);
 }

@@ -46,8 +46,10 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'allowlist.remove': ({ key }) => removeAllowlistEntry(s.configStore, key, describeKey),
 
     'approvals.pending': () => broker.list(),
-    'approvals.respond': ({ id, choice }) => {
+    'approvals.respond': ({ id, choice, note }) => {
       broker.respond(id, choice);
+      // The gate reads it after the answer settles, which is never in this same tick.
+      if (note && choice === 'deny') s.denialNotes.set(id, note);
       return OK;
     },
 

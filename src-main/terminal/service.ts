@@ -173,6 +173,7 @@ export class TerminalService {
       this.streams.attach(tags, handle, {
         input: request.pty === true || request.background === true,
         whenBehind: 'skip',
+        command: request.command,
       });
       if (request.background) {
         const info = this.processes.register({

@@ -66,7 +66,14 @@ export const requests = {
 
   'approvals.pending': { input: none, output: z.array(ApprovalRequestSchema) },
   'approvals.respond': {
-    input: z.object({ id: z.string().min(1), choice: ApprovalChoiceSchema }).strict(),
+    input: z
+      .object({
+        id: z.string().min(1),
+        choice: ApprovalChoiceSchema,
+        /** With a denial: why, in the user's words, for the agent. */
+        note: z.string().max(2000).optional(),
+      })
+      .strict(),
     output: ok,
   },
 

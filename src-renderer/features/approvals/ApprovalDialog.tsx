@@ -4,6 +4,7 @@ import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { APPROVAL_CHOICES } from './choices';
 import { CommandSegments } from './CommandSegments';
+import { DenyWithReason } from './DenyWithReason';
 import './approvals.css';
 
 /**
@@ -84,6 +85,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
           </button>
         ))}
       </div>
+      <DenyWithReason disabled={answering !== undefined} onDeny={(note) => void respond(id, 'deny', note)} />
       <p className="muted approval-hint">Session …{request.sessionId.slice(-6)} · Escape denies</p>
     </Modal>
   );
