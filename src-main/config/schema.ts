@@ -3,6 +3,19 @@ import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
 
+/** OAuth for an HTTP server. Tokens and client secrets live in the secret store, not here. */
+export const McpOAuthSchema = z
+  .object({
+    /** A pre-registered client; its secret is given to `caduceus mcp login --client-secret-stdin`. */
+    client_id: z.string().min(1).optional(),
+    /** An https URL of this client's metadata document, used as client_id where supported. */
+    client_metadata_url: z.string().url().optional(),
+    /** Scopes to ask for when the server names none. */
+    scope: z.string().min(1).optional(),
+  })
+  .strict();
+export type McpOAuthConfig = z.infer<typeof McpOAuthSchema>;
+
 export const McpServerSchema = z
   .object({
     command: z.string().optional(),
@@ -10,6 +23,7 @@ export const McpServerSchema = z
     env: z.record(z.string(), z.string()).default({}),
     url: z.string().url().optional(),
     headers: z.record(z.string(), z.string()).default({}),
+    oauth: McpOAuthSchema.default({}),
     timeout: z.number().positive().default(30),
     enabled: z.boolean().default(true),
     tools: z

@@ -1,59 +1,67 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { Logger } from '../runtime/types';
+import { McpCredentials } from './auth/credentials';
+import { McpOAuthProvider, type SignInInteraction } from './auth/provider';
+import { createClient } from './client';
+import type { McpClientContext } from './clientContext';
 import type { McpCallResult } from './toolResult';
 
-/** One live connection to an MCP server over stdio or Streamable HTTP. */
+/** How long a person may take in the browser before a sign-in gives up. */
+const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+/** One live connection to an MCP server over stdio or Streamable HTTP (with OAuth). */
 export class McpConnection {
   private client: Client | undefined;
+  private transport: StreamableHTTPClientTransport | StdioClientTransport | undefined;
   private stderrTail = '';
+  readonly auth: McpOAuthProvider | undefined;
 
   constructor(
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly logger: Logger,
-  ) {}
+    private readonly context: McpClientContext = {},
+  ) {
+    if (config.url && context.secrets)
+      this.auth = new McpOAuthProvider(new McpCredentials(context.secrets, name, config.url), config.oauth);
+  }
 
-  async connect(onToolsChanged: () => void): Promise<void> {
-    const client = new Client({ name: 'caduceus', version: '0.1.0' }, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
-    const transport = this.config.url
-      ? new StreamableHTTPClientTransport(new URL(this.config.url), {
-          requestInit: { headers: this.config.headers },
-        })
-      : new StdioClientTransport({
-          command: this.config.command ?? '',
-          args: this.config.args,
-          env: { ...inheritedEnv(), ...this.config.env },
-          stderr: 'pipe',
-        });
-    if (transport instanceof StdioClientTransport) {
-      // Keep the last lines a failing server printed, to explain the failure.
-      transport.stderr?.on('data', (chunk: Buffer) => {
-        this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
-      });
-    }
-    try {
-      await withTimeout(client.connect(transport), this.timeoutMs, `connecting to MCP server "${this.name}"`);
-    } catch (err) {
-      await client.close().catch(() => undefined);
-      const tail = this.stderrTail.trim();
-      const said = tail ? ` (server said: ${tail.split('\n').slice(-3).join(' | ')})` : '';
-      throw new Error(`${(err as Error).message}${said}`, { cause: err });
-    }
-    this.client = client;
+  /** Connects; with `interaction`, a server that wants OAuth gets a browser sign-in first. */
+  async connect(onToolsChanged: () => void, interaction?: SignInInteraction): Promise<void> {
+    if (this.auth) this.auth.interaction = interaction;
+    await this.withSignIn(async () => {
+      const client = createClient(this.name, this.context, onToolsChanged);
+      const transport = this.newTransport();
+      this.transport = transport;
+      try {
+        await withTimeout(
+          client.connect(transport),
+          this.timeoutMs,
+          `connecting to MCP server "${this.name}"`,
+        );
+      } catch (err) {
+        await client.close().catch(() => undefined);
+        const tail = this.stderrTail.trim();
+        if (!tail || err instanceof UnauthorizedError) throw err;
+        const said = ` (server said: ${tail.split('\n').slice(-3).join(' | ')})`;
+        throw new Error(`${(err as Error).message}${said}`, { cause: err });
+      }
+      this.client = client;
+    });
   }
 
   async listTools(): Promise<Tool[]> {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.requireClient().listTools(cursor ? { cursor } : {}, {
-        timeout: this.timeoutMs,
-      });
+      const page = await this.withSignIn(() =>
+        this.requireClient().listTools(cursor ? { cursor } : {}, { timeout: this.timeoutMs }),
+      );
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
@@ -62,11 +70,14 @@ export class McpConnection {
 
   async callTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
     const options = signal ? { timeout: this.timeoutMs, signal } : { timeout: this.timeoutMs };
-    return (await this.requireClient().callTool(
-      { name: tool, arguments: args },
-      undefined,
-      options,
+    return (await this.withSignIn(() =>
+      this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
     )) as McpCallResult;
+  }
+
+  /** Tells the server its roots changed (the workspace moved). */
+  async rootsChanged(): Promise<void> {
+    await this.client?.sendRootsListChanged();
   }
 
   async close(): Promise<void> {
@@ -75,6 +86,43 @@ export class McpConnection {
     await client
       ?.close()
       .catch((err: unknown) => this.logger.debug(`closing MCP server ${this.name}: ${String(err)}`));
+  }
+
+  /**
+   * Runs a request; when the SDK sent the person to the browser (first sign-in, or step-up
+   * after `insufficient_scope`), waits for the redirect, exchanges the code, and runs it again.
+   */
+  private async withSignIn<T>(run: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        const pending = this.auth?.takePendingCode();
+        if (!pending || !(err instanceof UnauthorizedError) || attempt >= 2) throw err;
+        const code = await withTimeout(pending, SIGN_IN_TIMEOUT_MS, `waiting for sign-in to "${this.name}"`);
+        if (!(this.transport instanceof StreamableHTTPClientTransport)) throw err;
+        await this.transport.finishAuth(code);
+      }
+    }
+  }
+
+  private newTransport(): StreamableHTTPClientTransport | StdioClientTransport {
+    if (this.config.url)
+      return new StreamableHTTPClientTransport(new URL(this.config.url), {
+        requestInit: { headers: this.config.headers },
+        ...(this.auth ? { authProvider: this.auth } : {}),
+      });
+    const transport = new StdioClientTransport({
+      command: this.config.command ?? '',
+      args: this.config.args,
+      env: { ...inheritedEnv(), ...this.config.env },
+      stderr: 'pipe',
+    });
+    // Keep the last lines a failing server printed, to explain the failure.
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
+    });
+    return transport;
   }
 
   private get timeoutMs(): number {

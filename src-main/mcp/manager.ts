@@ -2,13 +2,17 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
 import type { JsonSchema, Logger } from '../runtime/types';
+import { McpCredentials } from './auth/credentials';
+import { NeedsSignInError, type SignInInteraction } from './auth/provider';
+import type { McpClientContext } from './clientContext';
 import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
 import { renderMcpResult } from './toolResult';
 
 export interface McpServerStatus {
   name: string;
-  state: 'connected' | 'failed' | 'disabled';
+  /** `needs_auth`: the server wants an OAuth sign-in; `error` says why. */
+  state: 'connected' | 'failed' | 'disabled' | 'needs_auth';
   tools: string[];
   error?: string;
 }
@@ -24,6 +28,7 @@ export class McpManager {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly logger: Logger,
+    private readonly context: McpClientContext = {},
   ) {}
 
   async connectAll(servers: Record<string, McpServerConfig>): Promise<McpServerStatus[]> {
@@ -31,12 +36,20 @@ export class McpManager {
     return this.status();
   }
 
-  async connect(name: string, config: McpServerConfig): Promise<McpServerStatus> {
+  /**
+   * Connects one server. With `interaction` (someone asked to sign in) an OAuth server opens
+   * the browser; without it, a server that wants a sign-in is reported as `needs_auth`.
+   */
+  async connect(
+    name: string,
+    config: McpServerConfig,
+    interaction?: SignInInteraction,
+  ): Promise<McpServerStatus> {
     await this.disconnect(name);
     if (!config.enabled) return this.setStatus({ name, state: 'disabled', tools: [] });
-    const connection = new McpConnection(name, config, this.logger);
+    const connection = new McpConnection(name, config, this.logger, this.context);
     try {
-      await connection.connect(() => void this.refresh(name));
+      await connection.connect(() => void this.refresh(name), interaction);
       this.connections.set(name, connection);
       const tools = await this.registerTools(connection);
       return this.setStatus({ name, state: 'connected', tools });
@@ -44,9 +57,26 @@ export class McpManager {
       await connection.close();
       this.connections.delete(name);
       const error = (err as Error).message;
+      if (isNeedsSignIn(err)) {
+        this.logger.info(`MCP server "${name}" needs sign-in: ${error}`);
+        return this.setStatus({ name, state: 'needs_auth', tools: [], error: `${error}` });
+      }
       this.logger.warn(`MCP server "${name}" is unavailable: ${error}`);
       return this.setStatus({ name, state: 'failed', tools: [], error });
     }
+  }
+
+  /** Forgets a server's OAuth tokens and registered client, and disconnects it. */
+  async signOut(name: string, config: McpServerConfig): Promise<void> {
+    await this.disconnect(name);
+    if (config.url && this.context.secrets)
+      await new McpCredentials(this.context.secrets, name, config.url).clear();
+    this.setStatus({ name, state: 'needs_auth', tools: [], error: 'signed out' });
+  }
+
+  /** Announces a new workspace to every server that asked for roots. */
+  async rootsChanged(): Promise<void> {
+    await Promise.allSettled([...this.connections.values()].map((c) => c.rootsChanged()));
   }
 
   /** Re-reads a server's tool list after it announced a change. */
@@ -122,4 +152,10 @@ export class McpManager {
     this.statuses.set(status.name, status);
     return status;
   }
+}
+
+/** The SDK may wrap our error (e.g. in a transport error); look through causes. */
+function isNeedsSignIn(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof NeedsSignInError) return true;
+  return false;
 }

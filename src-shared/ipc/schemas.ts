@@ -97,7 +97,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 export const McpServerInfoSchema = z.object({
   name: z.string(),
-  state: z.enum(['connected', 'failed', 'disabled']),
+  state: z.enum(['connected', 'failed', 'disabled', 'needs_auth']),
   tools: z.array(z.string()),
   error: z.string().optional(),
   config: z.record(z.string(), z.unknown()),

@@ -1,0 +1,33 @@
+import { pathToFileURL } from 'node:url';
+import { Client, type ClientOptions } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpClientContext } from './clientContext';
+
+export const CLIENT_INFO = { name: 'caduceus', version: '0.1.0' };
+
+/** An SDK client that offers what the context can answer: elicitation forms and roots. */
+export function createClient(server: string, context: McpClientContext, onToolsChanged: () => void): Client {
+  const capabilities: NonNullable<ClientOptions['capabilities']> = {};
+  // applyDefaults: the SDK fills in a field's schema default that the answer leaves out.
+  if (context.elicit) capabilities.elicitation = { form: { applyDefaults: true } };
+  if (context.roots) capabilities.roots = { listChanged: true };
+  const client = new Client(CLIENT_INFO, { capabilities });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
+
+  const { elicit, roots } = context;
+  if (elicit)
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (!('requestedSchema' in params)) return { action: 'decline' };
+      return elicit({ server, message: params.message, schema: params.requestedSchema }, extra.signal);
+    });
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: roots().map((dir) => ({ uri: pathToFileURL(dir).href, name: dir })),
+    }));
+  return client;
+}
