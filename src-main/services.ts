@@ -12,6 +12,7 @@ import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
+import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
@@ -39,6 +40,8 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
+  mcpClient?: Partial<McpClientContext>;
 }
 
 export interface Services {
@@ -119,7 +122,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger);
+  const mcp = new McpManager(
+    runtime.registry,
+    logger,
+    mcpClientContext(options.home, options.cwd, options.mcpClient),
+  );
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({

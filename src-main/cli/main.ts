@@ -12,6 +12,8 @@ import {
   sessionsSearch,
   sessionsShow,
 } from './sessionsCommands';
+import { takeElicitation } from './elicitationFlag';
+import { mcpLogin, mcpLogout } from './mcpCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
 import { serve } from './serveCommand';
@@ -34,6 +36,11 @@ const USAGE = `Usage: caduceus <command>
   serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
   approval check --jsonl                                  judge commands read as JSON Lines on stdin
+  mcp login <server> [--client-secret-stdin]              OAuth sign-in to an HTTP MCP server (browser)
+  mcp logout <server>                                     forget its tokens and registered client
+
+  Commands that connect MCP servers take --elicitation ask|defaults|decline: how a server's
+  form requests are answered (ask on a TTY; without one, or with --approvals deny, decline).
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
@@ -56,6 +63,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   toolsets: { run: toolsetsList, mcp: true },
   call: { run: callTool, mcp: true },
   chat: { run: chat, mcp: true, servicesOptions: chatServicesOptions },
+  'mcp login': { run: mcpLogin, mcp: false },
+  'mcp logout': { run: mcpLogout, mcp: false },
   'sessions list': { run: sessionsList, mcp: false },
   'sessions show': { run: sessionsShow, mcp: false },
   'sessions search': { run: sessionsSearch, mcp: false },
@@ -80,19 +89,21 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const standalone = STANDALONE[`${argv[0]} ${argv[1]}`] ?? STANDALONE[argv[0] ?? ''];
   if (standalone)
     return runStandalone(standalone, argv.slice(STANDALONE[`${argv[0]} ${argv[1]}`] ? 2 : 1), io);
-  const { command, rest } = route(argv);
+  const { command, rest: routed } = route(argv);
   if (!command) {
     writeLine(io.stderr, `caduceus: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
     return 2;
   }
   let services: Services | undefined;
   try {
+    const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
     services = await createServices({
       home: caduceusHome(io.env),
       cwd: io.cwd,
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
+      ...(elicit ? { mcpClient: { elicit } } : {}),
       // On a terminal a person answers approval prompts; elsewhere prompts are denials.
       ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
       ...command.servicesOptions?.(rest),

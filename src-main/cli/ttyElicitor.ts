@@ -1,4 +1,4 @@
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Elicitor } from '../mcp/clientContext';
 import { formDefaults, parseFieldInput } from '../mcp/elicitation';
@@ -10,8 +10,16 @@ import type { Io } from './args';
  */
 export function ttyElicitor(io: Io): Elicitor {
   return async (request, signal) => {
-    const rl = createInterface({ input: io.stdin, output: io.stderr });
-    const ask = (q: string) => rl.question(q, signal ? { signal } : {});
+    const rl = createInterface({ input: io.stdin, terminal: false });
+    // The iterator buffers lines typed ahead, which a question() per field would drop.
+    const lines = rl[Symbol.asyncIterator]();
+    signal?.addEventListener('abort', () => rl.close());
+    const ask = async (q: string): Promise<string> => {
+      io.stderr.write(q);
+      const next = await lines.next();
+      if (next.done) throw new Error('end of input');
+      return next.value as string;
+    };
     try {
       io.stderr.write(`\n📝 MCP server "${request.server}" asks: ${request.message}\n`);
       const content = formDefaults(request.schema);

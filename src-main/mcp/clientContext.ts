@@ -1,5 +1,8 @@
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { join } from 'node:path';
 import type { ReadableSecretStore } from './auth/credentials';
+import { FileSecretStore } from './auth/fileSecrets';
+import { declineAll } from './elicitation';
 
 /** A form a server asks the person to fill in (MCP elicitation, form mode). */
 export interface ElicitationRequest {
@@ -19,4 +22,23 @@ export interface McpClientContext {
   elicit?: Elicitor;
   /** The workspace folders offered as roots; without it the client does not offer roots. */
   roots?: () => string[];
+}
+
+/** Where the CLI and `caduceus serve` keep MCP OAuth credentials (Electron uses its keychain). */
+export function mcpCredentialsFile(home: string): string {
+  return join(home, 'mcp-credentials.json');
+}
+
+/** The context a process offers its MCP servers: the defaults, then what the host supplies. */
+export function mcpClientContext(
+  home: string,
+  cwd: string,
+  given: Partial<McpClientContext> = {},
+): McpClientContext {
+  return {
+    secrets: given.secrets ?? new FileSecretStore(mcpCredentialsFile(home)),
+    roots: given.roots ?? (() => [cwd]),
+    // Without someone to ask, forms are declined: the server may go on without the data.
+    elicit: given.elicit ?? declineAll,
+  };
 }

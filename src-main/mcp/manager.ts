@@ -2,8 +2,11 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
 import type { JsonSchema, Logger } from '../runtime/types';
-import { McpCredentials } from './auth/credentials';
+import { McpCredentials, type ReadableSecretStore } from './auth/credentials';
+import type { UrlOpener } from './auth/browser';
+import { startLoopbackReceiver } from './auth/loopback';
 import { NeedsSignInError, type SignInInteraction } from './auth/provider';
+import { toolError } from '../runtime/errors';
 import type { McpClientContext } from './clientContext';
 import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
@@ -30,6 +33,12 @@ export class McpManager {
     private readonly logger: Logger,
     private readonly context: McpClientContext = {},
   ) {}
+
+  /** Where this manager keeps OAuth credentials. */
+  get secrets(): ReadableSecretStore {
+    if (!this.context.secrets) throw new Error('no secret store for MCP credentials');
+    return this.context.secrets;
+  }
 
   async connectAll(servers: Record<string, McpServerConfig>): Promise<McpServerStatus[]> {
     await Promise.all(Object.entries(servers).map(([name, config]) => this.connect(name, config)));
@@ -63,6 +72,29 @@ export class McpManager {
       }
       this.logger.warn(`MCP server "${name}" is unavailable: ${error}`);
       return this.setStatus({ name, state: 'failed', tools: [], error });
+    }
+  }
+
+  /**
+   * Signs in to an HTTP server: the browser opens the authorization page, the redirect comes
+   * back to a one-shot server on 127.0.0.1, then the server connects with the new tokens.
+   */
+  async signIn(
+    name: string,
+    config: McpServerConfig,
+    opener: UrlOpener,
+    signal?: AbortSignal,
+  ): Promise<McpServerStatus> {
+    if (!config.url) throw new Error(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
+    const credentials = new McpCredentials(this.secrets, name, config.url);
+    const receiver = await startLoopbackReceiver(credentials.redirectPort());
+    try {
+      return await this.connect(name, config, { opener, receiver, ...(signal ? { signal } : {}) });
+    } finally {
+      // The receiver is gone; a later step-up asks for another sign-in instead of waiting.
+      const auth = this.connections.get(name)?.auth;
+      if (auth) auth.interaction = undefined;
+      await receiver.close();
     }
   }
 
@@ -139,8 +171,19 @@ export class McpManager {
       emoji: '🔌',
       isAsync: true,
       parallelSafe: connection.config.supports_parallel_tool_calls,
-      handler: async (args: Record<string, unknown>, ctx: { signal?: AbortSignal }) =>
-        renderMcpResult(await connection.callTool(tool.name, args, ctx.signal)),
+      handler: async (args: Record<string, unknown>, ctx: { signal?: AbortSignal }) => {
+        try {
+          return renderMcpResult(await connection.callTool(tool.name, args, ctx.signal));
+        } catch (err) {
+          if (!isNeedsSignIn(err)) throw err;
+          const reason = (err as Error).message;
+          const tools = this.statuses.get(connection.name)?.tools ?? [];
+          this.setStatus({ name: connection.name, state: 'needs_auth', tools, error: reason });
+          return toolError(
+            `MCP server "${connection.name}" needs sign-in (${reason}): run "caduceus mcp login ${connection.name}" or use Sign in in Settings`,
+          );
+        }
+      },
     };
   }
 

@@ -47,6 +47,14 @@ export class McpCredentials {
     return this.read().discovery as OAuthDiscoveryState | undefined;
   }
 
+  /** The loopback port of the registered redirect URI, to listen on it again. */
+  redirectPort(): number {
+    const uris = (this.client() as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    const first = Array.isArray(uris) && typeof uris[0] === 'string' ? uris[0] : '';
+    const port = /^http:\/\/127\.0\.0\.1:(\d+)\//.exec(first)?.[1];
+    return port ? Number(port) : 0;
+  }
+
   hasTokens(): boolean {
     return this.tokens() !== undefined;
   }
