@@ -8,6 +8,8 @@ import { ChatController } from './handlers/chat';
 import { createHandlers } from './handlers/table';
 import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
+import type { UrlOpener } from './mcp/auth/browser';
+import type { ReadableSecretStore } from './mcp/auth/credentials';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
 import { TerminalService } from './terminal/service';
@@ -25,6 +27,10 @@ export interface AppCoreOptions {
   nativeApproval?: NativePresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
+  /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
+  openUrl?: UrlOpener;
+  /** Where MCP OAuth credentials live (the keychain store in Electron; a 0600 file when absent). */
+  mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: 'ask' | 'deny' | 'allow';
 }
@@ -55,6 +61,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    ...(options.mcpSecrets ? { mcpClient: { secrets: options.mcpSecrets } } : {}),
   });
   built.services = s;
 

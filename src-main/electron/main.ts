@@ -33,6 +33,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
   await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
+  const secrets = new SafeStorageSecrets(safeStorage, secretsPath);
   const core = await createAppCore({
     home,
     cwd: process.cwd(),
@@ -40,7 +41,9 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     logger: createStderrLogger('info'),
     mode: 'electron',
     version: app.getVersion(),
-    secrets: new SafeStorageSecrets(safeStorage, secretsPath),
+    secrets,
+    mcpSecrets: secrets,
+    openUrl: (url) => openExternalHttp(shell, url),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
   });
 
@@ -89,4 +92,11 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
 
 if (process.versions.electron) {
   void runDesktop(electron, fileURLToPath(new URL('..', import.meta.url)));
+}
+
+/** OAuth sign-in pages open in the user's browser; nothing but http(s) is handed to the shell. */
+async function openExternalHttp(shell: ElectronModule['shell'], url: string): Promise<void> {
+  const protocol = new URL(url).protocol;
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`refusing to open a ${protocol} URL`);
+  await shell.openExternal(url);
 }

@@ -3,10 +3,11 @@ import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
 import { ruleFor } from '../approval/rules/registry';
 import type { Handlers } from '../contract/router';
+import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
-import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
+import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
@@ -14,7 +15,7 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets'>;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'openUrl'>;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
@@ -55,6 +56,9 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
     },
+    'mcp.signIn': ({ name }) =>
+      signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
 
     'chat.send': ({ text, sessionId }) => chat.send(text, sessionId),
     'chat.cancel': ({ sessionId }) => {

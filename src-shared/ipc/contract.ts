@@ -77,6 +77,9 @@ export const requests = {
     output: McpServerInfoSchema,
   },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
+  /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
+  'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {
     input: z
