@@ -18,16 +18,17 @@ export function createClient(server: string, context: McpClientContext, onToolsC
   const client = new Client(CLIENT_INFO, { capabilities });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
 
-  const { elicit, roots } = context;
+  const { elicit } = context;
   if (elicit)
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       const params = request.params;
       if (!('requestedSchema' in params)) return { action: 'decline' };
       return elicit({ server, message: params.message, schema: params.requestedSchema }, extra.signal);
     });
-  if (roots)
+  // Read at each request: the workspace may have moved since the connection was made.
+  if (context.roots)
     client.setRequestHandler(ListRootsRequestSchema, async () => ({
-      roots: roots().map((dir) => ({ uri: pathToFileURL(dir).href, name: dir })),
+      roots: (context.roots?.() ?? []).map((dir) => ({ uri: pathToFileURL(dir).href, name: dir })),
     }));
   return client;
 }

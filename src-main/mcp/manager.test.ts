@@ -3,7 +3,7 @@ import { McpServerSchema } from '../config/schema';
 import { ctx, newRuntime, spec } from '../runtime/testing/fixtures';
 import { McpManager } from './manager';
 import { mcpToolName } from './naming';
-import { changingServer, everythingServer } from './testing/servers';
+import { changingServer, clientFeaturesServer, everythingServer } from './testing/servers';
 
 let manager: McpManager | undefined;
 afterEach(async () => {
@@ -90,5 +90,19 @@ describe('MCP servers', () => {
     );
     await until(() => runtime.registry.has('mcp_my_server_late_tool'), 'the new tool');
     expect(await runtime.handleFunctionCall('mcp_my_server_late_tool', {}, ctx)).toBe('late-tool says hi');
+  });
+});
+
+describe('MCP roots', () => {
+  it('offers the workspace as the root and announces a new one with roots/list_changed', async () => {
+    const r = newRuntime();
+    manager = new McpManager(r.runtime.registry, r.logger, { roots: () => ['/work/one'] });
+    await manager.connectAll({ features: clientFeaturesServer() });
+    const first = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    expect(first).toEqual({ roots: [{ uri: 'file:///work/one', name: '/work/one' }], rootsChanges: 0 });
+    await manager.setRoots(['/work/two']);
+    // The notification and the next request travel in order over the same stdio pipe.
+    const second = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    expect(second).toEqual({ roots: [{ uri: 'file:///work/two', name: '/work/two' }], rootsChanges: 1 });
   });
 });

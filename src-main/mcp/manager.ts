@@ -106,8 +106,9 @@ export class McpManager {
     this.setStatus({ name, state: 'needs_auth', tools: [], error: 'signed out' });
   }
 
-  /** Announces a new workspace to every server that asked for roots. */
-  async rootsChanged(): Promise<void> {
+  /** The workspace moved: servers are offered `dirs` as roots and told the list changed. */
+  async setRoots(dirs: string[]): Promise<void> {
+    this.context.roots = () => dirs;
     await Promise.allSettled([...this.connections.values()].map((c) => c.rootsChanged()));
   }
 
