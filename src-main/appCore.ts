@@ -5,6 +5,7 @@ import { commandGateFor } from './approval/toolGate';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
+import { ElicitationBroker } from './handlers/elicitation';
 import { createHandlers } from './handlers/table';
 import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
@@ -46,6 +47,7 @@ export interface AppCore {
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval);
+  const elicitations = new ElicitationBroker(events);
   // The terminal sink is needed to build the services and reads the terminal from them later.
   const built: { services?: Services } = {};
   const terminal = () => {
@@ -61,7 +63,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
-    ...(options.mcpSecrets ? { mcpClient: { secrets: options.mcpSecrets } } : {}),
+    mcpClient: {
+      ...(options.mcpSecrets ? { secrets: options.mcpSecrets } : {}),
+      // With every prompt denied there is nobody to ask: forms are declined.
+      ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
+    },
   });
   built.services = s;
 
@@ -93,7 +99,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     void previous.shutdown();
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells });
+  const handlers = createHandlers({ services: s, options, broker, chat, shells, elicitations });
   return {
     invoke: createRouter(handlers),
     events,
@@ -102,6 +108,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       stopWatching();
       cron.stopAll();
       broker.closeAll();
+      elicitations.closeAll();
       await chat.shutdown();
       await shells.closeAll();
       await s.shutdown();

@@ -7,6 +7,7 @@ import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
+import type { ElicitationBroker } from './elicitation';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings } from './settings';
@@ -19,12 +20,20 @@ interface Parts {
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  elicitations: ElicitationBroker;
 }
 
 const OK = { ok: true } as const;
 
 /** Every contract request, answered by the services. */
-export function createHandlers({ services: s, options, broker, chat, shells }: Parts): Handlers {
+export function createHandlers({
+  services: s,
+  options,
+  broker,
+  chat,
+  shells,
+  elicitations,
+}: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
@@ -58,6 +67,10 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     },
     'mcp.signIn': ({ name }) =>
       signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.answerElicitation': (answer) => {
+      elicitations.respond(answer);
+      return OK;
+    },
     'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
 
     'chat.send': ({ text, sessionId }) => chat.send(text, sessionId),

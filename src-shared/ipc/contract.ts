@@ -4,6 +4,8 @@ import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
   ApprovalRequestSchema,
+  ElicitationAnswerSchema,
+  ElicitationRequestSchema,
   McpServerInfoSchema,
   SettingsSchema,
   TerminalDataSchema,
@@ -79,6 +81,7 @@ export const requests = {
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
   /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
   'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
   'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {
@@ -149,6 +152,9 @@ export const events = {
     choice: z.union([ApprovalChoiceSchema, z.literal('timeout')]),
   }),
   'settings.changed': SettingsSchema,
+  /** An MCP server asks the person to fill in a form; answered with mcp.answerElicitation. */
+  'mcp.elicitation': ElicitationRequestSchema,
+  'mcp.elicitationResolved': z.object({ id: z.string() }),
 } as const;
 
 export type RequestName = keyof typeof requests;
