@@ -1,4 +1,7 @@
 import { readFile, mkdtemp, rm, stat, writeFile, chmod } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -87,8 +90,15 @@ describe('caduceus mcp login / logout', () => {
     const call = await run(['call', 'mcp_demo_whoami']);
     expect(call.stdout).toMatch(/^client [0-9a-f-]{36}/);
 
-    expect((await run(['mcp', 'logout', 'demo'])).stdout).toContain('Signed out of "demo".');
+    // An access token that lapsed is refreshed with the stored refresh token, without a browser.
+    server.provider.expireAccessTokens();
+    const again = await run(['call', 'mcp_demo_whoami']);
+    expect(again.stdout).toMatch(/^client [0-9a-f-]{36}/);
+    expect(server.provider.refreshes).toBe(1);
     expect(await readFile(mcpCredentialsFile(home), 'utf8')).not.toContain(token);
+
+    expect((await run(['mcp', 'logout', 'demo'])).stdout).toContain('Signed out of "demo".');
+    expect(await readFile(mcpCredentialsFile(home), 'utf8')).not.toContain('access_token');
     expect((await run(['toolsets'])).stdout).toContain('mcp-demo [mcp] needs sign-in');
   });
 
@@ -98,3 +108,40 @@ describe('caduceus mcp login / logout', () => {
     expect(stderr).toContain('no MCP server "nope" in config.yaml');
   });
 });
+
+describe('caduceus mcp login with a pre-registered client', () => {
+  it('uses the configured client_id, the secret from stdin and the fixed redirect port', async () => {
+    const port = await freePort();
+    const redirect = `http://127.0.0.1:${port}/callback`;
+    await server.provider.clientsStore.registerClient({
+      client_id: 'caduceus-desktop',
+      client_secret: 's3cret-value',
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'client_secret_post',
+    });
+    await writeFile(
+      join(home, 'config.yaml'),
+      `mcp_servers:\n  demo:\n    url: ${server.url}\n    oauth:\n      client_id: caduceus-desktop\n      redirect_port: ${port}\n`,
+    );
+    const browser = await recordingBrowser();
+    const m = memoryIo({ CADUCEUS_HOME: home, PATH: process.env.PATH, ...browser.env }, home);
+    (m.io.stdin as PassThrough).end('s3cret-value\n');
+    const login = main(['mcp', 'login', 'demo', '--client-secret-stdin'], m.io);
+    const page = new URL(await browser.opened());
+    expect(page.searchParams.get('client_id')).toBe('caduceus-desktop');
+    expect(page.searchParams.get('redirect_uri')).toBe(redirect);
+    await (await fetch(page)).text();
+    expect(await login).toBe(0);
+    expect(m.stdout()).toContain('Signed in to "demo"');
+    expect(await readFile(join(home, 'config.yaml'), 'utf8')).not.toContain('s3cret');
+    expect(await readFile(mcpCredentialsFile(home), 'utf8')).toContain('s3cret-value');
+  });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}

@@ -10,6 +10,8 @@ export const McpOAuthSchema = z
     client_id: z.string().min(1).optional(),
     /** An https URL of this client's metadata document, used as client_id where supported. */
     client_metadata_url: z.string().url().optional(),
+    /** A fixed loopback port for the redirect URI, for clients registered with one. */
+    redirect_port: z.number().int().min(1).max(65535).optional(),
     /** Scopes to ask for when the server names none. */
     scope: z.string().min(1).optional(),
   })

@@ -87,7 +87,8 @@ export class McpManager {
   ): Promise<McpServerStatus> {
     if (!config.url) throw new Error(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
     const credentials = new McpCredentials(this.secrets, name, config.url);
-    const receiver = await startLoopbackReceiver(credentials.redirectPort());
+    const fixed = config.oauth.redirect_port;
+    const receiver = await startLoopbackReceiver(fixed ?? credentials.redirectPort(), fixed !== undefined);
     try {
       return await this.connect(name, config, { opener, receiver, ...(signal ? { signal } : {}) });
     } finally {

@@ -12,8 +12,11 @@ export interface LoopbackReceiver {
   close(): Promise<void>;
 }
 
-/** Listens on `preferredPort` when it is free (a registered redirect URI keeps working), else any. */
-export async function startLoopbackReceiver(preferredPort = 0): Promise<LoopbackReceiver> {
+/**
+ * Listens on `preferredPort` when it is free (a registered redirect URI keeps working), else
+ * on any port — unless `exact`, for a client registered with that one port only.
+ */
+export async function startLoopbackReceiver(preferredPort = 0, exact = false): Promise<LoopbackReceiver> {
   const waiters = new Map<string, { resolve: (code: string) => void; reject: (err: Error) => void }>();
   const early = new Map<string, URLSearchParams>();
   const settle = (params: URLSearchParams) => {
@@ -41,7 +44,10 @@ export async function startLoopbackReceiver(preferredPort = 0): Promise<Loopback
     res.end(PAGE(ok ? 'Signed in. You can close this window and return to Caduceus.' : 'Sign-in failed.'));
     settle(url.searchParams);
   });
-  const port = await listen(server, preferredPort).catch(() => listen(server, 0));
+  const port = await listen(server, preferredPort).catch((err: Error) => {
+    if (exact) throw new Error(`cannot receive the sign-in on port ${preferredPort}: ${err.message}`);
+    return listen(server, 0);
+  });
 
   return {
     redirectUrl: `http://127.0.0.1:${port}/callback`,
