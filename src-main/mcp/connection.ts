@@ -2,7 +2,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { Logger } from '../runtime/types';
 import { McpCredentials } from './auth/credentials';
@@ -68,8 +68,23 @@ export class McpConnection {
     return tools;
   }
 
-  async callTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
-    const options = signal ? { timeout: this.timeoutMs, signal } : { timeout: this.timeoutMs };
+  /** Calls a tool; `onProgress` receives the server's progress lines (and keeps the call alive). */
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+    onProgress?: (line: string) => void,
+  ): Promise<McpCallResult> {
+    const options = {
+      timeout: this.timeoutMs,
+      ...(signal ? { signal } : {}),
+      ...(onProgress
+        ? {
+            resetTimeoutOnProgress: true,
+            onprogress: (p: Progress) => onProgress(progressLine(p)),
+          }
+        : {}),
+    };
     return (await this.withSignIn(() =>
       this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
     )) as McpCallResult;
@@ -133,6 +148,11 @@ export class McpConnection {
     if (!this.client) throw new Error(`MCP server "${this.name}" is not connected`);
     return this.client;
   }
+}
+
+function progressLine(p: Progress): string {
+  const amount = p.total ? `${p.progress}/${p.total}` : String(p.progress);
+  return `[progress ${amount}]${p.message ? ` ${p.message}` : ''}\n`;
 }
 
 /** Stdio servers get PATH and the usual basics, not every secret in our environment. */

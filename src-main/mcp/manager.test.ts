@@ -106,3 +106,21 @@ describe('MCP roots', () => {
     expect(second).toEqual({ roots: [{ uri: 'file:///work/two', name: '/work/two' }], rootsChanges: 1 });
   });
 });
+
+describe('MCP progress', () => {
+  it("streams a tool's progress notifications to the tool card's live output", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ everything: everythingServer() });
+    const lines: string[] = [];
+    const result = await runtime.handleFunctionCall(
+      'mcp_everything_trigger_long_running_operation',
+      { duration: 0.2, steps: 2 },
+      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+    );
+    expect(result).toContain('Long running operation completed');
+    // The SDK may settle the call before it handles the last notification, so only the first
+    // steps are certain to be shown.
+    expect(lines[0]).toBe('[progress 1/2]\n');
+    expect(lines.every((line) => /^\[progress [12]\/2\]\n$/.test(line))).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
-import type { JsonSchema, Logger } from '../runtime/types';
+import type { JsonSchema, Logger, ToolContext } from '../runtime/types';
 import { McpCredentials, type ReadableSecretStore } from './auth/credentials';
 import type { UrlOpener } from './auth/browser';
 import { startLoopbackReceiver } from './auth/loopback';
@@ -173,9 +173,9 @@ export class McpManager {
       emoji: '🔌',
       isAsync: true,
       parallelSafe: connection.config.supports_parallel_tool_calls,
-      handler: async (args: Record<string, unknown>, ctx: { signal?: AbortSignal }) => {
+      handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
         try {
-          return renderMcpResult(await connection.callTool(tool.name, args, ctx.signal));
+          return renderMcpResult(await connection.callTool(tool.name, args, ctx.signal, ctx.onOutput));
         } catch (err) {
           if (!isNeedsSignIn(err)) throw err;
           const reason = (err as Error).message;
