@@ -2,7 +2,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { Logger } from '../runtime/types';
 import { McpCredentials } from './auth/credentials';
@@ -88,6 +88,31 @@ export class McpConnection {
     return (await this.withSignIn(() =>
       this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
     )) as McpCallResult;
+  }
+
+  /** Whether the server offers resources (resources/list and resources/read). */
+  hasResources(): boolean {
+    return Boolean(this.client?.getServerCapabilities()?.resources);
+  }
+
+  /** The first `limit` resources the server lists (for the read tool's description). */
+  async listResources(limit: number): Promise<Resource[]> {
+    const out: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.requireClient().listResources(cursor ? { cursor } : {}, {
+        timeout: this.timeoutMs,
+      });
+      out.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor && out.length < limit);
+    return out.slice(0, limit);
+  }
+
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.withSignIn(() =>
+      this.requireClient().readResource({ uri }, { timeout: this.timeoutMs, ...(signal ? { signal } : {}) }),
+    );
   }
 
   /** Tells the server its roots changed (the workspace moved). */

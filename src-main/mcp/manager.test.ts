@@ -124,3 +124,21 @@ describe('MCP progress', () => {
     expect(lines.every((line) => /^\[progress [12]\/2\]\n$/.test(line))).toBe(true);
   });
 });
+
+describe('MCP resources', () => {
+  it("reads a server's resources through one read_resource tool that names them", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ everything: everythingServer() });
+    const spec = runtime.registry.get('mcp_everything_read_resource');
+    expect(spec?.toolset).toBe('mcp-everything');
+    const listed = /^- (\S+)/m.exec(spec?.schema.description ?? '')?.[1] ?? '';
+    expect(listed).toMatch(/^demo:\/\//);
+    const text = await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: listed }, ctx);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/^\{"error"/);
+    const missing = JSON.parse(
+      await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: 'demo://nope/404' }, ctx),
+    );
+    expect(missing.error).toBeTruthy();
+  });
+});

@@ -10,6 +10,7 @@ import { toolError } from '../runtime/errors';
 import type { McpClientContext } from './clientContext';
 import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
+import { resourceToolSpec } from './resourceTool';
 import { renderMcpResult } from './toolResult';
 
 export interface McpServerStatus {
@@ -160,6 +161,16 @@ export class McpManager {
       }
       this.registry.register(this.toSpec(connection, tool, name));
       registered.push(name);
+    }
+    // Resources reach the agent through one read tool (filtered like the server's tools,
+    // as `read_resource`), unless a server tool has its name.
+    const offered = (!include || include.includes('read_resource')) && !exclude.includes('read_resource');
+    if (offered && connection.hasResources()) {
+      const spec = await resourceToolSpec(connection);
+      if (!this.registry.has(spec.name)) {
+        this.registry.register(spec);
+        registered.push(spec.name);
+      }
     }
     return registered;
   }
