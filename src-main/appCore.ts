@@ -48,6 +48,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval);
   const elicitations = new ElicitationBroker(events);
+  const modelOverrides = () => ({
+    ...options.modelOverrides,
+    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+  });
   // The terminal sink is needed to build the services and reads the terminal from them later.
   const built: { services?: Services } = {};
   const terminal = () => {
@@ -63,6 +67,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    modelOverrides: () => modelOverrides(),
     mcpClient: {
       ...(options.mcpSecrets ? { secrets: options.mcpSecrets } : {}),
       // With every prompt denied there is nobody to ask: forms are declined.
@@ -71,10 +76,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   built.services = s;
 
-  const chat = new ChatController(s, events, () => ({
-    ...options.modelOverrides,
-    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
-  }));
+  const chat = new ChatController(s, events, modelOverrides);
   const cron = new CronScheduler(
     async (job) => {
       await chat.send(job.prompt, job.sessionId);

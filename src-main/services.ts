@@ -12,7 +12,9 @@ import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
+import type { ModelOverrides } from './agent/model/resolve';
 import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
+import { modelCompletion } from './mcp/sampling';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
@@ -42,6 +44,8 @@ export interface ServicesOptions {
   onTerminalEvent?: TerminalStreamSink;
   /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
   mcpClient?: Partial<McpClientContext>;
+  /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
+  modelOverrides?: () => ModelOverrides;
 }
 
 export interface Services {
@@ -122,10 +126,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
+  const complete = modelCompletion(() => agent.resolveModel(options.modelOverrides?.() ?? {}));
   const mcp = new McpManager(
     runtime.registry,
     logger,
-    mcpClientContext(options.home, options.cwd, options.mcpClient),
+    mcpClientContext(options.home, options.cwd, { complete, ...options.mcpClient }),
   );
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(

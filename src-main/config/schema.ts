@@ -26,6 +26,8 @@ export const McpServerSchema = z
     url: z.string().url().optional(),
     headers: z.record(z.string(), z.string()).default({}),
     oauth: McpOAuthSchema.default({}),
+    /** The server asking our model (sampling): ask the person each time, allow, or deny. */
+    sampling: z.enum(['ask', 'allow', 'deny']).default('ask'),
     timeout: z.number().positive().default(30),
     enabled: z.boolean().default(true),
     tools: z

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ReadableSecretStore } from './auth/credentials';
 import { FileSecretStore } from './auth/fileSecrets';
 import { declineAll } from './elicitation';
+import type { ModelCompletion } from './sampling';
 
 /** A form a server asks the person to fill in (MCP elicitation, form mode). */
 export interface ElicitationRequest {
@@ -20,6 +21,8 @@ export interface McpClientContext {
   secrets?: ReadableSecretStore;
   /** Answers elicitation requests; without it the client does not offer elicitation. */
   elicit?: Elicitor;
+  /** The configured model for sampling requests; without it the client does not offer sampling. */
+  complete?: ModelCompletion;
   /** The workspace folders offered as roots; without it the client does not offer roots. */
   roots?: () => string[];
 }
@@ -40,5 +43,6 @@ export function mcpClientContext(
     roots: given.roots ?? (() => [cwd]),
     // Without someone to ask, forms are declined: the server may go on without the data.
     elicit: given.elicit ?? declineAll,
+    ...(given.complete ? { complete: given.complete } : {}),
   };
 }

@@ -35,7 +35,7 @@ export class McpConnection {
   async connect(onToolsChanged: () => void, interaction?: SignInInteraction): Promise<void> {
     if (this.auth) this.auth.interaction = interaction;
     await this.withSignIn(async () => {
-      const client = createClient(this.name, this.context, onToolsChanged);
+      const client = createClient(this.name, this.context, onToolsChanged, this.config.sampling);
       const transport = this.newTransport();
       this.transport = transport;
       try {

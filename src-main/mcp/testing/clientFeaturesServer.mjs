@@ -23,6 +23,18 @@ server.registerTool('ask', { description: 'Asks for a name and a size' }, async 
   });
   return { content: [{ type: 'text', text: JSON.stringify(result) }] };
 });
+server.registerTool('sample', { description: "Asks the client's model to say hi" }, async () => {
+  try {
+    const result = await server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Say hi to the tester' } }],
+      systemPrompt: 'Be brief.',
+      maxTokens: 20,
+    });
+    return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  } catch (err) {
+    return { content: [{ type: 'text', text: `refused: ${err.message}` }] };
+  }
+});
 server.registerTool('roots', { description: 'Lists the client roots' }, async () => {
   const { roots } = await server.server.listRoots();
   return { content: [{ type: 'text', text: JSON.stringify({ roots, rootsChanges }) }] };
