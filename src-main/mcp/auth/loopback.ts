@@ -22,7 +22,8 @@ export async function startLoopbackReceiver(preferredPort = 0, exact = false): P
   const settle = (params: URLSearchParams) => {
     const state = params.get('state') ?? '';
     const waiter = waiters.get(state);
-    if (!waiter) return early.set(state, params);
+    // A redirect may beat waitForCode by a moment; anything else on this port is dropped.
+    if (!waiter) return early.size < 4 ? early.set(state, params) : early;
     waiters.delete(state);
     const code = params.get('code');
     const error = params.get('error');
