@@ -13,6 +13,8 @@ export interface ServeOptions {
   home: string;
   /** Working directory, and so the agent's default task directory. */
   cwd: string;
+  /** More environment for serve (a $BROWSER, say). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Served {
@@ -31,7 +33,7 @@ export async function startServe(options: ServeOptions): Promise<Served> {
   const child = spawn(
     process.execPath,
     [BIN, 'serve', '--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key'],
-    { cwd: options.cwd, env: { ...process.env, CADUCEUS_HOME: options.home }, stdio: 'pipe' },
+    { cwd: options.cwd, env: { ...process.env, ...options.env, CADUCEUS_HOME: options.home }, stdio: 'pipe' },
   );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
