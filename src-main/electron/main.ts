@@ -12,7 +12,7 @@ import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
 import { SafeStorageSecrets } from './secrets';
-import { createMainWindow, hardenWindow, rememberWindowState } from './window';
+import { createMainWindow, hardenWindow, isSafeExternalUrl, rememberWindowState } from './window';
 
 type ElectronModule = typeof electron;
 
@@ -94,9 +94,9 @@ if (process.versions.electron) {
   void runDesktop(electron, fileURLToPath(new URL('..', import.meta.url)));
 }
 
-/** OAuth sign-in pages open in the user's browser; nothing but http(s) is handed to the shell. */
+/** OAuth sign-in pages open in the user's browser; only plain http(s) URLs reach the shell. */
 async function openExternalHttp(shell: ElectronModule['shell'], url: string): Promise<void> {
-  const protocol = new URL(url).protocol;
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`refusing to open a ${protocol} URL`);
+  if (!isSafeExternalUrl(url))
+    throw new Error('refusing to open a sign-in page that is not a plain http(s) URL');
   await shell.openExternal(url);
 }
