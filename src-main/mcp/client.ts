@@ -4,6 +4,7 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpClientContext } from './clientContext';
@@ -17,6 +18,7 @@ export function createClient(
   context: McpClientContext,
   onToolsChanged: () => void,
   samplingPolicy: SamplingPolicy = 'deny',
+  onLog: (line: string) => void = () => {},
 ): Client {
   const capabilities: NonNullable<ClientOptions['capabilities']> = {};
   // applyDefaults: the SDK fills in a field's schema default that the answer leaves out.
@@ -25,6 +27,10 @@ export function createClient(
   if (context.complete && samplingPolicy !== 'deny') capabilities.sampling = {};
   const client = new Client(CLIENT_INFO, { capabilities });
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
+  client.setNotificationHandler(LoggingMessageNotificationSchema, async ({ params }) => {
+    const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+    onLog(`[${params.level}${params.logger ? ` ${params.logger}` : ''}] ${data}`);
+  });
 
   const { elicit } = context;
   if (elicit)

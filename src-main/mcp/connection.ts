@@ -19,6 +19,8 @@ export class McpConnection {
   private client: Client | undefined;
   private transport: StreamableHTTPClientTransport | StdioClientTransport | undefined;
   private stderrTail = '';
+  /** Live output of the tool calls in flight, which the server's log lines are shown on. */
+  private readonly liveOutputs = new Set<(line: string) => void>();
   readonly auth: McpOAuthProvider | undefined;
 
   constructor(
@@ -35,7 +37,9 @@ export class McpConnection {
   async connect(onToolsChanged: () => void, interaction?: SignInInteraction): Promise<void> {
     if (this.auth) this.auth.interaction = interaction;
     await this.withSignIn(async () => {
-      const client = createClient(this.name, this.context, onToolsChanged, this.config.sampling);
+      const client = createClient(this.name, this.context, onToolsChanged, this.config.sampling, (line) =>
+        this.onServerLog(line),
+      );
       const transport = this.newTransport();
       this.transport = transport;
       try {
@@ -85,9 +89,19 @@ export class McpConnection {
           }
         : {}),
     };
-    return (await this.withSignIn(() =>
-      this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
-    )) as McpCallResult;
+    if (onProgress) this.liveOutputs.add(onProgress);
+    try {
+      return (await this.withSignIn(() =>
+        this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+      )) as McpCallResult;
+    } finally {
+      if (onProgress) this.liveOutputs.delete(onProgress);
+    }
+  }
+
+  private onServerLog(line: string): void {
+    this.logger.debug(`MCP server ${this.name}: ${line}`);
+    for (const output of this.liveOutputs) output(`${line}\n`);
   }
 
   /** Whether the server offers resources (resources/list and resources/read). */

@@ -142,3 +142,18 @@ describe('MCP resources', () => {
     expect(missing.error).toBeTruthy();
   });
 });
+
+describe('MCP logging', () => {
+  it("shows the server's log lines on the card of the call in flight", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ features: clientFeaturesServer() });
+    const lines: string[] = [];
+    const result = await runtime.handleFunctionCall(
+      'mcp_features_log',
+      {},
+      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+    );
+    expect(result).toBe('logged');
+    expect(lines).toEqual(['[info worker] halfway there\n']);
+  });
+});

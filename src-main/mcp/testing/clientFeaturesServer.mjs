@@ -3,7 +3,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 
-const server = new McpServer({ name: 'client-features', version: '1.0.0' });
+const server = new McpServer(
+  { name: 'client-features', version: '1.0.0' },
+  { capabilities: { logging: {} } },
+);
 let rootsChanges = 0;
 server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
   rootsChanges += 1;
@@ -34,6 +37,12 @@ server.registerTool('sample', { description: "Asks the client's model to say hi"
   } catch (err) {
     return { content: [{ type: 'text', text: `refused: ${err.message}` }] };
   }
+});
+server.registerTool('log', { description: 'Logs a line while it works' }, async () => {
+  await server.server.sendLoggingMessage({ level: 'info', logger: 'worker', data: 'halfway there' });
+  // A round trip to the client: its log handler has run before this answer comes back.
+  await server.server.ping();
+  return { content: [{ type: 'text', text: 'logged' }] };
 });
 server.registerTool('roots', { description: 'Lists the client roots' }, async () => {
   const { roots } = await server.server.listRoots();
