@@ -49,6 +49,7 @@ describe('MCP forms in the UI', () => {
     );
     const result = core.services.runtime.handleFunctionCall('mcp_form_ask', {}, ctx);
     const form = await shown;
+    expect(await core.invoke('mcp.pendingElicitations', {})).toEqual({ ok: true, value: [form] });
     expect(form).toMatchObject({ server: 'form', message: 'Which project?' });
     expect(form.fields).toEqual([
       { name: 'name', type: 'string', title: 'Project name', required: true, default: 'demo' },

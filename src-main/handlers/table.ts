@@ -67,6 +67,7 @@ export function createHandlers({
     },
     'mcp.signIn': ({ name }) =>
       signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.pendingElicitations': () => elicitations.list(),
     'mcp.answerElicitation': (answer) => {
       elicitations.respond(answer);
       return OK;

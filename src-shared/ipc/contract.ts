@@ -82,6 +82,7 @@ export const requests = {
   /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
   'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
   'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
+  'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
   'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {

@@ -16,6 +16,7 @@ function loadAll(): void {
   void useAllowlist.getState().load();
   void useApprovals.getState().load();
   void useMcp.getState().load();
+  void useElicitations.getState().load();
   void useSessions.getState().refresh();
   const { sessionId } = useChat.getState();
   // Events missed while disconnected are in the stored session; a running turn's next event
