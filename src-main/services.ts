@@ -14,6 +14,9 @@ import { commandGateFor, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
+import type { ModelOverrides } from './agent/model/resolve';
+import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
+import { modelCompletion } from './mcp/sampling';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
@@ -55,6 +58,10 @@ export interface ServicesOptions {
    * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
    */
   workspace?: string;
+  /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
+  mcpClient?: Partial<McpClientContext>;
+  /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
+  modelOverrides?: () => ModelOverrides;
 }
 
 export interface Services {
@@ -184,7 +191,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger, { sandbox, workspace: options.cwd });
+  const complete = modelCompletion(() => agent.resolveModel(options.modelOverrides?.() ?? {}));
+  const mcpWorkspace = options.workspace ?? options.cwd;
+  const mcp = new McpManager(
+    runtime.registry,
+    logger,
+    mcpClientContext(options.home, mcpWorkspace, {
+      complete,
+      ...options.mcpClient,
+      sandbox: { sandbox, workspace: mcpWorkspace },
+    }),
+  );
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,8 @@ export class AppHarness {
     private readonly browser: Browser,
   ) {}
 
-  static async start(): Promise<AppHarness> {
+  /** `config` is written as config.yaml before serve starts; `env` is added to serve's. */
+  static async start(options: { config?: string; env?: NodeJS.ProcessEnv } = {}): Promise<AppHarness> {
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
@@ -31,7 +32,14 @@ export class AppHarness {
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
       const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
       cleanups.push(() => removeDirs(home, work, userHome));
-      const served = await startServe({ baseUrl: model.baseUrl, home, userHome, cwd: work });
+      if (options.config) await writeFile(join(home, 'config.yaml'), options.config);
+      const served = await startServe({
+        baseUrl: model.baseUrl,
+        home,
+        userHome,
+        cwd: work,
+        env: options.env ?? {},
+      });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
       return new AppHarness(model, work, home, userHome, served, browser);

@@ -13,6 +13,8 @@ import {
   sessionsShow,
 } from './sessionsCommands';
 import { closest, cliVersion } from './suggest';
+import { takeElicitation } from './elicitationFlag';
+import { mcpLogin, mcpLogout } from './mcpCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
 import { serve } from './serveCommand';
@@ -36,6 +38,11 @@ const USAGE = `Usage: caduceus <command>
   serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
   approval check --jsonl                                  judge commands read as JSON Lines on stdin
+  mcp login <server> [--client-secret-stdin]              OAuth sign-in to an HTTP MCP server (browser)
+  mcp logout <server>                                     forget its tokens and registered client
+
+  Commands that connect MCP servers take --elicitation ask|defaults|decline: how a server's
+  form requests are answered (ask on a TTY; without one, or with --approvals deny, decline).
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
@@ -60,6 +67,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   toolsets: { run: toolsetsList, mcp: true },
   call: { run: callTool, mcp: true },
   chat: { run: chat, mcp: true, servicesOptions: chatServicesOptions },
+  'mcp login': { run: (s, argv, io) => mcpLogin(s, argv, io), mcp: false },
+  'mcp logout': { run: (s, argv, io) => mcpLogout(s, argv, io), mcp: false },
   'sessions list': { run: sessionsList, mcp: false },
   'sessions show': { run: sessionsShow, mcp: false },
   'sessions search': { run: sessionsSearch, mcp: false },
@@ -119,7 +128,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const standalone = STANDALONE[`${argv[0]} ${argv[1]}`] ?? STANDALONE[argv[0] ?? ''];
   if (standalone)
     return runStandalone(standalone, argv.slice(STANDALONE[`${argv[0]} ${argv[1]}`] ? 2 : 1), io);
-  const { command, rest } = route(argv);
+  const { command, rest: routed } = route(argv);
   if (!command) {
     writeLine(io.stderr, unknownCommand(argv));
     return 2;
@@ -127,6 +136,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   let services: Services | undefined;
   const stop = shutdownSignal();
   try {
+    const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
     services = await createServices({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -135,6 +145,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
+      ...(elicit ? { mcpClient: { elicit } } : {}),
       // On a terminal a person answers approval prompts; elsewhere prompts are denials.
       ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
       ...command.servicesOptions?.(rest),

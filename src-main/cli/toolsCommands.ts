@@ -60,6 +60,16 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
       for (const [tool, reason] of Object.entries(info.unavailable))
         writeLine(io.stdout, `  ${tool}: ${reason}`);
   }
+  // MCP servers that could not register tools say why: a sign-in to do, or a failure.
+  for (const status of services.mcp.status()) {
+    if (status.state === 'needs_auth')
+      writeLine(
+        io.stdout,
+        `mcp-${status.name} [mcp] needs sign-in (${status.error ?? 'sign-in required'}): caduceus mcp login ${status.name}`,
+      );
+    else if (status.state === 'failed')
+      writeLine(io.stdout, `mcp-${status.name} [mcp] failed: ${status.error ?? 'unknown error'}`);
+  }
   return 0;
 }
 

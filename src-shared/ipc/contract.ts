@@ -5,6 +5,8 @@ import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
   ApprovalRequestSchema,
+  ElicitationAnswerSchema,
+  ElicitationRequestSchema,
   McpServerInfoSchema,
   SettingsSchema,
   TerminalDataSchema,
@@ -85,6 +87,11 @@ export const requests = {
     output: McpServerInfoSchema,
   },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
+  /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
+  'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
+  'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
+  'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {
     input: z
@@ -169,6 +176,9 @@ export const events = {
     choice: z.union([ApprovalChoiceSchema, z.literal('timeout')]),
   }),
   'settings.changed': SettingsSchema,
+  /** An MCP server asks the person to fill in a form; answered with mcp.answerElicitation. */
+  'mcp.elicitation': ElicitationRequestSchema,
+  'mcp.elicitationResolved': z.object({ id: z.string() }),
 } as const;
 
 export type RequestName = keyof typeof requests;
