@@ -7,6 +7,7 @@ export default defineConfig({
       'src-shared/**/*.test.ts',
       'src-renderer/**/*.test.{ts,tsx}',
       'e2e/**/*.spec.ts',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

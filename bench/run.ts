@@ -1,6 +1,7 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/bench';
+import { benchSandbox } from '../src-main/sandbox/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   approval: benchApproval,
   agent: benchAgent,
   terminal: () => benchTerminal(),
+  sandbox: benchSandbox,
   renderer: benchRenderer,
 };
 

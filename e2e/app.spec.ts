@@ -1,44 +1,40 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { describe, expect } from 'vitest';
+import type { AppHarness } from './support/app';
+import { POLL, test, WAIT } from './support/fixture';
 
 // The browser-mode app end to end: real `caduceus serve`, real PTYs, real Chromium; only the
-// model is scripted. Each test scripts its own replies and starts a new chat, so `-t` works.
-const WAIT = { timeout: 20_000 };
-const POLL = { timeout: 20_000, interval: 100 };
-let app: AppHarness;
-
-beforeAll(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+// model is scripted. Each test gets its own server, CADUCEUS_HOME and page (support/fixture.ts).
 
 /** One tool call, then a final answer once its result is back. */
-function scriptToolCall(id: string, name: string, args: Record<string, unknown>, answer: string): void {
+function scriptToolCall(
+  app: AppHarness,
+  id: string,
+  name: string,
+  args: Record<string, unknown>,
+  answer: string,
+): void {
   app.model.push({ toolCalls: [{ id, name, arguments: args }] }, { text: answer });
 }
 
 describe('caduceus serve in Chromium', () => {
-  it('shows a running tool call with its live output, then the answer', async () => {
-    await app.newChat();
+  test('shows a running tool call with its live output, then the answer', async ({ app }) => {
     const dir = join(app.work, 'live');
     await mkdir(dir, { recursive: true });
     // Waits for a file the test writes, so "still running" is a fact, not a race.
     const command =
       'echo tick-1; until [ -e release.flag ]; do sleep 0.1; done; for i in 2 3 4 5; do echo tick-$i; sleep 0.2; done';
-    scriptToolCall('call_live', 'terminal', { command, workdir: dir }, 'All five ticks printed.');
+    scriptToolCall(app, 'call_live', 'terminal', { command, workdir: dir }, 'All five ticks printed.');
     await app.send('Print some ticks');
 
     const card = app.card('call_live');
     await card.waitFor(WAIT);
     await expect.poll(() => card.getAttribute('data-tool'), POLL).toBe('terminal');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('running');
-    expect((await card.getByTestId('tool-emoji').innerText()).trim()).not.toBe('');
+    // A drawn icon, not an emoji that may render as an empty box.
+    expect(await card.getByTestId('tool-emoji').getAttribute('data-icon')).toBe('terminal');
     await card.locator('.tool-spinner').waitFor(WAIT);
     await app.showAgentTerminal();
     await expect.poll(() => app.terminalText(), POLL).toContain('tick-1');
@@ -47,6 +43,7 @@ describe('caduceus serve in Chromium', () => {
 
     await writeFile(join(dir, 'release.flag'), '');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('ok');
+    await expect.poll(() => card.getByTestId('tool-emoji').locator('svg').count(), POLL).toBe(1);
     await expect.poll(() => app.terminalText(), POLL).toContain('tick-5');
     await expect
       .poll(() => app.assistantText().allInnerTexts(), POLL)
@@ -54,13 +51,14 @@ describe('caduceus serve in Chromium', () => {
     await app.screenshot('02-answer');
   }, 60_000);
 
-  it('asks before a recursive delete, and Always lands in the Settings allowlist until removed', async () => {
-    await app.newChat();
+  test('asks before a recursive delete, and Always lands in the Settings allowlist until removed', async ({
+    app,
+  }) => {
     const { page } = app;
     const target = join(app.work, 'scratch-e2e');
     await mkdir(join(target, 'inner'), { recursive: true });
     const command = 'rm -rf ./scratch-e2e';
-    scriptToolCall('call_rm_1', 'terminal', { command, workdir: app.work }, 'Deleted it.');
+    scriptToolCall(app, 'call_rm_1', 'terminal', { command, workdir: app.work }, 'Deleted it.');
     await app.send('Delete the scratch folder');
 
     const dialog = page.getByTestId('approval-dialog');
@@ -91,7 +89,7 @@ describe('caduceus serve in Chromium', () => {
     await page.getByTestId('settings-close').click();
 
     await mkdir(target, { recursive: true });
-    scriptToolCall('call_rm_2', 'terminal', { command, workdir: app.work }, 'Left it alone.');
+    scriptToolCall(app, 'call_rm_2', 'terminal', { command, workdir: app.work }, 'Left it alone.');
     await app.send('Delete it again');
     await dialog.waitFor(WAIT);
     expect(await page.getByTestId('approval-command').innerText()).toContain(command);
@@ -101,9 +99,8 @@ describe('caduceus serve in Chromium', () => {
     await app.screenshot('05-denied');
   }, 90_000);
 
-  it('never asks about a hardline command: it is blocked', async () => {
-    await app.newChat();
-    scriptToolCall('call_hard', 'terminal', { command: 'rm -rf /' }, 'That was refused.');
+  test('never asks about a hardline command: it is blocked', async ({ app }) => {
+    scriptToolCall(app, 'call_hard', 'terminal', { command: 'rm -rf /' }, 'That was refused.');
     await app.send('Wipe the disk');
     // A dialog would hold the call until answered, so a blocked card proves none was raised.
     await expect.poll(() => app.card('call_hard').getAttribute('data-status'), POLL).toBe('blocked');
@@ -111,8 +108,7 @@ describe('caduceus serve in Chromium', () => {
     await app.screenshot('06-hardline-blocked');
   }, 60_000);
 
-  it('a toolset switched off in Settings is missing from the next model request', async () => {
-    await app.newChat();
+  test('a toolset switched off in Settings is missing from the next model request', async ({ app }) => {
     const { page } = app;
     const toggle = page.locator('[data-testid="toolset-toggle"][data-toolset="file"]');
     await page.getByTestId('settings-open').click();
@@ -141,8 +137,47 @@ describe('caduceus serve in Chromium', () => {
     await page.getByTestId('settings-close').click();
   }, 60_000);
 
-  it('a user shell tab echoes what is typed', async () => {
-    await app.newChat();
+  test("keys typed into an agent's terminal tab reach its running command", async ({ app }) => {
+    const { page } = app;
+    const command = 'echo ready-to-read; read line; echo "got:$line" | tr a-z A-Z';
+    scriptToolCall(
+      app,
+      'call_keys',
+      'terminal',
+      { command, pty: true, workdir: app.work },
+      'It read the line.',
+    );
+    await app.send('Ask me for a line');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('ready-to-read');
+    expect(await app.card('call_keys').getAttribute('data-status')).toBe('running');
+    await page.getByTestId('terminal-pane').locator('.xterm').click();
+    await page.keyboard.type('hello');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => app.terminalText(), POLL).toContain('GOT:HELLO');
+    await expect.poll(() => app.card('call_keys').getAttribute('data-status'), POLL).toBe('ok');
+    await app.screenshot('09-agent-keys');
+  }, 60_000);
+
+  test('says so when keys cannot reach an agent command', async ({ app }) => {
+    const { page } = app;
+    const dir = join(app.work, 'no-input');
+    await mkdir(dir, { recursive: true });
+    const command = 'echo plain-ready; until [ -e done.flag ]; do sleep 0.1; done';
+    scriptToolCall(app, 'call_plain', 'terminal', { command, workdir: dir }, 'Finished.');
+    await app.send('Wait for the flag');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('plain-ready');
+    await page.getByTestId('terminal-pane').locator('.xterm').click();
+    await page.keyboard.type('abc');
+    const notice = page.getByTestId('notice').filter({ hasText: 'Typing did not reach the terminal' });
+    await notice.waitFor(WAIT);
+    expect(await notice.innerText()).toMatch(/reads no input/);
+    await writeFile(join(dir, 'done.flag'), '');
+    await expect.poll(() => app.card('call_plain').getAttribute('data-status'), POLL).toBe('ok');
+  }, 60_000);
+
+  test('a user shell tab echoes what is typed', async ({ app }) => {
     const { page } = app;
     await page.getByTestId('terminal-new-shell').click();
     const tab = page.locator('[data-testid="terminal-tab"][data-kind="shell"]').last();

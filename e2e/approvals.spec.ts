@@ -68,15 +68,15 @@ const deciders = (a: AppHarness) =>
 
 describe('approvals ledger', () => {
   it('records a row for each kind of decision; a revoked session grant makes the same command ask again', async () => {
-    app = await AppHarness.start(() =>
-      [
+    app = await AppHarness.start({
+      config: [
         'command_allowlist: [git-clean]',
         'approvals:',
         '  deny: [npm publish]',
         '  allow: [git reset]',
         '',
       ].join('\n'),
-    );
+    });
     const a = app;
     for (const d of ['d1', 'd2', 'd3', 'd4']) await mkdir(join(a.work, d));
     for (const f of ['f1', 'f2']) await writeFile(join(a.work, f), '');
@@ -156,10 +156,10 @@ describe('approvals ledger', () => {
   it('records the smart reviewer and a prompt nobody answered', async () => {
     // The reviewer reads the model from config.yaml (serve's --base-url covers only the chat); its
     // call shares the prompt timeout, so that is short enough to wait out and long enough for it.
-    app = await AppHarness.start(
-      (url) =>
+    app = await AppHarness.start({
+      config: (url) =>
         `model:\n  base_url: ${url}\n  name: scripted\napprovals:\n  mode: smart\n  timeout_seconds: 5\n`,
-    );
+    });
     const a = app;
     await mkdir(join(a.work, 'd1'));
     await mkdir(join(a.work, 'd2'));

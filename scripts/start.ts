@@ -1,21 +1,25 @@
 // `npm start`: builds, then runs the desktop app with the installed Electron binary. Where no
-// binary could be installed, says so and points at the browser UI instead of failing obscurely.
+// binary could be installed, runs `caduceus serve` and opens the same UI in the browser instead
+// (`--no-open` only prints its URL), so the main command always runs the app.
 import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { findElectronBinary } from '../src-main/electron/binary';
+import { serveInstead } from './start/serveInstead';
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+const args = process.argv.slice(2);
 const binary = findElectronBinary();
-if (!binary) {
-  console.error(
-    [
-      'caduceus: no Electron binary is installed, so the desktop app cannot start.',
-      '  Install it with `npx install-electron` (it downloads from outside the npm registry),',
-      '  or use the same UI in a browser: `npx caduceus serve`.',
-    ].join('\n'),
-  );
-  process.exit(1);
+if (binary) {
+  const app = spawn(binary, ['.', ...args], { stdio: 'inherit' });
+  app.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  const { child } = await serveInstead({
+    cli: join(import.meta.dirname, '..', 'bin', 'caduceus.mjs'),
+    args: args.filter((a) => a !== '--no-open'),
+    open: !args.includes('--no-open'),
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
 }
-const app = spawn(binary, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
-app.on('exit', (code) => process.exit(code ?? 0));

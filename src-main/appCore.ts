@@ -4,9 +4,12 @@ import { ApprovalBroker, type NativeBatchPresenter, type NativePresenter } from 
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
+import { ElicitationBroker } from './handlers/elicitation';
 import { createHandlers } from './handlers/table';
 import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
+import type { UrlOpener } from './mcp/auth/browser';
+import type { ReadableSecretStore } from './mcp/auth/credentials';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
 import { CronScheduler } from './tools/services/cron';
@@ -25,8 +28,16 @@ export interface AppCoreOptions {
   nativeApprovalBatch?: NativeBatchPresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
+  /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
+  openUrl?: UrlOpener;
+  /** Where MCP OAuth credentials live (the keychain store in Electron; a 0600 file when absent). */
+  mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: 'ask' | 'deny' | 'allow';
+  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
+  workspace?: string;
+  /** The desktop app's native folder picker; null when cancelled. */
+  pickFolder?: () => Promise<string | null>;
 }
 
 export interface AppCore {
@@ -37,16 +48,24 @@ export interface AppCore {
 }
 
 /** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
-export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
+  // In a browser the folder the host started in is the default; the desktop app has none.
+  const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
+  const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
   const broker = new ApprovalBroker(events, options.nativeApproval, options.nativeApprovalBatch);
-  // The terminal sink is needed to build the services and reads the terminal from them later.
+  const elicitations = new ElicitationBroker(events);
+  const modelOverrides = () => ({
+    ...options.modelOverrides,
+    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+  });
+  // The terminal service is replaced when its settings change, so readers go through this.
   const built: { services?: Services } = {};
   const terminal = () => {
     if (!built.services) throw new Error('services are starting');
     return built.services.terminal;
   };
-  const sink = terminalSink(events, terminal);
+  const sink = terminalSink(events);
   const s = await createServices({
     home: options.home,
     cwd: options.cwd,
@@ -58,13 +77,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A command that waits for input comes to the front of the windows' terminal pane.
     inputWait: 'hand-over',
     onInputWait: (info) => events.emit('terminal.inputWait', info),
+    terminalConsumers: events,
+    ...(options.workspace ? { workspace: options.workspace } : {}),
+    modelOverrides: () => modelOverrides(),
+    mcpClient: {
+      ...(options.mcpSecrets ? { secrets: options.mcpSecrets } : {}),
+      // With every prompt denied there is nobody to ask: forms are declined.
+      ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
+    },
   });
   built.services = s;
 
-  const chat = new ChatController(s, events, () => ({
-    ...options.modelOverrides,
-    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
-  }));
+  const chat = new ChatController(s, events, modelOverrides, options.workspace);
   const cron = new CronScheduler(
     async (job) => {
       await chat.send(job.prompt, job.sessionId);
@@ -77,14 +101,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Settings apply without a restart: a new terminal backend replaces the old environments.
   let terminalKey = JSON.stringify(s.config.terminal);
   const stopWatching = s.configStore.onChange((config) => {
-    events.emit('settings.changed', settingsView(config, options.secrets));
+    events.emit('settings.changed', settingsView(config, options.secrets, s.terminal.sandbox?.status()));
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
     void s.replaceTerminal(config.terminal);
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells });
+  const handlers = createHandlers({ services: s, options, broker, chat, shells, elicitations });
   return {
     invoke: createRouter(handlers),
     events,
@@ -93,6 +117,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       stopWatching();
       cron.stopAll();
       broker.closeAll();
+      elicitations.closeAll();
       await chat.shutdown();
       await shells.closeAll();
       await s.shutdown();

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { AgentHost } from './agent/host';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
@@ -8,10 +9,14 @@ import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
 import { approvalSettingsFromConfig } from './approval/settings';
+import { DenialNotes } from './approval/denialNotes';
 import { commandGateFor, gateBackendKind, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
+import type { ModelOverrides } from './agent/model/resolve';
+import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
+import { modelCompletion } from './mcp/sampling';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
@@ -20,11 +25,16 @@ import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
 import type { TerminalConfigInput } from './terminal/config';
+import { SandboxEscalation } from './sandbox/escalation';
+import { startNetworkProxy } from './sandbox/networkProxy';
+import { Sandbox } from './sandbox/sandbox';
 import { TerminalService, type InputWaitInfo } from './terminal/service';
+import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { ToolServices } from './tools/toolModule';
+import { Workspaces } from './workspace/workspaces';
 
 export interface ServicesOptions {
   home: string;
@@ -47,6 +57,17 @@ export interface ServicesOptions {
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
   onTerminalEvent?: TerminalStreamSink;
+  /** The UI connections receiving that output, each acknowledging for itself. */
+  terminalConsumers?: StreamConsumers;
+  /**
+   * The workspace of sessions and tasks given none: the folder the CLI or `serve` started in.
+   * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
+   */
+  workspace?: string;
+  /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
+  mcpClient?: Partial<McpClientContext>;
+  /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
+  modelOverrides?: () => ModelOverrides;
 }
 
 export interface Services {
@@ -60,12 +81,18 @@ export interface Services {
   readonly terminal: TerminalService;
   /** Applies new terminal settings: a new service takes over and the old one is shut down. */
   replaceTerminal(config: TerminalConfigInput): Promise<void>;
+  /** Each task's workspace and write roots. */
+  workspaces: Workspaces;
+  /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
+  bindWorkspace(taskId: string, dir: string): void;
   /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
   toolServices: ToolServices;
   discovery: DiscoveryReport;
   plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
   agent: AgentHost;
+  /** Notes people give with a denial, passed to the model with the refusal. */
+  denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
@@ -87,20 +114,31 @@ export async function createServices(options: ServicesOptions): Promise<Services
     logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
   );
 
+  const workspaces = new Workspaces({
+    home: options.home,
+    ...(options.workspace ? { fallback: options.workspace } : {}),
+    writableRoots: () => configStore.current.sandbox.writable_roots,
+  });
+  const bindWorkspace = (taskId: string, dir: string) => {
+    workspaces.bind(taskId, dir);
+    terminals.current.applyWorkspace(taskId, dir);
+  };
   const agent = new AgentHost({
     home: options.home,
-    cwd: options.cwd,
+    cwd: options.workspace ?? options.cwd,
     env: options.env,
     runtime,
     config: () => configStore.current,
     // Bound late: the gate and the terminal service are built below.
     announceCommands: (calls, context) => {
       const backendKind = gateBackendKind(terminals.current.config.backend);
+      const workspace = workspaces.boundTo(context.taskId);
       gate.announceBatch(
-        calls.map((c) => ({ ...c, ...context, backendKind })),
+        calls.map((c) => ({ ...c, ...context, backendKind, ...(workspace ? { workspace } : {}) })),
         context.signal,
       );
     },
+    bindWorkspace,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
   // The sessions database opens on first use; grants and the ledger reach it through these.
@@ -119,13 +157,26 @@ export async function createServices(options: ServicesOptions): Promise<Services
     hooks: runtime.hooks,
     logger,
   });
+  const sandbox = new Sandbox(config.sandbox, {
+    caduceusHome: options.home,
+    networkProxy: startNetworkProxy,
+  });
+  const sandboxStatus = sandbox.status();
+  if (sandboxStatus.effective === 'off')
+    logger.warn('sandbox.mode is off: local commands run with your full permissions');
+  else if (sandboxStatus.reason) logger.warn(sandboxStatus.reason);
   const startTerminal = (settings: TerminalConfigInput) => {
     const service = new TerminalService({
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
+      sandbox,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
       ...(options.inputWait ? { inputWait: options.inputWait } : {}),
       ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
+      ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
+      workspaceOf: (taskId) => workspaces.boundTo(taskId),
+      // Never the packaged app's `/`: a shell with no session starts at home there.
+      defaultCwd: options.workspace ?? homedir(),
     });
     service.startIdleCleanup();
     return service;
@@ -133,6 +184,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
+  const denialNotes = new DenialNotes();
   const toolServices: ToolServices = {
     env: options.env,
     home: options.home,
@@ -143,8 +195,15 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return terminals.current;
     },
     get commandGate() {
-      return commandGateFor(gate, terminals.current.config.backend);
+      return commandGateFor(gate, terminals.current.config.backend, denialNotes);
     },
+    workspaces,
+    sandboxEscalation: new SandboxEscalation({
+      // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
+      approver: options.approvals === 'allow' ? denyApprover : approver,
+      store: createConfigAllowlistStore(configStore),
+      timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+    }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
@@ -157,7 +216,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger);
+  const complete = modelCompletion(() => agent.resolveModel(options.modelOverrides?.() ?? {}));
+  const mcpWorkspace = options.workspace ?? options.cwd;
+  const mcp = new McpManager(
+    runtime.registry,
+    logger,
+    mcpClientContext(options.home, mcpWorkspace, {
+      complete,
+      ...options.mcpClient,
+      sandbox: { sandbox, workspace: mcpWorkspace },
+    }),
+  );
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({
@@ -188,13 +257,18 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return terminals.current;
     },
     replaceTerminal: (settings) => terminals.replace(startTerminal(settings)),
+    workspaces,
+    bindWorkspace,
     toolServices,
+    denialNotes,
     discovery,
     plugins,
     agent,
     async shutdown() {
       await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await sandbox.dispose();
       agent.close();
+      workspaces.dispose();
     },
   };
 }

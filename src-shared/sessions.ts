@@ -24,6 +24,8 @@ export const SessionSummarySchema = z.object({
   parentId: z.string().nullable(),
   model: z.string().nullable(),
   source: z.string(),
+  /** The folder the session works in; null for sessions stored before workspaces existed. */
+  workspace: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   messageCount: z.number().int().nonnegative(),

@@ -17,24 +17,42 @@ export class AppHarness {
     /** Temp folder the agent's commands run in. */
     readonly work: string,
     private readonly home: string,
+    private readonly userHome: string,
     private readonly served: Served,
     private readonly browser: Browser,
   ) {}
 
-  /** `configYaml`, when given, makes the config.yaml serve starts with (from the model's URL). */
-  static async start(configYaml?: (modelBaseUrl: string) => string): Promise<AppHarness> {
+  /**
+   * `config` is written as config.yaml before serve starts (a function gets the model's URL);
+   * `env` is added to serve's.
+   */
+  static async start(
+    options: { config?: string | ((modelBaseUrl: string) => string); env?: NodeJS.ProcessEnv } = {},
+  ): Promise<AppHarness> {
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
       cleanups.push(() => model.close());
       const home = await mkdtemp(join(tmpdir(), 'caduceus-e2e-home-'));
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
-      cleanups.push(() => removeDirs(home, work));
-      if (configYaml) await writeFile(join(home, 'config.yaml'), configYaml(model.baseUrl));
-      const served = await startServe({ baseUrl: model.baseUrl, home, cwd: work });
+      const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
+      cleanups.push(() => removeDirs(home, work, userHome));
+      const { config } = options;
+      if (config)
+        await writeFile(
+          join(home, 'config.yaml'),
+          typeof config === 'string' ? config : config(model.baseUrl),
+        );
+      const served = await startServe({
+        baseUrl: model.baseUrl,
+        home,
+        userHome,
+        cwd: work,
+        env: options.env ?? {},
+      });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
-      return new AppHarness(model, work, home, served, browser);
+      return new AppHarness(model, work, home, userHome, served, browser);
     } catch (err) {
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
       throw err;
@@ -54,7 +72,7 @@ export class AppHarness {
     await this.browser.close().catch(() => undefined);
     await this.served.stop();
     await this.model.close();
-    await removeDirs(this.home, this.work);
+    await removeDirs(this.home, this.work, this.userHome);
   }
 
   /**
@@ -65,7 +83,7 @@ export class AppHarness {
     this.model.reset();
     await this.page.reload();
     await this.page.getByTestId('new-chat').click();
-    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await this.page.getByTestId('message').first().waitFor({ state: 'detached', timeout: 20_000 });
   }
 
   async send(text: string): Promise<void> {
@@ -85,7 +103,7 @@ export class AppHarness {
   /** Brings the newest agent environment's tab to the front of the terminal pane. */
   async showAgentTerminal(): Promise<void> {
     const tab = this.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last();
-    await tab.waitFor({ timeout: 15_000 });
+    await tab.waitFor({ timeout: 20_000 });
     await tab.click();
   }
 

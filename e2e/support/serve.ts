@@ -11,8 +11,15 @@ export interface ServeOptions {
   baseUrl: string;
   /** CADUCEUS_HOME for this server. */
   home: string;
+  /**
+   * HOME for this server and the shells it opens, so an interactive shell reads no developer rc
+   * files (a ~/.bashrc running `pyenv init` can hold the prompt for a minute on its lock).
+   */
+  userHome?: string;
   /** Working directory, and so the agent's default task directory. */
   cwd: string;
+  /** More environment for serve (a $BROWSER, say). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Served {
@@ -39,15 +46,23 @@ export async function startServe(options: ServeOptions): Promise<Served> {
 /** Runs the built `caduceus` command with its own home and working directory. */
 export function spawnCli(
   args: string[],
-  options: { home: string; cwd: string },
+  options: { home: string; cwd: string; env?: NodeJS.ProcessEnv; userHome?: string },
 ): ChildProcessWithoutNullStreams {
   if (!existsSync(CLI))
     throw new Error('dist/cli.mjs is missing: run `npm run build` first (`npm test` does it).');
   return spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, CADUCEUS_HOME: options.home },
+    env: cliEnv(options),
     stdio: 'pipe',
   });
+}
+
+function cliEnv(options: { home: string; env?: NodeJS.ProcessEnv; userHome?: string }): NodeJS.ProcessEnv {
+  const base = { ...process.env, ...options.env };
+  if (options.userHome === undefined) return { ...base, CADUCEUS_HOME: options.home };
+  // Without SHELL a user shell tab starts `bash -i` (else `sh -i`), not the developer's shell.
+  const { SHELL: _shell, ...env } = base;
+  return { ...env, HOME: options.userHome, CADUCEUS_HOME: options.home };
 }
 
 function firstUrl(child: ChildProcess, log: () => string): Promise<string> {

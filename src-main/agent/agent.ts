@@ -23,8 +23,11 @@ export interface AgentDeps {
   model: ModelClient;
   config: AgentConfig;
   approvals?: ApprovalRelay;
+  /** The session's workspace; children delegated to share it. */
   cwd: string;
   announceCommands?: AnnounceCommands;
+  /** Tells the tools a task works in this folder (its terminal starts there, writes are checked against it). */
+  bindWorkspace?: (taskId: string, dir: string) => void;
 }
 
 export interface AgentOptions {
@@ -194,7 +197,9 @@ export class Agent {
     if (this.started) return;
     const store = this.deps.store();
     const promptInput = { cwd: this.deps.cwd, memory: this.depth === 0 ? this.deps.memory().snapshot() : '' };
-    if (store.getSession(this.sessionId)) {
+    const stored = store.getSession(this.sessionId);
+    if (stored) {
+      if (stored.workspace === null) store.setWorkspace(this.sessionId, this.deps.cwd);
       this.system = store.systemPrompt(this.sessionId) ?? systemPrompt(promptInput);
       const finished = new Map(
         store
@@ -213,8 +218,10 @@ export class Agent {
         model: this.deps.model.name,
         source: this.options.source ?? (task ? 'delegate' : 'cli'),
         systemPrompt: this.system,
+        workspace: this.deps.cwd,
       });
     }
+    this.deps.bindWorkspace?.(this.sessionId, this.deps.cwd);
     this.started = true;
     await this.hook('on_session_start', { sessionId: this.sessionId });
   }

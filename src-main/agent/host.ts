@@ -19,6 +19,8 @@ export interface AgentHostOptions {
   config: () => Config;
   /** Tells the approval gate a batch's commands before they run. */
   announceCommands?: AnnounceCommands;
+  /** Tells the tools which folder a task works in. */
+  bindWorkspace?: (taskId: string, dir: string) => void;
 }
 
 export interface CreateAgentOptions extends Omit<
@@ -27,7 +29,8 @@ export interface CreateAgentOptions extends Omit<
 > {
   /** A resolved model, or any client (tests, other transports). */
   model: ResolvedModel | ModelClient;
-  cwd?: string;
+  /** The folder a new session works in (default: the host's cwd); a resumed one keeps its own. */
+  workspace?: string;
 }
 
 /**
@@ -65,10 +68,14 @@ export class AgentHost {
   }
 
   createAgent(options: CreateAgentOptions): Agent {
-    const { model, cwd, sessionId, ...rest } = options;
+    const { model, workspace, sessionId, ...rest } = options;
     const client = 'complete' in model ? model : new OpenAiChatClient(model);
     const resolvedId = sessionId === undefined ? undefined : this.sessions.resolveId(sessionId);
     if (sessionId !== undefined && !resolvedId) throw new Error(`No session matches "${sessionId}"`);
+    const stored =
+      resolvedId === undefined ? null : (this.sessions.getSession(resolvedId)?.workspace ?? null);
+    if (stored !== null && workspace !== undefined && workspace !== stored)
+      throw new Error(`Session ${resolvedId} works in ${stored}; it cannot move to ${workspace}`);
     return new Agent(
       {
         runtime: this.options.runtime,
@@ -77,8 +84,9 @@ export class AgentHost {
         model: client,
         config: this.options.config().agent,
         approvals: this.approvals,
-        cwd: cwd ?? this.options.cwd,
+        cwd: stored ?? workspace ?? this.options.cwd,
         ...(this.options.announceCommands ? { announceCommands: this.options.announceCommands } : {}),
+        ...(this.options.bindWorkspace ? { bindWorkspace: this.options.bindWorkspace } : {}),
       },
       { ...rest, sessionId: resolvedId },
     );

@@ -80,6 +80,7 @@ export class ToolRunner {
       name,
       emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
       argsPreview: argsPreview(call.function.arguments),
+      args: call.function.arguments,
     });
     const handle = this.deps
       .store()
@@ -100,6 +101,7 @@ export class ToolRunner {
       status,
       durationMs,
       resultPreview: resultPreview(result),
+      result,
       ...(approval ? { approval } : {}),
     });
     return result;

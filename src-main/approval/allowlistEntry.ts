@@ -7,8 +7,9 @@ export class AllowlistEntryError extends Error {
   override name = 'AllowlistEntryError';
 }
 
-/** Rule keys are lower-case words joined by hyphens (`rm-recursive`). */
-const KEY_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+/** Rule keys are lower-case words joined by hyphens (`rm-recursive`); no nested quantifier. */
+const looksLikeKey = (text: string): boolean =>
+  /^[a-z0-9-]+$/.test(text) && text.includes('-') && text.split('-').every((w) => w !== '');
 /** A prefix word: no quotes, operators, variables, substitutions, globs or `~`. */
 const PLAIN_WORD = /^[A-Za-z0-9_./:=,@%+-]+$/;
 
@@ -35,7 +36,7 @@ export function parseAllowlistEntry(raw: string): AllowlistEntryKind {
     throw new AllowlistEntryError(
       `"${text}" is the description of the rule ${described.key}; enter its key, ${described.key}`,
     );
-  if (KEY_SHAPE.test(text))
+  if (looksLikeKey(text))
     throw new AllowlistEntryError(
       `"${text}" is not a known rule key (such as rm-recursive or git-push-force); for a command, ${PREFIX_HELP}`,
     );

@@ -3,6 +3,7 @@
  * rule each part of the command triggered. Without a parse, pattern checks decide, and the
  * result is never "safe".
  */
+import type { AnalysisOptions } from './context';
 import { AnalysisContext } from './context';
 import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
@@ -11,26 +12,32 @@ import type { Verdict } from './verdict';
 import { walkTop } from './walker';
 
 export { initShellParser, isShellParserReady } from './parse';
+export { analyseProcessInput } from './processInput';
+export type { AnalysisOptions } from './context';
 
 /** Judges one shell command. Call `initShellParser()` once first; until then only plain commands are parsed. */
-export function analyseCommand(command: string): Verdict {
+export function analyseCommand(command: string, options: AnalysisOptions = {}): Verdict {
   const text = normaliseCommand(command);
   try {
-    const ctx = new AnalysisContext(text);
+    const ctx = new AnalysisContext(text, options);
     const tree = parseCommandText(text, ctx.budget);
     if (tree) {
       walkTop(ctx, tree);
       return ctx.verdict();
     }
-    return patternVerdict(text, 'the shell parser could not read this command');
+    return patternVerdict(text, 'the shell parser could not read this command', options);
   } catch (err) {
     // A fault in the analysis must not turn into "safe"; the pattern checks decide instead.
-    return patternVerdict(text, `analysis failed (${err instanceof Error ? err.message : String(err)})`);
+    return patternVerdict(
+      text,
+      `analysis failed (${err instanceof Error ? err.message : String(err)})`,
+      options,
+    );
   }
 }
 
-function patternVerdict(text: string, why: string): Verdict {
-  const ctx = new AnalysisContext(text);
+function patternVerdict(text: string, why: string, options: AnalysisOptions): Verdict {
+  const ctx = new AnalysisContext(text, options);
   const src = { text, base: 0, span: [0, text.length] as const };
   ctx.parsed = false;
   ctx.hit(ctx.segment(src, 0, text.length, [], []), 'unparsed-command', why);

@@ -38,6 +38,7 @@ export function parserLimitInputs(): Record<string, string> {
     pipes: fill('cat | ', size) + 'ls',
     andChain: fill('echo hi && ', size) + 'ls',
     heredocSubstitutions: `cat <<EOF\n${fill('line $(date) text\n', size)}EOF\n`,
+    interpreterCode: `python3 -c '${fill('open(x, (os.remove(', size - 20)}'`,
   };
 }
 

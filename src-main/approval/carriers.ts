@@ -4,6 +4,7 @@ import { hasOption, parseOptions } from './options';
 import type { ArgWord } from './words';
 import { DYN } from './words';
 import { embeddedShellCode } from './embedded';
+import { gitSettings, settingCode } from './rules/gitConfig';
 
 export const SHELLS = new Set([
   'sh',
@@ -20,7 +21,18 @@ export const SHELLS = new Set([
   'yash',
   'posh',
 ]);
-const INTERPRETERS = new Set(['python', 'perl', 'ruby', 'node', 'php', 'bun', 'deno', 'lua', 'osascript']);
+const INTERPRETERS = new Set([
+  'python',
+  'perl',
+  'ruby',
+  'irb',
+  'node',
+  'php',
+  'bun',
+  'deno',
+  'lua',
+  'osascript',
+]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
 export interface Carried {
@@ -31,9 +43,11 @@ export interface Carried {
   script: ArgWord | null;
   /** Words whose value becomes code (`sh -c WORD`, `eval WORDS`). */
   codeWords: ArgWord[];
+  /** Code an interpreter runs from its command line (`python -c CODE`, `node -e CODE`). */
+  code: ArgWord | null;
 }
 
-const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [] });
+const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [], code: null });
 
 /** `argv[0]` is the command word; `name` its family name. */
 export function carried(name: string, argv: ArgWord[]): Carried {
@@ -55,6 +69,8 @@ export function carried(name: string, argv: ArgWord[]): Carried {
     };
   }
   if (INTERPRETERS.has(name)) return interpreter(name, argv);
+  if (name === 'trap') return trap(argv);
+  if (name === 'git') return { ...none(), nested: gitCode(argv) };
   if (name === 'find') return { ...none(), nested: findExec(argv) };
   if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
     const program = argv.slice(1).find((w) => !w.value.startsWith('-'));
@@ -79,15 +95,27 @@ function shell(argv: ArgWord[]): Carried {
 
 /** Option letters that hand an interpreter its code on the command line. */
 const CODE_LETTERS: Record<string, string> = {
-  python: 'cm',
+  python: 'c',
   php: 'r',
   perl: 'eE',
   ruby: 'e',
+  irb: '',
   node: 'ep',
   bun: 'e',
   lua: 'e',
   osascript: 'e',
 };
+/** Option letters whose value is the rest of the word or, when nothing follows, the next word. */
+const VALUE_LETTERS: Record<string, string> = {
+  python: 'WXQm',
+  ruby: 'IrEC',
+  irb: 'Ir',
+  node: 'rC',
+  php: 'cdfz',
+};
+/** Option letters whose value can only be attached (`-MFile::Path`, `-i.bak`). */
+const ATTACHED_LETTERS: Record<string, string> = { perl: 'MmIxCdDl0iF', ruby: 'ixF0KTW' };
+const NODE_VALUED = new Set(['--require', '--import', '--loader', '--experimental-loader', '--conditions']);
 
 /** Shell commands inside a one-liner's code, as nested code to analyse. */
 function embedded(code: ArgWord | undefined, language: 'script' | 'awk'): Nested[] {
@@ -95,39 +123,74 @@ function embedded(code: ArgWord | undefined, language: 'script' | 'awk'): Nested
   return embeddedShellCode(code.value, language).map((text) => ({ kind: 'code', text, words: [code] }));
 }
 
+function withCode(code: ArgWord | undefined): Carried {
+  return code ? { ...none(), code, nested: embedded(code, 'script') } : none();
+}
+
 function interpreter(name: string, argv: ArgWord[]): Carried {
   const letters = CODE_LETTERS[name] ?? '';
+  const valued = VALUE_LETTERS[name] ?? '';
+  const attached = ATTACHED_LETTERS[name] ?? '';
   const words = argv.slice(1);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (!w) break;
     const v = w.value;
-    if (v === '--eval' || v === '--print' || v.startsWith('--eval=') || v === 'eval')
-      return {
-        ...none(),
-        nested: embedded(v.startsWith('--eval=') ? { ...w, value: v.slice(7) } : words[i + 1], 'script'),
-      };
-    if (
-      v.startsWith('-') &&
-      !v.startsWith('--') &&
-      v.length > 1 &&
-      [...v.slice(1)].some((c) => letters.includes(c))
-    ) {
-      return {
-        ...none(),
-        nested: name === 'python' && v.endsWith('m') ? [] : embedded(words[i + 1], 'script'),
-      };
-    }
+    if (v === '--eval' || v === '--print' || v === 'eval') return withCode(words[i + 1]);
+    if (v.startsWith('--eval=') || v.startsWith('--print='))
+      return withCode({ ...w, value: v.slice(v.indexOf('=') + 1) });
     if (STDIN_PATHS.has(v)) break;
+    if (v === '--') return { ...none(), script: words[i + 1] ?? null };
+    if (v.startsWith('--')) {
+      if (NODE_VALUED.has(v)) i++;
+      continue;
+    }
     if (!v.startsWith('-')) return { ...none(), script: w };
+    for (let j = 1; j < v.length; j++) {
+      const c = v.charAt(j);
+      const rest = v.slice(j + 1);
+      if (letters.includes(c)) return withCode(rest !== '' ? { ...w, value: rest } : words[i + 1]);
+      if (attached.includes(c)) break;
+      if (valued.includes(c)) {
+        // `python -m mod` and `php -f file` run a module or script, not code from stdin.
+        if ((name === 'python' && c === 'm') || (name === 'php' && c === 'f')) return none();
+        if (rest === '') i++;
+        break;
+      }
+    }
   }
   return { ...none(), readsStdinCode: 'other' };
+}
+
+/** `trap 'code' SIGNAL…`: the code runs later, when the signal or EXIT arrives. */
+function trap(argv: ArgWord[]): Carried {
+  const args = argv.slice(1);
+  if (args.some((a) => a.value === '-p' || a.value === '-l' || a.value === '-P')) return none();
+  const operands = args[0]?.value === '--' ? args.slice(1) : args;
+  const code = operands[0];
+  // One operand, or `-` first, resets the signals instead of setting code.
+  if (!code || operands.length < 2 || code.value === '-' || code.value.trim() === '') return none();
+  return { ...none(), nested: [{ kind: 'code', text: code.value, words: [code] }], codeWords: [code] };
+}
+
+/** Commands git settings on this command line will run (`git -c alias.x='!rm -rf ~' x`). */
+function gitCode(argv: ArgWord[]): Nested[] {
+  const nested: Nested[] = [];
+  for (const s of gitSettings(argv.slice(1).map((w) => w.value))) {
+    const code = settingCode(s);
+    if (code !== null) nested.push({ kind: 'code', text: code, words: [] });
+  }
+  return nested;
 }
 
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
 function findExec(argv: ArgWord[]): Nested[] {
   const nested: Nested[] = [];
+  // With one start folder, `{}` is a path inside it: `find ~ -exec sed -i … {} +` edits home files.
+  const starts = argv.slice(1).findIndex((w) => /^[-(!]/.test(w.value));
+  const start = starts === 1 ? argv[1]?.value : undefined;
+  const found = start !== undefined && !start.endsWith('/') ? `${start}/${DYN}` : `${start ?? ''}${DYN}`;
   for (let i = 1; i < argv.length; i++) {
     if (!EXEC_ACTIONS.has(argv[i]?.value ?? '')) continue;
     const cmd: ArgWord[] = [];
@@ -135,7 +198,7 @@ function findExec(argv: ArgWord[]): Nested[] {
     for (; j < argv.length; j++) {
       const w = argv[j];
       if (!w || w.value === ';' || w.value === '+') break;
-      cmd.push(w.value.includes('{}') ? { ...w, value: w.value.split('{}').join(DYN) } : w);
+      cmd.push(w.value.includes('{}') ? { ...w, value: w.value.split('{}').join(found) } : w);
     }
     if (cmd.length > 0) nested.push({ kind: 'argv', argv: cmd, via: 'find' });
     i = j;

@@ -14,6 +14,9 @@ import { evalWord, splitWord } from './wordEval';
 import type { ArgWord } from './words';
 import { DYN, commandName, familyName, isDynamic } from './words';
 import { canonicalPath } from './paths';
+import { codeHits, codeLanguage } from './rules/code';
+import { embeddedShellCode } from './embedded';
+import { codeVariableHits } from './codeVariables';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -38,7 +41,7 @@ const NOT_WORDS = new Set([
 ]);
 
 /** Groups the argument nodes of a command into words: pieces that touch belong together. */
-function wordPieces(node: SyntaxNode): SyntaxNode[][] {
+export function wordPieces(node: SyntaxNode): SyntaxNode[][] {
   const groups: SyntaxNode[][] = [];
   let last: SyntaxNode | null = null;
   for (const c of node.children) {
@@ -70,7 +73,7 @@ function stdinOf(
   src: Source,
   w: CommandWalker,
   col: Collector,
-): { text: string; word: ArgWord } | null {
+): { text: string | null; word: ArgWord } | null {
   if (r.type === 'herestring_redirect') {
     const pieces = r.children.filter((c) => c.type !== '<<<');
     const word = evalWord(pieces, src, w, col);
@@ -86,6 +89,19 @@ function stdinOf(
   }
   const word = evalWord([body], src, w, col);
   return { text: word.value, word };
+}
+
+/** `cmd < file`: what stdin holds is unknown, but where it comes from (`< <(curl …)`) matters. */
+function stdinFile(
+  r: SyntaxNode,
+  src: Source,
+  w: CommandWalker,
+  col: Collector,
+): { text: null; word: ArgWord } | null {
+  const op = r.children.find((c) => c.type === '<');
+  if (!op) return null;
+  const targets = r.children.filter((c) => c.start >= op.end && c.type !== 'file_descriptor');
+  return targets.length > 0 ? { text: null, word: evalWord(targets, src, w, col) } : null;
 }
 
 function handleWrite(
@@ -115,23 +131,29 @@ export function walkCommand(
   extra: readonly SyntaxNode[],
   pipedIn: string | null,
 ): StageResult {
+  const assigned: Array<{ name: string; word: ArgWord }> = [];
   for (const a of node.children)
-    if (a.type === 'variable_assignment')
-      a.children.forEach((c) => c.type !== 'variable_name' && c.type !== '=' && evalWord([c], src, w, col));
-  const words = wordPieces(node).flatMap((pieces) => splitWord(evalWord(pieces, src, w, col)));
+    if (a.type === 'variable_assignment') {
+      const nameNode = a.children.find((c) => c.type === 'variable_name');
+      const values = a.children.filter((c) => c.type !== 'variable_name' && c.type !== '=');
+      const word = evalWord(values, src, w, col);
+      if (nameNode) assigned.push({ name: src.text.slice(nameNode.start, nameNode.end), word });
+    }
+  const ifs = w.ctx.env.get('IFS');
+  const words = wordPieces(node).flatMap((pieces) => splitWord(evalWord(pieces, src, w, col), ifs));
   const own = [...node.children.filter((c) => REDIRECTS.has(c.type)), ...extra];
   const redirects = flattenRedirects(own);
   let stdin = pipedIn;
   let stdinWord: ArgWord | null = null;
   for (const r of redirects) {
-    if (r.type === 'file_redirect') continue;
-    const s = stdinOf(r, src, w, col);
+    const s = r.type === 'file_redirect' ? stdinFile(r, src, w, col) : stdinOf(r, src, w, col);
     if (s) {
       stdin = s.text;
       stdinWord = s.word;
     }
   }
   const seg = w.ctx.segment(src, node.start, node.end, words, words);
+  for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
   walkRedirects(w, own, src, col, result.view);
   return result;
@@ -182,6 +204,7 @@ export function judgeArgv(
     via,
     stdin,
     cwd: ctx.cwd,
+    workspace: ctx.workspace,
   };
   if (name === 'cd' || name === 'pushd') ctx.cwd = changeDirectory(ctx.cwd, view.args);
   for (const detect of detectorsFor(name)) detect(view, sink);
@@ -192,9 +215,19 @@ export function judgeArgv(
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
   if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
     sink.hit('remote-code', `runs ${scriptPath}, downloaded earlier`);
-  if (c.readsStdinCode && stdinWord) codeSourceHits([stdinWord], sink);
+  if (c.readsStdinCode && stdinWord) {
+    codeSourceHits([stdinWord], sink);
+    if (stdin === null && ctx.downloads.has(canonicalPath(stdinWord.value)))
+      sink.hit('remote-code', `runs ${stdinWord.value}, downloaded earlier`);
+  }
   if (c.readsStdinCode === 'shell' && stdin !== null)
     w.nestedCode(stdin, stdinWord ? [stdinWord] : [], seg, src, col);
+  const language = codeLanguage(name);
+  if (language && c.code) codeHits(language, c.code.value, ctx, sink);
+  if (language && c.readsStdinCode === 'other' && stdin !== null) {
+    codeHits(language, stdin, ctx, sink);
+    for (const text of embeddedShellCode(stdin, 'script')) w.nestedCode(text, [], seg, src, col);
+  }
   for (const t of downloadTargets(view)) ctx.downloads.add(canonicalPath(t));
   return { view, carried: c, seg, staticOut: staticOutput(view) };
 }

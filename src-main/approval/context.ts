@@ -7,6 +7,14 @@ import type { Segment, Verdict, VerdictLevel } from './verdict';
 import type { ArgWord } from './words';
 import { DYN, isDynamic } from './words';
 
+/** What the analysis knows about where the command runs. */
+export interface AnalysisOptions {
+  /** The task's working directory, when known. */
+  cwd?: string;
+  /** The folder the session may change freely; defaults to `cwd`. Writes elsewhere are asked about. */
+  workspace?: string;
+}
+
 /** Where a piece of shell text sits in the normalised top-level command. */
 export interface Source {
   text: string;
@@ -40,14 +48,23 @@ export class AnalysisContext {
   readonly budget: ParseBudget = newParseBudget();
   readonly env = new Map<string, string>();
   readonly downloads = new Set<string>();
-  /** Directory set by the last static `cd`; null when unknown. */
-  cwd: string | null = null;
+  /** Directory set by the last static `cd` (or the task's cwd); null when unknown. */
+  cwd: string | null;
+  readonly workspace: string | null;
   depth = 0;
+  /** Function bodies being walked; positional parameters are unknown inside them. */
+  functionDepth = 0;
   parsed = true;
   private readonly drafts: Draft[] = [];
   private overflow: Draft | null = null;
 
-  constructor(readonly top: string) {}
+  constructor(
+    readonly top: string,
+    options: AnalysisOptions = {},
+  ) {
+    this.cwd = options.cwd ?? null;
+    this.workspace = options.workspace ?? options.cwd ?? null;
+  }
 
   span(src: Source, start: number, end: number): [number, number] {
     return src.base === null ? [src.span[0], src.span[1]] : [src.base + start, src.base + end];

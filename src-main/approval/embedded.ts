@@ -6,8 +6,12 @@
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(?:system|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open)\s*\(\s*(\[?)/g;
-const STRING_AT = /^\s*(["'`])([^"'`\n]{0,2000})\1/;
+  /\b(?:system|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+/** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
+const QUOTED_COMMAND =
+  /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;
+/** A string literal, with Python's prefixes (`r'…'`, `b"…"`); f-strings are judged as built at run time. */
+const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
 const MAX_FOUND = 32;
 
@@ -31,6 +35,11 @@ export function embeddedShellCode(code: string, language: 'script' | 'awk'): str
     if (text) found.push(text);
   }
   if (language === 'script') {
+    QUOTED_COMMAND.lastIndex = 0;
+    for (let m = QUOTED_COMMAND.exec(code); m && found.length < MAX_FOUND; m = QUOTED_COMMAND.exec(code)) {
+      const text = m[1] ?? m[2] ?? m[3] ?? m[4];
+      if (text) found.push(text);
+    }
     BACKTICKS.lastIndex = 0;
     for (let m = BACKTICKS.exec(code); m && found.length < MAX_FOUND; m = BACKTICKS.exec(code))
       if (m[1]) found.push(m[1]);

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
-import { analyseCommand } from './analyse';
+import type { AnalysisOptions } from './analyse';
+import { analyseCommand, analyseProcessInput } from './analyse';
 import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
 import { grantAnswer } from './grantAnswers';
@@ -60,9 +61,36 @@ export interface ApprovalGate {
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
 
+/** Analyses a command, or text written to a running process as what that process will do with it. */
+function judge(input: GateCheck): Verdict {
+  const options: AnalysisOptions = {};
+  if (input.cwd !== undefined) options.cwd = input.cwd;
+  if (input.workspace !== undefined) options.workspace = input.workspace;
+  return input.stdinOf !== undefined
+    ? analyseProcessInput(input.stdinOf, input.command, options)
+    : analyseCommand(input.command, options);
+}
+
 /** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
 export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
-  return verdict.keys.filter((k) => ruleFor(k)?.category !== 'analysis' && !allowlist.includes(k));
+  return verdict.keys.filter((k) => {
+    const rule = ruleFor(k);
+    return rule?.category !== 'analysis' && !rule?.askEveryTime && !allowlist.includes(k);
+  });
+}
+
+const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
+
+/** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
+function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict {
+  const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));
+  if (added.length === 0) return verdict;
+  return {
+    ...verdict,
+    verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
+    keys: [...verdict.keys, ...added],
+    reasons: [...verdict.reasons, ...added.map((k) => ruleFor(k)?.description ?? k)],
+  };
 }
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
@@ -161,7 +189,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
-    const verdict = analyseCommand(input.command);
+    const verdict = withExtraKeys(judge(input), input.extraKeys);
     const end = (d: Decide): GateDecision => finish(input, verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({
@@ -174,6 +202,11 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (deny !== null)
       return end({ allowed: false, decidedBy: 'deny-rule', source: 'config.yaml', rule: deny });
     if (verdict.verdict === 'safe') return end({ allowed: true, decidedBy: 'safe', source: 'built-in' });
+    // Nothing but a person's answer lets these through (a batch sheet's included), and no grant outlives it.
+    if (verdict.keys.some(asksEveryTime)) {
+      const batched = (await announced.take(input)) ?? undefined;
+      return decide(input, verdict, settings, await readAllowlist(), end, { humanOnly: true, batched });
+    }
     const allow = matchAllowRules(settings.allow, verdict);
     if (allow)
       return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
@@ -182,7 +215,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
     // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
     const batched = await announced.take(input);
-    if (batched) return decide(input, verdict, settings, await readAllowlist(), end, batched);
+    if (batched) return decide(input, verdict, settings, await readAllowlist(), end, { batched });
 
     let allowlist: string[];
     for (;;) {
@@ -259,6 +292,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     allowlist: string[],
   ) => {
     if (verdict.verdict !== 'dangerous' || matchDenyRule(settings.deny, verdict) !== null) return false;
+    if (verdict.keys.some(asksEveryTime)) return true;
     if (matchAllowRules(settings.allow, verdict)) return false;
     if (input.backendKind === 'container' && settings.containers === 'skip') return false;
     const approved = grantsFor(input.sessionId);
@@ -271,7 +305,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     const [first] = inputs;
     const requestBatch = approver.requestBatch?.bind(approver);
     if (!requestBatch || !first || inputs.length < 2 || settings.mode !== 'manual') return;
-    const verdicts = inputs.map((i) => analyseCommand(i.command));
+    const verdicts = inputs.map((i) => withExtraKeys(judge(i), i.extraKeys));
     const asked = (async () => {
       const allowlist = await readAllowlist();
       const picked = inputs.flatMap((input, i) => {
@@ -309,9 +343,10 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     settings: ApprovalSettings,
     allowlist: string[],
     end: (d: Decide) => GateDecision,
-    batched?: BatchedAnswer,
+    how: { batched?: BatchedAnswer | undefined; humanOnly?: boolean } = {},
   ): Promise<GateDecision> {
-    if (!batched && settings.mode === 'smart') {
+    const { batched } = how;
+    if (!batched && !how.humanOnly && settings.mode === 'smart') {
       const smart = await askSmart(input, verdict, settings);
       if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
       if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
@@ -343,7 +378,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     grantAnswer(
       grants,
       input.sessionId,
-      verdict.keys.filter((k) => !saved.includes(k)),
+      verdict.keys.filter((k) => !saved.includes(k) && !asksEveryTime(k)),
       choice,
       now(),
     );

@@ -70,8 +70,16 @@ export interface GateCheck {
   taskId: string;
   toolCallId: string;
   backendKind: BackendKind;
+  /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
+  extraKeys?: readonly string[];
   /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
   signal?: AbortSignal;
+  /** The task's working directory, when the caller knows it. */
+  cwd?: string;
+  /** The session's workspace; defaults to `cwd`. Changes outside it are asked about. */
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */

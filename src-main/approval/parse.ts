@@ -18,7 +18,11 @@ export interface ParseBudget {
   chars: number;
   /** Progress callbacks the parser may still make (one per ~100 parse operations). */
   ticks: number;
-  /** performance.now() after which parsing gives up: some shapes cost far more per operation. */
+  /**
+   * cpuTimeMs() after which parsing gives up: some shapes cost far more per operation. CPU time,
+   * not the wall clock, so a busy machine's wait for a core cannot turn a safe command into an
+   * unparsed one.
+   */
   deadline: number;
 }
 
@@ -28,9 +32,18 @@ export function newParseBudget(): ParseBudget {
   return {
     chars: PARSE_LIMITS.chars,
     ticks: PARSE_LIMITS.ticks,
-    deadline: performance.now() + PARSE_LIMITS.ms,
+    deadline: cpuTimeMs() + PARSE_LIMITS.ms,
   };
 }
+
+/** CPU time this thread has used, in ms (the whole process's where Node lacks threadCpuUsage). */
+function cpuTimeMs(): number {
+  const { user, system } = process.threadCpuUsage?.() ?? process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** Exercises the parser once at start-up, so compiling its code does not eat a judgement's budget. */
+const WARM_UP = 'if a; then b -x "$(c)" | d > e; fi; for i in 1 2; do f && g || h; done';
 
 let parser: Parser | null = null;
 let types: string[] = [];
@@ -56,6 +69,7 @@ export function initShellParser(files: ShellParserFiles = {}): Promise<void> {
     p.setLanguage(language);
     types = language.types;
     parser = p;
+    parseShell(WARM_UP, { ...newParseBudget(), deadline: Infinity });
   })().catch((err: unknown) => {
     initPromise = null;
     throw err;
@@ -79,7 +93,7 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   const tree = p.parse(text, null, {
     progressCallback: () => {
       budget.ticks--;
-      cancelled = budget.ticks < 0 || performance.now() > budget.deadline;
+      cancelled = budget.ticks < 0 || cpuTimeMs() > budget.deadline;
       return cancelled;
     },
   });

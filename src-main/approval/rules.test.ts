@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCommand, initShellParser } from './analyse';
 import { ALL_RULES } from './rules/registry';
+import { WINDOWS_EXAMPLES } from './rules/windowsExamples';
 import { VerdictSchema } from './verdict';
 
 beforeAll(() => initShellParser());
 
 /** At least one command per rule key that must trigger it, and a near miss that must not. */
 const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
+  ...WINDOWS_EXAMPLES,
   'rm-root': {
     hits: [
       'rm -rf /',
@@ -189,6 +191,51 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     misses: ['git checkout main', 'git restore --staged x'],
   },
   'git-stash-clear': { hits: ['git stash clear', 'git stash drop'], misses: ['git stash', 'git stash pop'] },
+  'git-config-exec': {
+    hits: [
+      `git config alias.x '!rm -rf build'`,
+      'git -c core.hooksPath=/tmp/h commit',
+      `git config core.pager 'sh x'`,
+    ],
+    misses: ['git config alias.co checkout', 'git config core.pager less', 'git config --get core.hooksPath'],
+  },
+  'git-rm-force': {
+    hits: ['git rm -rf src', 'git rm --force a.txt'],
+    misses: ['git rm --cached -rf x', 'git rm a.txt'],
+  },
+  'write-outside-workspace': {
+    hits: ['sed -i s/a/b/ ~/notes.txt', 'truncate -s 0 /var/log/x.log', `python3 -c "open('/opt/x','w')"`],
+    misses: ['sed -i s/a/b/ ./notes.txt', 'truncate -s 0 /tmp/x.log', 'sed s/a/b/ ~/notes.txt'],
+  },
+  'rsync-delete': {
+    hits: ['rsync -a --delete a/ b/'],
+    misses: ['rsync -a a/ b/', 'rsync -an --delete a/ b/'],
+  },
+  'archive-remove-sources': {
+    hits: ['tar --remove-files -cf a.tar x', 'zip -m a.zip x'],
+    misses: ['tar -cf a.tar x', 'zip -r a.zip x'],
+  },
+  'move-to-dev-null': { hits: ['mv src /dev/null'], misses: ['mv a b', 'cp a /dev/null'] },
+  'history-wipe': {
+    hits: ['truncate -s 0 ~/.bash_history', ': > ~/.zsh_history'],
+    misses: ['cat ~/.bash_history'],
+  },
+  'code-delete-tree': {
+    hits: [`python3 -c "import shutil; shutil.rmtree('x')"`, `ruby -e 'FileUtils.rm_rf("x")'`],
+    misses: [`python3 -c "print('tree')"`],
+  },
+  'code-delete': {
+    hits: [`node -e "require('fs').unlinkSync('a')"`, `perl -e 'unlink "a"'`],
+    misses: [`node -e "1"`],
+  },
+  'code-kill': {
+    hits: [`python3 -c "import os; os.kill(1, 9)"`],
+    misses: [`python3 -c "import os; print(os.getpid())"`],
+  },
+  'code-reverse-shell': {
+    hits: [`python3 -c 'import socket,os;s=socket.socket();os.dup2(s.fileno(),0)'`],
+    misses: [`python3 -c 'import socket; print(socket.gethostname())'`],
+  },
   'git-filter-branch': {
     hits: ['git filter-branch --tree-filter x HEAD', 'git filter-repo --path x'],
     misses: ['git log'],

@@ -192,7 +192,24 @@ const watch: Wrapper = (words, out) => {
 
 const ssh: Wrapper = (words, out) => {
   const p = parseOptions(words, 1, { short: 'BbcDEeFIiJLlmOoPpQRSWw' });
+  // `-o ProxyCommand=…` and `-o LocalCommand=…` run on this machine.
+  for (const o of p.seen) {
+    const m =
+      o.name === '-o' && o.value ? /^(?:ProxyCommand|LocalCommand)[=\s]\s*(.*)$/is.exec(o.value.value) : null;
+    if (m?.[1] && o.value) out.nested.push({ kind: 'code', text: m[1], words: [o.value] });
+  }
   return codeFrom(words.slice(p.next + 1), out);
+};
+
+const BRACKET = /^[{(]$/;
+
+/** `coproc cmd …` and `coproc [NAME] { …; }`: the command runs in the background. */
+const coproc: Wrapper = (words) => {
+  let rest = words.slice(1);
+  if (rest.length >= 2 && BRACKET.test(rest[1]?.value ?? '')) rest = rest.slice(1);
+  if (BRACKET.test(rest[0]?.value ?? '')) rest = rest.slice(1);
+  while (rest.length > 0 && /^[})]$/.test(rest[rest.length - 1]?.value ?? '')) rest = rest.slice(0, -1);
+  return rest.length > 0 ? rest : null;
 };
 
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
@@ -233,6 +250,7 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['exec', simple({ short: 'a' })],
   ['xargs', xargs],
   ['busybox', busybox],
+  ['coproc', coproc],
   ['su', su],
   ['runuser', su],
   [

@@ -49,4 +49,6 @@ export interface Rule {
   description: string;
   /** Never runnable, whatever the mode, allowlist or answer. */
   hardline?: boolean;
+  /** A human answers every time: no allowlist, session answer, allow rule, mode or model skips it. */
+  askEveryTime?: boolean;
 }

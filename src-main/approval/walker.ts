@@ -9,10 +9,12 @@ import type { SyntaxNode } from './parse';
 import { parseCommandText } from './plain';
 import type { PipelineStage } from './rules/remote';
 import { pipelineHits } from './rules/remote';
+import { pipelineKillHits } from './rules/services';
 import type { Collector } from './wordEval';
 import { evalWord } from './wordEval';
 import type { ArgWord } from './words';
 import { DYN } from './words';
+import { codeVariableHits, isCodeVariable } from './codeVariables';
 
 const MAX_ENV_VALUE = 4096;
 
@@ -60,7 +62,8 @@ export class Walker implements CommandWalker {
   private assign(node: SyntaxNode, src: Source, col: Collector): void {
     const nameNode = node.children.find((c) => c.type === 'variable_name');
     const valueNodes = node.children.filter((c) => c !== nameNode && c.type !== '=' && c.type !== '+=');
-    const value = valueNodes.length > 0 ? evalWord(valueNodes, src, this, col).value : '';
+    const word = valueNodes.length > 0 ? evalWord(valueNodes, src, this, col) : null;
+    const value = word?.value ?? '';
     if (!nameNode) return;
     const name = src.text.slice(nameNode.start, nameNode.end);
     const appended = node.children.some((c) => c.type === '+=')
@@ -68,6 +71,10 @@ export class Walker implements CommandWalker {
       : value;
     const array = valueNodes.some((v) => v.type === 'array');
     this.ctx.env.set(name, array || appended.length > MAX_ENV_VALUE ? DYN : appended);
+    if (word && isCodeVariable(name)) {
+      const seg = this.ctx.segment(src, node.start, node.end, [], []);
+      codeVariableHits(this, name, { ...word, value: appended }, seg, src, col);
+    }
   }
 
   private redirected(
@@ -101,6 +108,13 @@ export class Walker implements CommandWalker {
     const body = node.children.find((c) => !REDIRECTS.has(c.type));
     const redirects = node.children.filter((c) => REDIRECTS.has(c.type));
     if (body?.type === 'command') return walkCommand(this, body, src, col, redirects, pipedIn);
+    const last = body?.type === 'list' ? body.children[body.children.length - 1] : undefined;
+    if (body && last && redirects.length > 0) {
+      // The parser hangs `a && b < file` on the whole list; the shell gives the redirect to `b`.
+      for (const c of body.children.slice(0, -1)) this.walk(c, src, col);
+      const lastRedirected = { type: 'redirected_statement', start: last.start, end: node.end };
+      return this.redirected({ ...lastRedirected, children: [last, ...redirects] }, src, col, pipedIn);
+    }
     if (body) this.walk(body, src, col);
     // Redirects of a compound statement (`{ …; } > file`) are judged on their own segments.
     walkRedirects(this, redirects, src, col, null);
@@ -130,6 +144,7 @@ export class Walker implements CommandWalker {
     }
     const stages: PipelineStage[] = results.map((r) => ({ view: r.view, carried: r.carried }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
+    pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     return out;
   }
 
@@ -158,7 +173,12 @@ export class Walker implements CommandWalker {
         );
       }
     }
-    for (const b of body) this.walk(b, src, col);
+    this.ctx.functionDepth++;
+    try {
+      for (const b of body) this.walk(b, src, col);
+    } finally {
+      this.ctx.functionDepth--;
+    }
   }
 
   /** Code a command hands to a shell (`bash -c`, `eval`, stdin of `sh`): parsed and walked in turn. */

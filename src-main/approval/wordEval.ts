@@ -26,11 +26,21 @@ function text(src: Source, n: SyntaxNode): string {
   return src.text.slice(n.start, n.end);
 }
 
+/** Positional parameters are empty in the top-level shell a command runs in, unknown elsewhere. */
+function positional(ctx: AnalysisContext): string {
+  return ctx.depth === 0 && ctx.functionDepth === 0 ? '' : DYN;
+}
+
 export function variableValue(ctx: AnalysisContext, name: string): string {
   const known = ctx.env.get(name);
   if (known !== undefined) return known;
+  if (/^\d$/.test(name) && name !== '0') return positional(ctx);
   if (name === 'HOME') return '~';
   if (name === 'CADUCEUS_HOME') return ownHome();
+  // Unset in the non-interactive shells commands run in, so `$PROMPT_COMMAND; x` appends to nothing.
+  if (name === 'PROMPT_COMMAND') return '';
+  // The default field separators: `rm${IFS}-rf${IFS}~` is three words.
+  if (name === 'IFS') return ' ';
   return DYN;
 }
 
@@ -109,7 +119,10 @@ export function piece(node: SyntaxNode, src: Source, w: WalkerApi, col: Collecto
       return joined(node, src, w, col, node.start, node.end, unescapeBare);
     case 'simple_expansion': {
       const name = node.children.find((c) => c.type === 'variable_name');
-      return name ? variableValue(w.ctx, text(src, name)) : DYN;
+      if (!name) return DYN;
+      const n = text(src, name);
+      // `$9build` is `$9` then `build`: one digit names a positional parameter.
+      return /^\d./.test(n) ? variableValue(w.ctx, n.charAt(0)) + n.slice(1) : variableValue(w.ctx, n);
     }
     case 'expansion':
       return expansion(node, src, w, col);
@@ -136,7 +149,14 @@ export function evalWord(
 ): EvaluatedWord {
   const own: Collector = { runs: [] };
   let value = '';
-  for (const p of pieces) value += piece(p, src, w, own);
+  let dangling = false;
+  for (const p of pieces) {
+    const v = piece(p, src, w, own);
+    // The parser reads `$9x` as a lone `$` then `9x`; the digit is a positional parameter.
+    const first = p.type === 'concatenation' ? p.children[0] : p;
+    value += dangling && first?.type === 'word' && /^\d/.test(v) ? positional(w.ctx) + v.slice(1) : v;
+    dangling = (p.children[p.children.length - 1] ?? p).type === '$';
+  }
   col.runs.push(...own.runs);
   const first = pieces[0];
   const last = pieces[pieces.length - 1];
@@ -157,11 +177,27 @@ export function evalWord(
   };
 }
 
-/** Unquoted expansions split at whitespace, as the shell does (`$(echo rm -rf /)` is three words). */
-export function splitWord(word: EvaluatedWord): ArgWord[] {
-  if (!word.splits || !/[ \t\n]/.test(word.value)) return [word];
-  return word.value
-    .split(/[ \t\n]+/)
-    .filter((v) => v !== '')
-    .map((value) => ({ ...word, value }));
+const DEFAULT_IFS = ' \t\n';
+
+/** Unquoted expansions split at $IFS, as the shell does (`$(echo rm -rf /)` is three words). */
+export function splitWord(word: EvaluatedWord, ifs: string = DEFAULT_IFS): ArgWord[] {
+  if (!word.splits) return [word];
+  if (ifs === DEFAULT_IFS || ifs.includes(DYN)) {
+    if (!/[ \t\n]/.test(word.value)) return [word];
+    return word.value
+      .split(/[ \t\n]+/)
+      .filter((v) => v !== '')
+      .map((value) => ({ ...word, value }));
+  }
+  const parts: string[] = [];
+  let current = '';
+  for (const ch of word.value) {
+    if (!ifs.includes(ch)) current += ch;
+    else if (current !== '') {
+      parts.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') parts.push(current);
+  return parts.length === 1 && parts[0] === word.value ? [word] : parts.map((value) => ({ ...word, value }));
 }

@@ -4,10 +4,11 @@ import type { Services, ServicesOptions } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { activityPrinter } from './chatActivity';
 import { ttyClarifier } from './ttyPrompt';
+import { validateWorkspace } from '../workspace/validate';
 
 const CHAT_USAGE =
   'caduceus chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b] ' +
-  '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--session ID] [--json]';
+  '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]';
 
 const OPTIONS = {
   query: { type: 'string', short: 'q' },
@@ -19,6 +20,7 @@ const OPTIONS = {
   backend: { type: 'string' },
   approvals: { type: 'string' },
   session: { type: 'string' },
+  workspace: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -40,6 +42,20 @@ export function chatServicesOptions(argv: string[]): Partial<ServicesOptions> {
     ...(values.approvals ? { approvals: values.approvals as ApprovalsFlag } : {}),
     ...(values.backend ? { backend: values.backend } : {}),
   };
+}
+
+/**
+ * `--workspace DIR`, else the folder the command runs in; a resumed session keeps its own
+ * unless `--workspace` names another (which is refused).
+ */
+async function workspaceOf(values: { workspace?: string; session?: string }, io: Io) {
+  if (values.workspace === undefined && values.session !== undefined) return {};
+  const checked = await validateWorkspace(values.workspace ?? io.cwd, io.cwd);
+  if (!checked.ok) {
+    const source = values.workspace === undefined ? 'the current folder' : '--workspace';
+    throw new UsageError(`${source} cannot be the workspace: ${checked.error}`);
+  }
+  return { workspace: checked.path };
 }
 
 const EXIT: Record<TurnResult['status'], number> = {
@@ -66,12 +82,13 @@ export async function chat(services: Services, argv: string[], io: Io, stop?: Ab
   const agent = services.agent.createAgent({
     model: resolution.model,
     sessionId: values.session,
+    ...(await workspaceOf(values, io)),
     toolsets: {
       enabled: csv(values.toolsets) ?? services.config.toolsets.enabled,
       disabled: services.config.toolsets.disabled,
     },
     clarifier: ttyClarifier(io),
-    onEvent: values.json ? undefined : activityPrinter(io.stderr),
+    onEvent: values.json ? undefined : activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true }),
     source: 'cli',
   });
   let result: TurnResult;

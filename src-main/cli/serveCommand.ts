@@ -6,6 +6,7 @@ import { caduceusHome } from '../config/paths';
 import { MemorySecretStore } from '../handlers/settings';
 import { startHost } from '../host/server';
 import { createStderrLogger } from '../runtime/logger';
+import { validateWorkspace } from '../workspace/validate';
 import { UsageError, writeLine, type Io } from './args';
 
 const APPROVALS = ['ask', 'deny', 'allow'] as const;
@@ -47,6 +48,8 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
   }
   const staticRoot = rendererDir();
+  // New sessions are offered the folder serve started in (unless that cannot be a workspace).
+  const startedIn = await validateWorkspace(io.cwd);
   const core = await createAppCore({
     home: caduceusHome(io.env),
     cwd: io.cwd,
@@ -56,6 +59,7 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     version: process.env.npm_package_version ?? '0.1.0',
     secrets: new MemorySecretStore(),
     approvals: approvals as (typeof APPROVALS)[number],
+    ...(startedIn.ok ? { workspace: startedIn.path } : {}),
     modelOverrides: {
       ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
       ...(values.model ? { model: values.model } : {}),

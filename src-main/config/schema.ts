@@ -1,7 +1,23 @@
 import { z } from 'zod';
+import { SandboxConfigSchema } from '../sandbox/config';
 import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
+
+/** OAuth for an HTTP server. Tokens and client secrets live in the secret store, not here. */
+export const McpOAuthSchema = z
+  .object({
+    /** A pre-registered client; its secret is given to `caduceus mcp login --client-secret-stdin`. */
+    client_id: z.string().min(1).optional(),
+    /** An https URL of this client's metadata document, used as client_id where supported. */
+    client_metadata_url: z.string().url().optional(),
+    /** A fixed loopback port for the redirect URI, for clients registered with one. */
+    redirect_port: z.number().int().min(1).max(65535).optional(),
+    /** Scopes to ask for when the server names none. */
+    scope: z.string().min(1).optional(),
+  })
+  .strict();
+export type McpOAuthConfig = z.infer<typeof McpOAuthSchema>;
 
 export const McpServerSchema = z
   .object({
@@ -10,12 +26,17 @@ export const McpServerSchema = z
     env: z.record(z.string(), z.string()).default({}),
     url: z.string().url().optional(),
     headers: z.record(z.string(), z.string()).default({}),
+    oauth: McpOAuthSchema.default({}),
+    /** The server asking our model (sampling): ask the person each time, allow, or deny. */
+    sampling: z.enum(['ask', 'allow', 'deny']).default('ask'),
     timeout: z.number().positive().default(30),
     enabled: z.boolean().default(true),
     tools: z
       .object({ include: z.array(z.string()).optional(), exclude: stringList })
       .default({ exclude: [] }),
     supports_parallel_tool_calls: z.boolean().default(false),
+    /** Run this stdio server inside the command sandbox (config.yaml `sandbox:`). */
+    sandbox: z.boolean().default(false),
   })
   .refine((s) => Boolean(s.command) !== Boolean(s.url), {
     message: 'give either command (stdio) or url (HTTP), not both',
@@ -73,6 +94,7 @@ export const ConfigSchema = z.looseObject({
   mcp_servers: z.record(z.string(), McpServerSchema).default({}),
   command_allowlist: stringList,
   terminal: TerminalConfigSchema.prefault({}),
+  sandbox: SandboxConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,

@@ -2,27 +2,55 @@ import type { EventName, EventPayload } from '../../src-shared/ipc/contract';
 
 export type EventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
 
-/** Fans contract events out to every connected transport (Electron windows, WebSocket clients). */
-export class EventBus {
-  private readonly listeners = new Set<EventListener>();
+/** Told when a consumer (one subscription) joins or leaves. */
+export type ConsumerWatcher = (id: string, joined: boolean) => void;
 
-  subscribe(listener: EventListener): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+/**
+ * Fans contract events out to every consumer: one subscription per connected UI (an Electron
+ * window set, one WebSocket). A consumer's id tags its terminal acknowledgements.
+ */
+export class EventBus {
+  private readonly listeners = new Map<string, EventListener>();
+  private readonly watchers = new Set<ConsumerWatcher>();
+  private nextId = 1;
+
+  subscribe(listener: EventListener, id = `consumer-${this.nextId++}`): () => void {
+    if (this.listeners.has(id)) throw new Error(`consumer "${id}" is already subscribed`);
+    this.listeners.set(id, listener);
+    this.notify(id, true);
+    return () => {
+      if (this.listeners.get(id) !== listener) return;
+      this.listeners.delete(id);
+      this.notify(id, false);
+    };
   }
 
-  /** How many transports listen; with none, nobody acknowledges terminal output. */
+  /** How many consumers listen. */
   get size(): number {
     return this.listeners.size;
   }
 
+  ids(): Iterable<string> {
+    return this.listeners.keys();
+  }
+
+  /** Follows consumers joining and leaving; returns the unsubscribe. */
+  watch(watcher: ConsumerWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
   emit<N extends EventName>(name: N, payload: EventPayload<N>): void {
-    for (const listener of this.listeners) {
+    for (const listener of this.listeners.values()) {
       try {
         listener(name, payload);
       } catch {
         // One broken transport must not stop the others from hearing the event.
       }
     }
+  }
+
+  private notify(id: string, joined: boolean): void {
+    for (const watcher of this.watchers) watcher(id, joined);
   }
 }

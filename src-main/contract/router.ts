@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { requests, type Reply, type RequestName, type RequestOutput } from '../../src-shared/ipc/contract';
 
+/** Who sent a request: `consumer` is the sender's event subscription, when the transport knows it. */
+export interface Caller {
+  consumer?: string;
+}
+
 export type RequestHandler<N extends RequestName> = (
   input: z.infer<(typeof requests)[N]['input']>,
+  caller: Caller,
 ) => Promise<RequestOutput<N>> | RequestOutput<N>;
 
 export type Handlers = { [N in RequestName]: RequestHandler<N> };
@@ -22,7 +28,7 @@ export class ContractError extends Error {
  * answered with an error reply; a handler's throw becomes `{ code, message }`. Never throws.
  */
 export function createRouter(handlers: Handlers) {
-  return async function invoke(name: string, payload: unknown): Promise<Reply<unknown>> {
+  return async function invoke(name: string, payload: unknown, caller: Caller = {}): Promise<Reply<unknown>> {
     if (!Object.hasOwn(requests, name)) return fail('unknown_request', `Unknown request "${name}"`);
     const key = name as RequestName;
     const parsed = requests[key].input.safeParse(payload ?? {});
@@ -32,8 +38,8 @@ export function createRouter(handlers: Handlers) {
       return fail('invalid_input', `Invalid input for ${name}: ${where}${issue?.message ?? 'invalid'}`);
     }
     try {
-      const handler = handlers[key] as (input: unknown) => unknown;
-      return { ok: true, value: await handler(parsed.data) };
+      const handler = handlers[key] as (input: unknown, caller: Caller) => unknown;
+      return { ok: true, value: await handler(parsed.data, caller) };
     } catch (err) {
       if (err instanceof ContractError) return fail(err.code, err.message);
       return fail('internal', err instanceof Error ? err.message : String(err));

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
 import { EventBus } from '../contract/eventBus';
-import { createRouter, type Handlers } from '../contract/router';
-import { bindIpc, forwardEvents, trustedSender } from './ipc';
+import { createRouter, type Caller, type Handlers } from '../contract/router';
+import { bindIpc, forwardEvents, trustedSender, windowConsumer } from './ipc';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
 
 const APP_URL = 'app://caduceus/index.html';
@@ -108,20 +108,56 @@ describe('bindIpc', () => {
 });
 
 describe('forwardEvents', () => {
-  it('sends contract events to live windows only', () => {
+  it('sends contract events to its window while it lives', () => {
     const bus = new EventBus();
     const a = new FakeBrowserWindow({});
     const b = new FakeBrowserWindow({});
-    b.webContents.destroyed = true;
-    const stop = forwardEvents(bus, () => [a.webContents, b.webContents] as never);
+    forwardEvents(bus, a.webContents as never);
+    const stopB = forwardEvents(bus, b.webContents as never);
     bus.emit('terminal.exit', { streamId: 's1', exitCode: 0 });
     expect(a.webContents.sent).toEqual([
       { channel: 'caduceus:terminal.exit', payload: { streamId: 's1', exitCode: 0 } },
     ]);
-    expect(b.webContents.sent).toEqual([]);
-    stop();
+    expect(b.webContents.sent).toHaveLength(1);
+    stopB();
+    a.webContents.destroyed = true;
+    a.webContents.emit('destroyed');
     bus.emit('terminal.exit', { streamId: 's2', exitCode: 1 });
     expect(a.webContents.sent).toHaveLength(1);
+    expect(b.webContents.sent).toHaveLength(1);
+    expect(bus.size).toBe(0);
+  });
+
+  it('makes each window, and each load of its page, a consumer of its own', async () => {
+    const bus = new EventBus();
+    const seen: [string, boolean][] = [];
+    bus.watch((id, joined) => seen.push([id, joined]));
+    const win = new FakeBrowserWindow({});
+    forwardEvents(bus, win.webContents as never);
+    const id = windowConsumer(win.webContents);
+    expect([...bus.ids()]).toEqual([id]);
+    // A reload: what the old page owed is forgotten, the new page starts afresh.
+    win.webContents.emit('did-navigate');
+    expect(seen).toEqual([
+      [id, true],
+      [id, false],
+      [id, true],
+    ]);
+    const electron = createFakeElectron();
+    let caller: Caller | undefined;
+    const handlers = {
+      'terminal.ack': (_input: unknown, c: Caller) => {
+        caller = c;
+        return { ok: true };
+      },
+    } as unknown as Handlers;
+    bindIpc(electron.ipcMain as never, createRouter(handlers), () => true);
+    await win.loadURL(APP_URL);
+    await electron.ipcMain.invokeFrom(win.webContents, win.webContents.mainFrame, 'caduceus:terminal.ack', {
+      streamId: 's',
+      chars: 1,
+    });
+    expect(caller).toEqual({ consumer: id });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { channelOf, REQUEST_NAMES, type Reply } from '../../src-shared/ipc/contract';
-import type { EventBus } from '../contract/eventBus';
+import type { EventBus, EventListener } from '../contract/eventBus';
 import type { Invoke } from '../contract/router';
 
 /** True when a message comes from our own window's top frame showing our own page. */
@@ -31,7 +31,7 @@ export function bindIpc(ipcMain: IpcMain, invoke: Invoke, isTrusted: SenderCheck
   for (const name of REQUEST_NAMES) {
     ipcMain.handle(channelOf(name), async (event, payload: unknown): Promise<Reply<unknown>> => {
       if (!isTrusted(event)) return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender' } };
-      return invoke(name, payload);
+      return invoke(name, payload, { consumer: windowConsumer(event.sender) });
     });
   }
   return () => {
@@ -39,9 +39,28 @@ export function bindIpc(ipcMain: IpcMain, invoke: Invoke, isTrusted: SenderCheck
   };
 }
 
-/** Sends contract events to the app's windows. */
-export function forwardEvents(bus: EventBus, windows: () => WebContents[]): () => void {
-  return bus.subscribe((name, payload) => {
-    for (const contents of windows()) if (!contents.isDestroyed()) contents.send(channelOf(name), payload);
-  });
+/** The event-bus consumer a window's page is; its terminal acknowledgements count for it alone. */
+export const windowConsumer = (contents: Pick<WebContents, 'id'>): string => `window-${contents.id}`;
+
+/**
+ * Sends contract events to one window. Each page load is a new consumer: a reloaded page has
+ * rendered nothing the old one was sent, and a closed window holds no terminal back.
+ */
+export function forwardEvents(bus: EventBus, contents: WebContents): () => void {
+  const id = windowConsumer(contents);
+  const send: EventListener = (name, payload) => {
+    if (!contents.isDestroyed()) contents.send(channelOf(name), payload);
+  };
+  let unsubscribe = bus.subscribe(send, id);
+  const rejoin = () => {
+    unsubscribe();
+    unsubscribe = bus.subscribe(send, id);
+  };
+  const stop = () => {
+    contents.off('did-navigate', rejoin);
+    unsubscribe();
+  };
+  contents.on('did-navigate', rejoin);
+  contents.once('destroyed', stop);
+  return stop;
 }

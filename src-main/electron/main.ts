@@ -9,11 +9,14 @@ import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
 import { onShutdownSignal } from '../shutdownSignals';
 import { askBatchWithNativeDialog, askWithNativeDialog } from './approvalDialog';
+import { pickWorkspaceFolder } from './folderPicker';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
+import { realHost } from '../terminal/platform/host';
+import { initUserEnvironment, needsLoginEnv } from '../terminal/platform/userEnvironment';
 import { SafeStorageSecrets } from './secrets';
-import { createMainWindow, hardenWindow, rememberWindowState } from './window';
+import { createMainWindow, hardenWindow, isSafeExternalUrl, rememberWindowState } from './window';
 
 type ElectronModule = typeof electron;
 
@@ -25,6 +28,14 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     return undefined;
   }
   declareAppScheme(e.protocol);
+  // Started from the Finder, Dock or a launcher, the app lacks the login shell's PATH; resolve
+  // it while the window starts, so local commands find Homebrew, nvm and pyenv tools.
+  const startedFromTerminal = Boolean(process.stdin.isTTY || process.env.TERM);
+  const logger = createStderrLogger('info');
+  if (needsLoginEnv(realHost(), startedFromTerminal))
+    void initUserEnvironment().then(({ source, reason }) => {
+      if (source === 'process') logger.warn(`local commands use the app's own environment: ${reason ?? ''}`);
+    });
   await app.whenReady();
   serveAppProtocol(e.protocol, join(distDir, 'renderer'));
 
@@ -34,16 +45,21 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
   await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
+  const secrets = new SafeStorageSecrets(safeStorage, secretsPath);
   const core = await createAppCore({
     home,
     cwd: process.cwd(),
     env: process.env,
-    logger: createStderrLogger('info'),
+    logger,
     mode: 'electron',
     version: app.getVersion(),
-    secrets: new SafeStorageSecrets(safeStorage, secretsPath),
+    secrets,
+    mcpSecrets: secrets,
+    openUrl: (url) => openExternalHttp(shell, url),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
     nativeApprovalBatch: (requests, signal) => askBatchWithNativeDialog(dialog, mainWindow, requests, signal),
+    // No default workspace: a packaged app's cwd is `/`, so every new session asks for a folder.
+    pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
   });
 
   const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);
@@ -52,12 +68,12 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     core.invoke,
     trustedSender(() => APP_URL, contents),
   );
-  forwardEvents(core.events, contents);
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.name)));
 
   const createWindow = () => {
     const win = createMainWindow(BrowserWindow, join(distDir, 'electron', 'preload.cjs'), statePath);
     hardenWindow(win, session.defaultSession, shell, APP_URL);
+    forwardEvents(core.events, win.webContents);
     rememberWindowState(win, statePath);
     win.once('ready-to-show', () => win.show());
     void win.loadURL(APP_URL);
@@ -97,4 +113,11 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
 
 if (process.versions.electron) {
   void runDesktop(electron, fileURLToPath(new URL('..', import.meta.url)));
+}
+
+/** OAuth sign-in pages open in the user's browser; only plain http(s) URLs reach the shell. */
+async function openExternalHttp(shell: ElectronModule['shell'], url: string): Promise<void> {
+  if (!isSafeExternalUrl(url))
+    throw new Error('refusing to open a sign-in page that is not a plain http(s) URL');
+  await shell.openExternal(url);
 }

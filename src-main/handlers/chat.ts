@@ -4,6 +4,7 @@ import type { ModelOverrides } from '../agent/model/resolve';
 import type { EventBus } from '../contract/eventBus';
 import { ContractError } from '../contract/router';
 import type { Services } from '../services';
+import { validateWorkspace } from '../workspace/validate';
 import { ChatEventMapper } from './chatEvents';
 
 interface Running {
@@ -24,12 +25,19 @@ export class ChatController {
     private readonly services: Services,
     private readonly events: EventBus,
     private readonly modelOverrides: () => ModelOverrides,
+    /** Offered to sessions started without one (`serve`'s folder); the desktop app has none. */
+    private readonly defaultWorkspace?: string,
   ) {}
 
-  async send(text: string, sessionId?: string): Promise<{ sessionId: string; turnId: string }> {
+  async send(
+    text: string,
+    sessionId?: string,
+    requestedWorkspace?: string,
+  ): Promise<{ sessionId: string; turnId: string }> {
     if (sessionId && this.running.has(sessionId)) {
       throw new ContractError('busy', 'This session is still working; stop it or wait for the answer.');
     }
+    const workspace = await this.workspaceFor(sessionId, requestedWorkspace);
     const resolution = this.services.agent.resolveModel(this.modelOverrides());
     if (!resolution.ok) {
       throw new ContractError('no_model', await this.services.agent.modelSetupHelp(resolution.problems));
@@ -40,6 +48,7 @@ export class ChatController {
     const agent = this.services.agent.createAgent({
       model: resolution.model,
       ...(sessionId ? { sessionId } : {}),
+      ...(workspace ? { workspace } : {}),
       toolsets: this.services.config.toolsets,
       source: 'app',
       clarifier: (request, signal) => this.waitForClarify(request.requestId, signal),
@@ -68,6 +77,27 @@ export class ChatController {
       });
     this.running.set(id, { agent, abort, done });
     return { sessionId: id, turnId };
+  }
+
+  /** A checked folder for a new session (or one stored without); undefined keeps a session's own. */
+  private async workspaceFor(sessionId: string | undefined, requested: string | undefined) {
+    const sessions = this.services.agent.sessions;
+    const id = sessionId === undefined ? undefined : sessions.resolveId(sessionId);
+    const stored = id === undefined ? undefined : sessions.getSession(id)?.workspace;
+    if (stored) {
+      if (requested !== undefined && requested !== stored)
+        throw new ContractError(
+          'workspace_fixed',
+          `This session works in ${stored}; start a new chat for another folder.`,
+        );
+      return undefined;
+    }
+    const raw = requested ?? this.defaultWorkspace;
+    if (raw === undefined)
+      throw new ContractError('workspace_required', 'Choose a workspace folder for this session first.');
+    const checked = await validateWorkspace(raw, this.defaultWorkspace);
+    if (!checked.ok) throw new ContractError('bad_workspace', checked.error);
+    return checked.path;
   }
 
   cancel(sessionId: string): void {

@@ -1,6 +1,7 @@
 import type { RequestInput } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
+import type { SandboxStatus } from '../sandbox/sandbox';
 import type { ConfigStore } from '../config/store';
 import { setValue } from '../config/yamlEdit';
 
@@ -12,7 +13,8 @@ export interface SecretStore {
 
 export const API_KEY_SECRET = 'model_api_key';
 
-export function settingsView(config: Config, secrets: SecretStore): Settings {
+/** `sandbox` is what commands actually get, so the UI can warn while it is off or unavailable. */
+export function settingsView(config: Config, secrets: SecretStore, sandbox?: SandboxStatus): Settings {
   const terminal = (config.terminal ?? {}) as Record<string, unknown>;
   const backend = typeof terminal.backend === 'string' ? terminal.backend : 'local';
   return {
@@ -24,6 +26,7 @@ export function settingsView(config: Config, secrets: SecretStore): Settings {
     },
     terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
     toolsets: config.toolsets,
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 
@@ -32,6 +35,7 @@ export async function updateSettings(
   store: ConfigStore,
   secrets: SecretStore,
   change: RequestInput<'settings.update'>,
+  sandbox?: SandboxStatus,
 ): Promise<Settings> {
   const { apiKey, ...model } = change.model ?? {};
   if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
@@ -41,7 +45,7 @@ export async function updateSettings(
       setValue(doc, ['approvals', key], value);
     for (const [key, value] of Object.entries(change.terminal ?? {})) setValue(doc, ['terminal', key], value);
   });
-  return settingsView(config, secrets);
+  return settingsView(config, secrets, sandbox);
 }
 
 /** Keeps secrets in memory for the life of the process (browser mode and tests). */

@@ -3,11 +3,14 @@ import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
 import { grantsInForce, revokeGrant } from '../approval/grantsView';
 import { ruleFor } from '../approval/rules/registry';
-import type { Handlers } from '../contract/router';
+import { ContractError, type Handlers } from '../contract/router';
+import { validateWorkspace } from '../workspace/validate';
+import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
-import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
+import type { ElicitationBroker } from './elicitation';
+import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
@@ -15,16 +18,24 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets'>;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'openUrl'>;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  elicitations: ElicitationBroker;
 }
 
 const OK = { ok: true } as const;
 
 /** Every contract request, answered by the services. */
-export function createHandlers({ services: s, options, broker, chat, shells }: Parts): Handlers {
+export function createHandlers({
+  services: s,
+  options,
+  broker,
+  chat,
+  shells,
+  elicitations,
+}: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
@@ -37,16 +48,19 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       return OK;
     },
 
-    'settings.get': () => settingsView(s.config, options.secrets),
-    'settings.update': (change) => updateSettings(s.configStore, options.secrets, change),
+    'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
+    'settings.update': (change) =>
+      updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
     'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),
     'allowlist.remove': ({ key }) => removeAllowlistEntry(s.configStore, key, describeKey),
 
     'approvals.pending': () => broker.list(),
-    'approvals.respond': ({ id, choice }) => {
+    'approvals.respond': ({ id, choice, note }) => {
       broker.respond(id, choice);
+      // The gate reads it after the answer settles, which is never in this same tick.
+      if (note && choice === 'deny') s.denialNotes.set(id, note);
       return OK;
     },
     'approvals.ledger': (query) => sessions().ledger.list(query),
@@ -62,8 +76,16 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
     },
+    'mcp.signIn': ({ name }) =>
+      signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.pendingElicitations': () => elicitations.list(),
+    'mcp.answerElicitation': (answer) => {
+      elicitations.respond(answer);
+      return OK;
+    },
+    'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
 
-    'chat.send': ({ text, sessionId }) => chat.send(text, sessionId),
+    'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;
@@ -71,6 +93,17 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'chat.answerClarify': ({ id, answer }) => {
       chat.answerClarify(id, answer);
       return OK;
+    },
+
+    'workspace.default': () => ({ path: options.workspace ?? null }),
+    'workspace.validate': ({ path }) => validateWorkspace(path, options.workspace),
+    'workspace.pick': async () => {
+      if (!options.pickFolder)
+        throw new ContractError(
+          'unsupported',
+          'Folders are picked in the desktop app; type the path instead.',
+        );
+      return { path: await options.pickFolder() };
     },
 
     'sessions.list': ({ query }) => listSessionViews(sessions(), query),
@@ -85,9 +118,12 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),
 
-    'terminal.openShell': async ({ taskId, cols, rows }) => ({
-      streamId: await shells.open(taskId ?? `shell-${randomUUID().slice(0, 8)}`, cols, rows),
-    }),
+    'terminal.openShell': async ({ taskId, cols, rows }) => {
+      // A session's shell starts in its workspace, also before its first turn since the app started.
+      const workspace = taskId === undefined ? undefined : sessions().getSession(taskId)?.workspace;
+      if (taskId !== undefined && workspace) s.bindWorkspace(taskId, workspace);
+      return { streamId: await shells.open(taskId ?? `shell-${randomUUID().slice(0, 8)}`, cols, rows) };
+    },
     'terminal.write': ({ streamId, data }) => {
       shells.write(streamId, data);
       return OK;
@@ -96,8 +132,8 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       shells.resize(streamId, cols, rows);
       return OK;
     },
-    'terminal.ack': ({ streamId, chars }) => {
-      s.terminal.ack(streamId, chars);
+    'terminal.ack': ({ streamId, chars }, caller) => {
+      s.terminal.ack(streamId, chars, caller.consumer);
       return OK;
     },
     'terminal.close': async ({ streamId }) => {

@@ -3,8 +3,11 @@ import { ContractError } from '../contract/router';
 import type { TerminalStreamEvent } from '../terminal/outputStream';
 import { USER_SHELL_CALL_ID, type TerminalService, type UserShell } from '../terminal/service';
 
-/** Terminal output goes to the UI; with no window listening, it is acknowledged here so commands never stall. */
-export function terminalSink(events: EventBus, terminal: () => TerminalService) {
+/**
+ * Terminal output goes to every consumer on the bus. Flow control counts each consumer apart
+ * (the terminal service follows the bus), so none listening means none holding a command back.
+ */
+export function terminalSink(events: EventBus) {
   return (event: TerminalStreamEvent): void => {
     if (event.type === 'exit') {
       events.emit('terminal.exit', { streamId: event.streamId, exitCode: event.exitCode });
@@ -17,7 +20,6 @@ export function terminalSink(events: EventBus, terminal: () => TerminalService) 
       ...(userShell ? {} : { toolCallId: event.toolCallId }),
       data: event.data,
     });
-    if (events.size === 0) terminal().ack(event.streamId, event.data.length);
   };
 }
 
@@ -34,10 +36,20 @@ export class UserShells {
     return shell.streamId;
   }
 
-  /** Typing in a shell, or in a command handed to the user because it waits for input. */
+  /** Keys for a user shell, or for the process of an agent's command shown in a tab (or handed over). */
   write(streamId: string, data: string): void {
-    if (!this.shells.has(streamId) && this.terminal().writeInput(streamId, data)) return;
-    this.get(streamId).write(data);
+    const shell = this.shells.get(streamId);
+    if (shell) return shell.write(data);
+    // A command handed to the user because it waits for input: the model is told it was answered.
+    if (this.terminal().writeInput(streamId, data)) return;
+    const result = this.terminal().streams.write(streamId, data);
+    if (result === 'unknown_stream')
+      throw new ContractError('unknown_stream', `Nothing is running in stream "${streamId}" any more`);
+    if (result === 'no_input')
+      throw new ContractError(
+        'no_input',
+        'This command reads no input: only commands started with a PTY or in the background take keys',
+      );
   }
 
   /** Resizes a user shell, or the PTY of a running agent command. */

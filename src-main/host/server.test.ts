@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../contract/eventBus';
-import { createRouter, type Handlers } from '../contract/router';
+import { createRouter, type Caller, type Handlers } from '../contract/router';
 import { startHost, type Host } from './server';
 
 let root: string;
 let host: Host;
 const events = new EventBus();
 const acked: { streamId: string; chars: number }[] = [];
+const ackedBy: (string | undefined)[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'caduceus-host-'));
@@ -21,8 +22,9 @@ beforeAll(async () => {
   await writeFile(join(tmpdir(), 'caduceus-host-secret.txt'), 'secret');
   const handlers = {
     'app.info': () => ({ version: '1.2.3', mode: 'browser' }),
-    'terminal.ack': (input: { streamId: string; chars: number }) => {
+    'terminal.ack': (input: { streamId: string; chars: number }, caller: Caller) => {
       acked.push(input);
+      ackedBy.push(caller.consumer);
       return { ok: true };
     },
   } as unknown as Handlers;
@@ -120,6 +122,46 @@ describe('caduceus serve host', () => {
   it('refuses sockets without the token or from another origin', async () => {
     await expect(connect({ token: 'nope' })).rejects.toThrow(/403/);
     await expect(connect({ origin: 'http://evil.example' })).rejects.toThrow(/403/);
+  });
+
+  it('makes each socket a consumer of its own, until it closes', async () => {
+    const before = events.size;
+    const [a, b] = await Promise.all([connect(), connect()]);
+    expect(events.size).toBe(before + 2);
+    const ids = [...events.ids()].slice(-2);
+    for (const [i, ws] of [a, b].entries()) {
+      ws.send(
+        JSON.stringify({ type: 'request', name: 'terminal.ack', payload: { streamId: 's', chars: 1 } }),
+      );
+      ws.send(JSON.stringify({ type: 'request', id: 10 + i, name: 'app.info', payload: {} }));
+      await nextMessage(ws);
+    }
+    expect(ackedBy.slice(-2)).toEqual(ids);
+    const left = new Promise<string>((resolve) => {
+      const stop = events.watch((id, joined) => {
+        if (joined) return;
+        stop();
+        resolve(id);
+      });
+    });
+    a.close();
+    expect(await left).toBe(ids[0]);
+    b.close();
+  });
+
+  it('answers malformed paths with 400 and serves on', async () => {
+    expect((await fetch(`${base()}/%`)).status).toBe(400);
+    expect((await fetch(`${base()}/assets/%c0%ae%c0%ae/x`)).status).toBe(400);
+    expect((await fetch(host.url)).status).toBe(200);
+  });
+
+  it('closes a socket that sends an oversized frame with 1009', async () => {
+    const ws = await connect();
+    ws.on('error', () => undefined);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat((1 << 20) + 1));
+    expect(await closed).toBe(1009);
+    expect((await fetch(host.url)).status).toBe(200);
   });
 
   it('closes a socket that sends malformed messages', async () => {

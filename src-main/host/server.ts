@@ -1,11 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ClientMessageSchema, WS_PATH, type ServerMessage } from '../../src-shared/ipc/wire';
 import type { EventBus } from '../contract/eventBus';
 import type { Invoke } from '../contract/router';
+import { decodePath, parseTarget } from './requestTarget';
 import { readStatic } from './staticFiles';
+
+/** Largest message a page may send; a bigger frame closes that socket with 1009. */
+const MAX_PAYLOAD = 1 << 20;
 
 export interface HostOptions {
   invoke: Invoke;
@@ -54,20 +59,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  async function serveFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = parseTarget(req.url);
     if (!allowedHost().includes(req.headers.host ?? '') || req.method !== 'GET') {
       res.writeHead(403).end('Forbidden');
       return;
     }
-    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    const isPage = url?.pathname === '/' || url?.pathname === '/index.html';
+    const path = isPage ? 'index.html' : url && decodePath(url.pathname);
+    if (!url || path === undefined) {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
     if (isPage && !tokenOk(url.searchParams.get('token'))) {
       res
         .writeHead(403, { 'content-type': 'text/plain' })
         .end('Open the URL printed by `caduceus serve`, with its token.');
       return;
     }
-    const file = await readStatic(options.staticRoot, isPage ? 'index.html' : url.pathname);
+    const file = await readStatic(options.staticRoot, path);
     if (!file) {
       res.writeHead(404).end('Not found');
       return;
@@ -80,46 +90,77 @@ export async function startHost(options: HostOptions): Promise<Host> {
       'cache-control': 'no-store',
     });
     res.end(file.body);
-  });
+  }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
-  server.on('upgrade', (req: IncomingMessage, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const origin = req.headers.origin ?? '';
-    const originOk = allowedHost().some((h) => origin === `http://${h}`);
-    if (
-      url.pathname !== WS_PATH ||
-      !tokenOk(url.searchParams.get('token')) ||
-      !originOk ||
-      !allowedHost().includes(req.headers.host ?? '')
-    ) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  });
-
-  const unsubscribe = options.events.subscribe((name, payload) => {
-    const text = JSON.stringify({ type: 'event', name, payload } satisfies ServerMessage);
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
-  });
-
-  wss.on('connection', (ws: WebSocket) => {
-    sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
-    ws.on('message', async (data) => {
-      let message;
-      try {
-        message = ClientMessageSchema.parse(JSON.parse(data.toString()));
-      } catch {
-        ws.close(1008, 'malformed message');
-        return;
-      }
-      const reply = await options.invoke(message.name, message.payload);
-      if (message.id !== undefined && ws.readyState === ws.OPEN)
-        ws.send(JSON.stringify({ type: 'reply', id: message.id, reply } satisfies ServerMessage));
+  // Whatever a request carries, it is answered and the server goes on: nothing may escape.
+  const server: Server = createServer((req, res) => {
+    serveFile(req, res).catch(() => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500).end('Internal error');
     });
   });
+  // After listening, an error (a failed accept) concerns one connection, not the server.
+  server.on('error', () => undefined);
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client may reset before the refusal is written; that must not reach the process.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = parseTarget(req.url);
+      if (!url) {
+        socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+        return;
+      }
+      const origin = req.headers.origin ?? '';
+      const originOk = allowedHost().some((h) => origin === `http://${h}`);
+      if (
+        url.pathname !== WS_PATH ||
+        !tokenOk(url.searchParams.get('token')) ||
+        !originOk ||
+        !allowedHost().includes(req.headers.host ?? '')
+      ) {
+        socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } catch {
+      socket.destroy();
+    }
+  });
+
+  let nextSocket = 1;
+  wss.on('connection', (ws: WebSocket) => {
+    sockets.add(ws);
+    // Each socket is a consumer of its own: its acknowledgements count for it alone.
+    const consumer = `ws-${nextSocket++}`;
+    const unsubscribe = options.events.subscribe((name, payload) => {
+      if (ws.readyState === ws.OPEN)
+        ws.send(JSON.stringify({ type: 'event', name, payload } satisfies ServerMessage));
+    }, consumer);
+    // ws closes the socket itself (1009 for an oversized frame, 1002 for a protocol error).
+    ws.on('error', () => undefined);
+    ws.on('close', () => {
+      sockets.delete(ws);
+      unsubscribe();
+    });
+    ws.on('message', (data) => {
+      answer(ws, data.toString(), consumer).catch(() => ws.terminate());
+    });
+  });
+
+  async function answer(ws: WebSocket, text: string, consumer: string): Promise<void> {
+    let message;
+    try {
+      message = ClientMessageSchema.parse(JSON.parse(text));
+    } catch {
+      ws.close(1008, 'malformed message');
+      return;
+    }
+    const reply = await options.invoke(message.name, message.payload, { consumer });
+    if (message.id !== undefined && ws.readyState === ws.OPEN)
+      ws.send(JSON.stringify({ type: 'reply', id: message.id, reply } satisfies ServerMessage));
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -132,7 +173,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
     token,
     url: `http://127.0.0.1:${port}/?token=${token}`,
     async close() {
-      unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -14,12 +14,12 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-/** Reads a file of the built renderer; paths that leave the root are refused. */
+/** Reads a file of the built renderer, by decoded path; paths that leave the root are refused. */
 export async function readStatic(
   root: string,
-  urlPath: string,
+  filePath: string,
 ): Promise<{ body: Buffer; type: string } | undefined> {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
+  const relative = normalize(filePath).replace(/^([/\\])+/, '');
   const full = join(root, relative || 'index.html');
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
   try {

@@ -6,7 +6,10 @@ import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
 const EnvSchema = z.record(z.string(), z.string());
 
 export const LocalConfigSchema = z.object({
-  /** A POSIX shell for commands; defaults to bash when present, else sh. */
+  /**
+   * A POSIX shell for commands; defaults to bash when present, else sh (on Windows: Git for
+   * Windows' bash). `wsl` runs commands through wsl.exe.
+   */
   shell: z.string().optional(),
   /** Starting directory of new environments; defaults to the process's working directory. */
   cwd: z.string().optional(),

@@ -15,6 +15,8 @@ export interface ScriptOptions {
   workdir?: string;
   /** Background processes read the state but never write it. */
   background?: boolean;
+  /** False: start from the base environment, not the variables earlier commands left. */
+  restoreEnv?: boolean;
 }
 
 export class Environment {
@@ -66,11 +68,20 @@ export class Environment {
       fallbackCwd: this.baseCwd,
       persistCwd: !oneOff,
       saveState: options.background !== true,
+      restoreEnv: options.restoreEnv,
     });
   }
 
-  async shellScript(): Promise<string> {
-    return interactiveShellScript(await this.statePaths(), this.pendingCwd, this.baseCwd);
+  /** The folder a sandboxed command may write: where the task was told to work, not where it `cd`s. */
+  get workspace(): string | undefined {
+    return this.baseCwd;
+  }
+
+  async shellScript(options: { restoreEnv?: boolean } = {}): Promise<string> {
+    return interactiveShellScript(await this.statePaths(), this.pendingCwd, {
+      fallbackCwd: this.baseCwd,
+      restoreEnv: options.restoreEnv ?? true,
+    });
   }
 
   async dispose(): Promise<void> {

@@ -9,6 +9,8 @@ export interface EnvironmentManagerOptions {
   /** Builds the backend of a new environment; `key` names the environment (labels, instance names). */
   createBackend: (key: string) => TerminalBackend;
   cwd?: string;
+  /** The workspace a task was given; a new environment starts there. */
+  workspaceOf?: (key: string) => string | undefined;
   env?: Record<string, string>;
   idleTimeoutMs: number;
   /** Injectable clock, for tests. */
@@ -28,6 +30,8 @@ export class EnvironmentManager {
   private readonly environments = new Map<string, Environment>();
   private readonly parents = new Map<string, string>();
   private readonly cwdOverrides = new Map<string, string>();
+  /** The workspace each live environment was last moved to, so binding it again keeps its `cd`s. */
+  private readonly placedIn = new WeakMap<Environment, string>();
   private readonly now: () => number;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -62,16 +66,26 @@ export class EnvironmentManager {
     this.environments.get(key)?.setCwd(cwd);
   }
 
+  /** Moves the task's live environment into `dir` unless it already works there. */
+  applyWorkspace(taskId: string, dir: string): void {
+    const environment = this.peek(taskId);
+    if (!environment || this.placedIn.get(environment) === dir) return;
+    this.placedIn.set(environment, dir);
+    environment.setCwd(dir);
+  }
+
   get(taskId: string): Environment {
     const key = this.keyFor(taskId);
     let environment = this.environments.get(key);
     if (!environment) {
+      const workspace = this.options.workspaceOf?.(key);
       environment = new Environment(key, this.options.createBackend(key), {
-        cwd: this.cwdOverrides.get(key) ?? this.options.cwd,
+        cwd: this.cwdOverrides.get(key) ?? workspace ?? this.options.cwd,
         env: this.options.env,
         now: this.now,
       });
       this.environments.set(key, environment);
+      if (workspace !== undefined) this.placedIn.set(environment, workspace);
     }
     environment.touch();
     return environment;

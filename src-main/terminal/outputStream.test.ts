@@ -92,6 +92,81 @@ describe('OutputStream', () => {
     second.stream.end(0);
   });
 
+  it('never holds the source back when no consumer is there', () => {
+    const { source, stream } = setup({ consumers: [] });
+    stream.write('x'.repeat(FlowControl.highWatermarkChars * 3));
+    expect(source.pause).not.toHaveBeenCalled();
+    stream.end(0);
+  });
+
+  it('counts each consumer apart: paused while all are behind, resumed when one catches up or leaves', () => {
+    const high = FlowControl.highWatermarkChars;
+    const { source, stream } = setup({ consumers: ['a', 'b'] });
+    stream.write('x'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    // An ack from one consumer says nothing about the other; an unknown one is ignored.
+    stream.ack(high + 1, 'a');
+    stream.ack(high + 1, 'zz');
+    expect(source.paused).toBe(false);
+    stream.write('y'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    // The consumer that was keeping up drops: the one left is still far behind.
+    stream.removeConsumer('a');
+    expect(source.paused).toBe(true);
+    stream.removeConsumer('b');
+    expect(source.paused).toBe(false);
+    stream.end(0);
+  });
+
+  it('follows a consumer that joins later from where it joined', () => {
+    const high = FlowControl.highWatermarkChars;
+    const { source, stream } = setup({ consumers: ['old'] });
+    stream.write('x'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    stream.addConsumer('new');
+    expect(source.paused).toBe(false);
+    stream.write('y'.repeat(high + 1));
+    expect(source.paused).toBe(true);
+    stream.ack(high + 1, 'new');
+    expect(source.paused).toBe(false);
+    expect(stream.unacknowledged).toBe(0);
+    stream.end(0);
+  });
+
+  it('in skip mode never pauses: what a lagging consumer missed becomes a marker and the latest lines', () => {
+    const { events, source, stream } = setup({ whenBehind: 'skip' });
+    const text = () => events.flatMap((e) => (e.type === 'data' ? [e.data] : [])).join('');
+    stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
+    expect(stream.isSkipping).toBe(true);
+    const sent = text().length;
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join('');
+    stream.write(lines);
+    expect(text().length).toBe(sent);
+    stream.ack(stream.unacknowledged);
+    expect(stream.isSkipping).toBe(false);
+    expect(source.pause).not.toHaveBeenCalled();
+    const after = text().slice(sent);
+    expect(after.startsWith('\r\n\x1b[2m[… ')).toBe(true);
+    expect(after).toMatch(/\[… [\d,]+ characters not shown …\]/);
+    expect(after.endsWith('line 19999\n')).toBe(true);
+    // The latest lines start at a line boundary, and what is left out plus what is sent adds up.
+    const tail = after.slice(after.indexOf('\n', 2) + 1);
+    expect(tail.startsWith('line ')).toBe(true);
+    const left = Number(/([\d,]+) characters/.exec(after)?.[1]?.replace(/,/g, ''));
+    expect(left + tail.length).toBe(lines.length);
+    stream.end(0);
+  });
+
+  it('in skip mode sends the latest lines before the exit', () => {
+    const { events, stream } = setup({ whenBehind: 'skip' });
+    stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
+    stream.write('the end\n');
+    stream.end(0);
+    const data = events.flatMap((e) => (e.type === 'data' ? [e.data] : [])).join('');
+    expect(data.endsWith('the end\n')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'exit', exitCode: 0 });
+  });
+
   it('keeps UTF-8 sequences whole across byte chunks', () => {
     const { events, stream } = setup();
     const bytes = Buffer.from('é€😀', 'utf8');

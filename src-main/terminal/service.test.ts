@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerminalStreamEvent } from './outputStream';
-import { TerminalService } from './service';
+import { TerminalService, type TerminalServiceOptions } from './service';
+import type { StreamConsumers } from './streamHub';
 import {
   expectCwdSurvivesExits,
   expectPtyResize,
@@ -30,16 +31,20 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function start(config: object = {}): TerminalService {
+function start(
+  config: object = {},
+  options: Pick<TerminalServiceOptions, 'consumers'> = {},
+): TerminalService {
   mark = newMark();
   events = [];
   acking = true;
   service = new TerminalService({
-    config: { local: { cwd: dir }, env: { [MARK]: mark }, ...config },
+    config: { local: { cwd: dir }, ...config, env: { [MARK]: mark, ...(config as { env?: object }).env } },
     onEvent: (event) => {
       events.push(event);
       if (acking && event.type === 'data') service.ack(event.streamId, event.data.length);
     },
+    ...options,
   });
   return service;
 }
@@ -112,7 +117,22 @@ describe('terminal service on the local backend', () => {
     const streamed = events
       .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
       .join('');
-    expect(streamed.split('\n')).toHaveLength(3001);
+    expect(streamed.split('\r\n').filter((l) => l.startsWith('line '))).toHaveLength(3000);
+  });
+
+  it('streams pipe output with CRLF line ends between a command header and an exit footer', async () => {
+    start();
+    for (const pty of [false, true]) {
+      const result = await runToEnd("printf '\\033[32mone\\033[0m\\ntwo\\n'; exit 4", { pty });
+      const streamed = events
+        .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
+        .join('');
+      expect(streamed).toContain('$ printf');
+      expect(streamed).toContain('\x1b[32mone\x1b[0m\r\ntwo\r\n');
+      expect(streamed).not.toMatch(/[^\r]\n|\r\r\n/);
+      expect(streamed).toContain('✗ exit 4');
+      expect(streamed.endsWith('\r\n\x1b[?25l')).toBe(true);
+    }
   });
 
   it('never splits UTF-8 sequences, through pipes and PTYs', async () => {
@@ -199,21 +219,76 @@ describe('background processes on the local backend', () => {
     await expectPtyResize(service, { cols: 132, rows: 40, waitMs: 10_000 }, { taskId: 't1' });
   });
 
-  it('pauses a flooding process whose consumer stops acknowledging, and resumes it on ack', async () => {
+  // A plain sh: an interactive bash runs the machine's ~/.bashrc, which may be slow.
+  const shellConfig = { env: { SHELL: '/bin/sh' } };
+
+  /** A user shell flooding its stream, as a person typing `yes` would. */
+  async function floodingShell() {
+    const shell = await service.openUserShell({ taskId: 't1', cols: 80, rows: 24 });
+    shell.write('yes\r');
+    const stream = service.streams.stream(shell.streamId);
+    const produced = () =>
+      events.reduce(
+        (n, e) => n + (e.streamId === shell.streamId && e.type === 'data' ? e.data.length : 0),
+        0,
+      );
+    return { shell, stream, produced };
+  }
+
+  it('pauses a flooding user shell whose consumer stops acknowledging, and resumes it on ack', async () => {
+    start(shellConfig);
+    acking = false;
+    const { stream, produced } = await floodingShell();
+    await until(() => stream?.isPaused === true);
+    const before = produced();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Only what was already in flight may arrive after the pause.
+    expect(produced() - before).toBeLessThan(1_000_000);
+    acking = true;
+    stream?.ack(stream.unacknowledged);
+    expect(stream?.isPaused).toBe(false);
+    await until(() => produced() > before + 1_000_000);
+  });
+
+  it('holds a flood back only for a consumer that is there: one that leaves lets it go on', async () => {
+    const ids = new Set(['page-1']);
+    const watchers = new Set<(id: string, joined: boolean) => void>();
+    const consumers: StreamConsumers = {
+      ids: () => ids,
+      watch: (watcher) => {
+        watchers.add(watcher);
+        return () => void watchers.delete(watcher);
+      },
+    };
+    const leave = (id: string) => {
+      ids.delete(id);
+      for (const watcher of watchers) watcher(id, false);
+    };
+    start(shellConfig, { consumers });
+    acking = false;
+    const { stream, produced } = await floodingShell();
+    await until(() => stream?.isPaused === true);
+    const before = produced();
+    leave('page-1');
+    expect(stream?.isPaused).toBe(false);
+    await until(() => produced() > before + 1_000_000);
+    await service.shutdown();
+    expect(watchers.size).toBe(0);
+  });
+
+  it('never pauses an agent process for a consumer that stops acknowledging: it skips, then catches up', async () => {
     start();
     acking = false;
     const started = await run('yes', { background: true });
     if (started.status !== 'started') throw new Error('expected background');
     const stream = service.streams.stream(started.streamId);
-    await until(() => stream?.isPaused === true);
-    const produced = service.processes.get(started.processId).outputChars;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Only what was already in flight may arrive after the pause.
-    expect(service.processes.get(started.processId).outputChars - produced).toBeLessThan(1_000_000);
-    acking = true;
-    stream?.ack(stream.unacknowledged);
+    await until(() => stream?.isSkipping === true);
     expect(stream?.isPaused).toBe(false);
+    const produced = service.processes.get(started.processId).outputChars;
     await until(() => service.processes.get(started.processId).outputChars > produced + 1_000_000);
+    stream?.ack(stream.unacknowledged);
+    const text = () => events.map((e) => (e.type === 'data' ? e.data : '')).join('');
+    await until(() => /\[… [\d,]+ characters not shown …\]/.test(text()));
   });
 
   it('ends every background process, PTY and user shell on shutdown', async () => {

@@ -2,6 +2,8 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
+import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
 import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
@@ -13,7 +15,7 @@ import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
-import { StreamHub } from './streamHub';
+import { StreamHub, type StreamConsumers } from './streamHub';
 import type { Availability, ProcessHandle, TerminalBackend } from './types';
 
 export interface TerminalServiceOptions {
@@ -22,8 +24,16 @@ export interface TerminalServiceOptions {
   onEvent?: TerminalStreamSink;
   /** Defaults to on when `onEvent` is given. */
   flowControl?: boolean;
+  /** Who acknowledges live output; without it, one consumer acknowledges everything. */
+  consumers?: StreamConsumers;
   createBackend?: (key: string) => TerminalBackend;
+  /** Contains every command of the local backend (not the human's own shell). */
+  sandbox?: Sandbox;
   now?: () => number;
+  /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
+  workspaceOf?: (taskId: string) => string | undefined;
+  /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
+  defaultCwd?: string;
   /**
    * A foreground command that waits for input: 'end' it with the reason (no one can answer, as
    * in the CLI without a terminal), 'hand-over' to a person through `onInputWait` and
@@ -54,6 +64,12 @@ export interface RunCommandRequest {
   signal?: AbortSignal;
   /** Live output of a foreground command, for the caller's own progress display. */
   onData?: (chunk: string) => void;
+  /** A person allowed this exact command to run outside the sandbox. */
+  outsideSandbox?: boolean;
+  /** Host loopback ports the command may reach from inside the sandbox. */
+  loopbackPorts?: readonly number[];
+  /** Hosts a person allowed for this command beyond sandbox.network.allowed_domains. */
+  allowedHosts?: readonly string[];
 }
 
 export type RunCommandResult =
@@ -67,6 +83,8 @@ export type RunCommandResult =
       cancelled: boolean;
       truncated: boolean;
       error?: string;
+      /** What the sandbox refused, when the output shows it did. */
+      sandboxRefusal?: SandboxRefusal;
     }
   | { status: 'started'; streamId: string; processId: string; pid: number | undefined };
 
@@ -87,6 +105,7 @@ export class TerminalService {
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
+  readonly sandbox: Sandbox | undefined;
   private readonly inputWait: 'end' | 'hand-over' | 'wait';
   private readonly handOvers: HandOvers;
 
@@ -95,17 +114,23 @@ export class TerminalService {
     this.handOvers = new HandOvers(options.onInputWait);
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
-    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key));
+    this.sandbox = options.sandbox;
+    this.createBackend = options.createBackend ?? ((key) => createBackend(config, key, options.sandbox));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
-      cwd: defaultCwd(config),
+      cwd: defaultCwd(config, options.defaultCwd),
+      ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
       hasRunningProcesses: (key) => this.processes.hasRunning(key),
     });
-    this.streams = new StreamHub(options.onEvent, options.flowControl ?? options.onEvent !== undefined);
+    this.streams = new StreamHub(
+      options.onEvent,
+      options.flowControl ?? options.onEvent !== undefined,
+      options.consumers,
+    );
   }
 
   /** Whether the configured backend can run commands (for the tools' availability checks). */
@@ -128,6 +153,11 @@ export class TerminalService {
     this.environments.setCwdOverride(taskId, cwd);
   }
 
+  /** A task's workspace changed or was given again: a local environment moves there if it is elsewhere. */
+  applyWorkspace(taskId: string, dir: string): void {
+    if (hostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
+  }
+
   /**
    * Runs a `terminal` tool call. Throws TerminalError('invalid_argument') for a foreground timeout
    * above the cap and TerminalError('unavailable') when a background process cannot start; a
@@ -143,6 +173,8 @@ export class TerminalService {
       const script = await environment.script(request.command, {
         workdir: request.workdir,
         background: request.background,
+        // Run outside the sandbox, the command must not source what sandboxed commands saved.
+        restoreEnv: !(request.outsideSandbox && this.sandboxesLocal()),
       });
       const handle = await environment.backend.spawn({
         command: script,
@@ -151,8 +183,18 @@ export class TerminalService {
         cols: request.cols,
         rows: request.rows,
         stdin: request.background === true,
+        workspace: environment.workspace,
+        outsideSandbox: request.outsideSandbox,
+        loopbackPorts: request.loopbackPorts,
+        allowedHosts: request.allowedHosts,
       });
-      this.streams.attach(tags, handle);
+      // A PTY always takes keys; a plain command only when it has a stdin pipe (background). The
+      // UI never holds an agent's command back: a page that falls behind misses output instead.
+      this.streams.attach(tags, handle, {
+        input: request.pty === true || request.background === true,
+        whenBehind: 'skip',
+        command: request.command,
+      });
       if (request.background) {
         const info = this.processes.register({
           taskId: request.taskId,
@@ -184,6 +226,9 @@ export class TerminalService {
       ]
         .filter((n) => n !== '')
         .join('\n');
+      const sandboxRefusal = handle.sandboxPolicy
+        ? findRefusal(result.output, handle.sandboxPolicy, environment.workspace)
+        : undefined;
       return {
         status: 'completed',
         streamId,
@@ -193,6 +238,7 @@ export class TerminalService {
         cancelled: result.cancelled,
         truncated: result.totalChars > this.config.maxOutputChars,
         ...(result.error ? { error: result.error } : {}),
+        ...(sandboxRefusal ? { sandboxRefusal } : {}),
       };
     } catch (error) {
       const message = errorMessage(error);
@@ -229,7 +275,8 @@ export class TerminalService {
       cols: options.cols,
       rows: options.rows,
       env: environment.env,
-      script: await environment.shellScript(),
+      // The human's shell runs outside the sandbox: it takes no variables sandboxed commands set.
+      script: await environment.shellScript({ restoreEnv: !this.sandboxesLocal() }),
     });
     const streamId = this.streams.newId();
     this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
@@ -252,8 +299,13 @@ export class TerminalService {
     };
   }
 
-  ack(streamId: string, chars: number): void {
-    this.streams.ack(streamId, chars);
+  private sandboxesLocal(): boolean {
+    return this.sandbox?.enabled === true && this.config.backend === 'local';
+  }
+
+  /** `consumer` is the UI connection acknowledging; without it, the ack counts for every consumer. */
+  ack(streamId: string, chars: number, consumer?: string): void {
+    this.streams.ack(streamId, chars, consumer);
   }
 
   startIdleCleanup(intervalMs?: number): void {
@@ -263,6 +315,7 @@ export class TerminalService {
   /** Ends every background process, user shell, running command and environment. */
   async shutdown(): Promise<void> {
     this.environments.stopSweeper();
+    this.streams.dispose();
     await this.processes.killAll();
     const shells = [...this.shells];
     await Promise.all(shells.map((shell) => shell.kill('SIGKILL')));
@@ -271,10 +324,16 @@ export class TerminalService {
   }
 }
 
-function defaultCwd(config: TerminalConfig): string | undefined {
+/** Whether commands see this machine's paths: the local backend, outside WSL. */
+function hostPaths(config: TerminalConfig): boolean {
+  return config.backend === 'local' && config.local.shell !== 'wsl';
+}
+
+function defaultCwd(config: TerminalConfig, localDefault?: string): string | undefined {
   switch (config.backend) {
     case 'local':
-      return config.local.cwd ?? process.cwd();
+      // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
+      return config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : (localDefault ?? process.cwd()));
     case 'docker':
       return config.docker.cwd;
     case 'ssh':

@@ -29,15 +29,18 @@ export interface WrapOptions {
   persistCwd: boolean;
   /** Write a snapshot when the command exits (off for background processes). */
   saveState: boolean;
+  /** Source the saved variables first (off outside the sandbox: sandboxed commands wrote them). */
+  restoreEnv?: boolean;
 }
 
 function restoreLines(
   state: StatePaths | undefined,
   cwd: string | undefined,
-  fallbackCwd?: string,
+  options: { fallbackCwd?: string | undefined; restoreEnv?: boolean | undefined } = {},
 ): string[] {
+  const { fallbackCwd, restoreEnv = true } = options;
   const lines = ['exec 2>&1'];
-  if (state) {
+  if (state && restoreEnv) {
     const env = shQuote(state.envFile);
     lines.push(
       '__caduceus_term=${TERM-}',
@@ -65,7 +68,10 @@ function restoreLines(
  */
 export function wrapCommand(options: WrapOptions): string {
   const { state } = options;
-  const lines = restoreLines(state, options.cwd, options.fallbackCwd);
+  const lines = restoreLines(state, options.cwd, {
+    fallbackCwd: options.fallbackCwd,
+    restoreEnv: options.restoreEnv,
+  });
   if (!options.saveState) {
     lines.push(`eval ${shQuote(options.command)}`);
     return lines.join('\n');
@@ -86,14 +92,18 @@ export function wrapCommand(options: WrapOptions): string {
   return lines.join('\n');
 }
 
-/** An interactive shell for the user's pane, starting from the environment's state. */
+/**
+ * An interactive shell for the user's pane, starting from the environment's state. Without
+ * `restoreEnv` only the directory is taken over: variables written by sandboxed commands must
+ * not reach a shell that runs outside the sandbox (PROMPT_COMMAND, BASH_ENV, a doctored file).
+ */
 export function interactiveShellScript(
   state: StatePaths | undefined,
   cwd: string | undefined,
-  fallbackCwd?: string,
+  options: { fallbackCwd?: string | undefined; restoreEnv?: boolean | undefined } = {},
 ): string {
   return [
-    ...restoreLines(state, cwd, fallbackCwd),
+    ...restoreLines(state, cwd, options),
     'if [ -n "${SHELL-}" ] && [ -x "$SHELL" ]; then exec "$SHELL" -i; fi',
     'if command -v bash >/dev/null 2>&1; then exec bash -i; fi',
     'exec sh -i',

@@ -1,4 +1,5 @@
 /** The terminal layer's core contracts: one backend interface, one process handle, many transports. */
+import type { SandboxPolicy } from '../sandbox/policy';
 
 export type BackendKind = 'local' | 'docker' | 'ssh' | 'singularity' | 'modal' | 'daytona';
 
@@ -18,6 +19,8 @@ export interface ExitInfo {
 
 /** A running process on any backend. Output arrives as UTF-8 text with code points kept whole. */
 export interface ProcessHandle {
+  /** Set when the process runs inside the local sandbox: what it may touch. */
+  sandboxPolicy?: SandboxPolicy;
   /** The process id inside the backend, when known. */
   readonly pid: number | undefined;
   readonly pty: boolean;
@@ -45,6 +48,14 @@ export interface SpawnOptions {
   rows?: number;
   /** Foreground one-shot commands get no stdin; background processes keep it open. */
   stdin?: boolean;
+  /** The folder a local sandbox lets the command write (the session's workspace). */
+  workspace?: string;
+  /** A person allowed this command to run outside the local sandbox. */
+  outsideSandbox?: boolean;
+  /** Host loopback ports a sandboxed command may still reach (execute_code's tool channel). */
+  loopbackPorts?: readonly number[];
+  /** Hosts a person allowed beyond the configured ones. */
+  allowedHosts?: readonly string[];
 }
 
 export interface ExecOptions extends SpawnOptions {

@@ -12,6 +12,9 @@ import * as terminalModule from './terminal';
 import { fakeGate, localTerminal, MARK, refusing, type FakeGate } from './testing/terminal';
 import type { ToolServices } from './toolModule';
 
+/** A script timeout its start-up cannot use up, even on a loaded machine. */
+const SLOW_START_TIMEOUT_S = 5;
+
 let dir: string;
 let terminal: TerminalService;
 let mark: string;
@@ -116,11 +119,15 @@ describe('execute_code', () => {
     const { run } = setup();
     const code =
       'import subprocess, time\nsubprocess.Popen(["sleep", "300"])\nprint("begun")\ntime.sleep(300)';
-    const result = await run('python', code, { timeout: 1 });
+    // The timeout counts from the spawn, so it covers the shell's and the interpreter's start-up
+    // (python3 may be a pyenv shim): on a busy machine that alone can take more than a second.
+    const result = await run('python', code, { timeout: SLOW_START_TIMEOUT_S });
     expect(result).toMatchObject({ timed_out: true, exit_code: null });
     expect(String(result.output).startsWith('begun\n')).toBe(true);
     expect(String(result.output)).toMatch(
-      /\n\[Command timed out after 1s; its whole process group was killed[^\n]*\]$/,
+      new RegExp(
+        `\\n\\[Command timed out after ${SLOW_START_TIMEOUT_S}s; its whole process group was killed[^\\n]*\\]$`,
+      ),
     );
     expect(await settleProcesses(MARK, mark)).toEqual([]);
   });

@@ -1,10 +1,12 @@
 import type { ToolRegistry } from '../runtime/registry';
+import type { Workspaces } from '../workspace/workspaces';
 import { toolError } from '../runtime/errors';
 import type { CheckFn, JsonSchema, Logger, ToolArgs, ToolContext, ToolSpec } from '../runtime/types';
 import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
+import type { SandboxEscalation } from '../sandbox/escalation';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -35,8 +37,12 @@ export interface ToolServices {
   cron?: CronService;
   /** Per-task environments, commands and background processes (terminal, process, file tools). */
   terminal?: TerminalService;
+  /** Each task's workspace and write roots; without it the file tools do not check where writes land. */
+  workspaces?: Workspaces;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
   commandGate?: CommandGate;
+  /** Asks a person to let a command the sandbox refused run outside it (or reach a host). */
+  sandboxEscalation?: SandboxEscalation;
   /**
    * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
    * call tools through it. It should refuse tools the session was not offered.
@@ -49,11 +55,30 @@ export interface CommandCheck {
   sessionId: string;
   taskId: string;
   toolCallId: string;
+  /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
+  extraKeys?: readonly string[];
   signal?: AbortSignal;
+  /** The task's working directory and the session's workspace, when known. */
+  cwd?: string;
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */
-export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
+export type CommandDecision =
+  | { allowed: true }
+  | {
+      allowed: false;
+      blocked: boolean;
+      message: string;
+      /** Who refused (hardline, deny-rule, user, timeout, smart) and by which rule: for the UI. */
+      decidedBy?: string;
+      rule?: string;
+      reasons?: string[];
+      /** What the person told the agent with their "no". */
+      note?: string;
+    };
 
 export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
 

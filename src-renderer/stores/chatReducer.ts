@@ -35,6 +35,10 @@ export interface ChatData {
   toolCalls: Record<string, ToolCallState>;
   clarify: ClarifyPrompt | undefined;
   lastError: string | undefined;
+  /** The folder the chat works in: a stored session's own, or the one chosen for a new chat. */
+  workspace: string | undefined;
+  /** Why the folder typed for a new chat cannot be used; sending waits until it is fixed. */
+  workspaceError: string | undefined;
 }
 
 export function emptyChat(): ChatData {
@@ -48,11 +52,13 @@ export function emptyChat(): ChatData {
     toolCalls: {},
     clarify: undefined,
     lastError: undefined,
+    workspace: undefined,
+    workspaceError: undefined,
   };
 }
 
 export function chatFromSession(detail: SessionDetail): ChatData {
-  const chat: ChatData = { ...emptyChat(), sessionId: detail.id };
+  const chat: ChatData = { ...emptyChat(), sessionId: detail.id, workspace: detail.workspace };
   for (const message of detail.messages) {
     chat.order.push(message.id);
     chat.messages[message.id] = toView(message);
@@ -130,6 +136,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
         status: event.status,
         durationMs: event.durationMs,
         result: event.result,
+        ...event.details,
       }));
     case 'clarify.requested':
       return { ...state, clarify: { id: event.id, question: event.question, choices: event.choices ?? [] } };

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../api/client';
+import { useWorkspace } from './workspaceStore';
 import { applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
 
 interface ChatActions {
@@ -11,6 +12,10 @@ interface ChatActions {
   openSession(id: string): Promise<void>;
   newChat(): void;
   dismissError(): void;
+  /** The folder a new chat will work in, as typed or picked; checked when it is sent. */
+  setWorkspace(path: string): void;
+  /** Checks the new chat's folder; on success it becomes the absolute path main will use. */
+  checkWorkspace(): Promise<boolean>;
 }
 
 export type ChatStore = ChatData & ChatActions;
@@ -24,8 +29,15 @@ export const useChat = create<ChatStore>((set, get) => ({
     const { status, sessionId } = get();
     if (status !== 'idle' || !text.trim()) return false;
     set({ status: 'sending', lastError: undefined });
+    if (!sessionId && get().workspace !== undefined && !(await get().checkWorkspace())) {
+      set({ status: 'idle', lastError: `Choose a usable workspace folder: ${get().workspaceError ?? ''}` });
+      return false;
+    }
+    const { workspace } = get();
     try {
-      const reply = await unwrap(api().chatSend(sessionId ? { sessionId, text } : { text }));
+      const reply = await unwrap(
+        api().chatSend({ text, ...(sessionId ? { sessionId } : {}), ...(workspace ? { workspace } : {}) }),
+      );
       // turn.started may already have moved the status on; only adopt the session here.
       set((state) => ({
         sessionId: state.sessionId ?? reply.sessionId,
@@ -70,6 +82,26 @@ export const useChat = create<ChatStore>((set, get) => ({
     }
   },
 
-  newChat: () => set(emptyChat()),
+  newChat: () => set({ ...emptyChat(), workspace: useWorkspace.getState().defaultPath ?? undefined }),
   dismissError: () => set({ lastError: undefined }),
+  setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
+
+  async checkWorkspace() {
+    const typed = get().workspace;
+    if (typed === undefined) return false;
+    try {
+      const checked = await unwrap(api().workspaceValidate({ path: typed }));
+      // A newer choice made meanwhile wins.
+      if (get().workspace !== typed) return false;
+      set(
+        checked.ok
+          ? { workspace: checked.path, workspaceError: undefined }
+          : { workspaceError: checked.error },
+      );
+      return checked.ok;
+    } catch (err) {
+      set({ workspaceError: errorMessage(err) });
+      return false;
+    }
+  },
 }));

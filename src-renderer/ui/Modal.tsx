@@ -18,7 +18,14 @@ interface ModalProps {
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** A modal dialog: focus moves in, stays in (Tab wraps) and returns to where it was on close. */
+/** Open dialogs, newest last: keys go to the one in front. */
+const openDialogs: object[] = [];
+
+/**
+ * A modal dialog: focus moves in, stays in (Tab wraps) and returns to where it was on close.
+ * Escape and Tab also work when focus has left the dialog (a control that turns disabled while
+ * saving drops focus to the page): the window hears those keys first and handles them.
+ */
 export function Modal({
   title,
   onEscape,
@@ -31,6 +38,9 @@ export function Modal({
 }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const self = useRef({});
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
@@ -40,7 +50,32 @@ export function Modal({
     // Focus moves once, when the dialog opens, whatever the props do later.
   }, []);
 
+  useEffect(() => {
+    const token = self.current;
+    openDialogs.push(token);
+    // Capture: a widget focused outside the dialog (a terminal) must not swallow the key. Keys
+    // typed inside the dialog are left to it, so a field can still take Escape for itself.
+    const onWindowKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target;
+      if (openDialogs.at(-1) !== token || (target instanceof Node && panel.current?.contains(target))) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        event.preventDefault();
+        escape.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      }
+    };
+    window.addEventListener('keydown', onWindowKeyDown, true);
+    return () => {
+      window.removeEventListener('keydown', onWindowKeyDown, true);
+      openDialogs.splice(openDialogs.indexOf(token), 1);
+    };
+  }, []);
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (openDialogs.at(-1) !== self.current) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
 import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
+import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
   ApprovalRequestSchema,
+  ElicitationAnswerSchema,
+  ElicitationRequestSchema,
   McpServerInfoSchema,
   SettingsSchema,
   TerminalDataSchema,
@@ -66,7 +69,14 @@ export const requests = {
 
   'approvals.pending': { input: none, output: z.array(ApprovalRequestSchema) },
   'approvals.respond': {
-    input: z.object({ id: z.string().min(1), choice: ApprovalChoiceSchema }).strict(),
+    input: z
+      .object({
+        id: z.string().min(1),
+        choice: ApprovalChoiceSchema,
+        /** With a denial: why, in the user's words, for the agent. */
+        note: z.string().max(2000).optional(),
+      })
+      .strict(),
     output: ok,
   },
   'approvals.ledger': { input: LedgerQuerySchema, output: z.array(LedgerEntrySchema) },
@@ -84,10 +94,20 @@ export const requests = {
     output: McpServerInfoSchema,
   },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
+  /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
+  'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
+  'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
+  'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {
     input: z
-      .object({ sessionId: z.string().optional(), text: z.string().trim().min(1).max(200_000) })
+      .object({
+        sessionId: z.string().optional(),
+        text: z.string().trim().min(1).max(200_000),
+        /** A new session's folder (or one for a session stored without); main checks it again. */
+        workspace: WorkspacePathSchema.optional(),
+      })
       .strict(),
     output: z.object({ sessionId: z.string(), turnId: z.string() }),
   },
@@ -96,6 +116,16 @@ export const requests = {
     input: z.object({ id: z.string(), answer: z.string().max(20_000) }).strict(),
     output: ok,
   },
+
+  /** The folder a new session is offered: `serve`'s starting folder; none in the desktop app, which asks. */
+  'workspace.default': { input: none, output: z.object({ path: z.string().nullable() }) },
+  /** Whether a typed path can be a workspace (browser mode's field), and its absolute form. */
+  'workspace.validate': {
+    input: z.object({ path: WorkspacePathSchema }).strict(),
+    output: WorkspaceCheckSchema,
+  },
+  /** The desktop app's native folder picker; null when cancelled. Refused in browser mode. */
+  'workspace.pick': { input: none, output: z.object({ path: z.string().nullable() }) },
 
   'sessions.list': {
     input: z.object({ query: z.string().max(500).optional() }).strict(),
@@ -160,6 +190,9 @@ export const events = {
     choice: z.union([ApprovalChoiceSchema, z.literal('timeout')]),
   }),
   'settings.changed': SettingsSchema,
+  /** An MCP server asks the person to fill in a form; answered with mcp.answerElicitation. */
+  'mcp.elicitation': ElicitationRequestSchema,
+  'mcp.elicitationResolved': z.object({ id: z.string() }),
 } as const;
 
 export type RequestName = keyof typeof requests;

@@ -80,6 +80,16 @@ export const TerminalBackendKindSchema = z.enum([
   'daytona',
 ]);
 
+export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
+
+/** The command sandbox: configured mode, what commands get (`unavailable`: refused), and why. */
+export const SandboxStatusSchema = z.object({
+  configured: SandboxModeSchema,
+  effective: z.union([SandboxModeSchema, z.literal('unavailable')]),
+  reason: z.string().optional(),
+});
+export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -94,17 +104,46 @@ export const SettingsSchema = z.object({
   }),
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
+  sandbox: SandboxStatusSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const McpServerInfoSchema = z.object({
   name: z.string(),
-  state: z.enum(['connected', 'failed', 'disabled']),
+  state: z.enum(['connected', 'failed', 'disabled', 'needs_auth']),
   tools: z.array(z.string()),
   error: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
 });
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>;
+
+/** One field of an MCP server's form (elicitation), flattened from its JSON schema. */
+export const ElicitationFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'number', 'integer', 'boolean']),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  required: z.boolean(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  choices: z.array(z.string()).optional(),
+});
+export type ElicitationField = z.infer<typeof ElicitationFieldSchema>;
+
+export const ElicitationRequestSchema = z.object({
+  id: z.string(),
+  server: z.string(),
+  message: z.string(),
+  fields: z.array(ElicitationFieldSchema),
+});
+export type ElicitationRequestView = z.infer<typeof ElicitationRequestSchema>;
+
+export const ElicitationAnswerSchema = z
+  .object({
+    id: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  })
+  .strict();
 
 export const TerminalDataSchema = z.object({
   streamId: z.string(),

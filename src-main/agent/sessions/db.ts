@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadSqlite, type Database } from './sqlite';
 
-const SCHEMA_VERSION = 2;
-
-const SCHEMA = `
+/** The first schema; later versions are the migrations below, applied in order. */
+export const SCHEMA_V1 = `
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   title TEXT NOT NULL DEFAULT '',
@@ -67,9 +66,13 @@ CREATE TABLE IF NOT EXISTS approvals (
   answered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS approvals_session ON approvals(session_id);
+`;
 
--- Version 2: every decision of the approval gate, and the grants it holds between answers.
--- No foreign key: one-shot CLI calls decide for sessions that are never stored.
+/**
+ * Version 3: every decision of the approval gate, and the grants it holds between answers.
+ * No foreign key: one-shot CLI calls decide for sessions that are never stored.
+ */
+const APPROVALS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS approval_ledger (
   id TEXT PRIMARY KEY,
   at INTEGER NOT NULL,
@@ -98,6 +101,28 @@ CREATE TABLE IF NOT EXISTS approval_grants (
 );
 `;
 
+/** Adds a column unless the table already has it. */
+function addColumnIfMissing(db: Database, table: string, column: string, type: string): void {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type};`);
+}
+
+/**
+ * Index i takes a database from user_version i to i + 1. Two earlier builds each numbered their
+ * own version 2 (one added the workspace column, the other the approvals tables), so from v2 on
+ * every step tolerates what is already there and v3 completes whichever half is missing.
+ */
+const MIGRATIONS: readonly ((db: Database) => void)[] = [
+  (db) => db.exec(SCHEMA_V1),
+  // v2: the folder a session works in; sessions from before have none (NULL).
+  (db) => addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT'),
+  // v3: the approvals ledger and grants.
+  (db) => {
+    db.exec(APPROVALS_SCHEMA);
+    addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT');
+  },
+];
+
 export function sessionsDbPath(home: string): string {
   return join(home, 'sessions.db');
 }
@@ -112,9 +137,16 @@ export function openSessionsDb(path: string): Database {
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  // Every statement is IF NOT EXISTS, so an older database gains only the tables it lacks.
-  if ((version?.user_version ?? 0) < SCHEMA_VERSION) {
-    db.exec(`BEGIN; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION}; COMMIT;`);
+  for (let v = version?.user_version ?? 0; v < MIGRATIONS.length; v++) {
+    db.exec('BEGIN');
+    try {
+      MIGRATIONS[v]?.(db);
+      db.exec(`PRAGMA user_version = ${v + 1};`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
   }
   return db;
 }

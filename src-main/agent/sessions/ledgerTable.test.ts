@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../../src-shared/approvalsLedger';
-import { sessionsDbPath } from './db';
+import { SCHEMA_V1, sessionsDbPath } from './db';
 import { exportSession } from './export';
 import { loadSqlite } from './sqlite';
 import { SessionStore } from './store';
@@ -39,11 +39,8 @@ describe('approval ledger in the sessions database', () => {
   it('opens a version-1 database, keeps its rows and adds the ledger', () => {
     const { DatabaseSync } = loadSqlite();
     const old = new DatabaseSync(sessionsDbPath(home));
-    old.exec(`CREATE TABLE sessions (id TEXT PRIMARY KEY, title TEXT NOT NULL DEFAULT '', parent_id TEXT,
-      model TEXT, source TEXT NOT NULL DEFAULT 'cli', system_prompt TEXT, todos TEXT NOT NULL DEFAULT '[]',
-      created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-      INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('old-1', 'kept', 1, 1);
-      PRAGMA user_version = 1;`);
+    old.exec(`BEGIN; ${SCHEMA_V1} PRAGMA user_version = 1; COMMIT;
+      INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('old-1', 'kept', 1, 1);`);
     old.close();
     const store = SessionStore.open(home);
     try {

@@ -14,6 +14,7 @@ export interface SessionRow {
   parent_id: string | null;
   model: string | null;
   source: string;
+  workspace: string | null;
   created_at: number;
   updated_at: number;
   message_count: number;
@@ -54,6 +55,7 @@ export function toSummary(row: SessionRow): SessionSummary {
     parentId: row.parent_id,
     model: row.model,
     source: row.source,
+    workspace: row.workspace,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     messageCount: row.message_count,

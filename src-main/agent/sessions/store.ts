@@ -29,6 +29,8 @@ export interface NewSession {
   model?: string;
   source?: string;
   systemPrompt?: string;
+  /** The folder the session works in. */
+  workspace?: string;
 }
 
 export interface ListOptions {
@@ -38,7 +40,7 @@ export interface ListOptions {
   includeChildren?: boolean;
 }
 
-const SUMMARY_SQL = `SELECT s.id, s.title, s.parent_id, s.model, s.source, s.created_at, s.updated_at,
+const SUMMARY_SQL = `SELECT s.id, s.title, s.parent_id, s.model, s.source, s.workspace, s.created_at, s.updated_at,
   (SELECT COUNT(*) FROM messages m WHERE m.session_id = s.id) AS message_count FROM sessions s`;
 
 /** A sortable, readable session id: `20260130-142501-3fa9c2`. */
@@ -73,8 +75,8 @@ export class SessionStore {
     const now = Date.now();
     this.db
       .prepare(
-        `INSERT INTO sessions (id, title, parent_id, model, source, system_prompt, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO sessions (id, title, parent_id, model, source, system_prompt, workspace, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -83,6 +85,7 @@ export class SessionStore {
         input.model ?? null,
         input.source ?? 'cli',
         input.systemPrompt ?? null,
+        input.workspace ?? null,
         now,
         now,
       );
@@ -127,6 +130,11 @@ export class SessionStore {
     for (const child of this.childSessions(id)) this.ledger.deleteSession(child.id);
     this.ledger.deleteSession(id);
     return this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
+  }
+
+  /** Gives a session that has none (one stored before workspaces existed) its workspace. */
+  setWorkspace(id: string, workspace: string): boolean {
+    return this.db.prepare('UPDATE sessions SET workspace = ? WHERE id = ?').run(workspace, id).changes > 0;
   }
 
   systemPrompt(id: string): string | null {

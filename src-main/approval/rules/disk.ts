@@ -2,6 +2,7 @@
 import type { Rule } from '../verdict';
 import { configWriteKey, deviceKind } from '../paths';
 import { isDynamic } from '../words';
+import { isHistoryFile } from './files';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
 
@@ -27,6 +28,7 @@ export function writeTarget(target: string, out: HitSink, verb = 'writes'): void
   else if (device === 'other') out.hit('device-write', `${verb} ${target}`);
   const config = configWriteKey(target);
   if (config) out.hit(config, `${verb} ${target}`);
+  if (isHistoryFile(target)) out.hit('history-wipe', `${verb} ${target}`);
 }
 
 function mkfs(cmd: CommandView, out: HitSink): void {

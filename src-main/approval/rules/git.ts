@@ -2,6 +2,7 @@
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
+import { gitConfigExec } from './gitConfig';
 
 export const gitRules: Rule[] = [
   { key: 'git-reset-hard', category: 'git', description: 'Discards uncommitted changes (git reset --hard)' },
@@ -23,6 +24,17 @@ export const gitRules: Rule[] = [
     description: 'Discards working-tree changes (checkout -- ., restore, switch --discard-changes)',
   },
   { key: 'git-stash-clear', category: 'git', description: 'Drops stashed changes (git stash clear/drop)' },
+  {
+    key: 'git-config-exec',
+    category: 'git',
+    description:
+      'Makes git run a command later (! alias, core.fsmonitor, core.hooksPath, core.sshCommand, core.pager, diff.external, filters)',
+  },
+  {
+    key: 'git-rm-force',
+    category: 'git',
+    description: 'Deletes tracked files from the working tree, local changes included (git rm -f)',
+  },
   {
     key: 'git-filter-branch',
     category: 'git',
@@ -92,7 +104,16 @@ function git(cmd: CommandView, out: HitSink): void {
   if (!parsed) return;
   const { sub, rest } = parsed;
   const { options, operands } = splitOptions(rest);
+  gitConfigExec(cmd.args, out);
   switch (sub) {
+    case 'rm':
+      if (
+        hasFlag(options, 'f', ['force']) &&
+        !options.includes('--cached') &&
+        !hasFlag(options, 'n', ['dry-run'])
+      )
+        out.hit('git-rm-force', `git rm ${rest.join(' ')}`);
+      break;
     case 'reset':
       if (options.includes('--hard')) out.hit('git-reset-hard', `git reset ${rest.join(' ')}`);
       break;

@@ -4,11 +4,15 @@ import { cloudDetectors, cloudRules } from './cloud';
 import { configDetectors, configRules } from './config';
 import { diskDetectors, diskRules } from './disk';
 import { filesystemDetectors, filesystemRules } from './filesystem';
+import { filesDetectors, filesRules } from './files';
+import { codeRules } from './code';
 import { gitDetectors, gitRules } from './git';
 import { remoteRules } from './remote';
 import { servicesDetectors, servicesRules } from './services';
 import { sqlDetectors, sqlRules } from './sql';
 import type { CommandDetector, DetectorTable } from './types';
+import { windowsDetectors, windowsRules } from './windows';
+import { workspaceRules } from './workspace';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -31,6 +35,8 @@ export const analysisRules: Rule[] = [
 
 export const ALL_RULES: readonly Rule[] = [
   ...filesystemRules,
+  ...filesRules,
+  ...codeRules,
   ...diskRules,
   ...sqlRules,
   ...configRules,
@@ -38,10 +44,12 @@ export const ALL_RULES: readonly Rule[] = [
   ...remoteRules,
   ...gitRules,
   ...cloudRules,
+  ...windowsRules,
   ...analysisRules,
 ];
 
-const byKey = new Map(ALL_RULES.map((r) => [r.key, r]));
+// Workspace rules are reported by the file tools, never found in a command's text.
+const byKey = new Map([...ALL_RULES, ...workspaceRules].map((r) => [r.key, r]));
 
 export function ruleFor(key: string): Rule | undefined {
   return byKey.get(key);
@@ -49,12 +57,14 @@ export function ruleFor(key: string): Rule | undefined {
 
 const tables: DetectorTable[] = [
   filesystemDetectors,
+  filesDetectors,
   diskDetectors,
   sqlDetectors,
   configDetectors,
   servicesDetectors,
   gitDetectors,
   cloudDetectors,
+  windowsDetectors,
 ];
 const byName = new Map<string, CommandDetector[]>();
 for (const table of tables) {

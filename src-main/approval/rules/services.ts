@@ -113,6 +113,26 @@ function kill(cmd: CommandView, out: HitSink): void {
   }
   if (pids.includes('-1') || pids.includes('1') || (pids.length === 0 && args.includes('-1')))
     out.hit('kill-all', `kill ${args.join(' ')}`);
+  const finder = cmd.words.flatMap((w) => w.runs).find((r) => PROCESS_FINDERS.has(r));
+  if (finder) out.hit('kill-by-name', `kill with process ids from ${finder}`);
+}
+
+/** Commands that list processes by name or file: their ids fed to kill act like pkill. */
+// Not lsof: `kill $(lsof -t -i:3000)` frees a dev server's port, an everyday step.
+export const PROCESS_FINDERS = new Set(['pgrep', 'pidof', 'ps', 'fuser', 'pstree']);
+
+/** `pgrep node | xargs kill`: kill fed process ids found by name earlier in the pipeline. */
+export function pipelineKillHits(
+  stages: ReadonlyArray<{ view: CommandView | null }>,
+  sinkFor: (index: number) => HitSink,
+): void {
+  let finder: string | null = null;
+  stages.forEach((stage, i) => {
+    const v = stage.view;
+    if (v?.name === 'kill' && finder && v.via.includes('xargs'))
+      sinkFor(i).hit('kill-by-name', `kill with process ids from ${finder}`);
+    if (v && PROCESS_FINDERS.has(v.name)) finder = v.name;
+  });
 }
 
 function killByName(cmd: CommandView, out: HitSink): void {

@@ -13,6 +13,8 @@ export interface CommandView {
   stdin: string | null;
   /** Working directory set by an earlier `cd`, if known. */
   cwd?: string | null;
+  /** The session's workspace, if known; writes outside it are asked about. */
+  workspace?: string | null;
 }
 
 export interface HitSink {

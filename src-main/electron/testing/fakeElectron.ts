@@ -150,6 +150,9 @@ export function createFakeElectron() {
   const defaultSession = new FakeSession();
   const dialogCalls: { window: unknown; options: Record<string, unknown> }[] = [];
   let nextResponse: (options: Record<string, unknown>) => Promise<number> = async () => 0;
+  const openDialogCalls: { window: unknown; options: Record<string, unknown> }[] = [];
+  // Electron resolves a cancelled open dialog with `{ canceled: true, filePaths: [] }`.
+  let nextOpen: (options: Record<string, unknown>) => Promise<string[] | null> = async () => null;
   const appEvents = new EventEmitter();
   const opened: string[] = [];
   const exposed: Record<string, unknown> = {};
@@ -179,6 +182,12 @@ export function createFakeElectron() {
     session: { defaultSession },
     shell: { openExternal: async (url: string) => void opened.push(url) },
     dialog: {
+      showOpenDialog: async (windowOrOptions: unknown, maybeOptions?: Record<string, unknown>) => {
+        const options = (maybeOptions ?? windowOrOptions) as Record<string, unknown>;
+        openDialogCalls.push({ window: maybeOptions ? windowOrOptions : undefined, options });
+        const paths = await nextOpen(options);
+        return paths === null ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: paths };
+      },
       showMessageBox: async (windowOrOptions: unknown, maybeOptions?: Record<string, unknown>) => {
         const options = (maybeOptions ?? windowOrOptions) as Record<string, unknown>;
         dialogCalls.push({ window: maybeOptions ? windowOrOptions : undefined, options });
@@ -243,11 +252,16 @@ export function createFakeElectron() {
     // Test controls, not part of Electron's API.
     control: {
       dialogCalls,
+      openDialogCalls,
       opened,
       exposed,
       protocols,
       answerDialogsWith(fn: (options: Record<string, unknown>) => Promise<number>) {
         nextResponse = fn;
+      },
+      /** Paths the next open dialogs choose; null cancels. */
+      answerOpenDialogsWith(fn: (options: Record<string, unknown>) => Promise<string[] | null>) {
+        nextOpen = fn;
       },
     },
   };

@@ -1,4 +1,5 @@
 /** Builds the configured backend for one environment. */
+import type { Sandbox } from '../../sandbox/sandbox';
 import type { TerminalConfig } from '../config';
 import type { TerminalBackend } from '../types';
 import { DockerBackend } from './docker';
@@ -9,7 +10,12 @@ import { SingularityBackend } from './singularity';
 import { SshBackend } from './ssh';
 import { TerminalError } from '../errors';
 
-export function createBackend(config: TerminalConfig, environmentKey: string): TerminalBackend {
+/** `sandbox` contains local commands; docker is its own boundary, ssh and the clouds are remote. */
+export function createBackend(
+  config: TerminalConfig,
+  environmentKey: string,
+  sandbox?: Sandbox,
+): TerminalBackend {
   switch (config.backend) {
     case 'docker':
       return new DockerBackend(config.docker, environmentKey);
@@ -27,6 +33,6 @@ export function createBackend(config: TerminalConfig, environmentKey: string): T
     case 'daytona':
       return new DaytonaBackend(config.daytona, environmentKey);
     case 'local':
-      return new LocalBackend(config.local);
+      return new LocalBackend(config.local, undefined, sandbox);
   }
 }

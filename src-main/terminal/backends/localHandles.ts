@@ -3,8 +3,10 @@ import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import type { IPty } from 'node-pty';
 import { BaseHandle, Utf8Splitter } from '../handle';
-import { signalGroup } from '../processGroup';
 import type { ExitInfo } from '../types';
+
+/** Ends a process and everything it started (a process group, or a Windows process tree). */
+export type TreeKiller = (pid: number, signal: NodeJS.Signals) => Promise<unknown>;
 
 /** After the shell exits, output still in the pipe is read for this long before giving up. */
 const DRAIN_MS = 200;
@@ -12,7 +14,10 @@ const DRAIN_MS = 200;
 export class ChildHandle extends BaseHandle {
   private paused = false;
 
-  constructor(private readonly child: ChildProcess) {
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly killTree: TreeKiller,
+  ) {
     super(false);
     const out = new Utf8Splitter();
     const err = new Utf8Splitter();
@@ -64,7 +69,7 @@ export class ChildHandle extends BaseHandle {
   }
 
   async kill(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    if (this.child.pid !== undefined && !this.hasExited) signalGroup(this.child.pid, signal);
+    if (this.child.pid !== undefined && !this.hasExited) await this.killTree(this.child.pid, signal);
   }
 
   pause(): void {
@@ -81,7 +86,10 @@ export class ChildHandle extends BaseHandle {
 }
 
 export class PtyHandle extends BaseHandle {
-  constructor(private readonly term: IPty) {
+  constructor(
+    private readonly term: IPty,
+    private readonly killTree: TreeKiller,
+  ) {
     super(true);
     term.onData((data) => this.emit(data));
     term.onExit(({ exitCode, signal }) =>
@@ -107,8 +115,8 @@ export class PtyHandle extends BaseHandle {
   }
 
   async kill(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-    // The PTY's shell leads its own session and process group.
-    if (!this.hasExited) signalGroup(this.term.pid, signal);
+    // The PTY's shell leads its own session and process group (on Windows: a ConPTY tree).
+    if (!this.hasExited) await this.killTree(this.term.pid, signal);
   }
 
   pause(): void {

@@ -17,7 +17,8 @@ const FAKE_CLI = `#!/bin/sh
 case "$1" in
   instance)
     echo "$*" >> "$FAKE_APPTAINER_LOG"
-    if [ "$2" = start ] && [ ! -e "$3" ]; then echo "FATAL: no image $3" >&2; exit 255; fi
+    for a; do image=$name; name=$a; done
+    if [ "$2" = start ] && [ ! -e "$image" ]; then echo "FATAL: no image $image" >&2; exit 255; fi
     exit 0 ;;
   exec)
     name=\${2#instance://}
@@ -88,7 +89,10 @@ describe('singularity backend', () => {
     await expectShutdownEndsProcesses(service, mark);
     const calls = (await readFile(log, 'utf8')).trim().split('\n');
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toMatch(new RegExp(`^instance start ${image} caduceus_task_[0-9a-f]{6}$`));
-    expect(calls[1]).toBe(calls[0]?.replace(`start ${image}`, 'stop'));
+    // Contained: no host home, no host /tmp and no $HOME bind; the image is the boundary.
+    expect(calls[0]).toMatch(
+      new RegExp(`^instance start --contain --no-home ${image} caduceus_task_[0-9a-f]{6}$`),
+    );
+    expect(calls[1]).toBe(calls[0]?.replace(`start --contain --no-home ${image}`, 'stop'));
   });
 });

@@ -88,7 +88,16 @@ export class SingularityBackend extends BackendBase {
     const binary = await this.binary();
     if (!availability.available || !binary || !this.config.image) throw new Error(availability.reason);
     const result = await this.cli(
-      argvToCommandLine([binary, 'instance', 'start', this.config.image, this.instanceName]),
+      // --contain --no-home: the container sees none of the host's home, /tmp or working folder.
+      argvToCommandLine([
+        binary,
+        'instance',
+        'start',
+        '--contain',
+        '--no-home',
+        this.config.image,
+        this.instanceName,
+      ]),
     );
     if (result.exitCode !== 0) throw new Error(`${binary} instance start failed: ${result.output.trim()}`);
     return binary;

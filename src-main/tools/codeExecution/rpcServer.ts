@@ -25,6 +25,8 @@ export interface RpcServerOptions {
 
 export interface RpcServer {
   url: string;
+  /** The loopback port, which a sandboxed script is let through to. */
+  port: number;
   token: string;
   /** Tool calls dispatched so far. */
   readonly calls: number;
@@ -72,6 +74,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/call`,
+    port,
     token,
     get calls() {
       return calls;

@@ -18,6 +18,7 @@ import { shQuote } from '../../terminal/shellScript';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { numberArg, stringArg } from '../terminal/args';
+import { runSandboxed } from '../terminal/sandboxed';
 import { gateRefusal, messageOf, wired } from '../terminal/services';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
@@ -98,7 +99,7 @@ async function runScript(run: Run): Promise<string> {
     }
     const channel: Channel | undefined = server && { url: server.url, token: server.token };
     const command = await writeFiles(files, dir, run.language, run.code, channel, noTools ?? '');
-    const result = await run.terminal.run({
+    const request = {
       taskId: call.taskId,
       toolCallId: call.toolCallId,
       command,
@@ -108,7 +109,17 @@ async function runScript(run: Run): Promise<string> {
       timeout: run.timeout,
       signal: call.signal,
       onData: call.onOutput,
-    });
+      ...(server ? { loopbackPorts: [server.port] } : {}),
+    };
+    // A person asked to let the script out of the sandbox reads the script, as the gate showed it.
+    const asked = gateCommand(run.language, run.code);
+    const { result, sandbox } = await runSandboxed(
+      run.terminal,
+      run.services.sandboxEscalation,
+      request,
+      call,
+      asked,
+    );
     if (result.status !== 'completed')
       return toolError('execute_code started a background process unexpectedly');
     if (result.error && result.output === '' && result.exitCode === null) {
@@ -125,6 +136,7 @@ async function runScript(run: Run): Promise<string> {
         ? { hint: `${interpreter(run.language)} may not be installed in this environment` }
         : {}),
       ...(noTools ? { note: noTools } : {}),
+      ...(sandbox ? { sandbox } : {}),
     });
   } finally {
     done.abort();

@@ -1,21 +1,34 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
+import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/rules/workspace';
 import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
 import { booleanArg, stringArg } from '../terminal/args';
 import { gateRefusal, messageOf, wired } from '../terminal/services';
 import type { CommandGate, ToolServices } from '../toolModule';
-import { withTaskFiles, type FileAccess } from './access';
+import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
 import { MAX_READ_BYTES, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
 import { applyUnifiedDiff } from './unifiedDiff';
+import type { WritePlace } from '../../workspace/workspaces';
 
 type GatedWrite = { refusal: string } | { created: boolean; target: string };
+
+/** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
+export type PlaceOf = (target: string) => Promise<WritePlace>;
+
+const PLACE_KEYS: Record<WritePlace, string[]> = {
+  inside: [],
+  outside: [WRITE_OUTSIDE_WORKSPACE],
+  'caduceus-home': [CADUCEUS_HOME_WRITE],
+};
 
 /**
  * The gate analyses shell, so it is asked about `tee -- <path>`: the command that would make
  * the same write, which its rules for config files, ~/.ssh, /etc and the like recognise. When a
- * symlink redirects the write, the real target is named too.
+ * symlink redirects the write, the real target is named too. A write outside the task's write
+ * roots, or into $CADUCEUS_HOME, adds its own finding, so it is asked about even when the path
+ * looks harmless.
  */
 export async function gatedWrite(
   gate: CommandGate,
@@ -23,10 +36,12 @@ export async function gatedWrite(
   path: string,
   data: Uint8Array,
   call: ToolContext,
+  placeOf?: PlaceOf,
 ): Promise<GatedWrite> {
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
-  const refusal = await gateRefusal(gate, `tee -- ${named}`, call);
+  const extraKeys = placeOf ? PLACE_KEYS[await placeOf(target)] : [];
+  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, extraKeys.length ? { extraKeys } : {});
   if (refusal) return { refusal };
   return { ...(await files.write(target, data)), target };
 }
@@ -40,10 +55,17 @@ export async function writeFileTool(
   if (typeof ready === 'string') return ready;
   const content = stringArg(args, 'content') ?? '';
   try {
-    return await withTaskFiles(ready.terminal, call.taskId, call.signal, async ({ files, resolve }) => {
-      const path = resolve(stringArg(args, 'path') ?? '');
+    return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
+      const path = task.resolve(stringArg(args, 'path') ?? '');
       const data = Buffer.from(content, 'utf8');
-      const written = await gatedWrite(ready.gate, files, path, data, call);
+      const written = await gatedWrite(
+        ready.gate,
+        task.files,
+        path,
+        data,
+        call,
+        placeFor(services, task, call),
+      );
       if ('refusal' in written) return written.refusal;
       return JSON.stringify({
         path,
@@ -61,21 +83,29 @@ export async function patchTool(services: ToolServices, args: ToolArgs, call: To
   const ready = wired(services, 'patch');
   if (typeof ready === 'string') return ready;
   try {
-    return await withTaskFiles(ready.terminal, call.taskId, call.signal, async ({ files, resolve }) => {
-      const path = resolve(stringArg(args, 'path') ?? '');
+    return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
+      const { files } = task;
+      const path = task.resolve(stringArg(args, 'path') ?? '');
       const current = textOrRefusal(path, await files.read(path, MAX_READ_BYTES));
       if ('refusal' in current) return toolError(current.refusal);
       const edit = editOf(current.text, args, path);
       if ('error' in edit) return toolError(edit.error);
       // The edit is checked before the gate is asked: nobody approves a patch that cannot apply.
       const data = Buffer.from((current.bom ? '\ufeff' : '') + edit.text, 'utf8');
-      const written = await gatedWrite(ready.gate, files, path, data, call);
+      const written = await gatedWrite(ready.gate, files, path, data, call, placeFor(services, task, call));
       if ('refusal' in written) return written.refusal;
       return JSON.stringify({ path, ...edit.summary });
     });
   } catch (error) {
     return toolError(`patch failed: ${messageOf(error)}`);
   }
+}
+
+/** Local writes happen in this process, outside any OS sandbox, so the write roots are checked here. */
+function placeFor(services: ToolServices, task: TaskFiles, call: ToolContext): PlaceOf | undefined {
+  const workspaces = services.workspaces;
+  if (!workspaces || task.backendKind !== 'local') return undefined;
+  return (target) => workspaces.placeOf(call.taskId, target);
 }
 
 function editOf(text: string, args: ToolArgs, path: string) {

@@ -10,7 +10,7 @@ import type { ProcessInfo } from '../../terminal/processRegistry';
 import type { TerminalService } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import { numberArg, stringArg } from './args';
-import { messageOf } from './services';
+import { gateRefusal, messageOf } from './services';
 
 const DEFAULT_WAIT_SECONDS = 60;
 const MAX_WAIT_SECONDS = 600;
@@ -27,6 +27,10 @@ export async function runProcess(services: ToolServices, args: ToolArgs, call: T
     const id = stringArg(args, 'process_id');
     if (!id) return toolError(`process_id is required for action "${String(action)}"`);
     own(terminal, key, id);
+    if (action === 'write') {
+      const refusal = await gateWrite(services, terminal, id, args, call);
+      if (refusal) return refusal;
+    }
     return JSON.stringify(await act(terminal, id, action, args, call));
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `process failed: ${messageOf(error)}`);
@@ -66,7 +70,6 @@ async function act(
     case 'kill':
       return describe(await processes.kill(id));
     case 'write': {
-      // Input to a process the gate already approved when it started: it is not a new command.
       const data = stringArg(args, 'data');
       if (data === undefined)
         throw new TerminalError('invalid_argument', 'data is required for action "write"');
@@ -79,6 +82,24 @@ async function act(
     default:
       throw new TerminalError('invalid_argument', `unknown action "${String(action)}"`);
   }
+}
+
+/**
+ * Text sent to a shell or an interpreter is new commands or code, so the gate judges it as what
+ * that process will run; for a program that only reads data it finds nothing to ask about.
+ */
+async function gateWrite(
+  services: ToolServices,
+  terminal: TerminalService,
+  id: string,
+  args: ToolArgs,
+  call: ToolContext,
+): Promise<string | undefined> {
+  const data = stringArg(args, 'data');
+  if (data === undefined || data === '') return undefined;
+  if (!services.commandGate)
+    return toolError('process write needs the approval gate, which is not configured');
+  return gateRefusal(services.commandGate, data, call, { stdinOf: terminal.processes.get(id).command });
 }
 
 /** Throws not_found for a process outside the caller's environment, as for an unknown id. */

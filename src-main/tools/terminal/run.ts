@@ -6,6 +6,7 @@ import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import { booleanArg, numberArg, stringArg } from './args';
 import { gateRefusal, messageOf, wired } from './services';
+import { runSandboxed, type SandboxNote } from './sandboxed';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
 
 export async function runTerminal(
@@ -17,11 +18,18 @@ export async function runTerminal(
   if (typeof ready === 'string') return ready;
   const command = stringArg(args, 'command') ?? '';
   if (command.trim() === '') return toolError('command is empty');
-  const refusal = await gateRefusal(ready.gate, command, call);
+  const workdir = stringArg(args, 'workdir');
+  // An absolute workdir is where the command runs; the gate resolves relative paths from it, and
+  // judges writes against the session's workspace.
+  const workspace = services.workspaces?.boundTo(call.taskId);
+  const refusal = await gateRefusal(ready.gate, command, call, {
+    ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
+    ...(workspace ? { workspace } : {}),
+  });
   if (refusal) return refusal;
   try {
     const background = booleanArg(args, 'background');
-    const result = await ready.terminal.run({
+    const request = {
       taskId: call.taskId,
       toolCallId: call.toolCallId,
       command,
@@ -31,8 +39,9 @@ export async function runTerminal(
       pty: booleanArg(args, 'pty'),
       signal: call.signal,
       onData: call.onOutput,
-    });
-    return format(result, command);
+    };
+    const { result, sandbox } = await runSandboxed(ready.terminal, services.sandboxEscalation, request, call);
+    return format(result, command, sandbox);
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `terminal failed: ${messageOf(error)}`);
   }
@@ -46,7 +55,7 @@ async function workdirOf(services: ToolServices, args: ToolArgs, call: ToolConte
   return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
 }
 
-function format(result: RunCommandResult, command: string): string {
+function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): string {
   if (result.status === 'started') {
     return JSON.stringify({
       status: 'started',
@@ -66,5 +75,6 @@ function format(result: RunCommandResult, command: string): string {
     ...(result.cancelled ? { cancelled: true } : {}),
     ...(result.truncated ? { truncated: true } : {}),
     ...(result.error ? { error: result.error } : {}),
+    ...(sandbox ? { sandbox } : {}),
   });
 }

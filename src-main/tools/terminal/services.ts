@@ -2,7 +2,7 @@
 import { toolError } from '../../runtime/errors';
 import type { CheckFn, ToolContext } from '../../runtime/types';
 import type { TerminalService } from '../../terminal/service';
-import type { CommandGate, ToolServices } from '../toolModule';
+import type { CommandCheck, CommandGate, ToolServices } from '../toolModule';
 
 /** Checking a docker or ssh backend may contact a daemon or a host: an answer is reused this long. */
 const AVAILABILITY_TTL_MS = 30_000;
@@ -50,8 +50,10 @@ export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
+  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
 ): Promise<string | undefined> {
   const decision = await gate({
+    ...extra,
     command,
     sessionId: call.sessionId,
     taskId: call.taskId,
@@ -59,7 +61,14 @@ export async function gateRefusal(
     signal: call.signal,
   });
   if (decision.allowed) return undefined;
-  return JSON.stringify({ error: decision.message, approval: decision.blocked ? 'blocked' : 'denied' });
+  return JSON.stringify({
+    error: decision.message,
+    approval: decision.blocked ? 'blocked' : 'denied',
+    ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
+    ...(decision.rule ? { rule: decision.rule } : {}),
+    ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
+    ...(decision.note ? { note: decision.note } : {}),
+  });
 }
 
 export function messageOf(error: unknown): string {

@@ -2,10 +2,12 @@ import { api, onConnectionOpen } from '../../api/client';
 import { useAllowlist } from '../../stores/allowlistStore';
 import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
+import { useElicitations } from '../../stores/elicitationStore';
 import { useMcp } from '../../stores/mcpStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
+import { useWorkspace } from '../../stores/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
 
 /** Reads everything the UI shows; runs on first connect and again after every reconnect. */
@@ -15,7 +17,16 @@ function loadAll(): void {
   void useAllowlist.getState().load();
   void useApprovals.getState().load();
   void useMcp.getState().load();
+  void useElicitations.getState().load();
   void useSessions.getState().refresh();
+  void useWorkspace
+    .getState()
+    .load()
+    .then((path) => {
+      // A new chat nobody chose a folder for yet is offered the default.
+      const chat = useChat.getState();
+      if (path && !chat.sessionId && chat.workspace === undefined) chat.setWorkspace(path);
+    });
   const { sessionId } = useChat.getState();
   // Events missed while disconnected are in the stored session; a running turn's next event
   // marks the chat running again.
@@ -33,6 +44,8 @@ export function startSync(): () => void {
     }),
     bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
     bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
+    bridge.onMcpElicitation((request) => useElicitations.getState().requested(request)),
+    bridge.onMcpElicitationResolved(({ id }) => useElicitations.getState().resolved(id)),
     bridge.onSettingsChanged((settings) => {
       useSettings.getState().received(settings);
       // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.

@@ -5,6 +5,7 @@ import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { APPROVAL_CHOICES } from './choices';
 import { CommandSegments } from './CommandSegments';
+import { DenyWithReason } from './DenyWithReason';
 import './approvals.css';
 
 /**
@@ -88,6 +89,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
           </button>
         ))}
       </div>
+      <DenyWithReason disabled={answering !== undefined} onDeny={(note) => void respond(id, 'deny', note)} />
       <p className="muted approval-hint">Session …{request.sessionId.slice(-6)} · Escape denies</p>
     </Modal>
   );

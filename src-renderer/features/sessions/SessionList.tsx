@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useChat } from '../../stores/chatStore';
 import { useSessions } from '../../stores/sessionsStore';
+import { useWorkspace } from '../../stores/workspaceStore';
 import { SessionItem } from './SessionItem';
 import './sessions.css';
 
@@ -15,6 +16,17 @@ export function SessionList() {
   const newChat = useChat((s) => s.newChat);
   const busy = useChat((s) => s.status !== 'idle');
   const [query, setQuery] = useState('');
+  const native = useWorkspace((s) => s.native);
+  const pick = useWorkspace((s) => s.pick);
+
+  // The desktop app asks for the new session's folder straight away.
+  function startChat() {
+    newChat();
+    if (native)
+      void pick().then((path) => {
+        if (path && !useChat.getState().sessionId) useChat.getState().setWorkspace(path);
+      });
+  }
 
   useEffect(() => {
     const timer = setTimeout(() => void search(query), SEARCH_DEBOUNCE_MS);
@@ -24,13 +36,14 @@ export function SessionList() {
   return (
     <nav className="session-list" aria-label="Sessions">
       <div className="session-list-head">
-        <button type="button" className="primary" data-testid="new-chat" disabled={busy} onClick={newChat}>
+        <button type="button" className="primary" data-testid="new-chat" disabled={busy} onClick={startChat}>
           + New chat
         </button>
         <input
           type="search"
           placeholder="Search sessions"
           aria-label="Search sessions"
+          title="Search sessions (Ctrl+K)"
           data-testid="session-search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}

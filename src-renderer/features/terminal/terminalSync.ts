@@ -2,6 +2,7 @@ import { FlowControl } from '../../../src-shared/constants';
 import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
 import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
+import { useChat } from '../../stores/chatStore';
 import { reportError } from '../../stores/noticesStore';
 import { useTerminal } from '../../stores/terminalStore';
 import { inputStream, type TerminalTab } from '../../stores/terminalTabs';
@@ -17,6 +18,16 @@ const acks = new AckCounter(FlowControl.charCountAckSize, (streamId, chars) => {
 const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** Output of unknown streams held while a shell is opening (it may be that shell's prompt). */
 const held: TerminalData[] = [];
+/** Streams that refused keys; the refusal is shown once, not for every key held down. */
+const refused = new Set<string>();
+
+function sendKeys(streamId: string, data: string): void {
+  unwrap(api().terminalWrite({ streamId, data })).catch((err: unknown) => {
+    if (refused.has(streamId)) return;
+    refused.add(streamId);
+    reportError('Typing did not reach the terminal', err);
+  });
+}
 
 const tabOf = (key: string): TerminalTab | undefined =>
   useTerminal.getState().tabs.find((t) => t.key === key);
@@ -27,7 +38,7 @@ export const terminals = new TerminalRegistry({
     const streamId = tab && !tab.exited ? inputStream(tab) : undefined;
     if (!streamId) return;
     for (let i = 0; i < data.length; i += MAX_WRITE_CHARS)
-      void api().terminalWrite({ streamId, data: data.slice(i, i + MAX_WRITE_CHARS) });
+      sendKeys(streamId, data.slice(i, i + MAX_WRITE_CHARS));
   },
   resized(key, cols, rows) {
     clearTimeout(resizeTimers.get(key));
@@ -54,6 +65,7 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
     acks.forget(streamId);
+    refused.delete(streamId);
     useTerminal.getState().exited(streamId, exitCode);
     const tab = useTerminal.getState().tabs.find((t) => t.streamIds.includes(streamId));
     if (tab?.kind === 'shell')
@@ -77,7 +89,8 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
 export async function openShell(): Promise<void> {
   const state = useTerminal.getState();
   const front = state.tabs.find((t) => t.key === state.activeKey);
-  const taskId = front?.taskId;
+  // With no agent tab in front, the open session's environment: the shell starts in its workspace.
+  const taskId = front?.taskId ?? useChat.getState().sessionId;
   const term = front ? terminals.get(front.key)?.term : undefined;
   const size = { cols: Math.max(2, term?.cols ?? 80), rows: Math.max(1, term?.rows ?? 24) };
   state.shellRequested();
@@ -101,5 +114,8 @@ export async function closeTerminalTab(key: string): Promise<void> {
   useTerminal.getState().close(key);
   terminals.dispose(key);
   if (tab.kind === 'shell' && !tab.exited)
-    for (const streamId of tab.liveStreamIds) await api().terminalClose({ streamId });
+    for (const streamId of tab.liveStreamIds)
+      await unwrap(api().terminalClose({ streamId })).catch((err: unknown) =>
+        reportError('Could not close the shell', err),
+      );
 }

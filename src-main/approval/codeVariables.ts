@@ -1,0 +1,63 @@
+/**
+ * Variables whose value the shell or another program runs later as a command: PROMPT_COMMAND
+ * before every prompt, the prompt strings' substitutions, git's ssh command, pager and editor.
+ */
+import type { Source } from './context';
+import { codeSourceHits } from './rules/remote';
+import type { Collector, WalkerApi } from './wordEval';
+import type { ArgWord } from './words';
+import { isDynamic } from './words';
+
+/** What the walker offers: analysing code a command hands to a shell. */
+interface NestedWalker extends WalkerApi {
+  nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void;
+}
+
+const COMMAND_VARIABLES = new Set([
+  'PROMPT_COMMAND',
+  'GIT_SSH_COMMAND',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'PAGER',
+  'MANPAGER',
+  'EDITOR',
+  'VISUAL',
+]);
+const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
+
+/** Trims blanks and `;` at both ends (`$PROMPT_COMMAND; history -a` with nothing before). */
+function trimSeparators(s: string): string {
+  const sep = (c: string): boolean => c === ';' || c.trim() === '';
+  let start = 0;
+  let end = s.length;
+  while (start < end && sep(s.charAt(start))) start++;
+  while (end > start && sep(s.charAt(end - 1))) end--;
+  return s.slice(start, end);
+}
+
+export function isCodeVariable(name: string): boolean {
+  return COMMAND_VARIABLES.has(name) || PROMPT_STRINGS.has(name);
+}
+
+/** Analyses the value assigned to `name` as the commands it will run. */
+export function codeVariableHits(
+  w: NestedWalker,
+  name: string,
+  word: ArgWord,
+  seg: number,
+  src: Source,
+  col: Collector,
+): void {
+  if (!isCodeVariable(name)) return;
+  const runsLater = PROMPT_STRINGS.has(name) ? /\$\(|`/.test(word.value) : true;
+  if (!runsLater) return;
+  // Unknown parts stay unknown words; where they come from (a download, a decoder) still counts.
+  if (isDynamic(word.value)) codeSourceHits([word], w.ctx.sink(seg));
+  const code = trimSeparators(word.value);
+  if (code === '') return;
+  // A prompt string is text whose substitutions run: the no-op `:` keeps its words as arguments.
+  if (PROMPT_STRINGS.has(name)) w.nestedCode(`: ${code}`, [], seg, src, col);
+  else w.nestedCode(code, [word], seg, src, col);
+}

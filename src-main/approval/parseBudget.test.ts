@@ -1,0 +1,23 @@
+import { setTimeout as wait } from 'node:timers/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseCommand, initShellParser } from './analyse';
+import { newParseBudget, parseShell, PARSE_LIMITS } from './parse';
+
+beforeAll(() => initShellParser());
+
+// A command the e2e suite runs: compound, so it goes through the shell parser.
+const COMMAND =
+  'echo tick-1; until [ -e release.flag ]; do sleep 0.1; done; for i in 2 3 4 5; do echo tick-$i; sleep 0.2; done';
+
+describe('the parse time budget', () => {
+  it('counts only the time the process computes, not time spent waiting for a core', async () => {
+    const budget = newParseBudget();
+    // A loaded machine can leave the process without a core for longer than the whole budget.
+    await wait(PARSE_LIMITS.ms * 3);
+    expect(parseShell(COMMAND, budget)).not.toBeNull();
+  });
+
+  it('judges a plain compound command as safe', () => {
+    expect(analyseCommand(COMMAND)).toMatchObject({ verdict: 'safe' });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Code handed to an interpreter on the command line or on stdin (`python -c`, `node -e`,
+ * `perl -e`, `ruby -e`, `php -r`, `python3 - <<EOF`): deletes, kills, writes outside the
+ * workspace, downloaded code and reverse shells. Shell commands inside it are analysed by the
+ * walker (see embedded.ts).
+ */
+import type { Rule } from '../verdict';
+import { outsideWorkspace } from '../workspace';
+import { writeTarget } from './disk';
+import type { CodeLanguage } from './codePatterns';
+import { LANGUAGE_LABEL, PATTERNS } from './codePatterns';
+import type { HitSink } from './types';
+
+export type { CodeLanguage } from './codePatterns';
+
+export const codeRules: Rule[] = [
+  {
+    key: 'code-delete-tree',
+    category: 'filesystem',
+    description: 'Runs interpreter code that deletes a directory tree',
+  },
+  { key: 'code-delete', category: 'filesystem', description: 'Runs interpreter code that deletes files' },
+  { key: 'code-kill', category: 'services', description: 'Runs interpreter code that kills processes' },
+  {
+    key: 'code-reverse-shell',
+    category: 'remote-code',
+    description: 'Runs interpreter code that hands a shell to a network connection',
+  },
+];
+
+const FAMILY: Record<string, CodeLanguage> = {
+  python: 'python',
+  node: 'node',
+  bun: 'node',
+  deno: 'node',
+  perl: 'perl',
+  ruby: 'ruby',
+  irb: 'ruby',
+  php: 'php',
+};
+
+/** The language a command's code is written in, for the commands this module reads. */
+export function codeLanguage(name: string): CodeLanguage | null {
+  return FAMILY[name] ?? null;
+}
+
+export interface CodePlace {
+  cwd: string | null;
+  workspace: string | null;
+}
+
+const MAX_CODE = 64 * 1024;
+const ARGS_WINDOW = 400;
+const LITERAL = /(['"`])([^'"`\n]{0,500})\1/g;
+const MODE = /^[rwaxbtU+]{1,4}$/;
+const PERL_MODE = /^\s*(?:\+?[<>]|>>|\|)\s*/;
+
+function clipCall(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 60 ? `${one.slice(0, 57)}…` : one;
+}
+
+/** The argument text of a call starting at `from`: up to its closing parenthesis, `;` or a newline. */
+function argsAt(code: string, from: number): string {
+  let depth = 0;
+  const end = Math.min(code.length, from + ARGS_WINDOW);
+  for (let i = from; i < end; i++) {
+    const c = code.charAt(i);
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return code.slice(from, i);
+      depth--;
+    } else if ((c === ';' || c === '\n') && depth === 0) return code.slice(from, i);
+  }
+  return code.slice(from, end);
+}
+
+function literals(args: string): string[] {
+  LITERAL.lastIndex = 0;
+  const found: string[] = [];
+  for (let m = LITERAL.exec(args); m && found.length < 8; m = LITERAL.exec(args)) found.push(m[2] ?? '');
+  return found;
+}
+
+/** Paths a write call names, or null when its mode says it only reads. */
+function writtenPaths(language: CodeLanguage, args: string, withMode: boolean): string[] | null {
+  const lits = literals(args);
+  if (language === 'perl') {
+    const i = lits.findIndex((l) => PERL_MODE.test(l) && !/^\s*</.test(l));
+    if (i < 0) return null;
+    const rest = (lits[i] ?? '').replace(PERL_MODE, '');
+    return rest !== '' ? [rest] : lits.slice(i + 1, i + 2);
+  }
+  if (withMode && !lits.some((l) => MODE.test(l) && /[waxc+]/.test(l))) return null;
+  return lits.filter((l) => !MODE.test(l));
+}
+
+function checkWrites(
+  language: CodeLanguage,
+  code: string,
+  re: RegExp,
+  withMode: boolean,
+  place: CodePlace,
+  out: HitSink,
+): void {
+  const label = LANGUAGE_LABEL[language];
+  const g = new RegExp(re.source, 'g');
+  let seen = 0;
+  for (let m = g.exec(code); m && seen < 16; m = g.exec(code), seen++) {
+    if (m[0] === '') g.lastIndex++;
+    const args = argsAt(code, m.index + m[0].length);
+    const paths = writtenPaths(language, args, withMode);
+    if (paths === null) continue;
+    const call = clipCall(code.slice(m.index, m.index + m[0].length + args.length + 1));
+    if (PATTERNS[language].home.test(args))
+      out.hit('write-outside-workspace', `${label} code writes in the home directory: ${call}`);
+    for (const p of paths) {
+      if (outsideWorkspace(p, place.cwd, place.workspace))
+        out.hit('write-outside-workspace', `${label} code writes ${p}: ${call}`);
+      writeTarget(p, out);
+    }
+  }
+}
+
+/** Reports what running `code` in `language` would do. */
+export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
+  // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
+  const text = (code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code).replace(/\\[nt]/g, '\n');
+  const p = PATTERNS[language];
+  const label = LANGUAGE_LABEL[language];
+  /** The call that matched, with its arguments: `shutil.rmtree('/srv')`, `unlink glob q{*}`. */
+  const found = (re: RegExp): string | null => {
+    const m = re.exec(text);
+    if (!m) return null;
+    const end = m.index + m[0].length;
+    return clipCall(`${m[0]}${argsAt(text, end)}${m[0].endsWith('(') ? ')' : ''}`);
+  };
+  const tree = found(p.tree);
+  if (tree) out.hit('code-delete-tree', `${label} ${tree}`);
+  const remove = tree ? null : found(p.remove);
+  if (remove) out.hit('code-delete', `${label} ${remove}`);
+  const kill = found(p.kill);
+  if (kill) out.hit('code-kill', `${label} ${kill}`);
+  if (p.evaluates.test(text) && p.fetches.test(text))
+    out.hit('remote-code', `${label} code runs code it downloads`);
+  const dynamic = found(p.shellDynamic);
+  if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
+  if (p.socket.test(text) && p.shell.test(text))
+    out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
+  checkWrites(language, text, p.write, false, place, out);
+  if (p.writeWithMode) checkWrites(language, text, p.writeWithMode, language !== 'perl', place, out);
+}

@@ -1,0 +1,124 @@
+/**
+ * When the sandbox refused something, a person may let that exact command run outside it
+ * (once, for the session, or always — "always" stores a prefix rule in `command_allowlist`),
+ * or allow a blocked host for the session or always. Asked through the same Approver as the
+ * gate, so `--approvals deny` denies. The gate has already passed the command: a hardline
+ * command never gets here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AllowlistStore, Approver, ApproverAnswer } from '../approval/gateTypes';
+import type { SandboxRefusal } from './refusal';
+
+export const OUTSIDE_KEY_PREFIX = 'sandbox-outside:';
+export const HOST_KEY_PREFIX = 'sandbox-host:';
+
+export interface EscalationRequest {
+  command: string;
+  refusal: SandboxRefusal;
+  sessionId: string;
+  taskId: string;
+  toolCallId: string;
+  signal?: AbortSignal;
+}
+
+export type EscalationOutcome =
+  | { decision: 'outside' }
+  | { decision: 'host-allowed'; host: string }
+  | { decision: 'denied'; message: string };
+
+export interface EscalationDeps {
+  approver: Approver;
+  store: AllowlistStore;
+  timeoutSeconds?: () => number;
+}
+
+/** Anything that could chain another command onto an approved prefix. */
+const COMPOUND = /[;&|`$<>(){}\n\\]/;
+
+/** The program and its subcommand: what an "always" answer lets run outside next time. */
+export function commandPrefix(command: string): string {
+  const [program = '', second] = command.trim().split(/\s+/);
+  return second && /^[a-z][\w-]*$/.test(second) ? `${program} ${second}` : program;
+}
+
+export class SandboxEscalation {
+  private readonly sessions = new Map<string, Set<string>>();
+
+  constructor(private readonly deps: EscalationDeps) {}
+
+  /** Whether a person already let commands like this one run outside (a simple command only). */
+  async runsOutside(command: string, sessionId: string): Promise<boolean> {
+    if (COMPOUND.test(command)) return false;
+    const key = OUTSIDE_KEY_PREFIX + commandPrefix(command);
+    return this.session(sessionId).has(key) || (await this.saved()).includes(key);
+  }
+
+  /** Hosts a person allowed, for this session or always. */
+  async allowedHosts(sessionId: string): Promise<string[]> {
+    const keys = [...this.session(sessionId), ...(await this.saved())];
+    return [
+      ...new Set(
+        keys.filter((k) => k.startsWith(HOST_KEY_PREFIX)).map((k) => k.slice(HOST_KEY_PREFIX.length)),
+      ),
+    ];
+  }
+
+  async ask(request: EscalationRequest): Promise<EscalationOutcome> {
+    const { refusal } = request;
+    const host = refusal.kind === 'network' ? refusal.host : undefined;
+    if (refusal.kind === 'network' && !host)
+      return { decision: 'denied', message: `${refusal.message} No host could be named to allow.` };
+    const key = host ? HOST_KEY_PREFIX + host : OUTSIDE_KEY_PREFIX + commandPrefix(request.command);
+    const question = host
+      ? `Allow ${host} for commands of this session? (${refusal.message})`
+      : `${refusal.message} Run this exact command outside the sandbox?`;
+    const answer = await this.request(request, key, question);
+    if (answer !== 'once' && answer !== 'session' && answer !== 'always')
+      return {
+        decision: 'denied',
+        message: `${refusal.message} Nobody allowed ${host ? `${host}` : 'running it outside the sandbox'}.`,
+      };
+    // Only a simple command may be let out again by its prefix; anything else asks each time.
+    const remember = host !== undefined || !COMPOUND.test(request.command);
+    if (answer === 'always' && remember) await this.deps.store.add([key]);
+    if ((answer === 'session' || answer === 'always') && remember) this.session(request.sessionId).add(key);
+    if (host) return { decision: 'host-allowed', host };
+    return { decision: 'outside' };
+  }
+
+  private async request(request: EscalationRequest, key: string, reason: string): Promise<ApproverAnswer> {
+    const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 120;
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(timeoutSeconds * 1000),
+      ...(request.signal ? [request.signal] : []),
+    ]);
+    try {
+      return await this.deps.approver.request(
+        {
+          id: randomUUID(),
+          command: request.command,
+          sessionId: request.sessionId,
+          taskId: request.taskId,
+          toolCallId: request.toolCallId,
+          verdict: { verdict: 'dangerous', keys: [key], reasons: [reason], segments: [], parsed: false },
+          alwaysKeys: [key],
+          timeoutSeconds,
+          createdAt: Date.now(),
+        },
+        signal,
+      );
+    } catch {
+      return 'closed';
+    }
+  }
+
+  private session(id: string): Set<string> {
+    let set = this.sessions.get(id);
+    if (!set) this.sessions.set(id, (set = new Set()));
+    return set;
+  }
+
+  private saved(): Promise<string[]> {
+    return this.deps.store.list().catch(() => []);
+  }
+}

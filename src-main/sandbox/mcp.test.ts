@@ -1,0 +1,70 @@
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { McpServerSchema } from '../config/schema';
+import { McpManager } from '../mcp/manager';
+import { ctx, newRuntime } from '../runtime/testing/fixtures';
+import { Sandbox } from './sandbox';
+
+const require = createRequire(import.meta.url);
+let root: string;
+let manager: McpManager | undefined;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'caduceus-mcp-sandbox-'));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await manager?.closeAll();
+  manager = undefined;
+});
+
+/** The reference filesystem server, allowed (by its own rules) to write `dir`. */
+function filesystemServer(dir: string, sandbox: boolean) {
+  const entry = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+  return McpServerSchema.parse({ command: process.execPath, args: [entry, dir], timeout: 30, sandbox });
+}
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+describe('MCP stdio servers with sandbox: true', () => {
+  it('run inside the sandbox: the workspace is writable, the rest is not', async () => {
+    const workspace = join(root, 'ws');
+    const outside = join(root, 'outside');
+    await mkdir(workspace, { recursive: true });
+    await mkdir(outside, { recursive: true });
+    const { runtime, logger } = newRuntime();
+    const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home') });
+    manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace } });
+    const statuses = await manager.connectAll({
+      boxed: filesystemServer(root, true),
+      bare: filesystemServer(root, false),
+    });
+    expect(statuses.map((s) => s.state)).toEqual(['connected', 'connected']);
+    const write = (server: string, path: string) =>
+      runtime.handleFunctionCall(`mcp_${server}_write_file`, { path, content: 'x' }, ctx);
+    expect(await write('boxed', join(outside, 'boxed.txt'))).toMatch(/read-only file system/i);
+    expect(await exists(join(outside, 'boxed.txt'))).toBe(false);
+    await write('boxed', join(workspace, 'boxed.txt'));
+    expect(await exists(join(workspace, 'boxed.txt'))).toBe(true);
+    await write('bare', join(outside, 'bare.txt'));
+    expect(await exists(join(outside, 'bare.txt'))).toBe(true);
+  });
+
+  it('fails to connect, saying why, when the sandbox cannot start', async () => {
+    const { runtime, logger } = newRuntime();
+    const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home'), which: () => undefined });
+    manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace: root } });
+    const [status] = await manager.connectAll({ boxed: filesystemServer(root, true) });
+    expect(status?.state).toBe('failed');
+    expect(status?.error).toContain('bubblewrap');
+  });
+});

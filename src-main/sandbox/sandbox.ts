@@ -1,0 +1,190 @@
+/**
+ * The OS sandbox around every locally run command: `@anthropic-ai/sandbox-runtime` (bubblewrap
+ * and seccomp on Linux, Seatbelt on macOS) used as a library. One Sandbox per process, built
+ * from config.yaml; the workspace and temp folder are inputs of each wrap, so sessions with
+ * different workspaces share it.
+ */
+import {
+  wrapCommandWithSandboxLinux,
+  cleanupBwrapMountPoints,
+} from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
+import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
+import type { SandboxStatus } from '../../src-shared/ipc/schemas';
+import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from './config';
+import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
+import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
+import type { NetworkProxy } from './networkProxy';
+import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
+import { ProtectedPathsCache } from './protectedPaths';
+
+export type { SandboxStatus };
+
+/** Where one command runs; `$CADUCEUS_HOME` comes from the Sandbox itself. */
+export type WorkspacePlaces = Omit<SandboxPlaces, 'caduceusHome'>;
+
+export interface WrapRequest extends WorkspacePlaces {
+  command: string;
+  /** The shell that runs `command` inside. */
+  shell: string;
+  /** Host loopback ports the command may connect to (execute_code's tool channel). */
+  loopbackPorts?: readonly number[];
+  /** Hosts allowed for this command beyond the configured ones (a person allowed them). */
+  extraDomains?: readonly string[];
+}
+
+export interface WrappedCommand {
+  /** A shell command line: run it with `sh -c`. */
+  command: string;
+  /** Variables the command needs (TMPDIR and the relay list). */
+  env: Record<string, string>;
+  policy: SandboxPolicy;
+  /** Call once the command has exited (or failed to start). */
+  release(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  caduceusHome: string;
+  platform?: NodeJS.Platform;
+  /** Finds bwrap and socat; tests inject one to simulate a machine without them. */
+  which?: Which;
+  home?: string;
+  /** Started on first use when hosts are allowed. */
+  networkProxy?: () => Promise<NetworkProxy>;
+}
+
+export class SandboxUnavailableError extends Error {
+  readonly code = 'sandbox_unavailable';
+}
+
+export class Sandbox {
+  readonly config: SandboxConfig;
+  private readonly platform: NodeJS.Platform;
+  private readonly support: SandboxSupport;
+  private readonly protectedPaths: ProtectedPathsCache;
+  private proxy: Promise<NetworkProxy> | undefined;
+
+  constructor(
+    config: SandboxConfigInput | undefined,
+    private readonly options: SandboxOptions,
+  ) {
+    this.config = SandboxConfigSchema.parse(config ?? {});
+    this.platform = options.platform ?? process.platform;
+    this.protectedPaths = new ProtectedPathsCache(options.home);
+    this.support =
+      this.config.mode === 'off'
+        ? { supported: false }
+        : checkSandboxSupport(this.platform, options.which ?? whichOn());
+  }
+
+  get enabled(): boolean {
+    return this.config.mode !== 'off';
+  }
+
+  status(): SandboxStatus {
+    const configured = this.config.mode;
+    if (configured === 'off') return { configured, effective: 'off' };
+    if (this.support.supported) return { configured, effective: configured };
+    return {
+      configured,
+      effective: 'unavailable',
+      reason: `the ${configured} sandbox cannot start, so local commands are refused: ${this.support.reason ?? 'unknown'}. To run commands without a sandbox, set sandbox.mode: off in config.yaml.`,
+    };
+  }
+
+  policy(places: WorkspacePlaces): SandboxPolicy | undefined {
+    return buildSandboxPolicy(this.config, {
+      home: this.options.home,
+      ...places,
+      caduceusHome: this.options.caduceusHome,
+    });
+  }
+
+  /** Wraps one command; throws SandboxUnavailableError rather than ever running it bare. */
+  async wrap(request: WrapRequest): Promise<WrappedCommand> {
+    const status = this.status();
+    const policy = this.policy(request);
+    if (status.effective === 'unavailable' || !policy)
+      throw new SandboxUnavailableError(status.reason ?? 'the sandbox is off');
+    const denyWithinAllow = [
+      ...policy.denyWrite,
+      ...(policy.mode === 'workspace-write' ? await this.protectedPaths.get(policy.workspace) : []),
+    ];
+    const domains = [...policy.allowedDomains, ...(request.extraDomains ?? [])];
+    const proxy = domains.length > 0 ? await this.networkProxy(domains) : undefined;
+    const relays =
+      request.loopbackPorts?.length && this.platform === 'linux'
+        ? await startLoopbackRelays(request.loopbackPorts)
+        : undefined;
+    const env: Record<string, string> = {
+      TMPDIR: policy.tmpDir,
+      ...(relays ? { [RELAYS_ENV]: relays.spec } : {}),
+    };
+    const readConfig = { denyOnly: policy.denyRead };
+    const writeConfig = { allowOnly: policy.writeRoots, denyWithinAllow };
+    let command: string;
+    try {
+      if (this.platform === 'darwin') {
+        command = wrapCommandWithSandboxMacOS({
+          command: request.command,
+          needsNetworkRestriction: true,
+          ...(proxy ? { httpProxyPort: proxy.httpPort, socksProxyPort: proxy.socksPort } : {}),
+          readConfig,
+          writeConfig,
+          binShell: request.shell,
+          allowLocalBinding: Boolean(request.loopbackPorts?.length),
+        });
+      } else {
+        const launcher = relays && this.support.socatPath ? relayLauncher(this.support.socatPath) : undefined;
+        const applyPath = launcher ?? seccompHelperPath();
+        command = await wrapCommandWithSandboxLinux({
+          command: request.command,
+          needsNetworkRestriction: true,
+          ...(proxy ? proxy.linuxParams() : {}),
+          readConfig,
+          writeConfig,
+          binShell: request.shell,
+          bwrapPath: this.support.bwrapPath,
+          socatPath: this.support.socatPath,
+          // The library would scan the process's own working directory; the workspace's
+          // protected files are already in denyWithinAllow, from our cached scan.
+          ripgrepConfig: { command: 'true' },
+          mandatoryDenySearchDepth: 0,
+          ...(applyPath ? { seccompConfig: { applyPath } } : {}),
+        });
+      }
+    } catch (error) {
+      await relays?.close();
+      throw error;
+    }
+    let released = false;
+    return {
+      command,
+      env,
+      policy,
+      release: async () => {
+        if (released) return;
+        released = true;
+        if (this.platform === 'linux') cleanupBwrapMountPoints();
+        // The command may have made a repository or a dotfile: look again before the next one.
+        this.protectedPaths.refresh(policy.workspace);
+        await relays?.close();
+      },
+    };
+  }
+
+  private networkProxy(domains: readonly string[]): Promise<NetworkProxy> {
+    const start = this.options.networkProxy;
+    if (!start) throw new SandboxUnavailableError('no network proxy is configured for allowed hosts');
+    this.proxy ??= start();
+    return this.proxy.then(async (proxy) => {
+      await proxy.allow(domains);
+      return proxy;
+    });
+  }
+
+  async dispose(): Promise<void> {
+    const proxy = this.proxy;
+    this.proxy = undefined;
+    if (proxy) await (await proxy).close();
+  }
+}

@@ -1,0 +1,270 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { scriptedModelConfig } from '../agent/testing/harness';
+import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
+import { scriptedApprover } from '../approval/testing/gateFakes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
+import { createMemoryLogger } from '../runtime/logger';
+import { createServices, type Services, type ServicesOptions } from '../services';
+
+// Sessions work in their own folders: terminal, file tools and delegated children all start there.
+let root: string;
+let home: string;
+let wsA: string;
+let wsB: string;
+let model: ScriptedModel;
+let services: Services | undefined;
+
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'caduceus-workspaces-')));
+  home = join(root, 'home');
+  wsA = join(root, 'ws-a');
+  wsB = join(root, 'ws-b');
+  for (const dir of [home, wsA, wsB, join(root, 'started-here')]) await mkdir(dir, { recursive: true });
+  model = await ScriptedModel.start();
+});
+afterEach(async () => {
+  await services?.shutdown();
+  services = undefined;
+  model.reset();
+});
+afterAll(async () => {
+  await model.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function start({
+  answers = [],
+  ...options
+}: Partial<ServicesOptions> & { answers?: ApproverAnswer[] } = {}) {
+  const approver = scriptedApprover(...answers);
+  services = await createServices({
+    home,
+    cwd: join(root, 'started-here'),
+    env: { ...process.env, CADUCEUS_HOME: home },
+    logger: createMemoryLogger(),
+    connectMcp: false,
+    ...options,
+    approver: options.approver ?? approver,
+  });
+  return { services, approver };
+}
+
+/** One turn in which the model makes these calls; returns each call's result. */
+async function turn(
+  s: Services,
+  calls: ScriptedToolCall[],
+  session: { workspace?: string; sessionId?: string },
+) {
+  model.push({ toolCalls: calls }, { text: 'done' });
+  const agent = s.agent.createAgent({ model: scriptedModelConfig(model.baseUrl), ...session });
+  const result = await agent.runTurn('work');
+  await agent.close();
+  const records = s.agent.sessions.toolCalls(result.sessionId);
+  const results = records
+    .slice(-calls.length)
+    .map((r) => JSON.parse(r.result ?? '{}') as Record<string, unknown>);
+  return { sessionId: result.sessionId, results };
+}
+
+const pwd = (): ScriptedToolCall => ({ name: 'terminal', arguments: { command: 'pwd' } });
+const output = (r: Record<string, unknown> | undefined) => String(r?.output ?? '').trim();
+
+describe('session workspaces', () => {
+  it('starts each session in its own workspace: terminal, relative file paths and execute_code', async () => {
+    const { services: s } = await start();
+    const a = await turn(
+      s,
+      [
+        pwd(),
+        { name: 'write_file', arguments: { path: 'notes/a.txt', content: 'from A' } },
+        { name: 'execute_code', arguments: { language: 'python', code: 'import os; print(os.getcwd())' } },
+      ],
+      { workspace: wsA },
+    );
+    expect(output(a.results[0])).toBe(wsA);
+    expect(a.results[1]).toMatchObject({ path: join(wsA, 'notes/a.txt'), created: true });
+    expect(await readFile(join(wsA, 'notes/a.txt'), 'utf8')).toBe('from A');
+    expect(output(a.results[2])).toBe(wsA);
+
+    const b = await turn(s, [pwd(), { name: 'read_file', arguments: { path: 'notes/a.txt' } }], {
+      workspace: wsB,
+    });
+    expect(output(b.results[0])).toBe(wsB);
+    expect(b.results[1]?.error).toMatch(/not found|does not exist|no such/i);
+    expect(s.agent.sessions.getSession(a.sessionId)?.workspace).toBe(wsA);
+    expect(s.agent.sessions.getSession(b.sessionId)?.workspace).toBe(wsB);
+
+    // A resumed session keeps its workspace and its `cd`s inside it.
+    await mkdir(join(wsA, 'sub'), { recursive: true });
+    await turn(s, [{ name: 'terminal', arguments: { command: 'cd sub' } }], { sessionId: a.sessionId });
+    const again = await turn(s, [pwd()], { sessionId: a.sessionId });
+    expect(output(again.results[0])).toBe(join(wsA, 'sub'));
+    expect(() =>
+      s.agent.createAgent({
+        model: scriptedModelConfig(model.baseUrl),
+        sessionId: a.sessionId,
+        workspace: wsB,
+      }),
+    ).toThrow(/works in .*ws-a/);
+  });
+
+  it('opens a user shell of a session in its workspace', async () => {
+    // A plain sh: the shell pane would otherwise read this machine's own start-up files.
+    await writeFile(join(home, 'config.yaml'), 'terminal:\n  env: { SHELL: /bin/sh }\n');
+    const seen: { streamId: string; data: string }[] = [];
+    const waiters: (() => void)[] = [];
+    /** Resolves once `check` holds, re-checked on every chunk of output. */
+    const until = (check: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const test = () => (check() ? (resolve(), true) : false);
+        if (!test()) waiters.push(() => void test());
+      });
+    const { services: s } = await start({
+      onTerminalEvent: (event) => {
+        if (event.type === 'exit') return;
+        seen.push({ streamId: event.streamId, data: event.data });
+        services?.terminal.ack(event.streamId, event.data.length);
+        for (const wake of waiters) wake();
+      },
+    });
+    const a = await turn(s, [pwd()], { workspace: wsA });
+    const shell = await s.terminal.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
+    const shellText = () =>
+      seen
+        .filter((c) => c.streamId === shell.streamId)
+        .map((c) => c.data)
+        .join('');
+    // An interactive shell may drop typeahead while it starts: type after its first prompt.
+    await until(() => shellText().length > 0);
+    shell.write('printf "%s|\\n" "$PWD"; exit\n');
+    await shell.exited;
+    expect(shellText()).toContain(`${wsA}|`);
+    await rm(join(home, 'config.yaml'));
+  });
+
+  it('shares the workspace with delegated children', async () => {
+    const { services: s } = await start();
+    model.fallback = (r) => {
+      const system = r.body.messages[0]?.content ?? '';
+      const answered = r.body.messages.at(-1)?.role === 'tool';
+      if (system.includes('## Task\nwrite it')) {
+        return answered
+          ? { text: 'child done' }
+          : {
+              toolCalls: [
+                pwd(),
+                { name: 'write_file', arguments: { path: 'child.txt', content: 'from the child' } },
+              ],
+            };
+      }
+      return answered
+        ? { text: 'parent done' }
+        : { toolCalls: [{ name: 'delegate_task', arguments: { tasks: [{ goal: 'write it' }] } }] };
+    };
+    const parent = s.agent.createAgent({ model: scriptedModelConfig(model.baseUrl), workspace: wsA });
+    const result = await parent.runTurn('delegate');
+    await parent.close();
+    expect(result.status).toBe('completed');
+    expect(await readFile(join(wsA, 'child.txt'), 'utf8')).toBe('from the child');
+    const [child] = s.agent.sessions.childSessions(result.sessionId);
+    expect(child?.workspace).toBe(wsA);
+    const childPwd = s.agent.sessions.toolCalls(child?.id ?? '').find((c) => c.name === 'terminal');
+    expect(output(JSON.parse(childPwd?.result ?? '{}') as Record<string, unknown>)).toBe(wsA);
+  });
+});
+
+describe('write roots of the file tools', () => {
+  it('asks before a write outside the workspace, and writes only on a yes', async () => {
+    const outside = join(root, 'outside');
+    const { services: s, approver } = await start({ answers: ['deny', 'once'] });
+    const first = await turn(
+      s,
+      [{ name: 'write_file', arguments: { path: join(outside, 'x.txt'), content: 'no' } }],
+      {
+        workspace: wsA,
+      },
+    );
+    expect(first.results[0]).toMatchObject({ approval: 'denied' });
+    expect(existsSync(join(outside, 'x.txt'))).toBe(false);
+    expect(approver.requests[0]?.verdict.keys).toContain('write-outside-workspace');
+
+    const second = await turn(
+      s,
+      [{ name: 'write_file', arguments: { path: join(outside, 'x.txt'), content: 'yes' } }],
+      { sessionId: first.sessionId },
+    );
+    expect(second.results[0]).toMatchObject({ created: true });
+    expect(await readFile(join(outside, 'x.txt'), 'utf8')).toBe('yes');
+
+    // Inside the workspace and its temp folder nobody is asked.
+    await turn(
+      s,
+      [
+        { name: 'write_file', arguments: { path: 'inside.txt', content: 'ok' } },
+        {
+          name: 'write_file',
+          arguments: { path: join(s.workspaces.tempDirOf(first.sessionId), 't.txt'), content: 'ok' },
+        },
+      ],
+      { sessionId: first.sessionId },
+    );
+    expect(approver.requests).toHaveLength(2);
+    expect(await readFile(join(wsA, 'inside.txt'), 'utf8')).toBe('ok');
+  });
+
+  it('denies a write outside the workspace under --approvals deny, and follows symlinks out', async () => {
+    const { services: s } = await start({ approvals: 'deny' });
+    const outside = join(root, 'outside-deny');
+    await mkdir(outside, { recursive: true });
+    const { symlink } = await import('node:fs/promises');
+    await symlink(outside, join(wsB, 'escape'));
+    const { results } = await turn(
+      s,
+      [
+        { name: 'write_file', arguments: { path: join(outside, 'y.txt'), content: 'no' } },
+        { name: 'write_file', arguments: { path: 'escape/z.txt', content: 'no' } },
+        { name: 'write_file', arguments: { path: 'fine.txt', content: 'yes' } },
+      ],
+      { workspace: wsB },
+    );
+    expect(results[0]).toMatchObject({ approval: 'denied' });
+    expect(results[1]).toMatchObject({ approval: 'denied' });
+    expect(existsSync(join(outside, 'y.txt'))).toBe(false);
+    expect(existsSync(join(outside, 'z.txt'))).toBe(false);
+    expect(results[2]).toMatchObject({ created: true });
+  });
+
+  it('lets sandbox.writable_roots be written, but never $CADUCEUS_HOME without a person', async () => {
+    const extra = join(root, 'extra-root');
+    await writeFile(join(home, 'config.yaml'), `sandbox:\n  writable_roots: [${JSON.stringify(extra)}]\n`);
+    // Even a workspace that contains $CADUCEUS_HOME does not make it writable. Writes on distinct
+    // paths may run at once, so the answer depends on the file, not on the order of the prompts.
+    const asked: ApprovalRequest[] = [];
+    const approver: Approver = {
+      request: async (req) => {
+        asked.push(req);
+        return req.command.includes('a.md') ? 'always' : 'deny';
+      },
+    };
+    const { services: s } = await start({ approver });
+    const { results } = await turn(
+      s,
+      [
+        { name: 'write_file', arguments: { path: join(extra, 'e.txt'), content: 'ok' } },
+        { name: 'write_file', arguments: { path: join(home, 'skills', 'a.md'), content: 'asked' } },
+        { name: 'write_file', arguments: { path: join(home, 'skills', 'b.md'), content: 'asked again' } },
+      ],
+      { workspace: root },
+    );
+    expect(results[0]).toMatchObject({ created: true });
+    expect(results[1]).toMatchObject({ created: true });
+    expect(results[2]).toMatchObject({ approval: 'denied' });
+    expect(asked.map((r) => r.verdict.keys)).toEqual([['caduceus-home-write'], ['caduceus-home-write']]);
+    expect(s.config.command_allowlist).toEqual([]);
+    await rm(join(home, 'config.yaml'));
+  });
+});

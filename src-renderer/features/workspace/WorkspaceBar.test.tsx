@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setBridge } from '../../api/client';
+import { emptyChat } from '../../stores/chatReducer';
+import { useChat } from '../../stores/chatStore';
+import { useWorkspace } from '../../stores/workspaceStore';
+import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
+import { WorkspaceBar } from './WorkspaceBar';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let fake: FakeBridge;
+let root: Root;
+let host: HTMLElement;
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+beforeEach(() => {
+  fake = createFakeBridge({
+    'workspace.pick': () => ({ path: '/home/me/project' }),
+    'workspace.validate': (input) => ({ ok: true, path: (input as { path: string }).path }),
+    'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
+  });
+  setBridge(fake.bridge);
+  useWorkspace.setState({ native: true, defaultPath: null });
+  useChat.setState(emptyChat());
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() => root.render(<WorkspaceBar />));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+describe('WorkspaceBar in the desktop app', () => {
+  it('asks for a folder with the native picker and starts the session there', async () => {
+    expect(byTestId('workspace-path')?.textContent).toBe('No folder chosen yet');
+    expect(byTestId('workspace-input')).toBeNull();
+    await act(async () => byTestId('workspace-pick')?.click());
+    expect(fake.calls.map((c) => c.name)).toContain('workspace.pick');
+    expect(byTestId('workspace-path')?.textContent).toBe('/home/me/project');
+    expect(byTestId('workspace-pick')?.textContent).toBe('Change…');
+
+    await act(async () => void (await useChat.getState().send('hello')));
+    const sent = fake.calls.find((c) => c.name === 'chat.send');
+    expect(sent?.input).toEqual({ text: 'hello', workspace: '/home/me/project' });
+  });
+
+  it('keeps the folder it had when the picker is cancelled', async () => {
+    fake = createFakeBridge({ 'workspace.pick': () => ({ path: null }) });
+    setBridge(fake.bridge);
+    useChat.getState().setWorkspace('/before');
+    await act(async () => byTestId('workspace-pick')?.click());
+    expect(byTestId('workspace-path')?.textContent).toBe('/before');
+  });
+
+  it("shows a started session's folder, fixed", () => {
+    act(() => useChat.setState({ sessionId: 's1', workspace: '/srv/app' }));
+    expect(byTestId('workspace-path')?.textContent).toBe('/srv/app');
+    expect(byTestId('workspace-pick')).toBeNull();
+  });
+});

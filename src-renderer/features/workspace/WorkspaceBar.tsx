@@ -1,0 +1,39 @@
+import { useChat } from '../../stores/chatStore';
+import { useWorkspace } from '../../stores/workspaceStore';
+import { Icon } from '../../ui/Icon';
+import { WorkspaceField } from './WorkspaceField';
+import { WorkspacePicker } from './WorkspacePicker';
+import './workspace.css';
+
+/**
+ * The chat's header: the folder the session works in. A new chat (or a session stored before
+ * workspaces) chooses one: the native folder dialog in the desktop app, a checked path field in
+ * a browser. Once the session exists its folder is fixed.
+ */
+export function WorkspaceBar() {
+  const sessionId = useChat((s) => s.sessionId);
+  const workspace = useChat((s) => s.workspace);
+  const native = useWorkspace((s) => s.native);
+  const fixed = sessionId !== undefined && workspace !== undefined;
+  return (
+    <div className="workspace-bar" data-testid="workspace-bar">
+      <span
+        className="workspace-label"
+        title="The agent works in this folder; writes anywhere else wait for your approval."
+      >
+        <Icon name="folder" /> Workspace
+      </span>
+      <div className="workspace-control">
+        {fixed ? (
+          <span className="workspace-path" title={workspace} data-testid="workspace-path">
+            <bdi>{workspace}</bdi>
+          </span>
+        ) : native ? (
+          <WorkspacePicker />
+        ) : (
+          <WorkspaceField />
+        )}
+      </div>
+    </div>
+  );
+}
