@@ -51,6 +51,22 @@ describe('a batch of calls that need a person', () => {
     expect(gate.sessionKeys('s1')).toEqual(['rm-recursive']);
   });
 
+  it('asks an ask-every-time call in the sheet despite an allow rule; its answer leaves no grant', async () => {
+    const fake = batchApprover();
+    const { gate } = setup({ approver: fake.approver }, { allow: ['tee'] });
+    const home = { cwd: '/h', workspace: '/h', extraKeys: ['caduceus-home-write'] };
+    const [tee, rm] = [call("tee -- '/h/skills/x.md'", home), call('rm -r a')];
+    gate.announceBatch([tee, rm]);
+    fake.release(['session', 'session']);
+    expect(await gate.check(tee)).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
+    expect(await gate.check(rm)).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
+    expect(fake.batches[0]?.map((r) => r.command)).toEqual(["tee -- '/h/skills/x.md'", 'rm -r a']);
+    expect(gate.sessionKeys('s1')).toEqual(['rm-recursive']);
+    // The next write into $CADUCEUS_HOME asks again (this approver denies single prompts).
+    expect(await gate.check({ ...tee, toolCallId: 'again' })).toMatchObject({ allowed: false });
+    expect(fake.singles).toHaveLength(1);
+  });
+
   it('a denial in the sheet holds even when a sibling of the same rule was allowed for the session', async () => {
     const fake = batchApprover();
     const { gate } = setup({ approver: fake.approver });
