@@ -19,6 +19,10 @@ export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 export const ApprovalDecisionSchema = z.enum([...ApprovalChoiceSchema.options, 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
+/** How the approval gate refused a command: without asking (blocked) or by a person's no (denied). */
+export const ApprovalRefusalSchema = z.enum(['blocked', 'denied']);
+export type ApprovalRefusal = z.infer<typeof ApprovalRefusalSchema>;
+
 export const AgentEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('turn_started'),
@@ -34,6 +38,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     name: z.string(),
     emoji: z.string(),
     argsPreview: z.string(),
+    /** The raw JSON arguments, for a readable form in the UI. */
+    args: z.string().optional(),
   }),
   z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
   z.object({
@@ -44,8 +50,10 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     status: ToolRunStatusSchema,
     durationMs: z.number().nonnegative(),
     resultPreview: z.string(),
-    /** The approval gate refused the command: without asking (blocked) or by a person's no (denied). */
-    approval: z.enum(['blocked', 'denied']).optional(),
+    /** The whole result the model received, for cards that show output as text. */
+    result: z.string().optional(),
+    /** The approval gate refused the command. */
+    approval: ApprovalRefusalSchema.optional(),
   }),
   z.object({
     type: z.literal('approval_requested'),

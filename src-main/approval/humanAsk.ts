@@ -26,5 +26,8 @@ export type AskHuman = (
 
 /** Records each question and its answer (the agent's ApprovalRelay). */
 export interface ApprovalRecorder {
+  /** Records a question on its own (a batch asks several at once); returns its request id. */
+  requested(ask: ApprovalAsk): string;
+  resolved(sessionId: string, requestId: string, answer: ApprovalAnswer): void;
   wrap(ask: AskHuman): (request: ApprovalAsk, signal?: AbortSignal) => Promise<ApprovalAnswer>;
 }

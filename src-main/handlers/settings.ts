@@ -1,15 +1,12 @@
 import type { RequestInput } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
+import type { SecretStore } from '../config/secrets';
 import type { SandboxStatus } from '../sandbox/sandbox';
 import type { ConfigStore } from '../config/store';
 import { setValue } from '../config/yamlEdit';
 
-/** Where API keys live: the OS keychain in Electron, the process environment elsewhere. */
-export interface SecretStore {
-  has(name: string): boolean;
-  set(name: string, value: string): Promise<void>;
-}
+export type { SecretStore } from '../config/secrets';
 
 export const API_KEY_SECRET = 'model_api_key';
 

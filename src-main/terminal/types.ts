@@ -99,3 +99,11 @@ export interface TerminalBackend {
   /** Ends every process this backend started and releases its resources. */
   dispose(): Promise<void>;
 }
+
+/** A foreground command that stopped to wait for input: what the hand-over shows. */
+export interface InputWaitInfo {
+  streamId: string;
+  taskId: string;
+  toolCallId: string;
+  prompt: string;
+}
