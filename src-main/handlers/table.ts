@@ -113,5 +113,13 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       await shells.close(streamId);
       return OK;
     },
+    'terminal.restore': (_input, caller) => {
+      if (caller.consumer !== undefined) s.terminal.streams.restore(caller.consumer);
+      return OK;
+    },
+    'terminal.detach': ({ streamId }, caller) => {
+      if (caller.consumer !== undefined) s.terminal.streams.detach(streamId, caller.consumer);
+      return OK;
+    },
   };
 }

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
-import { OutputStream, type StreamTags, type TerminalStreamSink, type WhenBehind } from './outputStream';
+import { MirrorHub } from './mirror/mirrorHub';
+import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
 import type { ProcessHandle } from './types';
 
 /** The UI connections that take live output (each acknowledges for itself), and their comings and goings. */
@@ -14,6 +15,19 @@ interface LiveStream {
   handle: ProcessHandle;
   /** False for a plain command whose stdin is /dev/null: typing cannot reach it. */
   input: boolean;
+  /** The mirrored screen it writes to (an agent's command), if any. */
+  screen: string | undefined;
+}
+
+export interface AttachOptions {
+  input?: boolean;
+  /**
+   * An agent's command: mirrored on this screen (one per tab) and never paused for the UI;
+   * a consumer that falls behind gets a snapshot instead. Without it, ack flow control (a user shell).
+   */
+  screen?: string;
+  cols?: number;
+  rows?: number;
 }
 
 /** What became of keys typed into a stream. */
@@ -23,6 +37,7 @@ export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
   private readonly unwatch: () => void;
+  readonly mirrors = new MirrorHub();
 
   constructor(
     private readonly sink: TerminalStreamSink | undefined,
@@ -42,24 +57,53 @@ export class StreamHub {
   }
 
   /** Tracks the handle until it exits and streams its output when there is a sink. */
-  attach(
-    tags: StreamTags,
-    handle: ProcessHandle,
-    options: { input?: boolean; whenBehind?: WhenBehind } = {},
-  ): void {
+  attach(tags: StreamTags, handle: ProcessHandle, options: AttachOptions = {}): void {
+    const screen = this.sink ? options.screen : undefined;
+    const mirror =
+      screen === undefined ? undefined : this.mirrors.acquire(screen, tags.streamId, tags.toolCallId);
+    if (mirror && options.cols && options.rows) mirror.resize(options.cols, options.rows);
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
-          ...(options.whenBehind ? { whenBehind: options.whenBehind } : {}),
+          ...(mirror ? { whenBehind: 'snapshot' as const, mirror } : {}),
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true });
+    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true, screen });
     if (stream) handle.onData((data) => stream.write(data));
-    void handle.exited.then((exit) => {
-      stream?.end(exit.exitCode, exit.signal);
+    void handle.exited.then(async (exit) => {
+      await stream?.end(exit.exitCode, exit.signal);
       this.live.delete(tags.streamId);
+      if (screen !== undefined) await this.mirrors.release(screen, tags.streamId, exit.exitCode);
     });
+  }
+
+  /**
+   * A page (re)loaded: it gets every mirrored screen as it is now, live ones followed by their
+   * live output, and the final screens of commands that have ended.
+   */
+  restore(consumer: string): void {
+    const sink = this.sink;
+    if (!sink) return;
+    const liveScreens = new Set<string>();
+    for (const { stream, screen } of this.live.values()) {
+      if (screen === undefined || !stream) continue;
+      liveScreens.add(screen);
+      stream.addConsumer(consumer);
+      stream.resync(consumer);
+    }
+    for (const [screen, final] of this.mirrors.finishedScreens()) {
+      if (liveScreens.has(screen)) continue;
+      const taskId = screen.slice(screen.indexOf(':') + 1);
+      const tags = { taskId, toolCallId: final.toolCallId, streamId: final.streamId };
+      sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true });
+      sink({ ...tags, to: [consumer], type: 'exit', exitCode: final.exitCode });
+    }
+  }
+
+  /** The consumer closed the stream's tab: it gets none of its output any more. */
+  detach(streamId: string, consumer: string): void {
+    this.live.get(streamId)?.stream?.removeConsumer(consumer);
   }
 
   /** A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are ignored. */
@@ -75,6 +119,7 @@ export class StreamHub {
   resize(streamId: string, cols: number, rows: number): boolean {
     const live = this.live.get(streamId);
     live?.handle.resize(cols, rows);
+    if (live?.screen !== undefined) this.mirrors.acquired(live.screen)?.resize(cols, rows);
     return live !== undefined;
   }
 
@@ -90,6 +135,7 @@ export class StreamHub {
   /** Stops following consumers (the service is shutting down). */
   dispose(): void {
     this.unwatch();
+    this.mirrors.dispose();
   }
 
   stream(streamId: string): OutputStream | undefined {

@@ -150,6 +150,10 @@ export const requests = {
     output: ok,
   },
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
+  /** Sends the caller a snapshot of every agent terminal screen, live or finished (after a reload). */
+  'terminal.restore': { input: none, output: ok },
+  /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
+  'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
 } as const;
 
 export const events = {

@@ -120,6 +120,8 @@ export const TerminalDataSchema = z.object({
   taskId: z.string().optional(),
   toolCallId: z.string().optional(),
   data: z.string(),
+  /** The stream's whole screen as it is now: the page resets its terminal, then writes it. */
+  snapshot: z.boolean().optional(),
 });
 export type TerminalData = z.infer<typeof TerminalDataSchema>;
 
