@@ -113,8 +113,8 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       await shells.close(streamId);
       return OK;
     },
-    'terminal.restore': (_input, caller) => {
-      if (caller.consumer !== undefined) s.terminal.streams.restore(caller.consumer);
+    'terminal.restore': async (_input, caller) => {
+      if (caller.consumer !== undefined) await s.terminal.streams.restore(caller.consumer);
       return OK;
     },
     'terminal.detach': ({ streamId }, caller) => {

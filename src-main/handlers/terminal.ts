@@ -22,6 +22,7 @@ export function terminalSink(events: EventBus) {
       ...(userShell ? {} : { toolCallId: event.toolCallId }),
       data: event.data,
       ...(event.snapshot ? { snapshot: true } : {}),
+      ...(event.size ? { size: event.size } : {}),
     };
     if (event.to) events.emitTo(event.to, 'terminal.data', payload);
     else events.emit('terminal.data', payload);

@@ -7,7 +7,7 @@
  */
 import { FlowControl } from '../../src-shared/constants';
 import { Utf8Splitter } from './handle';
-import type { TerminalMirror } from './mirror/mirror';
+import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
 
 export interface StreamTags {
   taskId: string;
@@ -19,7 +19,7 @@ export type TerminalStreamEvent = StreamTags & {
   /** Only these consumers get the event; without it, every consumer does. */
   to?: string[];
 } & (
-    | { type: 'data'; data: string; snapshot?: boolean }
+    | { type: 'data'; data: string; snapshot?: boolean; size?: { cols: number; rows: number } }
     | { type: 'exit'; exitCode: number | null; signal?: string }
   );
 
@@ -198,7 +198,7 @@ export class OutputStream {
     const standing = { syncing: '' };
     this.standing.set(id, standing);
     const done = mirror.snapshot().then(
-      (snapshot) => this.synced(id, standing, snapshot.data),
+      (snapshot) => this.synced(id, standing, snapshot),
       () => {
         // The mirror is gone: the consumer stays where it is, short of what it missed.
         if (this.standing.get(id) === standing) this.standing.set(id, 'live');
@@ -242,14 +242,14 @@ export class OutputStream {
     return Promise.all(this.syncs).then(exit);
   }
 
-  private synced(id: string, standing: { syncing: string }, snapshot: string): void {
+  private synced(id: string, standing: { syncing: string }, { data, cols, rows }: MirrorSnapshot): void {
     // Removed, or resynced again, while the snapshot was taken.
     if (this.standing.get(id) !== standing) return;
     // Batched output up to now is already in the snapshot or in `syncing`: others get it first.
     this.flush();
     this.standing.set(id, 'live');
-    this.behind.set(id, snapshot.length + standing.syncing.length);
-    this.sink({ ...this.tags, to: [id], type: 'data', data: snapshot, snapshot: true });
+    this.behind.set(id, data.length + standing.syncing.length);
+    this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
     if (standing.syncing) this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
   }
 

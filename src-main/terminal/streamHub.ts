@@ -74,6 +74,7 @@ export class StreamHub {
     void handle.exited.then(async (exit) => {
       await stream?.end(exit.exitCode, exit.signal);
       this.live.delete(tags.streamId);
+      // Registered at once, so a restore from now on waits for the final screen.
       if (screen !== undefined) await this.mirrors.release(screen, tags.streamId, exit.exitCode);
     });
   }
@@ -82,9 +83,11 @@ export class StreamHub {
    * A page (re)loaded: it gets every mirrored screen as it is now, live ones followed by their
    * live output, and the final screens of commands that have ended.
    */
-  restore(consumer: string): void {
+  async restore(consumer: string): Promise<void> {
     const sink = this.sink;
     if (!sink) return;
+    // A screen whose last stream just ended is between live and finished: wait until it is stored.
+    await this.mirrors.settled();
     const liveScreens = new Set<string>();
     for (const { stream, screen } of this.live.values()) {
       if (screen === undefined || !stream) continue;
@@ -96,7 +99,8 @@ export class StreamHub {
       if (liveScreens.has(screen)) continue;
       const taskId = screen.slice(screen.indexOf(':') + 1);
       const tags = { taskId, toolCallId: final.toolCallId, streamId: final.streamId };
-      sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true });
+      const size = { cols: final.cols, rows: final.rows };
+      sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true, size });
       sink({ ...tags, to: [consumer], type: 'exit', exitCode: final.exitCode });
     }
   }

@@ -29,6 +29,7 @@ export interface MirrorHubOptions extends MirrorOptions {
 export class MirrorHub {
   private readonly live = new Map<string, Held>();
   private readonly finished = new Map<string, FinishedScreen>();
+  private readonly releasing = new Set<Promise<void>>();
   private readonly create: (options: MirrorOptions) => TerminalMirror;
   private readonly maxFinished: number;
   private readonly maxFinishedChars: number;
@@ -59,7 +60,18 @@ export class MirrorHub {
   }
 
   /** A stream of `screen` ended; the last one stores the final screen and releases the mirror. */
-  async release(screen: string, streamId: string, exitCode: number | null = null): Promise<void> {
+  release(screen: string, streamId: string, exitCode: number | null = null): Promise<void> {
+    const releasing = this.store(screen, streamId, exitCode).finally(() => this.releasing.delete(releasing));
+    this.releasing.add(releasing);
+    return releasing;
+  }
+
+  /** Resolves once every final screen being stored is stored. */
+  async settled(): Promise<void> {
+    await Promise.all(this.releasing);
+  }
+
+  private async store(screen: string, streamId: string, exitCode: number | null): Promise<void> {
     const held = this.live.get(screen);
     if (!held?.streams.delete(streamId) || held.streams.size > 0) return;
     const snapshot = await held.mirror.snapshot().catch(() => undefined);

@@ -77,8 +77,11 @@ export class TerminalRegistry {
   }
 
   /** Replaces what the tab shows with a snapshot of its screen from main. */
-  replace(key: string, streamId: string, snapshot: string): void {
-    this.ensure(key).term.reset();
+  replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
+    const { term } = this.ensure(key);
+    term.reset();
+    // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
+    if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
     this.write(key, streamId, snapshot);
   }
 

@@ -62,7 +62,7 @@ function receive(data: TerminalData): void {
   const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
   const key = useTerminal.getState().route(data);
   if (key === undefined) held.push(data);
-  else if (data.snapshot) terminals.replace(key, data.streamId, data.data);
+  else if (data.snapshot) terminals.replace(key, data.streamId, data.data, data.size);
   else terminals.write(key, data.streamId, data.data);
   // A new command in a tab gets the tab's size, so its PTY and main's mirror match what is shown.
   const term = key === undefined ? undefined : terminals.get(key)?.term;
