@@ -195,6 +195,19 @@ describe('OutputStream', () => {
     mirror.dispose();
   });
 
+  it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });
+    stream.detach('a');
+    stream.write('after the close\r\n');
+    stream.flush();
+    const data = events.filter((e) => e.type === 'data');
+    expect(data).toHaveLength(1);
+    expect(data[0]?.to).toEqual(['b']);
+    void stream.end(0);
+    mirror.dispose();
+  });
+
   it('keeps UTF-8 sequences whole across byte chunks', () => {
     const { events, stream } = setup();
     const bytes = Buffer.from('é€😀', 'utf8');

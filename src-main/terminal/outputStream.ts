@@ -42,6 +42,12 @@ const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
  */
 export type WhenBehind = 'pause' | 'snapshot';
 
+/**
+ * Snapshots take main's time: after one, the next waits this many times as long, so a page that
+ * keeps falling behind costs the stream a bounded share of it.
+ */
+const RESYNC_SPACING = 4;
+
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
 
@@ -69,6 +75,11 @@ export class OutputStream {
   /** Snapshot mode: where each consumer stands. */
   private readonly standing = new Map<string, Standing>();
   private readonly syncs = new Set<Promise<void>>();
+  /** Consumers that closed the stream's tab: output is addressed to the others by name. */
+  private readonly detached = new Set<string>();
+  private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
+  /** When the stream may take its next snapshot. */
+  private nextResyncAt = -Infinity;
   /** Pause mode: every consumer is behind and the source is paused. */
   private paused = false;
   private readonly whenBehind: WhenBehind;
@@ -166,13 +177,14 @@ export class OutputStream {
     for (const [id, behind] of this.behind) {
       if (consumer !== undefined && consumer !== id) continue;
       this.behind.set(id, Math.max(0, behind - chars));
-      if (this.standing.get(id) === 'stale' && behind - chars < this.low) this.resync(id);
+      if (this.standing.get(id) === 'stale' && behind - chars < this.low) this.resyncSoon(id);
     }
     this.maybeResume();
   }
 
   /** A consumer starts receiving this stream; it is behind by nothing yet. */
   addConsumer(id: string): void {
+    this.detached.delete(id);
     if (!this.behind.has(id)) {
       this.behind.set(id, 0);
       if (this.whenBehind === 'snapshot') this.standing.set(id, 'live');
@@ -182,9 +194,18 @@ export class OutputStream {
 
   /** A consumer is gone (socket closed, window destroyed, tab closed): it holds nothing back any more. */
   removeConsumer(id: string): void {
+    clearTimeout(this.resyncTimers.get(id));
+    this.resyncTimers.delete(id);
     this.behind.delete(id);
     this.standing.delete(id);
     this.maybeResume();
+  }
+
+  /** The consumer closed the stream's tab: it is sent nothing more, though still connected. */
+  detach(id: string): void {
+    this.removeConsumer(id);
+    // Output is addressed by name only in snapshot mode (an agent's command).
+    if (this.whenBehind === 'snapshot') this.detached.add(id);
   }
 
   /**
@@ -194,11 +215,18 @@ export class OutputStream {
   resync(id: string): void {
     const mirror = this.mirror;
     if (!mirror || !this.behind.has(id)) return;
+    clearTimeout(this.resyncTimers.get(id));
+    this.resyncTimers.delete(id);
     this.flush();
     const standing = { syncing: '' };
     this.standing.set(id, standing);
+    const started = performance.now();
     const done = mirror.snapshot().then(
-      (snapshot) => this.synced(id, standing, snapshot),
+      (snapshot) => {
+        const now = performance.now();
+        this.nextResyncAt = now + (now - started) * RESYNC_SPACING;
+        this.synced(id, standing, snapshot);
+      },
       () => {
         // The mirror is gone: the consumer stays where it is, short of what it missed.
         if (this.standing.get(id) === standing) this.standing.set(id, 'live');
@@ -206,6 +234,18 @@ export class OutputStream {
     );
     const tracked = done.then(() => void this.syncs.delete(tracked));
     this.syncs.add(tracked);
+  }
+
+  /** A consumer that has caught up: resynced now, or once the last snapshot's spacing is over. */
+  private resyncSoon(id: string): void {
+    if (this.resyncTimers.has(id)) return;
+    const wait = this.nextResyncAt - performance.now();
+    if (wait <= 0) return this.resync(id);
+    const timer = setTimeout(() => {
+      this.resyncTimers.delete(id);
+      if (this.standing.get(id) === 'stale') this.resync(id);
+    }, wait);
+    this.resyncTimers.set(id, timer);
   }
 
   /** Turns flow control off when no consumer will acknowledge any more (pane closed). */
@@ -220,8 +260,7 @@ export class OutputStream {
     if (this.pending.length === 0) return;
     const data = this.pending;
     this.pending = '';
-    const lagging = this.lagging;
-    if (lagging.length === 0) {
+    if (this.lagging.length === 0 && this.detached.size === 0) {
       this.sink({ ...this.tags, type: 'data', data });
       return;
     }

@@ -107,7 +107,7 @@ export class StreamHub {
 
   /** The consumer closed the stream's tab: it gets none of its output any more. */
   detach(streamId: string, consumer: string): void {
-    this.live.get(streamId)?.stream?.removeConsumer(consumer);
+    this.live.get(streamId)?.stream?.detach(consumer);
   }
 
   /** A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are ignored. */
