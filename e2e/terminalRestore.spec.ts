@@ -91,4 +91,44 @@ describe('agent terminal restore', () => {
     expect((await pageCells(page))?.cursor).toEqual(expected.cursor);
     await page.getByTestId('terminal-pane').waitFor(WAIT);
   }, 120_000);
+
+  test('a closed agent tab stays closed while its command goes on writing', async ({ app }) => {
+    const { page } = app;
+    const dir = join(app.work, 'closed');
+    await mkdir(dir, { recursive: true });
+    const command = 'echo first-line; until [ -e go ]; do sleep 0.1; done; seq 1 2000; echo last-line';
+    app.model.push(
+      { toolCalls: [{ id: 'call_closed', name: 'terminal', arguments: { command, workdir: dir } }] },
+      { text: 'Wrote on.' },
+    );
+    await app.send('Write on after the close');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('first-line');
+    const agentTabs = page.locator('[data-testid="terminal-tab"][data-kind="agent"]');
+    await page.getByTestId('terminal-tab-close').last().click();
+    await expect.poll(() => agentTabs.count(), POLL).toBe(0);
+    await writeFile(join(dir, 'go'), '');
+    await expect.poll(() => app.card('call_closed').getAttribute('data-status'), POLL).toBe('ok');
+    expect(await agentTabs.count()).toBe(0);
+  }, 60_000);
+
+  test('after the WebGL context is lost the terminal draws with the DOM renderer', async ({ app }) => {
+    const { page } = app;
+    await page.goto(page.url().replace('&renderer=dom', ''));
+    await page.getByTestId('chat-input').waitFor(WAIT);
+    app.model.push(
+      { toolCalls: [{ id: 'call_gl', name: 'terminal', arguments: { command: 'echo drawn-$((1+1))' } }] },
+      { text: 'Drawn.' },
+    );
+    await app.send('Draw something');
+    await app.showAgentTerminal();
+    const host = page.getByTestId('terminal-pane').locator('.xterm-host');
+    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('webgl');
+    await page.evaluate(`(() => {
+      for (const canvas of ${HOST}.querySelectorAll('canvas'))
+        canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
+    })()`);
+    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('dom');
+    await expect.poll(() => app.terminalText(), POLL).toContain('drawn-2');
+  }, 60_000);
 });
