@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../src-shared/constants';
 import { HeadlessMirror } from './mirror/mirror';
-import { OutputStream, type OutputStreamOptions, type TerminalStreamEvent } from './outputStream';
+import {
+  OutputStream,
+  SOLE_CONSUMER,
+  type OutputStreamOptions,
+  type TerminalStreamEvent,
+} from './outputStream';
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -143,11 +148,11 @@ describe('OutputStream', () => {
     const { events, source, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });
     const sentTo = (id: string) =>
       events.filter((e) => e.type === 'data' && (e.to === undefined || e.to.includes(id)));
-    stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
+    stream.write('x'.repeat(FlowControl.snapshotWindowChars + 1));
     stream.flush();
     expect(stream.lagging).toEqual(['a', 'b']);
     // 'b' catches up (and is resynced); 'a' does not.
-    stream.ack(FlowControl.highWatermarkChars + 1, 'b');
+    stream.ack(FlowControl.snapshotWindowChars + 1, 'b');
     await until(() => !stream.lagging.includes('b'));
     expect(stream.lagging).toEqual(['a']);
     const before = sentTo('a').length;
@@ -155,7 +160,7 @@ describe('OutputStream', () => {
     stream.flush();
     expect(sentTo('a').length).toBe(before);
     expect(sentTo('b').at(-1)).toMatchObject({ data: '\x1b[2J\x1b[Hlatest screen\r\n', to: ['b'] });
-    stream.ack(FlowControl.highWatermarkChars, 'a');
+    stream.ack(FlowControl.snapshotWindowChars, 'a');
     await until(() => stream.lagging.length === 0);
     const snapshot = sentTo('a').at(-1);
     expect(snapshot).toMatchObject({ type: 'data', snapshot: true, to: ['a'] });
@@ -168,7 +173,7 @@ describe('OutputStream', () => {
   it('in snapshot mode brings a lagging consumer to the final screen before the exit', async () => {
     const mirror = new HeadlessMirror({ cols: 40, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror });
-    stream.write('y'.repeat(FlowControl.highWatermarkChars + 1));
+    stream.write('y'.repeat(FlowControl.snapshotWindowChars + 1));
     stream.write('\r\nthe end\r\n');
     await stream.end(0);
     const last = events.at(-2);
@@ -191,6 +196,20 @@ describe('OutputStream', () => {
     expect(mine[at]?.data).toContain('one');
     expect(mine[at]?.data).not.toContain('two');
     expect(mine.slice(at + 1).map((e) => e.data)).toEqual(['two\r\n']);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('in snapshot mode a consumer that acknowledges all it was sent is resynced, whatever was still batched', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror });
+    const sent = () => events.reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
+    // Small chunks stay batched: the one that crosses the watermark finds the rest unsent.
+    for (let i = 0; i < 100; i++) stream.write('z'.repeat(FlowControl.highWatermarkChars / 20));
+    expect(stream.lagging).toEqual([SOLE_CONSUMER]);
+    stream.ack(sent());
+    await until(() => events.some((e) => e.type === 'data' && e.snapshot === true));
+    expect(stream.lagging).toEqual([]);
     await stream.end(0);
     mirror.dispose();
   });

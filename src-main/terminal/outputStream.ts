@@ -62,6 +62,8 @@ export interface OutputStreamOptions {
   batchIntervalMs?: number;
   highWatermarkChars?: number;
   lowWatermarkChars?: number;
+  /** Snapshot mode: how far behind a consumer may fall before it is dropped for a snapshot. */
+  snapshotWindowChars?: number;
 }
 
 /** A consumer in snapshot mode: following live, dropped for lagging, or waiting for its snapshot. */
@@ -91,6 +93,7 @@ export class OutputStream {
   private readonly batchMs: number;
   private readonly high: number;
   private readonly low: number;
+  private readonly window: number;
 
   constructor(
     readonly tags: StreamTags,
@@ -102,6 +105,7 @@ export class OutputStream {
     this.batchMs = options.batchIntervalMs ?? FlowControl.batchIntervalMs;
     this.high = options.highWatermarkChars ?? FlowControl.highWatermarkChars;
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
+    this.window = options.snapshotWindowChars ?? FlowControl.snapshotWindowChars;
     this.whenBehind = options.whenBehind ?? 'pause';
     this.mirror = options.mirror;
     if (this.whenBehind === 'snapshot' && !this.mirror) throw new Error('snapshot mode needs a mirror');
@@ -137,15 +141,9 @@ export class OutputStream {
     this.pending += data;
     for (const [id, chars] of this.behind) {
       const standing = this.standing.get(id);
-      if (standing === 'stale') continue;
-      if (typeof standing === 'object') {
-        standing.syncing += data;
-        continue;
-      }
-      this.behind.set(id, chars + data.length);
-      // Snapshot mode: a consumer this far behind gets nothing more until it has caught up.
-      if (standing === 'live' && this.flowControl && chars + data.length > this.high)
-        this.standing.set(id, 'stale');
+      // Snapshot mode counts what each consumer was sent, when it is sent (flush).
+      if (typeof standing === 'object') standing.syncing += data;
+      else if (standing === undefined) this.behind.set(id, chars + data.length);
     }
     if (
       this.whenBehind === 'pause' &&
@@ -261,11 +259,23 @@ export class OutputStream {
     const data = this.pending;
     this.pending = '';
     if (this.lagging.length === 0 && this.detached.size === 0) {
+      // Counted before it is sent: a consumer may acknowledge from inside the sink.
+      this.sent([...this.standing.keys()], data.length);
       this.sink({ ...this.tags, type: 'data', data });
       return;
     }
     const to = [...this.standing].filter(([, s]) => s === 'live').map(([id]) => id);
+    this.sent(to, data.length);
     if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
+  }
+
+  /** Snapshot mode: a consumer this far behind gets nothing more until it has caught up. */
+  private sent(to: string[], chars: number): void {
+    for (const id of to) {
+      const behind = (this.behind.get(id) ?? 0) + chars;
+      this.behind.set(id, behind);
+      if (this.flowControl && behind > this.window) this.standing.set(id, 'stale');
+    }
   }
 
   /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
