@@ -4,7 +4,7 @@
  * flooding PTY's consumer stops acknowledging. Returns figures; printing is the caller's job.
  */
 import { FlowControl } from '../../src-shared/constants';
-import { mirrorRssMbPerStream, snapshotMs } from './mirror/bench';
+import { mirrorMemoryPerStream, snapshotMs } from './mirror/bench';
 import { TerminalService } from './service';
 
 const PRODUCER = 'head -c 64000000 /dev/zero | base64';
@@ -78,10 +78,11 @@ export async function benchTerminal(options: BenchTerminalOptions = {}): Promise
   const streamed = await streamedMbPerSecond();
   const rssGrowth = await floodRssGrowthMb(options.floodMs ?? 20_000);
   const snapshot = await snapshotMs();
-  const mirrorRss = await mirrorRssMbPerStream();
+  const mirror = await mirrorMemoryPerStream();
   return {
     snapshot_ms: round(snapshot),
-    mirror_rss_mb_per_stream: round(mirrorRss),
+    mirror_rss_mb_per_stream: round(mirror.rssMb),
+    mirror_retained_mb_per_stream: round(mirror.retainedMb),
     terminal_raw_pty_mb_per_s: round(raw),
     terminal_stream_mb_per_s: round(streamed),
     terminal_stream_vs_raw_percent: round((streamed / raw) * 100),

@@ -3,13 +3,15 @@
  * agent stream holds while its command floods a PTY that no page acknowledges.
  */
 import { TerminalService } from '../service';
-import { DEFAULT_MIRROR_SCROLLBACK, HeadlessMirror } from './mirror';
+import { HeadlessMirror } from './mirror';
+
+const SCROLLBACK = 10_000;
 
 /** Median ms to snapshot a mirror whose scrollback is full (10k coloured lines). */
 export async function snapshotMs(runs = 7): Promise<number> {
-  const mirror = new HeadlessMirror({ cols: 120, rows: 40, scrollback: DEFAULT_MIRROR_SCROLLBACK });
+  const mirror = new HeadlessMirror({ cols: 120, rows: 40, scrollback: SCROLLBACK });
   try {
-    for (let i = 0; i < DEFAULT_MIRROR_SCROLLBACK + 40; i++)
+    for (let i = 0; i < SCROLLBACK + 40; i++)
       mirror.write(`\x1b[3${i % 8}mline ${i}\x1b[0m ${'text '.repeat(15)}\x1b[1mbold\x1b[0m\r\n`);
     await mirror.snapshot();
     const times: number[] = [];
@@ -25,12 +27,26 @@ export async function snapshotMs(runs = 7): Promise<number> {
   }
 }
 
-/** Peak RSS growth per stream while `streams` agent commands flood PTYs for `floodMs`. */
-export async function mirrorRssMbPerStream(streams = 4, floodMs = 10_000): Promise<number> {
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+const retained = (): number => {
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+};
+
+/**
+ * Memory per mirrored stream while `streams` agent commands flood PTYs for `floodMs` and no page
+ * acknowledges: peak RSS growth (noisy: it counts garbage not yet collected) and what is still
+ * held after a full GC with the mirrors live (their bounded buffers).
+ */
+export async function mirrorMemoryPerStream(
+  streams = 4,
+  floodMs = 10_000,
+): Promise<{ rssMb: number; retainedMb: number }> {
   const service = new TerminalService({ onEvent: () => undefined });
   try {
-    (globalThis as { gc?: () => void }).gc?.();
+    gc();
     const baseline = process.memoryUsage().rss;
+    const baselineRetained = retained();
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     const started = await Promise.all(
@@ -48,8 +64,11 @@ export async function mirrorRssMbPerStream(streams = 4, floodMs = 10_000): Promi
     await new Promise((resolve) => setTimeout(resolve, floodMs));
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
+    gc();
+    const held = retained() - baselineRetained;
     for (const run of started) if (run.status === 'started') await service.processes.kill(run.processId);
-    return (peak - baseline) / (1024 * 1024) / streams;
+    const mb = 1024 * 1024 * streams;
+    return { rssMb: (peak - baseline) / mb, retainedMb: held / mb };
   } finally {
     await service.shutdown();
   }

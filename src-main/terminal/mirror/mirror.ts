@@ -41,7 +41,8 @@ export interface MirrorOptions {
   scrollback?: number;
 }
 
-export const DEFAULT_MIRROR_SCROLLBACK = 10_000;
+/** Half the page's 10,000 lines: a mirror runs for every agent stream, in main. */
+export const DEFAULT_MIRROR_SCROLLBACK = 5_000;
 
 export class HeadlessMirror implements TerminalMirror {
   private readonly term: Terminal;
