@@ -214,6 +214,18 @@ describe('OutputStream', () => {
     mirror.dispose();
   });
 
+  it('in snapshot mode holds the source only while the mirror has a large backlog to parse', async () => {
+    const mirror = new HeadlessMirror({ cols: 80, rows: 24, scrollback: 100 });
+    const { source, stream } = setup({ whenBehind: 'snapshot', mirror, flowControl: false });
+    for (let i = 0; i < 30; i++) stream.write(`${'w'.repeat(79)}\r\n`.repeat(1_000));
+    expect(mirror.backlog).toBeGreaterThan(2_000_000);
+    expect(source.pause).toHaveBeenCalledTimes(1);
+    await until(() => source.resume.mock.calls.length === 1);
+    expect(mirror.backlog).toBeLessThan(500_000);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
   it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
     const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });

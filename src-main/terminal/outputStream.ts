@@ -48,6 +48,13 @@ export type WhenBehind = 'pause' | 'snapshot';
  */
 const RESYNC_SPACING = 4;
 
+/**
+ * The mirror parses in main: a source that writes faster than it parses is held until it has
+ * caught up, so memory stays bounded. Held for the mirror, never for a page.
+ */
+const MIRROR_BACKLOG_CHARS = 2_000_000;
+const MIRROR_RESUME_CHARS = 500_000;
+
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
 
@@ -82,6 +89,8 @@ export class OutputStream {
   private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
   /** When the stream may take its next snapshot. */
   private nextResyncAt = -Infinity;
+  /** The source is held until the mirror has parsed its backlog. */
+  private mirrorHeld = false;
   /** Pause mode: every consumer is behind and the source is paused. */
   private paused = false;
   private readonly whenBehind: WhenBehind;
@@ -131,6 +140,14 @@ export class OutputStream {
   write(data: string): void {
     if (this.closed || data.length === 0) return;
     this.mirror?.write(data);
+    if (this.mirror && !this.mirrorHeld && this.mirror.backlog > MIRROR_BACKLOG_CHARS) {
+      this.mirrorHeld = true;
+      this.source?.pause();
+      this.mirror.whenBelow(MIRROR_RESUME_CHARS, () => {
+        this.mirrorHeld = false;
+        this.source?.resume();
+      });
+    }
     // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
     // chunk goes at once. Just after a resume a flood usually goes on: it is batched, not trickled.
     const consumerIdle =

@@ -28,6 +28,10 @@ export interface MirrorSnapshot {
 
 export interface TerminalMirror {
   write(data: string): void;
+  /** Characters written but not parsed yet. */
+  readonly backlog: number;
+  /** Calls `then` once the backlog is under `chars` (at once if it is). */
+  whenBelow(chars: number, then: () => void): void;
   resize(cols: number, rows: number): void;
   /** The state after everything written before this call, and nothing written after it. */
   snapshot(): Promise<MirrorSnapshot>;
@@ -51,6 +55,8 @@ export class HeadlessMirror implements TerminalMirror {
   private disposed = false;
   /** Snapshots not taken yet: released with an error when the mirror is. */
   private readonly waiting = new Set<(error: Error) => void>();
+  private unparsed = 0;
+  private readonly below: Array<{ chars: number; then: () => void }> = [];
 
   constructor(options: MirrorOptions = {}) {
     this.scrollback = options.scrollback ?? DEFAULT_MIRROR_SCROLLBACK;
@@ -71,8 +77,29 @@ export class HeadlessMirror implements TerminalMirror {
     return this.term.rows;
   }
 
+  get backlog(): number {
+    return this.unparsed;
+  }
+
   write(data: string): void {
-    if (!this.disposed && data.length > 0) this.term.write(data);
+    if (this.disposed || data.length === 0) return;
+    this.unparsed += data.length;
+    this.term.write(data, () => {
+      this.unparsed -= data.length;
+      if (this.below.length > 0) this.notify();
+    });
+  }
+
+  whenBelow(chars: number, then: () => void): void {
+    if (this.unparsed < chars || this.disposed) then();
+    else this.below.push({ chars, then });
+  }
+
+  private notify(): void {
+    const due = this.below.filter((w) => this.unparsed < w.chars);
+    if (due.length === 0) return;
+    this.below.splice(0, this.below.length, ...this.below.filter((w) => this.unparsed >= w.chars));
+    for (const w of due) w.then();
   }
 
   resize(cols: number, rows: number): void {
@@ -106,6 +133,7 @@ export class HeadlessMirror implements TerminalMirror {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const w of this.below.splice(0)) w.then();
     for (const reject of this.waiting) reject(new Error('the mirror was released'));
     this.waiting.clear();
     this.term.dispose();
