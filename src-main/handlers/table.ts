@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
+import { grantsInForce, revokeGrant } from '../approval/grantsView';
 import { ruleFor } from '../approval/rules/registry';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
+import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
-import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
+import type { ElicitationBroker } from './elicitation';
+import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
@@ -15,16 +18,24 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder'>;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'openUrl'>;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  elicitations: ElicitationBroker;
 }
 
 const OK = { ok: true } as const;
 
 /** Every contract request, answered by the services. */
-export function createHandlers({ services: s, options, broker, chat, shells }: Parts): Handlers {
+export function createHandlers({
+  services: s,
+  options,
+  broker,
+  chat,
+  shells,
+  elicitations,
+}: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
@@ -46,10 +57,18 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'allowlist.remove': ({ key }) => removeAllowlistEntry(s.configStore, key, describeKey),
 
     'approvals.pending': () => broker.list(),
-    'approvals.respond': ({ id, choice }) => {
+    'approvals.respond': ({ id, choice, note }) => {
       broker.respond(id, choice);
+      // The gate reads it after the answer settles, which is never in this same tick.
+      if (note && choice === 'deny') s.denialNotes.set(id, note);
       return OK;
     },
+    'approvals.ledger': (query) => sessions().ledger.list(query),
+    // Read from disk: `caduceus approvals revoke` in another process may have changed config.yaml.
+    'approvals.grants': async () => grantsInForce(s.gate.grants, await s.configStore.load(), Date.now()),
+    'approvals.revoke': async ({ key }) => ({
+      revoked: await revokeGrant(s.gate.grants, s.configStore, key),
+    }),
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
@@ -57,6 +76,14 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
     },
+    'mcp.signIn': ({ name }) =>
+      signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.pendingElicitations': () => elicitations.list(),
+    'mcp.answerElicitation': (answer) => {
+      elicitations.respond(answer);
+      return OK;
+    },
+    'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
 
     'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {

@@ -1,6 +1,7 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import { MirrorHub } from './mirror/mirrorHub';
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
+import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
 
 /** The UI connections that take live output (each acknowledges for itself), and their comings and goings. */
@@ -28,6 +29,8 @@ export interface AttachOptions {
   screen?: string;
   cols?: number;
   rows?: number;
+  /** An agent's command line, written as the stream's header. */
+  command?: string;
 }
 
 /** What became of keys typed into a stream. */
@@ -56,8 +59,12 @@ export class StreamHub {
     return `stream_${this.nextId++}`;
   }
 
-  /** Tracks the handle until it exits and streams its output when there is a sink. */
+  /**
+   * Tracks the handle until it exits and streams its output when there is a sink. With a
+   * `command` (an agent's call), the stream opens with the command line and closes with its exit.
+   */
   attach(tags: StreamTags, handle: ProcessHandle, options: AttachOptions = {}): void {
+    const { command } = options;
     const screen = this.sink ? options.screen : undefined;
     const mirror =
       screen === undefined ? undefined : this.mirrors.acquire(screen, tags.streamId, tags.toolCallId);
@@ -70,8 +77,21 @@ export class StreamHub {
         })
       : undefined;
     this.live.set(tags.streamId, { stream, handle, input: options.input ?? true, screen });
-    if (stream) handle.onData((data) => stream.write(data));
+    const startedAt = Date.now();
+    // A PTY already ends lines with CRLF; pipes do not.
+    const endings = handle.pty ? undefined : new LineEndings();
+    let atLineStart = true;
+    if (stream) {
+      if (command !== undefined) stream.write(commandHeader(command));
+      handle.onData((data) => {
+        const text = endings ? endings.write(data) : data;
+        if (text.length > 0) atLineStart = text.endsWith('\n');
+        stream.write(text);
+      });
+    }
     void handle.exited.then(async (exit) => {
+      if (stream && command !== undefined)
+        stream.write(exitFooter(exit, Date.now() - startedAt, atLineStart));
       await stream?.end(exit.exitCode, exit.signal);
       this.live.delete(tags.streamId);
       // Registered at once, so a restore from now on waits for the final screen.

@@ -6,6 +6,7 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Notices } from './Notices';
+import { installShortcuts } from './shortcuts';
 import { startSync } from './sync';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
@@ -15,6 +16,7 @@ export function App() {
   const [terminalOpen, setTerminalOpen] = useState(true);
 
   useEffect(() => startSync(), []);
+  useEffect(() => installShortcuts({ openSettings: () => setSettingsOpen(true) }), []);
 
   return (
     <div className={`app${terminalOpen ? '' : ' terminal-hidden'}`}>
@@ -34,6 +36,7 @@ export function App() {
           <IconButton
             icon="settings"
             label="Open settings"
+            title="Settings (Ctrl+,)"
             data-testid="settings-open"
             onClick={() => setSettingsOpen(true)}
           />

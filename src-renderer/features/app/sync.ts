@@ -2,6 +2,7 @@ import { api, onConnectionOpen } from '../../api/client';
 import { useAllowlist } from '../../stores/allowlistStore';
 import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
+import { useElicitations } from '../../stores/elicitationStore';
 import { useMcp } from '../../stores/mcpStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
@@ -16,6 +17,7 @@ function loadAll(): void {
   void useAllowlist.getState().load();
   void useApprovals.getState().load();
   void useMcp.getState().load();
+  void useElicitations.getState().load();
   void useSessions.getState().refresh();
   void useWorkspace
     .getState()
@@ -42,6 +44,8 @@ export function startSync(): () => void {
     }),
     bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
     bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
+    bridge.onMcpElicitation((request) => useElicitations.getState().requested(request)),
+    bridge.onMcpElicitationResolved(({ id }) => useElicitations.getState().resolved(id)),
     bridge.onSettingsChanged((settings) => {
       useSettings.getState().received(settings);
       // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../stores/chatStore';
+import { useElicitations } from '../../stores/elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
+import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';
 
 /** Pixels from the bottom within which the list keeps following new output. */
@@ -15,6 +17,7 @@ export function MessageList() {
   const messages = useChat((s) => s.messages);
   const toolCalls = useChat((s) => s.toolCalls);
   const clarify = useChat((s) => s.clarify);
+  const forms = useElicitations((s) => s.pending);
   const sessionId = useChat((s) => s.sessionId);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -58,6 +61,9 @@ export function MessageList() {
           <MessageItem key={m.id} message={m} />
         ))}
         {clarify && <ClarifyPrompt key={clarify.id} prompt={clarify} />}
+        {forms.map((form) => (
+          <ElicitationForm key={form.id} request={form} />
+        ))}
       </div>
     </div>
   );

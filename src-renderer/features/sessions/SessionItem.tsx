@@ -3,6 +3,7 @@ import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { useChat } from '../../stores/chatStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { downloadText } from '../../ui/download';
+import { Highlight } from './Highlight';
 import { RenameForm } from './RenameForm';
 import { IconButton } from '../../ui/IconButton';
 
@@ -21,6 +22,7 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
   const openSession = useChat((s) => s.openSession);
   const newChat = useChat((s) => s.newChat);
   const busy = useChat((s) => s.status !== 'idle');
+  const query = useSessions((s) => s.query);
   const { rename, remove, exportSession } = useSessions.getState();
 
   async function save(format: 'markdown' | 'json') {
@@ -60,7 +62,11 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
           <span className="session-meta muted">
             {when(session.updatedAt)} · {session.messageCount} messages
           </span>
-          {session.snippet && <span className="session-snippet muted">{session.snippet}</span>}
+          {session.snippet && (
+            <span className="session-snippet muted" data-testid="session-snippet">
+              <Highlight text={session.snippet} query={query} />
+            </span>
+          )}
         </button>
       )}
       {mode === 'idle' && (

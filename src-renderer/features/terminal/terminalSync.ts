@@ -93,9 +93,13 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
   unwrap(api().terminalRestore({})).catch((err: unknown) =>
     reportError('Could not restore the terminals', err),
   );
+  const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
+    useTerminal.getState().waitingForInput({ streamId, prompt }),
+  );
   return () => {
     offData();
     offExit();
+    offInput();
   };
 }
 
