@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { READ_CELLS, renderCells, type Cells } from '../src-main/terminal/mirror/testing/cells';
+import { commandHeader } from '../src-main/terminal/streamFrame';
 import { POLL, test, WAIT } from './support/fixture';
 
 // A page that lags and then reloads shows an agent's terminal exactly as a terminal that parsed
@@ -70,7 +71,11 @@ describe('agent terminal restore', () => {
     await expect.poll(() => existsSync(join(dir, 'written')), POLL).toBe(true);
     await lag;
 
-    const expected = await renderCells(`waiting-for-size\r\n${bytes.replace(/\n/g, '\r\n')}`, cols, rows);
+    const expected = await renderCells(
+      `${commandHeader(command)}waiting-for-size\r\n${bytes.replace(/\n/g, '\r\n')}`,
+      cols,
+      rows,
+    );
     expect(expected.alternate).toBe(false);
     expect(expected.screen.flat().some((c) => c.fgMode !== 0)).toBe(true);
 
@@ -87,8 +92,14 @@ describe('agent terminal restore', () => {
     await expect.poll(() => app.model.requests.length, POLL).toBeGreaterThanOrEqual(2);
     await page.reload();
     await app.showAgentTerminal();
-    await expect.poll(async () => (await pageCells(page))?.screen, POLL).toEqual(expected.screen);
-    expect((await pageCells(page))?.cursor).toEqual(expected.cursor);
+    // The final screen adds one line, the exit footer, below where the bytes left the cursor.
+    const footerRow = expected.cursor.y + 1;
+    const withoutFooter = (screen: Cells['screen'] | undefined) => screen?.filter((_, i) => i !== footerRow);
+    await expect
+      .poll(async () => withoutFooter((await pageCells(page))?.screen), POLL)
+      .toEqual(withoutFooter(expected.screen));
+    const footer = (await pageCells(page))?.screen[footerRow]?.map((c) => c.char).join('');
+    expect(footer).toMatch(/^✓ exit 0/);
     await page.getByTestId('terminal-pane').waitFor(WAIT);
   }, 120_000);
 
