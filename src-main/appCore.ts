@@ -65,15 +65,11 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   });
   built.services = s;
 
-  const chat = new ChatController(
-    s,
-    events,
-    () => ({
-      ...options.modelOverrides,
-      apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
-    }),
-    options.workspace,
-  );
+  const modelOverrides = () => ({
+    ...options.modelOverrides,
+    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+  });
+  const chat = new ChatController(s, events, modelOverrides, options.workspace);
   const cron = new CronScheduler(
     async (job) => {
       await chat.send(job.prompt, job.sessionId);
@@ -93,7 +89,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     void s.replaceTerminal(config.terminal);
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells });
+  const handlers = createHandlers({ services: s, options, broker, chat, shells, modelOverrides });
   return {
     invoke: createRouter(handlers),
     events,

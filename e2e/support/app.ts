@@ -22,7 +22,8 @@ export class AppHarness {
     private readonly browser: Browser,
   ) {}
 
-  static async start(): Promise<AppHarness> {
+  /** `withModel: false` starts serve with no model, as on a first launch. */
+  static async start({ withModel = true }: { withModel?: boolean } = {}): Promise<AppHarness> {
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
@@ -31,7 +32,12 @@ export class AppHarness {
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
       const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
       cleanups.push(() => removeDirs(home, work, userHome));
-      const served = await startServe({ baseUrl: model.baseUrl, home, userHome, cwd: work });
+      const served = await startServe({
+        ...(withModel ? { baseUrl: model.baseUrl } : {}),
+        home,
+        userHome,
+        cwd: work,
+      });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
       return new AppHarness(model, work, home, userHome, served, browser);
@@ -98,6 +104,11 @@ export class AppHarness {
   async screenshot(name: string): Promise<void> {
     await mkdir(SCREENSHOTS, { recursive: true });
     await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  /** config.yaml as serve wrote it ('' before the first write). */
+  async configText(): Promise<string> {
+    return readFile(join(this.home, 'config.yaml'), 'utf8').catch(() => '');
   }
 
   /** config.yaml's `command_allowlist`, as the gate and Settings wrote it. */

@@ -7,24 +7,36 @@ import { validateWorkspace } from '../workspace/validate';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
+import type { ModelOverrides } from '../agent/model/resolve';
+import { detectLocalServers } from '../agent/model/detect';
+import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
-import { settingsView, updateSettings } from './settings';
+import { API_KEY_SECRET, settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder'>;
+  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'env'>;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  /** The chat's model overrides: the command line's, and the saved key. */
+  modelOverrides: () => ModelOverrides;
 }
 
 const OK = { ok: true } as const;
 
 /** Every contract request, answered by the services. */
-export function createHandlers({ services: s, options, broker, chat, shells }: Parts): Handlers {
+export function createHandlers({
+  services: s,
+  options,
+  broker,
+  chat,
+  shells,
+  modelOverrides,
+}: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
@@ -40,6 +52,13 @@ export function createHandlers({ services: s, options, broker, chat, shells }: P
     'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
     'settings.update': (change) =>
       updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+
+    'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
+    'model.list': (probe) =>
+      listModels(probe, probeKey(probe, options.secrets.get(API_KEY_SECRET), options.env)),
+    'model.test': (probe) =>
+      testModel(probe, probeKey(probe, options.secrets.get(API_KEY_SECRET), options.env)),
+    'model.detect': () => detectLocalServers(),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
     'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
+import {
+  LocalServerSchema,
+  ModelListSchema,
+  ModelProbeSchema,
+  ModelStatusSchema,
+  ModelTestSchema,
+} from './modelSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -53,6 +60,14 @@ export const requests = {
       .strict(),
     output: SettingsSchema,
   },
+
+  'model.status': { input: none, output: ModelStatusSchema },
+  /** The server's `/models`, for the set-up card's model list. */
+  'model.list': { input: ModelProbeSchema, output: ModelListSchema },
+  /** One tiny chat request; the exact error when it fails. */
+  'model.test': { input: ModelProbeSchema, output: ModelTestSchema },
+  /** Ollama and LM Studio answering on their default loopback ports. */
+  'model.detect': { input: none, output: z.array(LocalServerSchema) },
 
   'allowlist.list': { input: none, output: z.array(AllowlistEntrySchema) },
   'allowlist.add': {

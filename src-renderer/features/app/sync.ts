@@ -3,6 +3,7 @@ import { useAllowlist } from '../../stores/allowlistStore';
 import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { useMcp } from '../../stores/mcpStore';
+import { useModel } from '../../stores/modelStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
@@ -16,6 +17,7 @@ function loadAll(): void {
   void useAllowlist.getState().load();
   void useApprovals.getState().load();
   void useMcp.getState().load();
+  void useModel.getState().load();
   void useSessions.getState().refresh();
   void useWorkspace
     .getState()
@@ -47,6 +49,7 @@ export function startSync(): () => void {
       // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.
       void useToolsets.getState().load();
       void useMcp.getState().load();
+      void useModel.getState().load();
       void useAllowlist.getState().load();
     }),
     startTerminalSync(bridge),

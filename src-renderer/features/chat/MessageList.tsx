@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../stores/chatStore';
+import { useModel } from '../../stores/modelStore';
+import { ModelSetup } from '../model/ModelSetup';
 import { ClarifyPrompt } from './ClarifyPrompt';
 import { MessageItem } from './MessageItem';
 
@@ -16,6 +18,8 @@ export function MessageList() {
   const toolCalls = useChat((s) => s.toolCalls);
   const clarify = useChat((s) => s.clarify);
   const sessionId = useChat((s) => s.sessionId);
+  const modelMissing = useModel((s) => s.status?.ready === false);
+  const setupOpen = useModel((s) => s.setupOpen);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
 
@@ -46,7 +50,8 @@ export function MessageList() {
       }}
     >
       <div className="message-column">
-        {visible.length === 0 && (
+        {(setupOpen || (modelMissing && visible.length === 0)) && <ModelSetup />}
+        {visible.length === 0 && !modelMissing && !setupOpen && (
           <div className="empty-chat">
             <h2>What should Caduceus do?</h2>
             <p className="muted">
