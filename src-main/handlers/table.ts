@@ -98,7 +98,8 @@ export function createHandlers({
       return { path: await options.pickFolder() };
     },
 
-    'sessions.list': ({ query }) => listSessionViews(sessions(), query),
+    'sessions.list': ({ query }) =>
+      listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
     'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);

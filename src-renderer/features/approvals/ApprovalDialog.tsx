@@ -3,6 +3,7 @@ import { hasNativeBridge } from '../../api/client';
 import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { APPROVAL_CHOICES } from './choices';
+import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
 import './approvals.css';
 
@@ -40,6 +41,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
       describedBy={`approval-reasons-${id}`}
     >
       {count > 1 && <p className="muted approval-queue">1 of {count} waiting</p>}
+      <ApprovalOrigin request={request} />
       <pre className="approval-command" data-testid="approval-command">
         {request.command}
       </pre>
@@ -84,7 +86,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
           </button>
         ))}
       </div>
-      <p className="muted approval-hint">Session …{request.sessionId.slice(-6)} · Escape denies</p>
+      <p className="muted approval-hint">Escape denies</p>
     </Modal>
   );
 }
