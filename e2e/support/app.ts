@@ -17,7 +17,8 @@ export class AppHarness {
     /** Temp folder the agent's commands run in. */
     readonly work: string,
     private readonly home: string,
-    private readonly userHome: string,
+    /** HOME of serve and its shells (so ~/.ssh/known_hosts is this test's own). */
+    readonly userHome: string,
     private readonly served: Served,
     private readonly browser: Browser,
   ) {}

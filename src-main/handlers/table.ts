@@ -10,6 +10,7 @@ import type { ChatController } from './chat';
 import type { ModelOverrides } from '../agent/model/resolve';
 import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
+import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { API_KEY_SECRET, settingsView, updateSettings } from './settings';
@@ -72,6 +73,12 @@ export function createHandlers({
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
+    'mcp.test': ({ name, config }) => testMcpServer(s.mcp, name, config),
+    'terminal.testSsh': ({ ssh }) => testSsh(ssh),
+    'terminal.acceptHostKey': async ({ id }) => {
+      await acceptOfferedHostKey(id);
+      return OK;
+    },
     'mcp.remove': async ({ name }) => {
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;

@@ -92,6 +92,33 @@ export const requests = {
       .strict(),
     output: McpServerInfoSchema,
   },
+  /** Starts the server apart from the live ones, lists its tools, stops it; nothing is saved. */
+  'mcp.test': {
+    input: z
+      .object({ name: z.string().regex(/^[A-Za-z0-9_.-]+$/), config: z.record(z.string(), z.unknown()) })
+      .strict(),
+    output: z.object({ ok: z.boolean(), tools: z.array(z.string()), error: z.string().optional() }),
+  },
+  /** Connects once with these SSH options; an unknown host key comes back to be accepted. */
+  'terminal.testSsh': {
+    input: z.object({ ssh: z.record(z.string(), z.unknown()) }).strict(),
+    output: z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      hostKey: z
+        .object({
+          id: z.string(),
+          status: z.string(),
+          keyType: z.string(),
+          fingerprint: z.string(),
+          host: z.string(),
+          port: z.number(),
+        })
+        .optional(),
+    }),
+  },
+  /** Adds a host key a test was offered to known_hosts. */
+  'terminal.acceptHostKey': { input: z.object({ id: z.string().min(1) }).strict(), output: ok },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
 
   'chat.send': {
