@@ -39,7 +39,7 @@ describe('approvals from a session not on screen', () => {
     expect(await dialog.getByTestId('approval-origin').innerText()).toContain('call_bg_rm');
     const item = page.locator('[data-testid="session-item"]', { hasText: 'Tidy up the scratch folder' });
     await expect.poll(() => item.getAttribute('data-state'), POLL).toBe('waiting');
-    await app.screenshot('approval-background');
+    await app.screenshotAll('approval-background');
 
     await dialog.getByTestId('approval-open-session').click();
     await expect

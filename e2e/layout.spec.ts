@@ -29,7 +29,7 @@ describe('layout in Chromium', () => {
     await openAt(page, 1024, 700);
     expect(await page.getByTestId('terminal-pane').count()).toBe(0);
     expect(await chatWidth(page)).toBeGreaterThan(700);
-    await app.screenshot('layout-1024');
+    await app.screenshotAll('layout-1024');
 
     await page.getByTestId('terminal-toggle').click();
     await page.getByTestId('terminal-pane').waitFor(WAIT);

@@ -26,7 +26,7 @@ describe('Settings check values before saving them', () => {
     expect(await page.getByTestId('backend-ssh-host-error').innerText()).toBe('Host is required.');
     expect(await page.getByTestId('backend-save').isDisabled()).toBe(true);
     expect(await page.getByTestId('ssh-test').isDisabled()).toBe(true);
-    await app.screenshot('settings-ssh-invalid');
+    await app.screenshotAll('settings-ssh-invalid');
     expect(await app.configText()).not.toMatch(/ssh/);
     // The terminal toolset still works: commands run locally.
     await page.getByTestId('settings-backend').selectOption('local');
@@ -56,7 +56,7 @@ describe('Settings check values before saving them', () => {
       expect(await page.getByTestId('ssh-test-result').innerText()).toMatch(
         /✗ unknown host key for 127\.0\.0\.1/,
       );
-      await app.screenshot('settings-ssh-host-key');
+      await app.screenshotAll('settings-ssh-host-key');
 
       await page.getByTestId('ssh-accept-key').click();
       await expect
@@ -84,7 +84,7 @@ describe('Settings check values before saving them', () => {
     const result = page.getByTestId('mcp-test-result');
     await expect.poll(() => result.innerText(), POLL).toMatch(/^✗ .*(ENOENT|nonexistent)/);
     expect(await page.getByTestId('mcp-save').isDisabled()).toBe(true);
-    await app.screenshot('settings-mcp-failed');
+    await app.screenshotAll('settings-mcp-failed');
     expect(await app.configText()).not.toMatch(/mcp_servers/);
 
     const entry = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');

@@ -11,7 +11,7 @@ describe('model set-up in Chromium', () => {
       await card.waitFor(WAIT);
       expect(await page.getByTestId('model-setup-problems').innerText()).toMatch(/No model provider is set/);
       expect(await page.getByTestId('model-current').innerText()).toBe('No model set up');
-      await app.screenshot('setup-first-launch');
+      await app.screenshotAll('setup-first-launch');
 
       await page.getByTestId('model-preset-custom').click();
       await page.getByTestId('model-setup-url').fill(model.baseUrl);
@@ -28,7 +28,7 @@ describe('model set-up in Chromium', () => {
       await expect
         .poll(() => result.innerText(), POLL)
         .toMatch(/✗ POST .*\/v1\/chat\/completions: HTTP 401 .*Incorrect API key provided: sk-typ\*\*\*/);
-      await app.screenshot('setup-test-failed');
+      await app.screenshotAll('setup-test-failed');
 
       model.push({ text: 'OK' });
       await page.getByTestId('model-test').click();
@@ -44,6 +44,7 @@ describe('model set-up in Chromium', () => {
       expect(config).toContain(model.baseUrl);
       expect(config).toContain('scripted-model');
       expect(config).not.toContain('sk-typed-secret');
+      await app.screenshotAll('setup-header-model');
 
       // The saved key (from the secret store) reaches the chat turn.
       model.push({ text: 'Hello from the configured model' });
@@ -69,6 +70,7 @@ describe('model set-up in Chromium', () => {
       await page.getByTestId('model-save').click();
       const picker = page.locator('select[data-testid="model-current"]');
       await expect.poll(() => picker.inputValue(), POLL).toBe('scripted-model');
+      await app.screenshotAll('header-model-picker');
       await picker.selectOption('alpha-model');
       await expect.poll(() => app.configText(), POLL).toMatch(/name: alpha-model/);
       model.push({ text: 'answer from alpha' });

@@ -39,6 +39,6 @@ describe('the toolsets page in Chromium', () => {
     expect(await image.getAttribute('data-availability')).toBe('unavailable');
     expect(await image.getByTestId('toolset-reason').innerText()).toBe('OPENAI_API_KEY is not set');
     expect(await image.getByTestId('toolset-missing-env').innerText()).toMatch(/^Set OPENAI_API_KEY/);
-    await app.screenshot('toolsets-page');
+    await app.screenshotAll('toolsets-page');
   }, 60_000);
 });

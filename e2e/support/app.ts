@@ -107,6 +107,27 @@ export class AppHarness {
     await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   }
 
+  /**
+   * The screen at 1400×900 and 1024×700, light and dark (`<name>-<width>-<scheme>.png`); the
+   * page's own size and scheme come back afterwards, so the test goes on as before.
+   */
+  async screenshotAll(name: string): Promise<void> {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const before = this.page.viewportSize();
+    for (const [width, height] of [
+      [1400, 900],
+      [1024, 700],
+    ] as const) {
+      await this.page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await this.page.emulateMedia({ colorScheme });
+        await this.page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}-${colorScheme}.png`) });
+      }
+    }
+    await this.page.emulateMedia({ colorScheme: null });
+    if (before) await this.page.setViewportSize(before);
+  }
+
   /** config.yaml as serve wrote it ('' before the first write). */
   async configText(): Promise<string> {
     return readFile(join(this.home, 'config.yaml'), 'utf8').catch(() => '');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { configOf, formOf, formProblem, parseJsonConfig, type McpForm } from './mcpForm';
 
@@ -27,6 +27,9 @@ export function McpEditor({ name, config, onSave, onCancel }: McpEditorProps) {
   const [json, setJson] = useState<string>();
   const [tested, setTested] = useState<Tested>();
   const [testing, setTesting] = useState(false);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  // A result below the fold of the settings page is brought into view.
+  useEffect(() => resultRef.current?.scrollIntoView({ block: 'nearest' }), [tested]);
 
   const current = json === undefined ? configOf(form) : parseJsonConfig(json);
   const problem =
@@ -90,7 +93,7 @@ export function McpEditor({ name, config, onSave, onCancel }: McpEditorProps) {
         <>
           <div className="mcp-field" role="radiogroup" aria-label="How to reach the server">
             <span>Runs as</span>
-            <span className="settings-inline">
+            <span className="mcp-transport">
               {(['command', 'url'] as const).map((t) => (
                 <label key={t}>
                   <input

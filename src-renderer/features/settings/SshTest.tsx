@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RequestOutput } from '../../../src-shared/ipc/contract';
 import { api, errorMessage, unwrap } from '../../api/client';
 
@@ -8,6 +8,8 @@ type Result = RequestOutput<'terminal.testSsh'>;
 export function SshTest({ ssh, disabled }: { ssh: Record<string, unknown>; disabled: boolean }) {
   const [result, setResult] = useState<Result>();
   const [busy, setBusy] = useState(false);
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => resultRef.current?.scrollIntoView({ block: 'nearest' }), [result]);
 
   async function run() {
     setBusy(true);
