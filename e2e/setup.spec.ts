@@ -88,5 +88,9 @@ describe('model set-up in Chromium', () => {
     await expect.poll(() => page.getByTestId('model-current').innerText(), POLL).toBe('scripted');
     expect(await page.getByTestId('model-change').count()).toBe(0);
     expect(await page.getByTestId('model-setup').count()).toBe(0);
+    await page.getByTestId('settings-open').click();
+    await expect
+      .poll(() => page.getByTestId('settings-model-status').innerText(), POLL)
+      .toMatch(/^In use: scripted at http:\/\/127\.0\.0\.1:\d+\/v1 \(set on the command line/);
   }, 60_000);
 });
