@@ -41,6 +41,25 @@ describe('layout in Chromium', () => {
     expect(await chatWidth(page)).toBeGreaterThan(before);
   }, 60_000);
 
+  test('at 1024 px the terminal opens by itself once the agent runs a command', async ({ app }) => {
+    const { page, model } = app;
+    await openAt(page, 1024, 700);
+    expect(await page.getByTestId('terminal-pane').count()).toBe(0);
+    model.push(
+      {
+        toolCalls: [{ id: 'call_hello', name: 'terminal', arguments: { command: 'echo hello-from-agent' } }],
+      },
+      { text: 'Said hello.' },
+    );
+    await app.send('Say hello in the shell');
+    await page.getByTestId('terminal-pane').waitFor(WAIT);
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('hello-from-agent');
+    // Closed by the user, it stays closed.
+    await page.getByTestId('terminal-toggle').click();
+    await expect.poll(() => page.getByTestId('terminal-pane').count(), POLL).toBe(0);
+  }, 60_000);
+
   test('panes resize by dragging and by keyboard, and the layout survives a reload', async ({ app }) => {
     const { page } = app;
     await openAt(page, 1400, 900);

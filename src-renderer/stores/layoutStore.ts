@@ -5,7 +5,8 @@ const KEY = 'caduceus.layout';
 
 interface Layout extends PaneWidths {
   sidebarOpen: boolean;
-  terminalOpen: boolean;
+  /** Undefined until the user chooses: then the window and the agent's activity decide. */
+  terminalOpen: boolean | undefined;
 }
 
 interface LayoutStore extends Layout {
@@ -18,7 +19,7 @@ function initial(): Layout {
     sidebar: SIDEBAR.initial,
     terminal: Math.round(width * TERMINAL.initial),
     sidebarOpen: true,
-    terminalOpen: width >= WIDE_WINDOW,
+    terminalOpen: undefined,
   };
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Layout>;

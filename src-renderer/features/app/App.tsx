@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLayout } from '../../stores/layoutStore';
-import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from '../../stores/layoutMath';
+import { useTerminal } from '../../stores/terminalStore';
+import { fitWidths, SIDEBAR, SPLITTER, TERMINAL, WIDE_WINDOW } from '../../stores/layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';
@@ -30,7 +31,10 @@ export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const layout = useLayout();
   const windowWidth = useWindowWidth();
-  const { sidebarOpen, terminalOpen } = layout;
+  const agentRanCommands = useTerminal((s) => s.tabs.some((t) => t.kind === 'agent'));
+  const { sidebarOpen } = layout;
+  // Until the user chooses, the terminal shows in a wide window, or once the agent runs a command.
+  const terminalOpen = layout.terminalOpen ?? (windowWidth >= WIDE_WINDOW || agentRanCommands);
   const narrow = windowWidth <= NARROW;
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
