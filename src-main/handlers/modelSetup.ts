@@ -31,10 +31,24 @@ export function modelStatus(
   };
 }
 
-/** The key a probe sends: the typed one, else the saved one, else the environment's. */
-export function probeKey(probe: Probe, savedKey: string | undefined, env: NodeJS.ProcessEnv): string {
-  const keyEnv = probe.provider ? PROVIDERS[probe.provider]?.keyEnv : undefined;
-  return probe.apiKey || savedKey || env[GENERIC_KEY_ENV] || (keyEnv ? env[keyEnv] : undefined) || 'no-key';
+/**
+ * The key a probe sends: the typed one; else a stored or environment key, but only to the server
+ * it was set up for, so a typed URL cannot draw the saved key to another host.
+ */
+export function probeKey(
+  probe: Probe,
+  saved: { key: string | undefined; baseUrl: string | undefined },
+  env: NodeJS.ProcessEnv,
+): string {
+  if (probe.apiKey) return probe.apiKey;
+  const url = trimUrl(probe.base_url);
+  const preset = probe.provider ? PROVIDERS[probe.provider] : undefined;
+  const forSaved = saved.baseUrl !== undefined && trimUrl(saved.baseUrl) === url;
+  const forPreset = preset !== undefined && trimUrl(preset.baseUrl) === url;
+  const envKey = preset?.keyEnv ? env[preset.keyEnv] : undefined;
+  return (
+    (forSaved ? saved.key || env[GENERIC_KEY_ENV] : undefined) || (forPreset ? envKey : undefined) || 'no-key'
+  );
 }
 
 export async function listModels(probe: Probe, key: string): Promise<{ models: string[]; error?: string }> {

@@ -13,7 +13,7 @@ import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
-import { API_KEY_SECRET, settingsView, updateSettings } from './settings';
+import { settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
 
@@ -41,6 +41,11 @@ export function createHandlers({
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
+  /** The saved key and the server it belongs to (the one the chat would use). */
+  const savedKey = () => ({
+    key: modelOverrides().apiKey,
+    baseUrl: modelStatus(s.config.model, options.env, modelOverrides()).baseUrl ?? undefined,
+  });
   return {
     'app.info': () => ({ version: options.version, mode: options.mode }),
 
@@ -55,10 +60,8 @@ export function createHandlers({
       updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
 
     'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
-    'model.list': (probe) =>
-      listModels(probe, probeKey(probe, options.secrets.get(API_KEY_SECRET), options.env)),
-    'model.test': (probe) =>
-      testModel(probe, probeKey(probe, options.secrets.get(API_KEY_SECRET), options.env)),
+    'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
+    'model.test': (probe) => testModel(probe, probeKey(probe, savedKey(), options.env)),
     'model.detect': () => detectLocalServers(),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
