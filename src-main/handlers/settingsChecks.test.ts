@@ -8,6 +8,9 @@ import { everythingServer } from '../mcp/testing/servers';
 import { ToolRegistry } from '../runtime/registry';
 import { MemorySecretStore, updateSettings } from './settings';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
+import { sshdUnavailableReason, startSshd } from '../terminal/testing/sshd';
+
+const sshdMissing = await sshdUnavailableReason();
 
 let dir: string;
 let file: string;
@@ -45,6 +48,36 @@ describe('Settings tests', () => {
     expect(result.message).toMatch(/ECONNREFUSED/);
     expect(result.hostKey).toBeUndefined();
   });
+
+  it.skipIf(sshdMissing !== undefined)(
+    'offers an unknown host key for a known_hosts file, and appends it only there',
+    async () => {
+      const sshd = await startSshd();
+      try {
+        const base = {
+          host: '127.0.0.1',
+          port: sshd.port,
+          username: sshd.username,
+          privateKeyPath: sshd.privateKeyPath,
+        };
+        const bashrc = join(dir, '.bashrc');
+        await writeFile(bashrc, 'echo hi\n');
+        const elsewhere = await testSsh({ ...base, knownHostsPath: bashrc });
+        await expect(acceptOfferedHostKey(elsewhere.hostKey?.id ?? '')).rejects.toThrow(/not offered/);
+        expect(await readFile(bashrc, 'utf8')).toBe('echo hi\n');
+
+        const knownHostsPath = join(dir, 'known_hosts');
+        const offered = await testSsh({ ...base, knownHostsPath });
+        expect(offered.hostKey?.fingerprint).toMatch(/^SHA256:/);
+        await acceptOfferedHostKey(offered.hostKey?.id ?? '');
+        expect(await readFile(knownHostsPath, 'utf8')).toContain(sshd.hostKey);
+        expect((await testSsh({ ...base, knownHostsPath })).ok).toBe(true);
+      } finally {
+        await sshd.stop();
+      }
+    },
+    60_000,
+  );
 
   it('accepts only a host key a test was offered', async () => {
     await expect(acceptOfferedHostKey('made-up')).rejects.toThrow(/not offered by a test/);

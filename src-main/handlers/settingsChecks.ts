@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
 import { McpServerSchema } from '../config/schema';
 import { ContractError } from '../contract/router';
 import type { McpManager } from '../mcp/manager';
@@ -47,7 +48,8 @@ export async function testSsh(raw: unknown): Promise<SshTestResult> {
   } catch (err) {
     if (err instanceof HostKeyError) {
       const id = randomUUID();
-      if (err.status === 'unknown')
+      // Accepting appends to the file, so only a known_hosts file may be named (never ~/.bashrc).
+      if (err.status === 'unknown' && /^known_hosts/.test(basename(config.knownHostsPath)))
         offered.set(id, { info: err.hostKey, knownHostsPath: config.knownHostsPath });
       const { keyType, fingerprint, host, port } = err.hostKey;
       return {
