@@ -33,7 +33,8 @@ describe('caduceus serve in Chromium', () => {
     await card.waitFor(WAIT);
     await expect.poll(() => card.getAttribute('data-tool'), POLL).toBe('terminal');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('running');
-    expect((await card.getByTestId('tool-emoji').innerText()).trim()).not.toBe('');
+    // A drawn icon, not an emoji that may render as an empty box.
+    expect(await card.getByTestId('tool-emoji').getAttribute('data-icon')).toBe('terminal');
     await card.locator('.tool-spinner').waitFor(WAIT);
     await app.showAgentTerminal();
     await expect.poll(() => app.terminalText(), POLL).toContain('tick-1');
@@ -42,6 +43,7 @@ describe('caduceus serve in Chromium', () => {
 
     await writeFile(join(dir, 'release.flag'), '');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('ok');
+    await expect.poll(() => card.getByTestId('tool-emoji').locator('svg').count(), POLL).toBe(1);
     await expect.poll(() => app.terminalText(), POLL).toContain('tick-5');
     await expect
       .poll(() => app.assistantText().allInnerTexts(), POLL)

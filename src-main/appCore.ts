@@ -1,12 +1,15 @@
 import type { ModelOverrides } from './agent/model/resolve';
 import { brokerApprover } from './approval/approvers';
-import { ApprovalBroker, type NativePresenter } from './approval/broker';
+import { ApprovalBroker, type NativeBatchPresenter, type NativePresenter } from './approval/broker';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
+import { ElicitationBroker } from './handlers/elicitation';
 import { createHandlers } from './handlers/table';
 import { API_KEY_SECRET, settingsView, type SecretStore } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
+import type { UrlOpener } from './mcp/auth/browser';
+import type { ReadableSecretStore } from './mcp/auth/credentials';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
 import { CronScheduler } from './tools/services/cron';
@@ -21,8 +24,14 @@ export interface AppCoreOptions {
   secrets: SecretStore & { get(name: string): string | undefined };
   /** The Electron dialog; the windows' own approval cards work with or without it. */
   nativeApproval?: NativePresenter;
+  /** One native dialog for a batch of requests. */
+  nativeApprovalBatch?: NativeBatchPresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
+  /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
+  openUrl?: UrlOpener;
+  /** Where MCP OAuth credentials live (the keychain store in Electron; a 0600 file when absent). */
+  mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: 'ask' | 'deny' | 'allow';
   /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
@@ -44,7 +53,12 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
   const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
-  const broker = new ApprovalBroker(events, options.nativeApproval);
+  const broker = new ApprovalBroker(events, options.nativeApproval, options.nativeApprovalBatch);
+  const elicitations = new ElicitationBroker(events);
+  const modelOverrides = () => ({
+    ...options.modelOverrides,
+    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
+  });
   // The terminal service is replaced when its settings change, so readers go through this.
   const built: { services?: Services } = {};
   const terminal = () => {
@@ -60,15 +74,20 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     approvals: options.approvals ?? 'ask',
     approver: brokerApprover(broker),
     onTerminalEvent: sink,
+    // A command that waits for input comes to the front of the windows' terminal pane.
+    inputWait: 'hand-over',
+    onInputWait: (info) => events.emit('terminal.inputWait', info),
     terminalConsumers: events,
     ...(options.workspace ? { workspace: options.workspace } : {}),
+    modelOverrides: () => modelOverrides(),
+    mcpClient: {
+      ...(options.mcpSecrets ? { secrets: options.mcpSecrets } : {}),
+      // With every prompt denied there is nobody to ask: forms are declined.
+      ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
+    },
   });
   built.services = s;
 
-  const modelOverrides = () => ({
-    ...options.modelOverrides,
-    apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
-  });
   const chat = new ChatController(s, events, modelOverrides, options.workspace);
   const cron = new CronScheduler(
     async (job) => {
@@ -89,7 +108,15 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     void s.replaceTerminal(config.terminal);
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells, modelOverrides });
+  const handlers = createHandlers({
+    services: s,
+    options,
+    broker,
+    chat,
+    shells,
+    modelOverrides,
+    elicitations,
+  });
   return {
     invoke: createRouter(handlers),
     events,
@@ -98,6 +125,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
       stopWatching();
       cron.stopAll();
       broker.closeAll();
+      elicitations.closeAll();
       await chat.shutdown();
       await shells.closeAll();
       await s.shutdown();

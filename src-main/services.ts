@@ -9,10 +9,14 @@ import { createConfigAllowlistStore } from './approval/configAllowlistStore';
 import { createApprovalGate, type ApprovalGate } from './approval/gate';
 import type { Approver } from './approval/gateTypes';
 import { approvalSettingsFromConfig } from './approval/settings';
-import { commandGateFor, toolApprover } from './approval/toolGate';
+import { DenialNotes } from './approval/denialNotes';
+import { commandGateFor, gateBackendKind, toolApprover } from './approval/toolGate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
+import type { ModelOverrides } from './agent/model/resolve';
+import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
+import { modelCompletion } from './mcp/sampling';
 import { McpManager } from './mcp/manager';
 import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
 import { discoverTools, type DiscoveryReport } from './runtime/discovery';
@@ -24,7 +28,7 @@ import type { TerminalConfigInput } from './terminal/config';
 import { SandboxEscalation } from './sandbox/escalation';
 import { startNetworkProxy } from './sandbox/networkProxy';
 import { Sandbox } from './sandbox/sandbox';
-import { TerminalService } from './terminal/service';
+import { TerminalService, type InputWaitInfo } from './terminal/service';
 import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
@@ -43,6 +47,12 @@ export interface ServicesOptions {
   approvals?: 'ask' | 'deny' | 'allow';
   /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
   approver?: Approver;
+  /**
+   * A foreground command waiting for input: 'end' it, as no one can answer (CLI without a TTY),
+   * or 'hand-over' to a person through `onInputWait` (the app's windows).
+   */
+  inputWait?: 'end' | 'hand-over' | 'wait';
+  onInputWait?: (info: InputWaitInfo) => void;
   /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
   backend?: string;
   /** Live terminal output for a UI, which acknowledges it (flow control). */
@@ -54,6 +64,10 @@ export interface ServicesOptions {
    * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
    */
   workspace?: string;
+  /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
+  mcpClient?: Partial<McpClientContext>;
+  /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
+  modelOverrides?: () => ModelOverrides;
 }
 
 export interface Services {
@@ -77,6 +91,8 @@ export interface Services {
   plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
   agent: AgentHost;
+  /** Notes people give with a denial, passed to the model with the refusal. */
+  denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
@@ -113,10 +129,27 @@ export async function createServices(options: ServicesOptions): Promise<Services
     env: options.env,
     runtime,
     config: () => configStore.current,
+    // Bound late: the gate and the terminal service are built below.
+    announceCommands: (calls, context) => {
+      const backendKind = gateBackendKind(terminals.current.config.backend);
+      const workspace = workspaces.boundTo(context.taskId);
+      gate.announceBatch(
+        calls.map((c) => ({ ...c, ...context, backendKind, ...(workspace ? { workspace } : {}) })),
+        context.signal,
+      );
+    },
     bindWorkspace,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  // The sessions database opens on first use; grants and the ledger reach it through these.
+  const ledger = () => agent.sessions.ledger;
   const gate = createApprovalGate({
+    grants: {
+      add: (grants) => ledger().add(grants),
+      active: (now) => ledger().active(now),
+      revoke: (key) => ledger().revoke(key),
+    },
+    ledger: { record: (entry) => ledger().record(entry) },
     approver,
     store: createConfigAllowlistStore(configStore),
     getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),
@@ -138,6 +171,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       sandbox,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+      ...(options.inputWait ? { inputWait: options.inputWait } : {}),
+      ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
       // Never the packaged app's `/`: a shell with no session starts at home there.
@@ -149,6 +184,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
   const browser = new BrowserPool({ env: options.env, logger });
 
+  const denialNotes = new DenialNotes();
   const toolServices: ToolServices = {
     env: options.env,
     home: options.home,
@@ -159,7 +195,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       return terminals.current;
     },
     get commandGate() {
-      return commandGateFor(gate, terminals.current.config.backend);
+      return commandGateFor(gate, terminals.current.config.backend, denialNotes);
     },
     workspaces,
     sandboxEscalation: new SandboxEscalation({
@@ -180,7 +216,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
   );
-  const mcp = new McpManager(runtime.registry, logger, { sandbox, workspace: options.cwd });
+  const complete = modelCompletion(() => agent.resolveModel(options.modelOverrides?.() ?? {}));
+  const mcpWorkspace = options.workspace ?? options.cwd;
+  const mcp = new McpManager(
+    runtime.registry,
+    logger,
+    mcpClientContext(options.home, mcpWorkspace, {
+      complete,
+      ...options.mcpClient,
+      sandbox: { sandbox, workspace: mcpWorkspace },
+    }),
+  );
   if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
   const plugins = await loadPlugins(
     await findPlugins({
@@ -214,6 +260,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspaces,
     bindWorkspace,
     toolServices,
+    denialNotes,
     discovery,
     plugins,
     agent,

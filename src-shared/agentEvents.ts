@@ -14,7 +14,7 @@ export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 
-export const ApprovalDecisionSchema = z.enum(['once', 'session', 'always', 'deny', 'timeout']);
+export const ApprovalDecisionSchema = z.enum(['once', 'session', 'hour', 'always', 'deny', 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 export const AgentEventSchema = z.discriminatedUnion('type', [
@@ -32,6 +32,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     name: z.string(),
     emoji: z.string(),
     argsPreview: z.string(),
+    /** The raw JSON arguments, for a readable form in the UI. */
+    args: z.string().optional(),
   }),
   z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
   z.object({
@@ -42,6 +44,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     status: ToolRunStatusSchema,
     durationMs: z.number().nonnegative(),
     resultPreview: z.string(),
+    /** The whole result the model received, for cards that show output as text. */
+    result: z.string().optional(),
     /** The approval gate refused the command: without asking (blocked) or by a person's no (denied). */
     approval: z.enum(['blocked', 'denied']).optional(),
   }),

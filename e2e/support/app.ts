@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +23,18 @@ export class AppHarness {
     private readonly browser: Browser,
   ) {}
 
-  /** `withModel: false` starts serve with no model, as on a first launch. */
-  static async start({ withModel = true }: { withModel?: boolean } = {}): Promise<AppHarness> {
+  /**
+   * `withModel: false` starts serve with no model, as on a first launch. `config` is written as
+   * config.yaml before serve starts (a function gets the model's URL); `env` is added to serve's.
+   */
+  static async start(
+    options: {
+      withModel?: boolean;
+      config?: string | ((modelBaseUrl: string) => string);
+      env?: NodeJS.ProcessEnv;
+    } = {},
+  ): Promise<AppHarness> {
+    const { withModel = true } = options;
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
@@ -33,11 +43,18 @@ export class AppHarness {
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
       const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
       cleanups.push(() => removeDirs(home, work, userHome));
+      const { config } = options;
+      if (config)
+        await writeFile(
+          join(home, 'config.yaml'),
+          typeof config === 'string' ? config : config(model.baseUrl),
+        );
       const served = await startServe({
         ...(withModel ? { baseUrl: model.baseUrl } : {}),
         home,
         userHome,
         cwd: work,
+        env: options.env ?? {},
       });
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);

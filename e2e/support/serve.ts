@@ -18,8 +18,8 @@ export interface ServeOptions {
   userHome?: string;
   /** Working directory, and so the agent's default task directory. */
   cwd: string;
-  /** Extra environment for serve (and so for its shells). */
-  env?: Record<string, string>;
+  /** More environment for serve (a $BROWSER, say). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Served {

@@ -134,4 +134,9 @@ describe('bareImports', () => {
       'side-effect',
     ]);
   });
+
+  it('reads no specifier out of strings that merely contain the word import', () => {
+    const code = 'const flags = new Set(["--require", "--import", "--loader"]);\nconst t = `import "x"`;';
+    expect(bareImports(code)).toEqual([]);
+  });
 });

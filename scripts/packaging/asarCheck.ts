@@ -87,7 +87,8 @@ export function bareImports(code: string): string[] {
   const found = new Set<string>();
   const patterns = [
     /\b(?:import|export)\s[^'"`;]*?\bfrom\s*["']([^"']+)["']/g,
-    /\bimport\s*["']([^"']+)["']/g,
+    // A side-effect import starts a statement; `"--import", "x"` inside an array does not.
+    /(?:^|[\n;{}])\s*import\s*["']([^"']+)["']/g,
     /\bimport\(\s*["']([^"']+)["']\s*\)/g,
     /\brequire(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g,
   ];

@@ -13,7 +13,7 @@ import type { ModelClient } from './model/client';
 import { childSystemPrompt, systemPrompt } from './prompt';
 import { repairTranscript } from './sessions/repair';
 import { newSessionId, type SessionStore } from './sessions/store';
-import { ToolRunner } from './toolRunner';
+import { ToolRunner, type AnnounceCommands } from './toolRunner';
 
 /** Shared by an agent and every child it delegates to. */
 export interface AgentDeps {
@@ -25,6 +25,7 @@ export interface AgentDeps {
   approvals?: ApprovalRelay;
   /** The session's workspace; children delegated to share it. */
   cwd: string;
+  announceCommands?: AnnounceCommands;
   /** Tells the tools a task works in this folder (its terminal starts there, writes are checked against it). */
   bindWorkspace?: (taskId: string, dir: string) => void;
 }
@@ -98,6 +99,7 @@ export class Agent {
       taskId: this.sessionId,
       cwd: deps.cwd,
       emit: (event) => this.emit(event),
+      ...(deps.announceCommands ? { announceCommands: deps.announceCommands } : {}),
     });
   }
 

@@ -8,6 +8,7 @@ import { OpenAiChatClient, type ModelClient } from './model/client';
 import { detectLocalServers, modelSetupHelp, type LocalServer } from './model/detect';
 import { resolveModel, type ModelOverrides, type ModelResolution, type ResolvedModel } from './model/resolve';
 import { SessionStore } from './sessions/store';
+import type { AnnounceCommands } from './toolRunner';
 
 export interface AgentHostOptions {
   home: string;
@@ -16,6 +17,8 @@ export interface AgentHostOptions {
   runtime: ToolRuntime;
   /** The live config; read at each use so Settings changes apply to the next agent. */
   config: () => Config;
+  /** Tells the approval gate a batch's commands before they run. */
+  announceCommands?: AnnounceCommands;
   /** Tells the tools which folder a task works in. */
   bindWorkspace?: (taskId: string, dir: string) => void;
 }
@@ -82,6 +85,7 @@ export class AgentHost {
         config: this.options.config().agent,
         approvals: this.approvals,
         cwd: stored ?? workspace ?? this.options.cwd,
+        ...(this.options.announceCommands ? { announceCommands: this.options.announceCommands } : {}),
         ...(this.options.bindWorkspace ? { bindWorkspace: this.options.bindWorkspace } : {}),
       },
       { ...rest, sessionId: resolvedId },

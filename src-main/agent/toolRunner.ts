@@ -2,6 +2,7 @@ import type { ToolRunStatus } from '../../src-shared/agentEvents';
 import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
 import { AGENT_LOOP_TOOLS } from '../runtime/dispatch';
 import { isToolError, toolError } from '../runtime/errors';
+import { parseArgs } from '../runtime/validate';
 import type { ToolRuntime } from '../runtime/runtime';
 import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
@@ -12,6 +13,22 @@ import type { SessionStore } from './sessions/store';
 
 export const CANCELLED_RESULT = JSON.stringify({ error: 'Cancelled by the user before this tool finished.' });
 
+/** Shell commands of one batch, told to the approval gate before any runs (see announceBatch). */
+export type AnnounceCommands = (
+  calls: { toolCallId: string; command: string }[],
+  context: { sessionId: string; taskId: string; signal?: AbortSignal },
+) => void;
+
+/** The terminal calls of a batch with a command to run. */
+function terminalCommands(calls: ToolCall[]): { toolCallId: string; command: string }[] {
+  return calls.flatMap((call) => {
+    if (call.function.name !== 'terminal') return [];
+    const parsed = parseArgs(call.function.arguments);
+    const command = parsed.ok ? parsed.args.command : undefined;
+    return typeof command === 'string' && command !== '' ? [{ toolCallId: call.id, command }] : [];
+  });
+}
+
 export interface ToolRunnerDeps {
   runtime: ToolRuntime;
   store: () => SessionStore;
@@ -21,6 +38,7 @@ export interface ToolRunnerDeps {
   taskId: string;
   cwd: string;
   emit(event: AgentEventBody): void;
+  announceCommands?: AnnounceCommands;
 }
 
 /** Runs the model's tool calls of one step, records each, and reports them as events. */
@@ -34,6 +52,14 @@ export class ToolRunner {
     signal?: AbortSignal,
   ): Promise<ChatMessage[]> {
     const { registry } = this.deps.runtime;
+    const commands = offered.has('terminal') ? terminalCommands(calls) : [];
+    // Several commands that each need a person are then asked about together, in one sheet.
+    if (commands.length >= 2)
+      this.deps.announceCommands?.(commands, {
+        sessionId: this.deps.sessionId,
+        taskId: this.deps.taskId,
+        signal,
+      });
     let results: string[];
     if (canRunInParallel(calls, (name) => registry.get(name), this.deps.cwd)) {
       results = await mapLimited(calls, MAX_PARALLEL_TOOLS, (call) => this.runOne(call, offered, signal));
@@ -54,6 +80,7 @@ export class ToolRunner {
       name,
       emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
       argsPreview: argsPreview(call.function.arguments),
+      args: call.function.arguments,
     });
     const handle = this.deps
       .store()
@@ -74,6 +101,7 @@ export class ToolRunner {
       status,
       durationMs,
       resultPreview: resultPreview(result),
+      result,
       ...(approval ? { approval } : {}),
     });
     return result;

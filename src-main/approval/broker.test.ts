@@ -80,3 +80,47 @@ describe('ApprovalBroker', () => {
     expect(await Promise.all([a, b])).toEqual(['closed', 'closed']);
   });
 });
+
+describe('ApprovalBroker batches', () => {
+  it('publishes every request of a batch; windows answer each by id, with mixed choices', async () => {
+    const { broker, seen } = setup();
+    const batch = [req('a'), req('b'), req('c')].map((r) => ({ ...r, batchId: 'B' }));
+    const answers = broker.askBatch(batch, new AbortController().signal);
+    expect(broker.list().map((r) => r.batchId)).toEqual(['B', 'B', 'B']);
+    broker.respond('b', 'deny');
+    broker.respond('a', 'once');
+    broker.respond('c', 'hour');
+    expect(await answers).toEqual(['once', 'deny', 'hour']);
+    expect(seen.filter(([name]) => name === 'approval.requested')).toHaveLength(3);
+  });
+
+  it('raises one native dialog for the whole batch, never one per request', async () => {
+    const bus = new EventBus();
+    let singles = 0;
+    const shown: string[][] = [];
+    const broker = new ApprovalBroker(
+      bus,
+      async () => {
+        singles++;
+        return 'deny';
+      },
+      async (requests) => {
+        shown.push(requests.map((r) => r.id));
+        return ['session', 'deny'];
+      },
+    );
+    const answers = await broker.askBatch([req('a'), req('b')], new AbortController().signal);
+    expect(answers).toEqual(['session', 'deny']);
+    expect(shown).toEqual([['a', 'b']]);
+    expect(singles).toBe(0);
+  });
+
+  it('an abort closes every request of the batch', async () => {
+    const { broker } = setup();
+    const controller = new AbortController();
+    const answers = broker.askBatch([req('a'), req('b')], controller.signal);
+    controller.abort();
+    expect(await answers).toEqual(['closed', 'closed']);
+    expect(broker.list()).toEqual([]);
+  });
+});

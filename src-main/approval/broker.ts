@@ -4,6 +4,11 @@ import { ContractError } from '../contract/router';
 
 /** Shows a request natively (the Electron dialog); resolves with the user's choice. */
 export type NativePresenter = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalChoice>;
+/** Shows a batch natively in one dialog; one choice per request, in order. */
+export type NativeBatchPresenter = (
+  requests: ApprovalRequest[],
+  signal: AbortSignal,
+) => Promise<ApprovalChoice[]>;
 
 interface Pending {
   request: ApprovalRequest;
@@ -21,9 +26,26 @@ export class ApprovalBroker {
   constructor(
     private readonly events: EventBus,
     private readonly native?: NativePresenter,
+    private readonly nativeBatch?: NativeBatchPresenter,
   ) {}
 
-  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalChoice | 'closed'> {
+  /**
+   * Several requests (sharing a batchId) shown together: every window lists them in one sheet,
+   * the native side in one dialog. Each is still answered by id, so a window may mix choices.
+   */
+  askBatch(requests: ApprovalRequest[], signal: AbortSignal): Promise<(ApprovalChoice | 'closed')[]> {
+    const nativeAbort = new AbortController();
+    const answers = Promise.all(requests.map((r) => this.ask(r, signal, false)));
+    if (this.nativeBatch && !signal.aborted) {
+      this.nativeBatch(requests, nativeAbort.signal).then(
+        (choices) => requests.forEach((r, i) => this.pending.get(r.id)?.resolve(choices[i] ?? 'deny')),
+        () => requests.forEach((r) => this.pending.get(r.id)?.resolve('deny')),
+      );
+    }
+    return answers.finally(() => nativeAbort.abort());
+  }
+
+  ask(request: ApprovalRequest, signal: AbortSignal, native = true): Promise<ApprovalChoice | 'closed'> {
     if (signal.aborted) return Promise.resolve('closed');
     return new Promise((resolve) => {
       const nativeAbort = new AbortController();
@@ -41,7 +63,7 @@ export class ApprovalBroker {
       this.pending.set(request.id, { request, resolve: finish });
       signal.addEventListener('abort', onAbort, { once: true });
       this.events.emit('approval.requested', request);
-      if (this.native) {
+      if (this.native && native) {
         this.native(request, nativeAbort.signal).then(
           (choice) => finish(choice),
           () => finish('deny'),

@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
 import type { AnalysisOptions } from './analyse';
 import { analyseCommand, analyseProcessInput } from './analyse';
+import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
+import { grantAnswer } from './grantAnswers';
+import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
+import { askWithDeadline } from './humanPrompt';
+import { ledgerEntryFor, type LedgerSink } from './ledger';
 import type {
   AllowlistStore,
   ApprovalHookName,
@@ -31,6 +36,10 @@ export interface ApprovalGateDeps {
   getSettings: () => ApprovalSettings;
   smartApprover?: SmartApprover;
   hooks?: ApprovalHooks;
+  /** Session and one-hour grants; in memory unless the app passes its database. */
+  grants?: GrantStore;
+  /** Receives every final decision. */
+  ledger?: LedgerSink;
   /** Clock for decision times; tests pass a fake. */
   now?: () => number;
   logger?: Pick<Logger, 'warn' | 'error'>;
@@ -38,9 +47,16 @@ export interface ApprovalGateDeps {
 
 export interface ApprovalGate {
   check(input: GateCheck): Promise<GateDecision>;
+  /**
+   * The calls of one batch, before any runs: those that would each ask a person are asked
+   * together, in one prompt, and each call's check then takes its own answer.
+   */
+  announceBatch(inputs: GateCheck[], signal?: AbortSignal): void;
   /** Keys approved for a session ("session" answers), for a UI to show and revoke. */
   sessionKeys(sessionId: string): string[];
   revokeSession(sessionId: string, keys?: string[]): void;
+  /** Session and one-hour grants, for the ledger view and revoke. */
+  readonly grants: GrantStore;
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
@@ -78,10 +94,11 @@ function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict
 }
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
-  const sessions = new Map<string, Set<string>>();
+  const grants = deps.grants ?? createMemoryGrantStore();
   /** Prompts in flight per session; a concurrent call for the same keys waits for the answer. */
   const pending = new Map<string, Array<{ keys: readonly string[]; done: Promise<unknown> }>>();
   const now = deps.now ?? Date.now;
+  const announced = new AnnouncedCalls();
 
   const fire = (name: ApprovalHookName, payload: Record<string, unknown>): void => {
     try {
@@ -93,18 +110,32 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
   };
 
-  const finish = (verdict: Verdict, d: Decide, settings: ApprovalSettings): GateDecision => {
+  /** The one place a verdict becomes final: it is recorded here and nowhere else. */
+  const finish = (
+    input: GateCheck,
+    verdict: Verdict,
+    d: Decide,
+    settings: ApprovalSettings,
+  ): GateDecision => {
     const decision: GateDecision = { ...d, verdict, message: '' };
     decision.message =
       d.message ??
       (decision.allowed ? allowedMessage(decision) : denialText(decision, settings.timeoutSeconds));
+    try {
+      deps.ledger?.record(ledgerEntryFor(input, decision, now()));
+    } catch (err) {
+      deps.logger?.warn(`Approvals ledger not written: ${err instanceof Error ? err.message : String(err)}`);
+    }
     return decision;
   };
 
-  const sessionSet = (id: string): Set<string> => {
-    let set = sessions.get(id);
-    if (!set) sessions.set(id, (set = new Set()));
-    return set;
+  /** Grants of this session (and one-hour grants) in force now, by rule key. */
+  const grantsFor = (sessionId: string): Map<string, GrantRecord> => {
+    const t = now();
+    const map = new Map<string, GrantRecord>();
+    for (const g of grants.active(t))
+      if (grantApplies(g, sessionId, t) && !map.has(g.value)) map.set(g.value, g);
+    return map;
   };
 
   async function readAllowlist(): Promise<string[]> {
@@ -150,47 +181,16 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   }
 
   /** Asks the approver; resolves 'timeout' or 'closed' when the prompt cannot be answered in time. */
-  async function askHuman(
+  const askHuman = (
     req: ApprovalRequest,
     outer: AbortSignal | undefined,
-  ): Promise<ApproverAnswer | 'timeout'> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const stop = new Promise<'timeout' | 'closed'>((resolve) => {
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, req.timeoutSeconds * 1000);
-      const onOuter = (): void => controller.abort();
-      outer?.addEventListener('abort', onOuter, { once: true });
-      if (outer?.aborted) controller.abort();
-      controller.signal.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          outer?.removeEventListener('abort', onOuter);
-          resolve(timedOut ? 'timeout' : 'closed');
-        },
-        { once: true },
-      );
-    });
-    try {
-      const answer = await Promise.race([deps.approver.request(req, controller.signal), stop]);
-      return timedOut ? 'timeout' : answer;
-    } catch (err) {
-      deps.logger?.warn(
-        `Approval prompt failed; denying: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      return timedOut ? 'timeout' : 'closed';
-    } finally {
-      if (!controller.signal.aborted) controller.abort();
-    }
-  }
+  ): Promise<ApproverAnswer | 'timeout'> =>
+    askWithDeadline((signal) => deps.approver.request(req, signal), req.timeoutSeconds, outer, deps.logger);
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
     const verdict = withExtraKeys(judge(input), input.extraKeys);
-    const end = (d: Decide): GateDecision => finish(verdict, d, settings);
+    const end = (d: Decide): GateDecision => finish(input, verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({
         allowed: false,
@@ -202,20 +202,25 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (deny !== null)
       return end({ allowed: false, decidedBy: 'deny-rule', source: 'config.yaml', rule: deny });
     if (verdict.verdict === 'safe') return end({ allowed: true, decidedBy: 'safe', source: 'built-in' });
-    // Nothing but a person's answer lets these through, and each prompt stands alone.
-    if (verdict.keys.some(asksEveryTime))
-      return decide(input, verdict, settings, await readAllowlist(), end, true);
+    // Nothing but a person's answer lets these through (a batch sheet's included), and no grant outlives it.
+    if (verdict.keys.some(asksEveryTime)) {
+      const batched = (await announced.take(input)) ?? undefined;
+      return decide(input, verdict, settings, await readAllowlist(), end, { humanOnly: true, batched });
+    }
     const allow = matchAllowRules(settings.allow, verdict);
     if (allow)
       return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
     if (settings.mode === 'off') return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
     if (input.backendKind === 'container' && settings.containers === 'skip')
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
+    // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
+    const batched = await announced.take(input);
+    if (batched) return decide(input, verdict, settings, await readAllowlist(), end, { batched });
 
     let allowlist: string[];
     for (;;) {
       allowlist = await readAllowlist();
-      const approved = sessionSet(input.sessionId);
+      const approved = grantsFor(input.sessionId);
       if (verdict.keys.every((k) => allowlist.includes(k)))
         return end({
           allowed: true,
@@ -223,8 +228,24 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
           source: 'config.yaml',
           rule: verdict.keys.join(', '),
         });
-      if (verdict.keys.every((k) => allowlist.includes(k) || approved.has(k)))
-        return end({ allowed: true, decidedBy: 'session', source: 'session', rule: verdict.keys.join(', ') });
+      if (verdict.keys.every((k) => allowlist.includes(k) || approved.has(k))) {
+        const used = verdict.keys.flatMap((k) => approved.get(k) ?? []);
+        const timed = used.filter((g) => g.expiresAt !== null);
+        if (timed.length === 0)
+          return end({
+            allowed: true,
+            decidedBy: 'session',
+            source: 'session',
+            rule: verdict.keys.join(', '),
+          });
+        return end({
+          allowed: true,
+          decidedBy: 'timed-grant',
+          source: 'session',
+          rule: verdict.keys.join(', '),
+          expiresAt: Math.min(...timed.map((g) => g.expiresAt ?? Infinity)),
+        });
+      }
       const inFlight = (pending.get(input.sessionId) ?? []).find((p) =>
         verdict.keys.every((k) => p.keys.includes(k)),
       );
@@ -246,31 +267,91 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
   }
 
-  /** Smart approval, then the human; records session and "always" answers. */
+  const requestFor = (
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+    allowlist: readonly string[],
+  ): ApprovalRequest => ({
+    id: randomUUID(),
+    command: input.command,
+    sessionId: input.sessionId,
+    taskId: input.taskId,
+    toolCallId: input.toolCallId,
+    verdict,
+    alwaysKeys: alwaysKeysFor(verdict, allowlist),
+    timeoutSeconds: settings.timeoutSeconds,
+    createdAt: now(),
+  });
+
+  /** Whether check() would end at a person (manual mode): no rule, allowlist entry or grant covers it. */
+  const needsPerson = (
+    input: GateCheck,
+    verdict: Verdict,
+    settings: ApprovalSettings,
+    allowlist: string[],
+  ) => {
+    if (verdict.verdict !== 'dangerous' || matchDenyRule(settings.deny, verdict) !== null) return false;
+    if (verdict.keys.some(asksEveryTime)) return true;
+    if (matchAllowRules(settings.allow, verdict)) return false;
+    if (input.backendKind === 'container' && settings.containers === 'skip') return false;
+    const approved = grantsFor(input.sessionId);
+    return !verdict.keys.every((k) => allowlist.includes(k) || approved.has(k));
+  };
+
+  function announceBatch(inputs: GateCheck[], signal?: AbortSignal): void {
+    const approver = deps.approver;
+    const settings = deps.getSettings();
+    const [first] = inputs;
+    const requestBatch = approver.requestBatch?.bind(approver);
+    if (!requestBatch || !first || inputs.length < 2 || settings.mode !== 'manual') return;
+    const verdicts = inputs.map((i) => withExtraKeys(judge(i), i.extraKeys));
+    const asked = (async () => {
+      const allowlist = await readAllowlist();
+      const picked = inputs.flatMap((input, i) => {
+        const verdict = verdicts[i];
+        return verdict && needsPerson(input, verdict, settings, allowlist) ? [{ i, input, verdict }] : [];
+      });
+      const answers = new Map<number, Promise<BatchedAnswer>>();
+      if (picked.length < 2) return answers;
+      const batchId = randomUUID();
+      const reqs = picked.map((p) => ({ ...requestFor(p.input, p.verdict, settings, allowlist), batchId }));
+      const all = askWithDeadline((s) => requestBatch(reqs, s), settings.timeoutSeconds, signal, deps.logger);
+      picked.forEach((p, k) =>
+        answers.set(
+          p.i,
+          all.then((a) => ({ req: reqs[k] as ApprovalRequest, answer: answerAt(a, k) })),
+        ),
+      );
+      return answers;
+    })();
+    announced.set(
+      first.sessionId,
+      new Map(
+        inputs.map((input, i) => [
+          input.toolCallId,
+          { command: input.command, answer: asked.then((m) => m.get(i) ?? null) },
+        ]),
+      ),
+    );
+  }
+
+  /** Smart approval, then the human (or the batch prompt's answer); records what the answer grants. */
   async function decide(
     input: GateCheck,
     verdict: Verdict,
     settings: ApprovalSettings,
     allowlist: string[],
     end: (d: Decide) => GateDecision,
-    humanOnly = false,
+    how: { batched?: BatchedAnswer | undefined; humanOnly?: boolean } = {},
   ): Promise<GateDecision> {
-    if (settings.mode === 'smart' && !humanOnly) {
+    const { batched } = how;
+    if (!batched && !how.humanOnly && settings.mode === 'smart') {
       const smart = await askSmart(input, verdict, settings);
       if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
       if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
     }
-    const req: ApprovalRequest = {
-      id: randomUUID(),
-      command: input.command,
-      sessionId: input.sessionId,
-      taskId: input.taskId,
-      toolCallId: input.toolCallId,
-      verdict,
-      alwaysKeys: alwaysKeysFor(verdict, allowlist),
-      timeoutSeconds: settings.timeoutSeconds,
-      createdAt: now(),
-    };
+    const req = batched?.req ?? requestFor(input, verdict, settings, allowlist);
     const hookInfo = {
       requestId: req.id,
       command: req.command,
@@ -281,7 +362,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       reasons: verdict.reasons,
     };
     fire('pre_approval_request', hookInfo);
-    const choice = await askHuman(req, input.signal);
+    const choice = batched ? batched.answer : await askHuman(req, input.signal);
     let saved: readonly string[] = [];
     if (choice === 'always' && req.alwaysKeys.length > 0) {
       try {
@@ -294,10 +375,14 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       }
     }
     // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
-    if (choice === 'session' || choice === 'always')
-      for (const k of verdict.keys)
-        if (!saved.includes(k) && !asksEveryTime(k)) sessionSet(input.sessionId).add(k);
-    const allowed = choice === 'once' || choice === 'session' || choice === 'always';
+    grantAnswer(
+      grants,
+      input.sessionId,
+      verdict.keys.filter((k) => !saved.includes(k) && !asksEveryTime(k)),
+      choice,
+      now(),
+    );
+    const allowed = choice === 'once' || choice === 'session' || choice === 'hour' || choice === 'always';
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
       return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
@@ -306,11 +391,18 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   return {
     check,
-    sessionKeys: (sessionId) => [...(sessions.get(sessionId) ?? [])],
+    announceBatch,
+    sessionKeys: (sessionId) =>
+      grants
+        .active(now())
+        .filter((g) => g.sessionId === sessionId)
+        .map((g) => g.value)
+        .reverse(),
     revokeSession: (sessionId, keys) => {
-      if (!keys) sessions.delete(sessionId);
-      else for (const k of keys) sessions.get(sessionId)?.delete(k);
+      for (const g of grants.active(now()))
+        if (g.sessionId === sessionId && (!keys || keys.includes(g.value))) grants.revoke(g.key);
     },
+    grants,
   };
 }
 

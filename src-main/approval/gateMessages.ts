@@ -31,6 +31,7 @@ const ALLOWED_BY: Record<string, string> = {
   'container-skip': 'runs in a container; prompts are skipped there',
   allowlist: 'allowed by command_allowlist',
   session: 'approved earlier in this session',
+  'timed-grant': 'approved by the user for a limited time',
   smart: 'approved by the approval reviewer for this command only',
   user: 'approved by the user',
 };

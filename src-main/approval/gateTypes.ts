@@ -4,7 +4,7 @@ import { ApprovalChoiceSchema } from '../../src-shared/ipc/schemas';
 import { VerdictSchema } from './verdict';
 import type { Verdict } from './verdict';
 
-// The four choices are the same ones the windows offer.
+// The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
 export type { ApprovalChoice } from '../../src-shared/ipc/schemas';
 
@@ -25,6 +25,8 @@ export const ApprovalRequestSchema = z.object({
   /** Seconds until an unanswered prompt counts as a denial. */
   timeoutSeconds: z.number(),
   createdAt: z.number(),
+  /** Shared by the requests of one batch, which are asked together. */
+  batchId: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -34,6 +36,7 @@ export const DecidedBySchema = z.enum([
   'allow-rule',
   'allowlist',
   'session',
+  'timed-grant',
   'smart',
   'user',
   'mode-off',
@@ -52,6 +55,8 @@ export const GateDecisionSchema = z.object({
   rule: z.string().optional(),
   choice: ApproverAnswerSchema.optional(),
   requestId: z.string().optional(),
+  /** When the grant that allowed it ends ("for 1 hour"). */
+  expiresAt: z.number().optional(),
   verdict: VerdictSchema,
   message: z.string(),
 });
@@ -80,6 +85,8 @@ export interface GateCheck {
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */
 export interface Approver {
   request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
+  /** Asks about several commands at once (one sheet, one dialog); one answer per request, in order. */
+  requestBatch?(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]>;
 }
 
 /** config.yaml `command_allowlist`; `add` must be atomic and lose nothing under concurrency. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandGate } from '../tools/toolModule';
+import type { DenialNotes } from './denialNotes';
 import type { ApprovalGate } from './gate';
 import { denialMessage } from './gate';
 import type { Approver, BackendKind } from './gateTypes';
@@ -11,14 +12,26 @@ export function gateBackendKind(backend: string): BackendKind {
   return 'container';
 }
 
-/** The gate as tools call it: allowed, or the message the model gets and whether it was a hard block. */
-export function commandGateFor(gate: ApprovalGate, backend: string): CommandGate {
+/**
+ * The gate as tools call it: allowed, or the message the model gets and whether it was a hard
+ * block. A note the person gave with their "no" goes to the model with the refusal.
+ */
+export function commandGateFor(gate: ApprovalGate, backend: string, notes?: DenialNotes): CommandGate {
   const backendKind = gateBackendKind(backend);
   return async (check) => {
     const decision = await gate.check({ ...check, backendKind });
     if (decision.allowed) return { allowed: true };
     const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
-    return { allowed: false, blocked, message: denialMessage(decision) };
+    const note = notes?.take(decision.requestId);
+    return {
+      allowed: false,
+      blocked,
+      message: note ? `${denialMessage(decision)} The user said why: "${note}"` : denialMessage(decision),
+      ...(note ? { note } : {}),
+      decidedBy: decision.decidedBy,
+      ...(decision.rule ? { rule: decision.rule } : {}),
+      reasons: decision.verdict.reasons.slice(0, 5),
+    };
   };
 }
 
@@ -52,6 +65,6 @@ export function toolApprover(approver: Approver) {
       },
       signal,
     );
-    return answer === 'once' || answer === 'session' || answer === 'always';
+    return answer === 'once' || answer === 'session' || answer === 'hour' || answer === 'always';
   };
 }

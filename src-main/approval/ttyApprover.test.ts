@@ -39,6 +39,7 @@ describe('tty approver', () => {
     ['o', 'once'],
     ['once', 'once'],
     ['s', 'session'],
+    ['h', 'hour'],
     ['A', 'always'],
     ['d', 'deny'],
     ['', 'deny'],
@@ -49,7 +50,7 @@ describe('tty approver', () => {
     const answer = t.approver.request(request(), live());
     t.input.write(`${typed}\n`);
     expect(await answer).toBe(expected);
-    expect(t.written()).toContain('[o]nce [s]ession [a]lways [D]eny');
+    expect(t.written()).toContain('[o]nce [s]ession [h]our [a]lways [D]eny');
     expect(t.written()).toContain('git push --force');
     expect(t.written()).toContain('Overwrites remote history');
   });

@@ -1,4 +1,4 @@
-/** Asks on a terminal: `[o]nce [s]ession [a]lways [D]eny`. Enter, Escape, end of input and abort all deny. */
+/** Asks on a terminal: `[o]nce [s]ession [h]our [a]lways [D]eny`. Enter, Escape, end of input and abort all deny. */
 import type { Readable, Writable } from 'node:stream';
 import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
 
@@ -12,6 +12,8 @@ const ANSWERS: Record<string, ApproverAnswer> = {
   once: 'once',
   s: 'session',
   session: 'session',
+  h: 'hour',
+  hour: 'hour',
   a: 'always',
   always: 'always',
   d: 'deny',
@@ -29,7 +31,7 @@ function describe(req: ApprovalRequest): string {
       : '  ("always" cannot store these findings; it counts as "session")',
   );
   lines.push(`  No answer in ${req.timeoutSeconds}s denies.`);
-  return lines.join('\n') + '\n[o]nce [s]ession [a]lways [D]eny: ';
+  return lines.join('\n') + '\n[o]nce [s]ession [h]our [a]lways [D]eny: ';
 }
 
 /** Reads one line; null when the input ends or the signal aborts first. */

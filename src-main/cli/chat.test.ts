@@ -147,3 +147,18 @@ describe('caduceus chat', () => {
     );
   });
 });
+
+describe('caduceus chat activity', () => {
+  it('shows a failed command as ✗ with its exit code and the last lines of its output', async () => {
+    model.push(
+      { toolCalls: [{ name: 'terminal', arguments: { command: 'seq 1 9; exit 1' } }] },
+      { text: 'It failed.' },
+    );
+    const { code, stderr } = await run(['chat', '-q', 'Count and fail', ...flags()]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/✗ terminal \(exit 1, \d+\.\ds\)/);
+    expect(stderr).toContain('│ … 4 earlier lines');
+    expect(stderr).toContain('│ 9');
+    expect(stderr).not.toContain('"exit_code"');
+  });
+});

@@ -1,11 +1,20 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
+import { resultDetails } from '../handlers/toolCards';
 import { writeLine } from './args';
 
-const MARK = { ok: '✓', error: '✗', cancelled: '⊘' } as const;
+const TAIL_LINES = 5;
 
-/** Prints tool activity, approvals and sub-agents to stderr, one line each. */
-export function activityPrinter(stderr: NodeJS.WritableStream): AgentEventListener {
+export interface ActivityOptions {
+  /** A TTY prompt shows each approval request in full; a summary line first would say it twice. */
+  prompting?: boolean;
+}
+
+/** Prints tool activity, approvals and sub-agents to stderr, one line each (plus an output tail). */
+export function activityPrinter(
+  stderr: NodeJS.WritableStream,
+  options: ActivityOptions = {},
+): AgentEventListener {
   return (event: AgentEvent) => {
     const indent = '  '.repeat(event.depth);
     switch (event.type) {
@@ -16,16 +25,12 @@ export function activityPrinter(stderr: NodeJS.WritableStream): AgentEventListen
       case 'tool_started':
         writeLine(stderr, `${indent}${event.emoji} ${event.name}: ${event.argsPreview}`);
         return;
-      case 'tool_finished': {
-        const detail = event.status === 'ok' ? '' : ` ${event.resultPreview}`;
-        writeLine(
-          stderr,
-          `${indent}  ${MARK[event.status]} ${event.name} (${(event.durationMs / 1000).toFixed(1)}s)${detail}`,
-        );
+      case 'tool_finished':
+        for (const line of finishedLines(event)) writeLine(stderr, `${indent}  ${line}`);
         return;
-      }
       case 'approval_requested':
-        writeLine(stderr, `${indent}⚠️  approval needed: ${event.command} (${event.reasons.join('; ')})`);
+        if (!options.prompting)
+          writeLine(stderr, `${indent}⚠️  approval needed: ${event.command} (${event.reasons.join('; ')})`);
         return;
       case 'approval_resolved':
         writeLine(stderr, `${indent}  → ${event.decision} (${event.decidedBy})`);
@@ -38,4 +43,34 @@ export function activityPrinter(stderr: NodeJS.WritableStream): AgentEventListen
         return;
     }
   };
+}
+
+type Finished = Extract<AgentEvent, { type: 'tool_finished' }>;
+
+/** `✗ terminal (exit 1, 0.3s)`, then the last lines of output, an error, or a refusal in words. */
+export function finishedLines(event: Finished): string[] {
+  const details = resultDetails(event.result ?? event.resultPreview);
+  const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
+  const exit = details.exitCode != null ? `exit ${details.exitCode}, ` : '';
+  const failed =
+    event.status === 'error' || details.refusal || (details.exitCode != null && details.exitCode !== 0);
+  const mark = event.status === 'cancelled' ? '⊘' : failed ? '✗' : '✓';
+  const head = `${mark} ${event.name} (${exit}${seconds})`;
+  if (details.refusal) {
+    const { title, reason, rule, advice } = details.refusal;
+    return [`${head} ${title}.`, `  ${reason}${rule ? ` Rule: ${rule}.` : ''}`, `  ${advice}`];
+  }
+  const lines = [head];
+  if (details.outputText) lines.push(...tail(details.outputText));
+  if (details.errorText) lines.push(`  ${details.errorText}`);
+  else if (failed && !details.outputText && event.status === 'error') lines.push(`  ${event.resultPreview}`);
+  return lines;
+}
+
+/** The output's last lines, with how many came before. */
+function tail(text: string): string[] {
+  const lines = text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
+  const shown = lines.slice(-TAIL_LINES).map((line) => `│ ${line}`);
+  const hidden = lines.length - shown.length;
+  return hidden > 0 ? [`│ … ${hidden} earlier line${hidden === 1 ? '' : 's'}`, ...shown] : shown;
 }

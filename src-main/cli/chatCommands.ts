@@ -88,7 +88,7 @@ export async function chat(services: Services, argv: string[], io: Io, stop?: Ab
       disabled: services.config.toolsets.disabled,
     },
     clarifier: ttyClarifier(io),
-    onEvent: values.json ? undefined : activityPrinter(io.stderr),
+    onEvent: values.json ? undefined : activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true }),
     source: 'cli',
   });
   let result: TurnResult;

@@ -127,9 +127,14 @@ describe('caduceus CLI', () => {
   });
 
   it('runs as the installed bin', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['bin/caduceus.mjs', 'call', 'nope'], {
+    // An error result makes `call` exit 1, which execFile reports as a rejection.
+    const failed = await promisify(execFile)(process.execPath, ['bin/caduceus.mjs', 'call', 'nope'], {
       env: { ...process.env, CADUCEUS_HOME: home },
-    });
-    expect(stdout).toBe('{"error":"Unknown tool: nope"}\n');
+    }).then(
+      () => undefined,
+      (err: { code?: number; stdout?: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toBe('{"error":"Unknown tool: nope"}\n');
   });
 });

@@ -12,8 +12,12 @@ import {
   sessionsSearch,
   sessionsShow,
 } from './sessionsCommands';
+import { closest, cliVersion } from './suggest';
+import { takeElicitation } from './elicitationFlag';
+import { mcpLogin, mcpLogout } from './mcpCommands';
 import { callTool, toolsetsList, toolsList } from './toolsCommands';
 import { approvalCheck } from './approvalCommand';
+import { approvalsGrants, approvalsLog, approvalsRevoke } from './approvalsCommands';
 import { serve } from './serveCommand';
 import { createTtyApprover } from '../approval/ttyApprover';
 import { exitCodeFor, shutdownSignal, type ShutdownSignal } from '../shutdownSignals';
@@ -35,6 +39,15 @@ const USAGE = `Usage: caduceus <command>
   serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
   approval check --jsonl                                  judge commands read as JSON Lines on stdin
+  approvals log [--session ID] [--decided-by WHO] [--search T] [--json]
+                                                          every approval decision, newest first
+  approvals grants [--json]                               grants in force, with their keys
+  approvals revoke KEY                                    end a grant; the next command asks again
+  mcp login <server> [--client-secret-stdin]              OAuth sign-in to an HTTP MCP server (browser)
+  mcp logout <server>                                     forget its tokens and registered client
+
+  Commands that connect MCP servers take --elicitation ask|defaults|decline: how a server's
+  form requests are answered (ask on a TTY; without one, or with --approvals deny, decline).
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
@@ -59,12 +72,17 @@ const COMMANDS: Record<string, CommandEntry> = {
   toolsets: { run: toolsetsList, mcp: true },
   call: { run: callTool, mcp: true },
   chat: { run: chat, mcp: true, servicesOptions: chatServicesOptions },
+  'mcp login': { run: (s, argv, io) => mcpLogin(s, argv, io), mcp: false },
+  'mcp logout': { run: (s, argv, io) => mcpLogout(s, argv, io), mcp: false },
   'sessions list': { run: sessionsList, mcp: false },
   'sessions show': { run: sessionsShow, mcp: false },
   'sessions search': { run: sessionsSearch, mcp: false },
   'sessions export': { run: sessionsExport, mcp: false },
   'sessions rename': { run: sessionsRename, mcp: false },
   'sessions delete': { run: sessionsDelete, mcp: false },
+  'approvals log': { run: approvalsLog, mcp: false },
+  'approvals grants': { run: approvalsGrants, mcp: false },
+  'approvals revoke': { run: approvalsRevoke, mcp: false },
 };
 
 function route(argv: string[]): { command?: CommandEntry; rest: string[] } {
@@ -74,23 +92,59 @@ function route(argv: string[]): { command?: CommandEntry; rest: string[] } {
   return { rest: argv };
 }
 
+const NAMES = [...Object.keys(COMMANDS), ...Object.keys(STANDALONE)];
+const FLAGS = [...new Set(USAGE.match(/--[a-z][a-z-]*/g) ?? [])];
+
+/** The usage lines of one command (`chat`, `sessions`, …): the line naming it and its continuations. */
+function usageOf(name: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const out: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inside = line.trimStart().startsWith(`${name} `) || line.trim() === name;
+    else if (line.trim() === '') inside = false;
+    if (inside) out.push(/^ {2}\S/.test(line) ? `  caduceus ${line.trimStart()}` : line);
+  }
+  return out.length > 0 ? `Usage:\n${out.join('\n')}` : undefined;
+}
+
+function unknownCommand(argv: string[]): string {
+  const typed = argv.slice(0, 2).join(' ');
+  const guess =
+    closest(typed, NAMES) ?? closest(argv[0] ?? '', [...new Set(NAMES.map((n) => n.split(' ')[0] ?? n))]);
+  const hint = guess ? ` Did you mean "${guess}"?` : '';
+  return `caduceus: unknown command "${argv.join(' ')}".${hint}\nRun \`caduceus --help\` for the list of commands.`;
+}
+
 /** Runs the CLI and returns the exit code; results go to stdout, warnings to stderr. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     writeLine(argv.length === 0 ? io.stderr : io.stdout, USAGE);
     return argv.length === 0 ? 2 : 0;
+  }
+  if (argv[0] === '--version' || argv[0] === '-V' || argv[0] === 'version') {
+    writeLine(io.stdout, `caduceus ${cliVersion()}`);
+    return 0;
+  }
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const help = usageOf(argv[0] ?? '');
+    if (help) {
+      writeLine(io.stdout, help);
+      return 0;
+    }
   }
   const standalone = STANDALONE[`${argv[0]} ${argv[1]}`] ?? STANDALONE[argv[0] ?? ''];
   if (standalone)
     return runStandalone(standalone, argv.slice(STANDALONE[`${argv[0]} ${argv[1]}`] ? 2 : 1), io);
-  const { command, rest } = route(argv);
+  const { command, rest: routed } = route(argv);
   if (!command) {
-    writeLine(io.stderr, `caduceus: unknown command "${argv.join(' ')}"\n\n${USAGE}`);
+    writeLine(io.stderr, unknownCommand(argv));
     return 2;
   }
   let services: Services | undefined;
   const stop = shutdownSignal();
   try {
+    const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
     services = await createServices({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -99,8 +153,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
-      // On a terminal a person answers approval prompts; elsewhere prompts are denials.
-      ...(io.stdin.isTTY ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) } : {}),
+      ...(elicit ? { mcpClient: { elicit } } : {}),
+      // On a terminal a person answers approval prompts; elsewhere prompts are denials, and a
+      // command waiting for input is ended rather than left to its timeout.
+      ...(io.stdin.isTTY
+        ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) }
+        : { inputWait: 'end' as const }),
       ...command.servicesOptions?.(rest),
     });
     return exitCode(await command.run(services, rest, io, stop.signal), stop.signal);
@@ -131,12 +189,19 @@ function exitCode(code: number, stop: AbortSignal): number {
 
 function reportError(err: unknown, io: Io): number {
   if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    writeLine(io.stderr, `caduceus: ${(err as Error).message}`);
+    writeLine(io.stderr, `caduceus: ${(err as Error).message}${flagHint(err as Error)}`);
     return 2;
   }
   const prefix = err instanceof ConfigError ? 'config error' : 'error';
   writeLine(io.stderr, `caduceus: ${prefix}: ${(err as Error).message}`);
   return 1;
+}
+
+/** For node's "Unknown option '--modle'": the nearest flag the CLI knows. */
+function flagHint(err: Error): string {
+  const typed = /Unknown option '(--?[\w-]+)'/.exec(err.message)?.[1];
+  const guess = typed ? closest(typed, FLAGS) : undefined;
+  return guess ? `\nDid you mean ${guess}?` : '';
 }
 
 function processIo(): Io {

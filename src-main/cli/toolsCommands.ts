@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { resultDetails } from '../handlers/toolCards';
+import { isToolError } from '../runtime/errors';
 import type { ToolsetInfo } from '../runtime/runtime';
 import type { Services } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
@@ -58,6 +60,16 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
       for (const [tool, reason] of Object.entries(info.unavailable))
         writeLine(io.stdout, `  ${tool}: ${reason}`);
   }
+  // MCP servers that could not register tools say why: a sign-in to do, or a failure.
+  for (const status of services.mcp.status()) {
+    if (status.state === 'needs_auth')
+      writeLine(
+        io.stdout,
+        `mcp-${status.name} [mcp] needs sign-in (${status.error ?? 'sign-in required'}): caduceus mcp login ${status.name}`,
+      );
+    else if (status.state === 'failed')
+      writeLine(io.stdout, `mcp-${status.name} [mcp] failed: ${status.error ?? 'unknown error'}`);
+  }
   return 0;
 }
 
@@ -88,5 +100,12 @@ export async function callTool(
     ...(stop ? { signal: stop } : {}),
   });
   writeLine(io.stdout, result);
-  return 0;
+  return failed(result) ? 1 : 0;
+}
+
+/** An error result, a refusal, or a command that exited non-zero: a script calling us should know. */
+function failed(result: string): boolean {
+  if (isToolError(result)) return true;
+  const details = resultDetails(result);
+  return details.refusal !== undefined || (details.exitCode != null && details.exitCode !== 0);
 }

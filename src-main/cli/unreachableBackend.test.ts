@@ -94,7 +94,8 @@ async function terminalReason(): Promise<string> {
 
 async function expectCallRefused(cause: string): Promise<void> {
   const run = await cli(['call', 'terminal', '--args', '{"command":"echo hi"}']);
-  expect(run, run.stderr).toMatchObject({ code: 0 });
+  // The result is an error, so the command fails too.
+  expect(run, run.stderr).toMatchObject({ code: 1 });
   expect(JSON.parse(run.stdout)).toEqual({
     error: expect.stringMatching(`could not run the command: .*${cause}`),
   });

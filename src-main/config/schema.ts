@@ -4,6 +4,21 @@ import { TerminalConfigSchema } from '../terminal/config';
 
 const stringList = z.array(z.string()).default([]);
 
+/** OAuth for an HTTP server. Tokens and client secrets live in the secret store, not here. */
+export const McpOAuthSchema = z
+  .object({
+    /** A pre-registered client; its secret is given to `caduceus mcp login --client-secret-stdin`. */
+    client_id: z.string().min(1).optional(),
+    /** An https URL of this client's metadata document, used as client_id where supported. */
+    client_metadata_url: z.string().url().optional(),
+    /** A fixed loopback port for the redirect URI, for clients registered with one. */
+    redirect_port: z.number().int().min(1).max(65535).optional(),
+    /** Scopes to ask for when the server names none. */
+    scope: z.string().min(1).optional(),
+  })
+  .strict();
+export type McpOAuthConfig = z.infer<typeof McpOAuthSchema>;
+
 export const McpServerSchema = z
   .object({
     command: z.string().optional(),
@@ -11,6 +26,9 @@ export const McpServerSchema = z
     env: z.record(z.string(), z.string()).default({}),
     url: z.string().url().optional(),
     headers: z.record(z.string(), z.string()).default({}),
+    oauth: McpOAuthSchema.default({}),
+    /** The server asking our model (sampling): ask the person each time, allow, or deny. */
+    sampling: z.enum(['ask', 'allow', 'deny']).default('ask'),
     timeout: z.number().positive().default(30),
     enabled: z.boolean().default(true),
     tools: z

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../src-shared/ipc/schemas';
-import { APPROVAL_BUTTONS, askWithNativeDialog } from './approvalDialog';
+import {
+  APPROVAL_BUTTONS,
+  askBatchWithNativeDialog,
+  askWithNativeDialog,
+  BATCH_BUTTONS,
+} from './approvalDialog';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
 
 const request: ApprovalRequest = {
@@ -32,7 +37,13 @@ describe('native approval dialog', () => {
     expect(detail).toContain('• recursive delete');
     expect(detail).toContain('rm -rf build  →  rm-recursive');
     expect(detail).toContain('permanent allowlist: rm-recursive');
-    expect(call?.options.buttons).toEqual(['Deny', 'Allow once', 'Allow for this session', 'Always allow']);
+    expect(call?.options.buttons).toEqual([
+      'Deny',
+      'Allow once',
+      'Allow for this session',
+      'Allow for 1 hour',
+      'Always allow',
+    ]);
     expect(call?.options.defaultId).toBe(0);
     expect(call?.options.cancelId).toBe(0);
   });
@@ -66,5 +77,47 @@ describe('native approval dialog', () => {
       'deny',
     );
     expect(electron.control.dialogCalls.length).toBe(before);
+  });
+});
+
+describe('native batch dialog', () => {
+  const batch = [request, { ...request, id: 'req-2', command: 'chmod 777 f', reasons: ['world-writable'] }];
+
+  it('is one dialog listing every command with its reasons; its choice answers each', async () => {
+    const electron = createFakeElectron();
+    const win = new FakeBrowserWindow({});
+    electron.control.answerDialogsWith(async () => BATCH_BUTTONS.findIndex((b) => b.choice === 'once'));
+    expect(await askBatchWithNativeDialog(electron.dialog as never, win as never, batch)).toEqual([
+      'once',
+      'once',
+    ]);
+    expect(electron.control.dialogCalls).toHaveLength(1);
+    const [call] = electron.control.dialogCalls;
+    const detail = String(call?.options.detail);
+    expect(detail).toContain('1. ls && rm -rf build');
+    expect(detail).toContain('2. chmod 777 f');
+    expect(detail).toContain('• world-writable');
+    expect(call?.options.buttons).toEqual([
+      'Deny all',
+      'Allow all once',
+      'Allow all for this session',
+      'Allow all for 1 hour',
+      'Always allow all',
+    ]);
+    expect(call?.options.cancelId).toBe(0);
+  });
+
+  it('Escape, close and an aborted signal deny every command', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(async (o) => Number(o.cancelId));
+    expect(await askBatchWithNativeDialog(electron.dialog as never, undefined, batch)).toEqual([
+      'deny',
+      'deny',
+    ]);
+    const controller = new AbortController();
+    controller.abort();
+    expect(
+      await askBatchWithNativeDialog(electron.dialog as never, undefined, batch, controller.signal),
+    ).toEqual(['deny', 'deny']);
   });
 });

@@ -6,6 +6,7 @@ export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice 
   { label: 'Deny', choice: 'deny' },
   { label: 'Allow once', choice: 'once' },
   { label: 'Allow for this session', choice: 'session' },
+  { label: 'Allow for 1 hour', choice: 'hour' },
   { label: 'Always allow', choice: 'always' },
 ];
 
@@ -55,4 +56,47 @@ export async function askWithNativeDialog(
   const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
   if (signal?.aborted) return 'deny';
   return choiceForResponse(result.response);
+}
+
+/** Buttons of the batch dialog: each answers every command of the batch; Deny all is default and cancel. */
+export const BATCH_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = [
+  { label: 'Deny all', choice: 'deny' },
+  { label: 'Allow all once', choice: 'once' },
+  { label: 'Allow all for this session', choice: 'session' },
+  { label: 'Allow all for 1 hour', choice: 'hour' },
+  { label: 'Always allow all', choice: 'always' },
+];
+
+export function batchDialogOptions(requests: ApprovalRequest[], signal?: AbortSignal): MessageBoxOptions {
+  const detail = requests
+    .map((r, i) => [`${i + 1}. ${r.command}`, ...r.reasons.map((reason) => `     • ${reason}`)].join('\n'))
+    .join('\n\n');
+  return {
+    type: 'warning',
+    title: 'Approve commands?',
+    message: `The agent wants to run ${requests.length} commands that need your approval.`,
+    detail,
+    buttons: BATCH_BUTTONS.map((b) => b.label),
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+    normalizeAccessKeys: false,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** One native dialog for a whole batch (not a queue of N); its choice answers each command. */
+export async function askBatchWithNativeDialog(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: BaseWindow | undefined,
+  requests: ApprovalRequest[],
+  signal?: AbortSignal,
+): Promise<ApprovalChoice[]> {
+  const denyAll = requests.map((): ApprovalChoice => 'deny');
+  if (signal?.aborted) return denyAll;
+  const options = batchDialogOptions(requests, signal);
+  const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+  if (signal?.aborted) return denyAll;
+  const choice = BATCH_BUTTONS[result.response]?.choice ?? 'deny';
+  return requests.map(() => choice);
 }

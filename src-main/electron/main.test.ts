@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { APPROVAL_BUTTONS, BATCH_BUTTONS } from './approvalDialog';
 import { runDesktop } from './main';
 import { APP_URL } from './protocol';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
@@ -134,7 +135,7 @@ describe('runDesktop', () => {
 
   it('answers an approval through the native dialog bound to its window', async () => {
     const electron = createFakeElectron();
-    electron.control.answerDialogsWith(async () => 3); // Always allow
+    electron.control.answerDialogsWith(async () => APPROVAL_BUTTONS.findIndex((b) => b.choice === 'always'));
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
     const decision = await core.services.gate.check({
@@ -148,6 +149,27 @@ describe('runDesktop', () => {
     expect(electron.control.dialogCalls[0]?.window).toBe(FakeBrowserWindow.all[0]);
     expect(String(electron.control.dialogCalls[0]?.options.detail)).toContain('rm -rf ./build-output');
     expect(core.services.config.command_allowlist.length).toBeGreaterThan(0);
+    await core.shutdown();
+  });
+
+  it('asks about a batch of commands in one native dialog, not one per command', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(async () => BATCH_BUTTONS.findIndex((b) => b.choice === 'once'));
+    const core = await runDesktop(electron as never, '/dist');
+    if (!core) throw new Error('the app did not start');
+    const calls = ['rm -r ./out-a', 'chmod 777 ./f', 'rm -r ./out-b'].map((command, i) => ({
+      command,
+      sessionId: 's',
+      taskId: 't',
+      toolCallId: `c${i}`,
+      backendKind: 'local' as const,
+    }));
+    core.services.gate.announceBatch(calls);
+    for (const call of calls)
+      expect(await core.services.gate.check(call)).toMatchObject({ allowed: true, choice: 'once' });
+    expect(electron.control.dialogCalls).toHaveLength(1);
+    const detail = String(electron.control.dialogCalls[0]?.options.detail);
+    for (const call of calls) expect(detail).toContain(call.command);
     await core.shutdown();
   });
 });

@@ -8,7 +8,7 @@ import { removeStaleTempFiles } from '../config/atomicFile';
 import { caduceusHome } from '../config/paths';
 import { createStderrLogger } from '../runtime/logger';
 import { onShutdownSignal } from '../shutdownSignals';
-import { askWithNativeDialog } from './approvalDialog';
+import { askBatchWithNativeDialog, askWithNativeDialog } from './approvalDialog';
 import { pickWorkspaceFolder } from './folderPicker';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
@@ -16,7 +16,7 @@ import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
 import { realHost } from '../terminal/platform/host';
 import { initUserEnvironment, needsLoginEnv } from '../terminal/platform/userEnvironment';
 import { SafeStorageSecrets } from './secrets';
-import { createMainWindow, hardenWindow, rememberWindowState } from './window';
+import { createMainWindow, hardenWindow, isSafeExternalUrl, rememberWindowState } from './window';
 
 type ElectronModule = typeof electron;
 
@@ -45,6 +45,7 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
   await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
+  const secrets = new SafeStorageSecrets(safeStorage, secretsPath);
   const core = await createAppCore({
     home,
     cwd: process.cwd(),
@@ -52,8 +53,11 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     logger,
     mode: 'electron',
     version: app.getVersion(),
-    secrets: new SafeStorageSecrets(safeStorage, secretsPath),
+    secrets,
+    mcpSecrets: secrets,
+    openUrl: (url) => openExternalHttp(shell, url),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
+    nativeApprovalBatch: (requests, signal) => askBatchWithNativeDialog(dialog, mainWindow, requests, signal),
     // No default workspace: a packaged app's cwd is `/`, so every new session asks for a folder.
     pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
   });
@@ -109,4 +113,11 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
 
 if (process.versions.electron) {
   void runDesktop(electron, fileURLToPath(new URL('..', import.meta.url)));
+}
+
+/** OAuth sign-in pages open in the user's browser; only plain http(s) URLs reach the shell. */
+async function openExternalHttp(shell: ElectronModule['shell'], url: string): Promise<void> {
+  if (!isSafeExternalUrl(url))
+    throw new Error('refusing to open a sign-in page that is not a plain http(s) URL');
+  await shell.openExternal(url);
 }

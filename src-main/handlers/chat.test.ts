@@ -100,3 +100,62 @@ describe('chat.cancel', () => {
     expect(sent.find((m) => m.role === 'tool')?.content).toMatch(/Cancelled/);
   });
 });
+
+describe('tool cards', () => {
+  async function runOne(id: string, command: string) {
+    model.push({ toolCalls: [{ id, name: 'terminal', arguments: { command } }] });
+    model.push({ text: 'Done.' });
+    const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
+      text: `Run ${command}`,
+    });
+    await vi.waitFor(() => expect(finished(turnId)?.status).toBe('done'), WAIT);
+    const live = events.find(
+      (e): e is Extract<ChatEvent, { type: 'tool.finished' }> =>
+        e.type === 'tool.finished' && e.toolCallId === id,
+    );
+    const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
+    const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === id);
+    return { live, card };
+  }
+
+  it('shows a non-zero exit as a failure with its code and the output as text, live and reloaded', async () => {
+    const { live, card } = await runOne('call_fail', 'printf "1\\n2\\n"; exit 3');
+    expect(live).toMatchObject({ status: 'error', details: { exitCode: 3, outputText: '1\n2\n' } });
+    expect(card).toMatchObject({ status: 'error', exitCode: 3, outputText: '1\n2\n' });
+  });
+
+  it('explains the hardline refusal of rm -rf / in words, the same live and reloaded', async () => {
+    const { live, card } = await runOne('call_rm', 'rm -rf /');
+    expect(live?.status).toBe('blocked');
+    expect(live?.details?.refusal?.title).toMatch(/permanently/i);
+    expect(live?.details?.refusal?.advice).not.toBe('');
+    expect(card?.status).toBe('blocked');
+    expect(card?.refusal).toEqual(live?.details?.refusal);
+  });
+});
+
+describe('deny with a reason', () => {
+  it('passes the note to the model with the refusal and shows it on the card', async () => {
+    model.push({
+      toolCalls: [{ id: 'call_note', name: 'terminal', arguments: { command: 'rm -rf ./old-build' } }],
+    });
+    model.push({ text: 'Understood.' });
+    const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
+      text: 'Clean up',
+    });
+    let pending: { id: string }[] = [];
+    await vi.waitFor(async () => {
+      pending = await call<{ id: string }[]>('approvals.pending', {});
+      expect(pending).toHaveLength(1);
+    }, WAIT);
+    const note = 'Keep old-build, the release needs it';
+    await call('approvals.respond', { id: pending[0]?.id, choice: 'deny', note });
+    await vi.waitFor(() => expect(finished(turnId)?.status).toBe('done'), WAIT);
+
+    const sent = model.requests.at(-1)?.body.messages ?? [];
+    expect(sent.find((m) => m.role === 'tool')?.content).toContain(note);
+    const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
+    const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_note');
+    expect(card).toMatchObject({ status: 'denied', refusal: { kind: 'denied', note } });
+  });
+});

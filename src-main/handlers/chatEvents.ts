@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../src-shared/agentEvents';
-import type { ChatEvent, ToolCallStatus } from '../../src-shared/ipc/chatSchemas';
+import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
+import { toolCallView, type ToolCallFacts } from './toolCards';
 
 /**
  * Turns one turn's agent events into the chat events the UI draws. Keeps what the agent does
- * not repeat: which assistant message a tool call belongs to, and which calls a person denied.
+ * not repeat: which assistant message a tool call belongs to, and what each call was.
  */
 export class ChatEventMapper {
   private messageId = randomUUID();
@@ -12,9 +13,7 @@ export class ChatEventMapper {
   private finished = false;
   /** Text streamed into the current message. */
   private shown = '';
-  private readonly askedFor = new Map<string, string>();
-  private readonly denied = new Set<string>();
-  private readonly startedAt = new Map<string, number>();
+  private readonly calls = new Map<string, ToolCallFacts>();
 
   constructor(
     readonly sessionId: string,
@@ -50,48 +49,54 @@ export class ChatEventMapper {
         this.shown += event.text;
         return [{ type: 'assistant.delta', ...base, messageId: this.messageId, text: event.text }];
       case 'tool_started': {
-        const now = Date.now();
-        this.startedAt.set(event.toolCallId, now);
+        const facts: ToolCallFacts = {
+          id: event.toolCallId,
+          name: event.name,
+          emoji: event.emoji,
+          args: event.args ?? event.argsPreview,
+          taskId: this.sessionId,
+          startedAt: Date.now(),
+          run: 'running',
+        };
+        this.calls.set(event.toolCallId, facts);
         this.afterTools = true;
-        return [
-          {
-            type: 'tool.started',
-            ...base,
-            messageId: this.messageId,
-            call: {
-              id: event.toolCallId,
-              name: event.name,
-              emoji: event.emoji,
-              args: event.argsPreview,
-              argsPreview: event.argsPreview,
-              taskId: this.sessionId,
-              status: 'running',
-              startedAt: now,
-            },
-          },
-        ];
+        return [{ type: 'tool.started', ...base, messageId: this.messageId, call: toolCallView(facts) }];
       }
       case 'tool_output':
         return [{ type: 'tool.output', ...base, toolCallId: event.toolCallId, chunk: event.chunk }];
-      case 'tool_finished':
+      case 'tool_finished': {
+        const started = this.calls.get(event.toolCallId);
+        const { status, result, exitCode, outputText, errorText, refusal } = toolCallView({
+          id: event.toolCallId,
+          name: event.name,
+          emoji: started?.emoji ?? '',
+          args: started?.args ?? '',
+          taskId: this.sessionId,
+          startedAt: started?.startedAt ?? Date.now(),
+          run: event.status,
+          durationMs: event.durationMs,
+          result: event.result ?? event.resultPreview,
+        });
         return [
           {
             type: 'tool.finished',
             ...base,
             toolCallId: event.toolCallId,
-            status: this.statusOf(event.toolCallId, event.status, event.approval),
+            status: status === 'running' ? 'error' : status,
             durationMs: event.durationMs,
-            result: event.resultPreview,
+            result: result ?? '',
+            details: {
+              ...(exitCode !== undefined ? { exitCode } : {}),
+              ...(outputText !== undefined ? { outputText } : {}),
+              ...(errorText !== undefined ? { errorText } : {}),
+              ...(refusal ? { refusal } : {}),
+            },
           },
         ];
-      case 'approval_requested':
-        if (event.toolCallId) this.askedFor.set(event.requestId, event.toolCallId);
-        return [];
-      case 'approval_resolved': {
-        const call = this.askedFor.get(event.requestId);
-        if (call && (event.decision === 'deny' || event.decision === 'timeout')) this.denied.add(call);
-        return [];
       }
+      case 'approval_requested':
+      case 'approval_resolved':
+        return [];
       case 'clarify_requested':
         return [
           {
@@ -136,16 +141,5 @@ export class ChatEventMapper {
         ];
       }
     }
-  }
-
-  private statusOf(
-    callId: string,
-    status: 'ok' | 'error' | 'cancelled',
-    approval: 'blocked' | 'denied' | undefined,
-  ): Exclude<ToolCallStatus, 'running'> {
-    if (this.denied.has(callId)) return 'denied';
-    // The approval gate marks refusals it made without asking (hardline, deny rules).
-    if (approval) return approval;
-    return status === 'cancelled' ? 'stopped' : status;
   }
 }

@@ -3,6 +3,7 @@ import { McpServerSchema, type Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
 import { setValue } from '../config/yamlEdit';
 import { ContractError } from '../contract/router';
+import type { UrlOpener } from '../mcp/auth/browser';
 import type { McpManager } from '../mcp/manager';
 
 export function mcpView(manager: McpManager, config: Config): McpServerInfo[] {
@@ -37,6 +38,43 @@ export async function upsertMcpServer(
   await store.update((doc) => setValue(doc, ['mcp_servers', name], raw));
   const status = await manager.connect(name, parsed.data);
   return { ...status, config: parsed.data as Record<string, unknown> };
+}
+
+/** Signs in to an HTTP server in the system browser (`opener`) and reconnects it. */
+export async function signInMcpServer(
+  manager: McpManager,
+  config: Config,
+  name: string,
+  opener: UrlOpener,
+): Promise<McpServerInfo> {
+  const server = serverOf(config, name);
+  if (!server.url)
+    throw new ContractError('invalid_request', `MCP server "${name}" runs over stdio; it has no sign-in`);
+  const status = await manager.signIn(name, server, opener);
+  return { ...status, config: server as Record<string, unknown> };
+}
+
+export async function signOutMcpServer(
+  manager: McpManager,
+  config: Config,
+  name: string,
+): Promise<McpServerInfo> {
+  const server = serverOf(config, name);
+  await manager.signOut(name, server);
+  return (
+    mcpView(manager, config).find((s) => s.name === name) ?? {
+      name,
+      state: 'needs_auth',
+      tools: [],
+      config: {},
+    }
+  );
+}
+
+function serverOf(config: Config, name: string) {
+  const server = config.mcp_servers[name];
+  if (!server) throw new ContractError('not_found', `No MCP server "${name}"`);
+  return server;
 }
 
 export async function removeMcpServer(store: ConfigStore, manager: McpManager, name: string): Promise<void> {

@@ -4,10 +4,12 @@ import type {
   SessionSummary as ViewSummary,
   ToolCallView,
 } from '../../src-shared/ipc/chatSchemas';
-import type { SessionSummary, ToolCallRecord } from '../../src-shared/sessions';
+import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import type { SessionStore } from '../agent/sessions/store';
 import { ContractError } from '../contract/router';
+import { cleanSnippet } from './snippets';
+import { toolCallView } from './toolCards';
 
 function summary(s: SessionSummary, snippet?: string): ViewSummary {
   return {
@@ -28,17 +30,10 @@ export function listSessionViews(store: SessionStore, query?: string): ViewSumma
   for (const hit of store.search(query, { limit: 50 })) {
     const session = store.getSession(hit.sessionId);
     if (session && !session.parentId && !out.has(session.id))
-      out.set(session.id, summary(session, hit.snippet));
+      out.set(session.id, summary(session, cleanSnippet(hit.snippet)));
   }
   return [...out.values()];
 }
-
-const STATUS: Record<ToolCallRecord['status'], ToolCallView['status']> = {
-  running: 'running',
-  ok: 'ok',
-  error: 'error',
-  cancelled: 'stopped',
-};
 
 /** A stored session as the chat shows it: tool results fold into their calls' cards. */
 export function sessionDetail(
@@ -54,18 +49,18 @@ export function sessionDetail(
     if (m.role === 'system' || m.role === 'tool') return;
     const toolCalls: ToolCallView[] = (m.tool_calls ?? []).map((call) => {
       const record = records.get(call.id);
-      return {
+      return toolCallView({
         id: call.id,
         name: call.function.name,
         emoji: emojiOf(call.function.name),
         args: call.function.arguments,
-        argsPreview: call.function.arguments.slice(0, 120),
         taskId: id,
-        status: record ? STATUS[record.status] : 'error',
+        // A call with no record never finished: the app stopped under it.
+        run: record?.status ?? 'cancelled',
         startedAt: record?.startedAt ?? session.createdAt,
         ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
         ...(record?.result != null ? { result: record.result } : {}),
-      };
+      });
     });
     messages.push({
       id: `${id}:${index}`,

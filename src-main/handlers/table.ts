@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppCoreOptions } from '../appCore';
 import type { ApprovalBroker } from '../approval/broker';
+import { grantsInForce, revokeGrant } from '../approval/grantsView';
 import { ruleFor } from '../approval/rules/registry';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
+import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
@@ -11,7 +13,8 @@ import type { ModelOverrides } from '../agent/model/resolve';
 import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
-import { mcpView, removeMcpServer, upsertMcpServer } from './mcp';
+import type { ElicitationBroker } from './elicitation';
+import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings } from './settings';
 import type { UserShells } from './terminal';
@@ -19,12 +22,16 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'env'>;
+  options: Pick<
+    AppCoreOptions,
+    'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'env' | 'openUrl'
+  >;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
   /** The chat's model overrides: the command line's, and the saved key. */
   modelOverrides: () => ModelOverrides;
+  elicitations: ElicitationBroker;
 }
 
 const OK = { ok: true } as const;
@@ -37,6 +44,7 @@ export function createHandlers({
   chat,
   shells,
   modelOverrides,
+  elicitations,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
@@ -69,10 +77,18 @@ export function createHandlers({
     'allowlist.remove': ({ key }) => removeAllowlistEntry(s.configStore, key, describeKey),
 
     'approvals.pending': () => broker.list(),
-    'approvals.respond': ({ id, choice }) => {
+    'approvals.respond': ({ id, choice, note }) => {
       broker.respond(id, choice);
+      // The gate reads it after the answer settles, which is never in this same tick.
+      if (note && choice === 'deny') s.denialNotes.set(id, note);
       return OK;
     },
+    'approvals.ledger': (query) => sessions().ledger.list(query),
+    // Read from disk: `caduceus approvals revoke` in another process may have changed config.yaml.
+    'approvals.grants': async () => grantsInForce(s.gate.grants, await s.configStore.load(), Date.now()),
+    'approvals.revoke': async ({ key }) => ({
+      revoked: await revokeGrant(s.gate.grants, s.configStore, key),
+    }),
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
@@ -86,6 +102,14 @@ export function createHandlers({
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
     },
+    'mcp.signIn': ({ name }) =>
+      signInMcpServer(s.mcp, s.config, name, options.openUrl ?? systemBrowserOpener()),
+    'mcp.pendingElicitations': () => elicitations.list(),
+    'mcp.answerElicitation': (answer) => {
+      elicitations.respond(answer);
+      return OK;
+    },
+    'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
 
     'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {

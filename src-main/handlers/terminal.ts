@@ -36,10 +36,12 @@ export class UserShells {
     return shell.streamId;
   }
 
-  /** Keys for a user shell, or for the process of an agent's command shown in a tab. */
+  /** Keys for a user shell, or for the process of an agent's command shown in a tab (or handed over). */
   write(streamId: string, data: string): void {
     const shell = this.shells.get(streamId);
     if (shell) return shell.write(data);
+    // A command handed to the user because it waits for input: the model is told it was answered.
+    if (this.terminal().writeInput(streamId, data)) return;
     const result = this.terminal().streams.write(streamId, data);
     if (result === 'unknown_stream')
       throw new ContractError('unknown_stream', `Nothing is running in stream "${streamId}" any more`);

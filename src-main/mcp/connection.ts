@@ -1,14 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Progress, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
+import type { Logger } from '../runtime/types';
 import type { Sandbox, WrappedCommand } from '../sandbox/sandbox';
 import { shQuote } from '../terminal/shellScript';
-import type { Logger } from '../runtime/types';
+import { McpCredentials } from './auth/credentials';
+import { McpOAuthProvider, type SignInInteraction } from './auth/provider';
+import { createClient } from './client';
+import type { McpClientContext } from './clientContext';
 import type { McpCallResult } from './toolResult';
 
 /** Where a stdio server with `sandbox: true` runs: the command sandbox, writing only `workspace`. */
@@ -17,10 +22,17 @@ export interface McpSandbox {
   workspace: string;
 }
 
-/** One live connection to an MCP server over stdio or Streamable HTTP. */
+/** How long a person may take in the browser before a sign-in gives up. */
+const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+/** One live connection to an MCP server over stdio or Streamable HTTP (with OAuth). */
 export class McpConnection {
   private client: Client | undefined;
+  private transport: StreamableHTTPClientTransport | StdioClientTransport | undefined;
   private stderrTail = '';
+  /** Live output of the tool calls in flight, which the server's log lines are shown on. */
+  private readonly liveOutputs = new Set<(line: string) => void>();
+  readonly auth: McpOAuthProvider | undefined;
   private wrapped: WrappedCommand | undefined;
   private tmpDir: string | undefined;
 
@@ -28,54 +40,111 @@ export class McpConnection {
     readonly name: string,
     readonly config: McpServerConfig,
     private readonly logger: Logger,
-    private readonly sandbox?: McpSandbox,
-  ) {}
+    private readonly context: McpClientContext = {},
+  ) {
+    if (config.url && context.secrets)
+      this.auth = new McpOAuthProvider(new McpCredentials(context.secrets, name, config.url), config.oauth);
+  }
 
-  async connect(onToolsChanged: () => void): Promise<void> {
-    const client = new Client({ name: 'caduceus', version: '0.1.0' }, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => onToolsChanged());
-    const transport = this.config.url
-      ? new StreamableHTTPClientTransport(new URL(this.config.url), {
-          requestInit: { headers: this.config.headers },
-        })
-      : new StdioClientTransport(await this.stdioParams());
-    if (transport instanceof StdioClientTransport) {
-      // Keep the last lines a failing server printed, to explain the failure.
-      transport.stderr?.on('data', (chunk: Buffer) => {
-        this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
-      });
-    }
-    try {
-      await withTimeout(client.connect(transport), this.timeoutMs, `connecting to MCP server "${this.name}"`);
-    } catch (err) {
-      await client.close().catch(() => undefined);
-      const tail = this.stderrTail.trim();
-      const said = tail ? ` (server said: ${tail.split('\n').slice(-3).join(' | ')})` : '';
-      throw new Error(`${(err as Error).message}${said}`, { cause: err });
-    }
-    this.client = client;
+  /** Connects; with `interaction`, a server that wants OAuth gets a browser sign-in first. */
+  async connect(onToolsChanged: () => void, interaction?: SignInInteraction): Promise<void> {
+    if (this.auth) this.auth.interaction = interaction;
+    await this.withSignIn(async () => {
+      const client = createClient(this.name, this.context, onToolsChanged, this.config.sampling, (line) =>
+        this.onServerLog(line),
+      );
+      const transport = await this.newTransport();
+      this.transport = transport;
+      try {
+        await withTimeout(
+          client.connect(transport),
+          this.timeoutMs,
+          `connecting to MCP server "${this.name}"`,
+        );
+      } catch (err) {
+        await client.close().catch(() => undefined);
+        const tail = this.stderrTail.trim();
+        if (!tail || err instanceof UnauthorizedError) throw err;
+        const said = ` (server said: ${tail.split('\n').slice(-3).join(' | ')})`;
+        throw new Error(`${(err as Error).message}${said}`, { cause: err });
+      }
+      this.client = client;
+    });
   }
 
   async listTools(): Promise<Tool[]> {
     const tools: Tool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.requireClient().listTools(cursor ? { cursor } : {}, {
-        timeout: this.timeoutMs,
-      });
+      const page = await this.withSignIn(() =>
+        this.requireClient().listTools(cursor ? { cursor } : {}, { timeout: this.timeoutMs }),
+      );
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
     return tools;
   }
 
-  async callTool(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<McpCallResult> {
-    const options = signal ? { timeout: this.timeoutMs, signal } : { timeout: this.timeoutMs };
-    return (await this.requireClient().callTool(
-      { name: tool, arguments: args },
-      undefined,
-      options,
-    )) as McpCallResult;
+  /** Calls a tool; `onProgress` receives the server's progress lines (and keeps the call alive). */
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    signal?: AbortSignal,
+    onProgress?: (line: string) => void,
+  ): Promise<McpCallResult> {
+    const options = {
+      timeout: this.timeoutMs,
+      ...(signal ? { signal } : {}),
+      ...(onProgress
+        ? {
+            resetTimeoutOnProgress: true,
+            onprogress: (p: Progress) => onProgress(progressLine(p)),
+          }
+        : {}),
+    };
+    if (onProgress) this.liveOutputs.add(onProgress);
+    try {
+      return (await this.withSignIn(() =>
+        this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+      )) as McpCallResult;
+    } finally {
+      if (onProgress) this.liveOutputs.delete(onProgress);
+    }
+  }
+
+  private onServerLog(line: string): void {
+    this.logger.debug(`MCP server ${this.name}: ${line}`);
+    for (const output of this.liveOutputs) output(`${line}\n`);
+  }
+
+  /** Whether the server offers resources (resources/list and resources/read). */
+  hasResources(): boolean {
+    return Boolean(this.client?.getServerCapabilities()?.resources);
+  }
+
+  /** The first `limit` resources the server lists (for the read tool's description). */
+  async listResources(limit: number): Promise<Resource[]> {
+    const out: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.requireClient().listResources(cursor ? { cursor } : {}, {
+        timeout: this.timeoutMs,
+      });
+      out.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor && out.length < limit);
+    return out.slice(0, limit);
+  }
+
+  async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.withSignIn(() =>
+      this.requireClient().readResource({ uri }, { timeout: this.timeoutMs, ...(signal ? { signal } : {}) }),
+    );
+  }
+
+  /** Tells the server its roots changed (the workspace moved). */
+  async rootsChanged(): Promise<void> {
+    await this.client?.sendRootsListChanged();
   }
 
   async close(): Promise<void> {
@@ -90,15 +159,48 @@ export class McpConnection {
     this.tmpDir = undefined;
   }
 
+  /**
+   * Runs a request; when the SDK sent the person to the browser (first sign-in, or step-up
+   * after `insufficient_scope`), waits for the redirect, exchanges the code, and runs it again.
+   */
+  private async withSignIn<T>(run: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        const pending = this.auth?.takePendingCode();
+        if (!pending || !(err instanceof UnauthorizedError) || attempt >= 2) throw err;
+        const code = await withTimeout(pending, SIGN_IN_TIMEOUT_MS, `waiting for sign-in to "${this.name}"`);
+        if (!(this.transport instanceof StreamableHTTPClientTransport)) throw err;
+        await this.transport.finishAuth(code);
+      }
+    }
+  }
+
+  private async newTransport(): Promise<StreamableHTTPClientTransport | StdioClientTransport> {
+    if (this.config.url)
+      return new StreamableHTTPClientTransport(new URL(this.config.url), {
+        requestInit: { headers: this.config.headers },
+        ...(this.auth ? { authProvider: this.auth } : {}),
+      });
+    const transport = new StdioClientTransport(await this.stdioParams());
+    // Keep the last lines a failing server printed, to explain the failure.
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
+    });
+    return transport;
+  }
+
   /** The server's command line, inside the sandbox when its config asks for one. */
   private async stdioParams() {
     const env = { ...inheritedEnv(), ...this.config.env };
     const base = { command: this.config.command ?? '', args: this.config.args, env, stderr: 'pipe' as const };
     if (!this.config.sandbox) return base;
-    const box = this.sandbox;
+    const box = this.context.sandbox;
     if (!box?.sandbox.enabled)
       throw new Error(`it asks for the sandbox (sandbox: true), but sandbox.mode is off`);
-    this.tmpDir = await mkdtemp(join(tmpdir(), 'caduceus-mcp-'));
+    await this.wrapped?.release();
+    this.tmpDir ??= await mkdtemp(join(tmpdir(), 'caduceus-mcp-'));
     this.wrapped = await box.sandbox.wrap({
       command: [base.command, ...base.args].map(shQuote).join(' '),
       shell: '/bin/sh',
@@ -121,6 +223,11 @@ export class McpConnection {
     if (!this.client) throw new Error(`MCP server "${this.name}" is not connected`);
     return this.client;
   }
+}
+
+function progressLine(p: Progress): string {
+  const amount = p.total ? `${p.progress}/${p.total}` : String(p.progress);
+  return `[progress ${amount}]${p.message ? ` ${p.message}` : ''}\n`;
 }
 
 /** Stdio servers get PATH and the usual basics, not every secret in our environment. */

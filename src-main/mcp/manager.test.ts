@@ -3,7 +3,7 @@ import { McpServerSchema } from '../config/schema';
 import { ctx, newRuntime, spec } from '../runtime/testing/fixtures';
 import { McpManager } from './manager';
 import { mcpToolName } from './naming';
-import { changingServer, everythingServer } from './testing/servers';
+import { changingServer, clientFeaturesServer, everythingServer } from './testing/servers';
 
 let manager: McpManager | undefined;
 afterEach(async () => {
@@ -90,5 +90,70 @@ describe('MCP servers', () => {
     );
     await until(() => runtime.registry.has('mcp_my_server_late_tool'), 'the new tool');
     expect(await runtime.handleFunctionCall('mcp_my_server_late_tool', {}, ctx)).toBe('late-tool says hi');
+  });
+});
+
+describe('MCP roots', () => {
+  it('offers the workspace as the root and announces a new one with roots/list_changed', async () => {
+    const r = newRuntime();
+    manager = new McpManager(r.runtime.registry, r.logger, { roots: () => ['/work/one'] });
+    await manager.connectAll({ features: clientFeaturesServer() });
+    const first = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    expect(first).toEqual({ roots: [{ uri: 'file:///work/one', name: '/work/one' }], rootsChanges: 0 });
+    await manager.setRoots(['/work/two']);
+    // The notification and the next request travel in order over the same stdio pipe.
+    const second = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    expect(second).toEqual({ roots: [{ uri: 'file:///work/two', name: '/work/two' }], rootsChanges: 1 });
+  });
+});
+
+describe('MCP progress', () => {
+  it("streams a tool's progress notifications to the tool card's live output", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ everything: everythingServer() });
+    const lines: string[] = [];
+    const result = await runtime.handleFunctionCall(
+      'mcp_everything_trigger_long_running_operation',
+      { duration: 0.2, steps: 2 },
+      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+    );
+    expect(result).toContain('Long running operation completed');
+    // The SDK may settle the call before it handles the last notification, so only the first
+    // steps are certain to be shown.
+    expect(lines[0]).toBe('[progress 1/2]\n');
+    expect(lines.every((line) => /^\[progress [12]\/2\]\n$/.test(line))).toBe(true);
+  });
+});
+
+describe('MCP resources', () => {
+  it("reads a server's resources through one read_resource tool that names them", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ everything: everythingServer() });
+    const spec = runtime.registry.get('mcp_everything_read_resource');
+    expect(spec?.toolset).toBe('mcp-everything');
+    const listed = /^- (\S+)/m.exec(spec?.schema.description ?? '')?.[1] ?? '';
+    expect(listed).toMatch(/^demo:\/\//);
+    const text = await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: listed }, ctx);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/^\{"error"/);
+    const missing = JSON.parse(
+      await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: 'demo://nope/404' }, ctx),
+    );
+    expect(missing.error).toBeTruthy();
+  });
+});
+
+describe('MCP logging', () => {
+  it("shows the server's log lines on the card of the call in flight", async () => {
+    const { runtime, manager } = setup();
+    await manager.connectAll({ features: clientFeaturesServer() });
+    const lines: string[] = [];
+    const result = await runtime.handleFunctionCall(
+      'mcp_features_log',
+      {},
+      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+    );
+    expect(result).toBe('logged');
+    expect(lines).toEqual(['[info worker] halfway there\n']);
   });
 });

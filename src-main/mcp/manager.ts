@@ -1,14 +1,22 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
-import type { JsonSchema, Logger } from '../runtime/types';
-import { McpConnection, type McpSandbox } from './connection';
+import type { JsonSchema, Logger, ToolContext } from '../runtime/types';
+import { McpCredentials, type ReadableSecretStore } from './auth/credentials';
+import type { UrlOpener } from './auth/browser';
+import { startLoopbackReceiver } from './auth/loopback';
+import { NeedsSignInError, type SignInInteraction } from './auth/provider';
+import { toolError } from '../runtime/errors';
+import type { McpClientContext } from './clientContext';
+import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
+import { resourceToolSpec } from './resourceTool';
 import { renderMcpResult } from './toolResult';
 
 export interface McpServerStatus {
   name: string;
-  state: 'connected' | 'failed' | 'disabled';
+  /** `needs_auth`: the server wants an OAuth sign-in; `error` says why. */
+  state: 'connected' | 'failed' | 'disabled' | 'needs_auth';
   tools: string[];
   error?: string;
 }
@@ -24,21 +32,34 @@ export class McpManager {
   constructor(
     private readonly registry: ToolRegistry,
     private readonly logger: Logger,
-    /** For stdio servers configured with `sandbox: true`. */
-    private readonly sandbox?: McpSandbox,
+    private readonly context: McpClientContext = {},
   ) {}
+
+  /** Where this manager keeps OAuth credentials. */
+  get secrets(): ReadableSecretStore {
+    if (!this.context.secrets) throw new Error('no secret store for MCP credentials');
+    return this.context.secrets;
+  }
 
   async connectAll(servers: Record<string, McpServerConfig>): Promise<McpServerStatus[]> {
     await Promise.all(Object.entries(servers).map(([name, config]) => this.connect(name, config)));
     return this.status();
   }
 
-  async connect(name: string, config: McpServerConfig): Promise<McpServerStatus> {
+  /**
+   * Connects one server. With `interaction` (someone asked to sign in) an OAuth server opens
+   * the browser; without it, a server that wants a sign-in is reported as `needs_auth`.
+   */
+  async connect(
+    name: string,
+    config: McpServerConfig,
+    interaction?: SignInInteraction,
+  ): Promise<McpServerStatus> {
     await this.disconnect(name);
     if (!config.enabled) return this.setStatus({ name, state: 'disabled', tools: [] });
-    const connection = new McpConnection(name, config, this.logger, this.sandbox);
+    const connection = new McpConnection(name, config, this.logger, this.context);
     try {
-      await connection.connect(() => void this.refresh(name));
+      await connection.connect(() => void this.refresh(name), interaction);
       this.connections.set(name, connection);
       const tools = await this.registerTools(connection);
       return this.setStatus({ name, state: 'connected', tools });
@@ -46,9 +67,51 @@ export class McpManager {
       await connection.close();
       this.connections.delete(name);
       const error = (err as Error).message;
+      if (isNeedsSignIn(err)) {
+        this.logger.info(`MCP server "${name}" needs sign-in: ${error}`);
+        return this.setStatus({ name, state: 'needs_auth', tools: [], error: `${error}` });
+      }
       this.logger.warn(`MCP server "${name}" is unavailable: ${error}`);
       return this.setStatus({ name, state: 'failed', tools: [], error });
     }
+  }
+
+  /**
+   * Signs in to an HTTP server: the browser opens the authorization page, the redirect comes
+   * back to a one-shot server on 127.0.0.1, then the server connects with the new tokens.
+   */
+  async signIn(
+    name: string,
+    config: McpServerConfig,
+    opener: UrlOpener,
+    signal?: AbortSignal,
+  ): Promise<McpServerStatus> {
+    if (!config.url) throw new Error(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
+    const credentials = new McpCredentials(this.secrets, name, config.url);
+    const fixed = config.oauth.redirect_port;
+    const receiver = await startLoopbackReceiver(fixed ?? credentials.redirectPort(), fixed !== undefined);
+    try {
+      return await this.connect(name, config, { opener, receiver, ...(signal ? { signal } : {}) });
+    } finally {
+      // The receiver is gone; a later step-up asks for another sign-in instead of waiting.
+      const auth = this.connections.get(name)?.auth;
+      if (auth) auth.interaction = undefined;
+      await receiver.close();
+    }
+  }
+
+  /** Forgets a server's OAuth tokens and registered client, and disconnects it. */
+  async signOut(name: string, config: McpServerConfig): Promise<void> {
+    await this.disconnect(name);
+    if (config.url && this.context.secrets)
+      await new McpCredentials(this.context.secrets, name, config.url).clear();
+    this.setStatus({ name, state: 'needs_auth', tools: [], error: 'signed out' });
+  }
+
+  /** The workspace moved: servers are offered `dirs` as roots and told the list changed. */
+  async setRoots(dirs: string[]): Promise<void> {
+    this.context.roots = () => dirs;
+    await Promise.allSettled([...this.connections.values()].map((c) => c.rootsChanged()));
   }
 
   /** Re-reads a server's tool list after it announced a change. */
@@ -66,7 +129,9 @@ export class McpManager {
 
   /** Starts a server apart from the live ones, lists its tools and stops it: Settings' "Test". */
   async probe(name: string, config: McpServerConfig): Promise<{ tools: string[] }> {
-    const connection = new McpConnection(name, config, this.logger, this.sandbox);
+    // A test asks no forms and spends no model tokens: no elicitation or sampling is offered.
+    const { secrets, roots, sandbox } = this.context;
+    const connection = new McpConnection(name, config, this.logger, { secrets, roots, sandbox });
     try {
       await connection.connect(() => undefined);
       return { tools: (await connection.listTools()).map((tool) => tool.name) };
@@ -110,6 +175,16 @@ export class McpManager {
       this.registry.register(this.toSpec(connection, tool, name));
       registered.push(name);
     }
+    // Resources reach the agent through one read tool (filtered like the server's tools,
+    // as `read_resource`), unless a server tool has its name.
+    const offered = (!include || include.includes('read_resource')) && !exclude.includes('read_resource');
+    if (offered && connection.hasResources()) {
+      const spec = await resourceToolSpec(connection);
+      if (!this.registry.has(spec.name)) {
+        this.registry.register(spec);
+        registered.push(spec.name);
+      }
+    }
     return registered;
   }
 
@@ -122,8 +197,19 @@ export class McpManager {
       emoji: '🔌',
       isAsync: true,
       parallelSafe: connection.config.supports_parallel_tool_calls,
-      handler: async (args: Record<string, unknown>, ctx: { signal?: AbortSignal }) =>
-        renderMcpResult(await connection.callTool(tool.name, args, ctx.signal)),
+      handler: async (args: Record<string, unknown>, ctx: ToolContext) => {
+        try {
+          return renderMcpResult(await connection.callTool(tool.name, args, ctx.signal, ctx.onOutput));
+        } catch (err) {
+          if (!isNeedsSignIn(err)) throw err;
+          const reason = (err as Error).message;
+          const tools = this.statuses.get(connection.name)?.tools ?? [];
+          this.setStatus({ name: connection.name, state: 'needs_auth', tools, error: reason });
+          return toolError(
+            `MCP server "${connection.name}" needs sign-in (${reason}): run "caduceus mcp login ${connection.name}" or use Sign in in Settings`,
+          );
+        }
+      },
     };
   }
 
@@ -135,4 +221,10 @@ export class McpManager {
     this.statuses.set(status.name, status);
     return status;
   }
+}
+
+/** The SDK may wrap our error (e.g. in a transport error); look through causes. */
+function isNeedsSignIn(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof NeedsSignInError) return true;
+  return false;
 }

@@ -43,7 +43,7 @@ describe('MCP stdio servers with sandbox: true', () => {
     await mkdir(outside, { recursive: true });
     const { runtime, logger } = newRuntime();
     const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home') });
-    manager = new McpManager(runtime.registry, logger, { sandbox, workspace });
+    manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace } });
     const statuses = await manager.connectAll({
       boxed: filesystemServer(root, true),
       bare: filesystemServer(root, false),
@@ -62,7 +62,7 @@ describe('MCP stdio servers with sandbox: true', () => {
   it('fails to connect, saying why, when the sandbox cannot start', async () => {
     const { runtime, logger } = newRuntime();
     const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home'), which: () => undefined });
-    manager = new McpManager(runtime.registry, logger, { sandbox, workspace: root });
+    manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace: root } });
     const [status] = await manager.connectAll({ boxed: filesystemServer(root, true) });
     expect(status?.state).toBe('failed');
     expect(status?.error).toContain('bubblewrap');

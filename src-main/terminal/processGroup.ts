@@ -1,4 +1,5 @@
 /** Signals to whole local process groups, so grandchildren die with their parent. */
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Sends `signal` to the group led by `pid`, falling back to the process itself. */
 export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
@@ -22,4 +23,70 @@ export function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Every live descendant of `pid`, read from /proc (Linux; empty elsewhere). The sandbox starts
+ * commands in a session of their own (`bwrap --new-session`), so they leave our process group
+ * and a group signal alone does not reach them.
+ */
+export function descendants(pid: number): number[] {
+  const childrenOf = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields resume after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = childrenOf.get(ppid) ?? [];
+      list.push(Number(entry));
+      childrenOf.set(ppid, list);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const found: number[] = [];
+  const stack = [pid];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop())
+    for (const child of childrenOf.get(next) ?? []) {
+      found.push(child);
+      stack.push(child);
+    }
+  return found;
+}
+
+/** The process group of a live process (Linux /proc), or undefined when it is gone. */
+export function groupOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Live processes whose environment holds `entry` (`NAME=value`), read from /proc (Linux). */
+export function processesWithEnv(entry: string): number[] {
+  const found: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry)) found.push(Number(pid));
+    } catch {
+      // exited while we looked, or not ours to read
+    }
+  }
+  return found;
 }

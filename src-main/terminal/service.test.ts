@@ -117,7 +117,22 @@ describe('terminal service on the local backend', () => {
     const streamed = events
       .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
       .join('');
-    expect(streamed.split('\n')).toHaveLength(3001);
+    expect(streamed.split('\r\n').filter((l) => l.startsWith('line '))).toHaveLength(3000);
+  });
+
+  it('streams pipe output with CRLF line ends between a command header and an exit footer', async () => {
+    start();
+    for (const pty of [false, true]) {
+      const result = await runToEnd("printf '\\033[32mone\\033[0m\\ntwo\\n'; exit 4", { pty });
+      const streamed = events
+        .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
+        .join('');
+      expect(streamed).toContain('$ printf');
+      expect(streamed).toContain('\x1b[32mone\x1b[0m\r\ntwo\r\n');
+      expect(streamed).not.toMatch(/[^\r]\n|\r\r\n/);
+      expect(streamed).toContain('✗ exit 4');
+      expect(streamed.endsWith('\r\n\x1b[?25l')).toBe(true);
+    }
   });
 
   it('never splits UTF-8 sequences, through pipes and PTYs', async () => {

@@ -10,6 +10,8 @@ import { EnvironmentManager, type TaskOptions } from './environmentManager';
 import { TerminalError } from './errors';
 import { runToCompletion } from './exec';
 import { errorMessage } from './handle';
+import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
+import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
@@ -32,6 +34,20 @@ export interface TerminalServiceOptions {
   workspaceOf?: (taskId: string) => string | undefined;
   /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
   defaultCwd?: string;
+  /**
+   * A foreground command that waits for input: 'end' it with the reason (no one can answer, as
+   * in the CLI without a terminal), 'hand-over' to a person through `onInputWait` and
+   * `writeInput`, or let it 'wait' until its timeout (the default).
+   */
+  inputWait?: 'end' | 'hand-over' | 'wait';
+  onInputWait?: (info: InputWaitInfo) => void;
+}
+
+export interface InputWaitInfo {
+  streamId: string;
+  taskId: string;
+  toolCallId: string;
+  prompt: string;
 }
 
 export interface RunCommandRequest {
@@ -90,8 +106,12 @@ export class TerminalService {
   private readonly shells = new Set<ProcessHandle>();
   private readonly createBackend: (key: string) => TerminalBackend;
   readonly sandbox: Sandbox | undefined;
+  private readonly inputWait: 'end' | 'hand-over' | 'wait';
+  private readonly handOvers: HandOvers;
 
   constructor(options: TerminalServiceOptions = {}) {
+    this.inputWait = options.inputWait ?? 'wait';
+    this.handOvers = new HandOvers(options.onInputWait);
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
     this.sandbox = options.sandbox;
@@ -173,6 +193,7 @@ export class TerminalService {
       this.streams.attach(tags, handle, {
         input: request.pty === true || request.background === true,
         whenBehind: 'skip',
+        command: request.command,
       });
       if (request.background) {
         const info = this.processes.register({
@@ -184,13 +205,27 @@ export class TerminalService {
         });
         return { status: 'started', streamId, processId: info.id, pid: info.pid };
       }
+      // Only a PTY gives a foreground command an input to wait on.
+      const ended =
+        this.inputWait === 'end' && request.pty ? endOnInputWait(handle, request.signal) : undefined;
+      const handOver =
+        this.inputWait === 'hand-over' && request.pty ? this.handOvers.watch(handle, tags) : undefined;
       const result = await runToCompletion(handle, {
         timeoutMs,
-        signal: request.signal,
+        signal: ended?.signal ?? request.signal,
         onData: request.onData,
         maxOutputChars: this.config.maxOutputChars,
-      });
-      const note = result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '';
+      }).finally(() => ended?.stop());
+      const handedOver = handOver?.finish();
+      const prompt = ended?.prompt();
+      if (prompt !== undefined && !request.signal?.aborted) result.cancelled = false;
+      const note = [
+        result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '',
+        prompt !== undefined ? inputWaitNote(prompt) : '',
+        handedOver ? handedOverNote(handedOver) : '',
+      ]
+        .filter((n) => n !== '')
+        .join('\n');
       const sandboxRefusal = handle.sandboxPolicy
         ? findRefusal(result.output, handle.sandboxPolicy, environment.workspace)
         : undefined;
@@ -223,6 +258,14 @@ export class TerminalService {
       environment.active--;
       environment.touch();
     }
+  }
+
+  /**
+   * Typing for a command that was handed to a person because it waits for input; false when the
+   * stream is no such command (anything else must not be written to).
+   */
+  writeInput(streamId: string, data: string): boolean {
+    return this.handOvers.write(streamId, data);
   }
 
   /** An interactive shell in the task's environment, streamed like any command. */

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import { OutputStream, type StreamTags, type TerminalStreamSink, type WhenBehind } from './outputStream';
+import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
 
 /** The UI connections that take live output (each acknowledges for itself), and their comings and goings. */
@@ -41,12 +42,16 @@ export class StreamHub {
     return `stream_${this.nextId++}`;
   }
 
-  /** Tracks the handle until it exits and streams its output when there is a sink. */
+  /**
+   * Tracks the handle until it exits and streams its output when there is a sink. With a
+   * `command` (an agent's call), the stream opens with the command line and closes with its exit.
+   */
   attach(
     tags: StreamTags,
     handle: ProcessHandle,
-    options: { input?: boolean; whenBehind?: WhenBehind } = {},
+    options: { input?: boolean; whenBehind?: WhenBehind; command?: string } = {},
   ): void {
+    const { command } = options;
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
@@ -55,8 +60,21 @@ export class StreamHub {
         })
       : undefined;
     this.live.set(tags.streamId, { stream, handle, input: options.input ?? true });
-    if (stream) handle.onData((data) => stream.write(data));
+    const startedAt = Date.now();
+    // A PTY already ends lines with CRLF; pipes do not.
+    const endings = handle.pty ? undefined : new LineEndings();
+    let atLineStart = true;
+    if (stream) {
+      if (command !== undefined) stream.write(commandHeader(command));
+      handle.onData((data) => {
+        const text = endings ? endings.write(data) : data;
+        if (text.length > 0) atLineStart = text.endsWith('\n');
+        stream.write(text);
+      });
+    }
     void handle.exited.then((exit) => {
+      if (stream && command !== undefined)
+        stream.write(exitFooter(exit, Date.now() - startedAt, atLineStart));
       stream?.end(exit.exitCode, exit.signal);
       this.live.delete(tags.streamId);
     });

@@ -66,7 +66,19 @@ export interface CommandCheck {
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */
-export type CommandDecision = { allowed: true } | { allowed: false; blocked: boolean; message: string };
+export type CommandDecision =
+  | { allowed: true }
+  | {
+      allowed: false;
+      blocked: boolean;
+      message: string;
+      /** Who refused (hardline, deny-rule, user, timeout, smart) and by which rule: for the UI. */
+      decidedBy?: string;
+      rule?: string;
+      reasons?: string[];
+      /** What the person told the agent with their "no". */
+      note?: string;
+    };
 
 export type CommandGate = (check: CommandCheck) => Promise<CommandDecision>;
 

@@ -10,7 +10,8 @@ interface ApprovalsStore {
   load(): Promise<void>;
   requested(request: ApprovalRequest): void;
   resolved(id: string): void;
-  respond(id: string, choice: ApprovalChoice): Promise<void>;
+  /** `note`: with a denial, why, for the agent. */
+  respond(id: string, choice: ApprovalChoice, note?: string): Promise<void>;
 }
 
 export function addPending(list: ApprovalRequest[], request: ApprovalRequest): ApprovalRequest[] {
@@ -40,10 +41,10 @@ export const useApprovals = create<ApprovalsStore>((set) => ({
     });
   },
 
-  async respond(id, choice) {
+  async respond(id, choice, note) {
     set((s) => ({ answering: { ...s.answering, [id]: choice } }));
     try {
-      await unwrap(api().approvalsRespond({ id, choice }));
+      await unwrap(api().approvalsRespond(note ? { id, choice, note } : { id, choice }));
       useApprovals.getState().resolved(id);
     } catch (err) {
       set((s) => {

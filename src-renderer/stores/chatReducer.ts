@@ -136,6 +136,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
         status: event.status,
         durationMs: event.durationMs,
         result: event.result,
+        ...event.details,
       }));
     case 'clarify.requested':
       return { ...state, clarify: { id: event.id, question: event.question, choices: event.choices ?? [] } };

@@ -9,6 +9,9 @@ interface McpStore {
   upsert(name: string, config: Record<string, unknown>): Promise<boolean>;
   setEnabled(name: string, enabled: boolean): Promise<boolean>;
   remove(name: string): Promise<boolean>;
+  /** OAuth sign-in: the browser opens; resolves when the server answers. */
+  signIn(name: string): Promise<boolean>;
+  signOut(name: string): Promise<boolean>;
 }
 
 export function sortServers(servers: McpServerInfo[]): McpServerInfo[] {
@@ -41,6 +44,28 @@ export const useMcp = create<McpStore>((set, get) => ({
     const server = get().servers.find((s) => s.name === name);
     if (!server) return false;
     return get().upsert(name, { ...server.config, enabled });
+  },
+
+  async signIn(name) {
+    try {
+      const info = await unwrap(api().mcpSignIn({ name }));
+      set((s) => ({ servers: sortServers([...s.servers.filter((x) => x.name !== name), info]) }));
+      return info.state === 'connected';
+    } catch (err) {
+      reportError(`Could not sign in to ${name}`, err);
+      return false;
+    }
+  },
+
+  async signOut(name) {
+    try {
+      const info = await unwrap(api().mcpSignOut({ name }));
+      set((s) => ({ servers: sortServers([...s.servers.filter((x) => x.name !== name), info]) }));
+      return true;
+    } catch (err) {
+      reportError(`Could not sign out of ${name}`, err);
+      return false;
+    }
   },
 
   async remove(name) {

@@ -10,7 +10,16 @@ import {
   type TabsState,
 } from './terminalTabs';
 
+/** A command of the agent that waits for the user's input, and its question. */
+export interface InputWait {
+  streamId: string;
+  prompt: string;
+}
+
 interface TerminalActions {
+  inputWait: InputWait | undefined;
+  /** Brings the command's tab to the front; its banner shows until the command ends. */
+  waitingForInput(wait: InputWait): void;
   /** Returns the tab key the chunk belongs to, or undefined to hold it for a pending shell. */
   route(data: TerminalData): string | undefined;
   shellRequested(): void;
@@ -22,6 +31,11 @@ interface TerminalActions {
 
 export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
   ...emptyTabs(),
+  inputWait: undefined,
+  waitingForInput(wait) {
+    const tab = get().tabs.find((t) => t.streamIds.includes(wait.streamId));
+    set({ inputWait: wait, ...(tab ? { activeKey: tab.key } : {}) });
+  },
   route(data) {
     const { state, key } = routeData(get(), data);
     if (state !== get()) set(state);
@@ -29,7 +43,11 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
   },
   shellRequested: () => set((s) => shellRequested(s)),
   shellOpened: (streamId, taskId) => set((s) => shellOpened(s, streamId, taskId)),
-  exited: (streamId, exitCode) => set((s) => streamExited(s, streamId, exitCode)),
+  exited: (streamId, exitCode) =>
+    set((s) => ({
+      ...streamExited(s, streamId, exitCode),
+      inputWait: s.inputWait?.streamId === streamId ? undefined : s.inputWait,
+    })),
   activate: (key) => set({ activeKey: key }),
   close: (key) => set((s) => closeTab(s, key)),
 }));

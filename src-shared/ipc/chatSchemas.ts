@@ -6,7 +6,35 @@ import { z } from 'zod';
 export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
-export const ToolCallViewSchema = z.object({
+/** Why the approval gate refused a command, in words for a person (the model gets its own text). */
+export const ToolRefusalSchema = z.object({
+  kind: z.enum(['blocked', 'denied']),
+  /** One line: what was refused. */
+  title: z.string(),
+  /** Why, in plain words. */
+  reason: z.string(),
+  /** The rule that decided, when one did. */
+  rule: z.string().optional(),
+  /** What the user can do about it. */
+  advice: z.string(),
+  /** The user's note to the agent, when they gave one with their "no". */
+  note: z.string().optional(),
+});
+export type ToolRefusal = z.infer<typeof ToolRefusalSchema>;
+
+/** What a finished card shows besides its status: readable output, arguments and refusals. */
+export const ToolCallDetailsSchema = z.object({
+  /** The command's exit code, when the tool ran one. */
+  exitCode: z.number().nullable().optional(),
+  /** The tool's output as text (not JSON), when it has one. */
+  outputText: z.string().optional(),
+  /** An error the tool reported, in words. */
+  errorText: z.string().optional(),
+  refusal: ToolRefusalSchema.optional(),
+});
+export type ToolCallDetails = z.infer<typeof ToolCallDetailsSchema>;
+
+export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   id: z.string(),
   name: z.string(),
   emoji: z.string(),
@@ -62,6 +90,7 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     status: ToolCallStatusSchema.exclude(['running']),
     durationMs: z.number(),
     result: z.string(),
+    details: ToolCallDetailsSchema.optional(),
   }),
   z.object({
     type: z.literal('clarify.requested'),

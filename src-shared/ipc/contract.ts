@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
 import { ChatEventSchema, SessionDetailSchema, SessionSummarySchema } from './chatSchemas';
 import {
   LocalServerSchema,
@@ -12,6 +13,8 @@ import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
   ApprovalRequestSchema,
+  ElicitationAnswerSchema,
+  ElicitationRequestSchema,
   McpServerInfoSchema,
   SettingsSchema,
   TerminalDataSchema,
@@ -81,8 +84,21 @@ export const requests = {
 
   'approvals.pending': { input: none, output: z.array(ApprovalRequestSchema) },
   'approvals.respond': {
-    input: z.object({ id: z.string().min(1), choice: ApprovalChoiceSchema }).strict(),
+    input: z
+      .object({
+        id: z.string().min(1),
+        choice: ApprovalChoiceSchema,
+        /** With a denial: why, in the user's words, for the agent. */
+        note: z.string().max(2000).optional(),
+      })
+      .strict(),
     output: ok,
+  },
+  'approvals.ledger': { input: LedgerQuerySchema, output: z.array(LedgerEntrySchema) },
+  'approvals.grants': { input: none, output: z.array(GrantSchema) },
+  'approvals.revoke': {
+    input: z.object({ key: z.string().min(1).max(500) }).strict(),
+    output: z.object({ revoked: z.number().int().nonnegative() }),
   },
 
   'mcp.list': { input: none, output: z.array(McpServerInfoSchema) },
@@ -120,6 +136,11 @@ export const requests = {
   /** Adds a host key a test was offered to known_hosts. */
   'terminal.acceptHostKey': { input: z.object({ id: z.string().min(1) }).strict(), output: ok },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
+  /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
+  'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
+  'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
+  'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
 
   'chat.send': {
     input: z
@@ -198,12 +219,22 @@ export const events = {
   'chat.event': ChatEventSchema,
   'terminal.data': TerminalDataSchema,
   'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
+  /** A foreground command waits for input; what the user types in its tab goes to it. */
+  'terminal.inputWait': z.object({
+    streamId: z.string(),
+    taskId: z.string(),
+    toolCallId: z.string(),
+    prompt: z.string(),
+  }),
   'approval.requested': ApprovalRequestSchema,
   'approval.resolved': z.object({
     id: z.string(),
     choice: z.union([ApprovalChoiceSchema, z.literal('timeout')]),
   }),
   'settings.changed': SettingsSchema,
+  /** An MCP server asks the person to fill in a form; answered with mcp.answerElicitation. */
+  'mcp.elicitation': ElicitationRequestSchema,
+  'mcp.elicitationResolved': z.object({ id: z.string() }),
 } as const;
 
 export type RequestName = keyof typeof requests;

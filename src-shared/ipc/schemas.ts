@@ -37,7 +37,7 @@ export const ToolsetInfoSchema = z.object({
 export type ToolsetInfo = z.infer<typeof ToolsetInfoSchema>;
 
 export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
-export const ApprovalChoiceSchema = z.enum(['once', 'session', 'always', 'deny']);
+export const ApprovalChoiceSchema = z.enum(['once', 'session', 'hour', 'always', 'deny']);
 export type ApprovalChoice = z.infer<typeof ApprovalChoiceSchema>;
 
 export const VerdictSegmentSchema = z.object({
@@ -60,6 +60,8 @@ export const ApprovalRequestSchema = z.object({
   /** What "Always allow" would store in the permanent allowlist. */
   alwaysKeys: z.array(z.string()),
   createdAt: z.number(),
+  /** Requests of one batch of tool calls share it and are answered in one sheet. */
+  batchId: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -108,12 +110,40 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 export const McpServerInfoSchema = z.object({
   name: z.string(),
-  state: z.enum(['connected', 'failed', 'disabled']),
+  state: z.enum(['connected', 'failed', 'disabled', 'needs_auth']),
   tools: z.array(z.string()),
   error: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
 });
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>;
+
+/** One field of an MCP server's form (elicitation), flattened from its JSON schema. */
+export const ElicitationFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'number', 'integer', 'boolean']),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  required: z.boolean(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  choices: z.array(z.string()).optional(),
+});
+export type ElicitationField = z.infer<typeof ElicitationFieldSchema>;
+
+export const ElicitationRequestSchema = z.object({
+  id: z.string(),
+  server: z.string(),
+  message: z.string(),
+  fields: z.array(ElicitationFieldSchema),
+});
+export type ElicitationRequestView = z.infer<typeof ElicitationRequestSchema>;
+
+export const ElicitationAnswerSchema = z
+  .object({
+    id: z.string(),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  })
+  .strict();
 
 export const TerminalDataSchema = z.object({
   streamId: z.string(),

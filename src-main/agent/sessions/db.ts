@@ -68,11 +68,59 @@ CREATE TABLE IF NOT EXISTS approvals (
 CREATE INDEX IF NOT EXISTS approvals_session ON approvals(session_id);
 `;
 
-/** Index i takes a database from user_version i to i + 1. */
-const MIGRATIONS = [
-  SCHEMA_V1,
+/**
+ * Version 3: every decision of the approval gate, and the grants it holds between answers.
+ * No foreign key: one-shot CLI calls decide for sessions that are never stored.
+ */
+const APPROVALS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS approval_ledger (
+  id TEXT PRIMARY KEY,
+  at INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  subject_kind TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  keys TEXT NOT NULL,
+  reasons TEXT NOT NULL,
+  allowed INTEGER NOT NULL,
+  decided_by TEXT NOT NULL,
+  rule TEXT,
+  scope TEXT,
+  expires_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS approval_ledger_session ON approval_ledger(session_id, at);
+CREATE INDEX IF NOT EXISTS approval_ledger_at ON approval_ledger(at DESC);
+
+CREATE TABLE IF NOT EXISTS approval_grants (
+  key TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  value TEXT NOT NULL,
+  session_id TEXT,
+  expires_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+`;
+
+/** Adds a column unless the table already has it. */
+function addColumnIfMissing(db: Database, table: string, column: string, type: string): void {
+  const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+  if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type};`);
+}
+
+/**
+ * Index i takes a database from user_version i to i + 1. Two earlier builds each numbered their
+ * own version 2 (one added the workspace column, the other the approvals tables), so from v2 on
+ * every step tolerates what is already there and v3 completes whichever half is missing.
+ */
+const MIGRATIONS: readonly ((db: Database) => void)[] = [
+  (db) => db.exec(SCHEMA_V1),
   // v2: the folder a session works in; sessions from before have none (NULL).
-  'ALTER TABLE sessions ADD COLUMN workspace TEXT;',
+  (db) => addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT'),
+  // v3: the approvals ledger and grants.
+  (db) => {
+    db.exec(APPROVALS_SCHEMA);
+    addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT');
+  },
 ];
 
 export function sessionsDbPath(home: string): string {
@@ -92,7 +140,8 @@ export function openSessionsDb(path: string): Database {
   for (let v = version?.user_version ?? 0; v < MIGRATIONS.length; v++) {
     db.exec('BEGIN');
     try {
-      db.exec(`${MIGRATIONS[v] ?? ''} PRAGMA user_version = ${v + 1};`);
+      MIGRATIONS[v]?.(db);
+      db.exec(`PRAGMA user_version = ${v + 1};`);
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');

@@ -13,6 +13,7 @@ export function sessionExport(store: SessionStore, id: string) {
     messages: store.messages(id),
     toolCalls: store.toolCalls(id),
     approvals: store.approvals(id),
+    ledger: store.ledger.forSession(id),
     todos: store.todos(id),
     children: store.childSessions(id).map((c) => c.id),
   };
@@ -39,6 +40,15 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
       lines.push(
         `- \`${a.command}\`: ${a.decision ?? 'unanswered'}${a.decidedBy ? ` (${a.decidedBy})` : ''}`,
       );
+    }
+  }
+  if (data.ledger.length > 0) {
+    lines.push('', '## Approval decisions', '');
+    for (const e of data.ledger) {
+      const scope = e.scope
+        ? `, ${e.scope}${e.expiresAt ? ` until ${new Date(e.expiresAt).toISOString()}` : ''}`
+        : '';
+      lines.push(`- \`${e.subject}\`: ${e.allowed ? 'allowed' : 'denied'} by ${e.decidedBy}${scope}`);
     }
   }
   return `${lines.join('\n')}\n`;

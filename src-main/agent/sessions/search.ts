@@ -9,13 +9,13 @@ export interface SearchOptions {
 }
 
 /**
- * Turns free text into an FTS5 query of quoted terms, so punctuation in a model's query can
- * never be read as FTS5 syntax. `all` joins with AND, otherwise OR.
+ * Turns free text into an FTS5 query of quoted prefix terms ("deplo" finds "deployment"), so
+ * punctuation in a model's query can never be read as FTS5 syntax. `all` joins with AND, else OR.
  */
 export function ftsQuery(text: string, all: boolean): string | undefined {
   const terms = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (terms.length === 0) return undefined;
-  return terms.map((t) => `"${t}"`).join(all ? ' ' : ' OR ');
+  return terms.map((t) => `"${t}"*`).join(all ? ' ' : ' OR ');
 }
 
 const SQL = `

@@ -98,6 +98,14 @@ describe('SessionStore', () => {
     expect(store.search('***')).toEqual([]);
   });
 
+  it('matches word prefixes, as people type them', () => {
+    const s = store.createSession({ title: 't' });
+    store.appendMessage(s.id, { role: 'user', content: 'the deployment of kubernetes' });
+    expect(store.search('deplo')).toHaveLength(1);
+    expect(store.search('deplo kube')).toHaveLength(1);
+    expect(store.search('eployment')).toEqual([]);
+  });
+
   it('exports Markdown and JSON', () => {
     const s = store.createSession({ title: 'Export me', systemPrompt: 'sys' });
     store.appendMessage(s.id, { role: 'user', content: 'list files' });

@@ -18,6 +18,7 @@ import {
   type SessionRow,
   type ToolCallRow,
 } from './rows';
+import { ApprovalLedgerTable } from './ledgerTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -50,7 +51,12 @@ export function newSessionId(now = new Date()): string {
 
 /** Sessions, messages, tool calls, approvals and todos in one SQLite database. */
 export class SessionStore {
-  private constructor(private readonly db: Database) {}
+  /** Every decision of the approval gate, and the session and one-hour grants it holds. */
+  readonly ledger: ApprovalLedgerTable;
+
+  private constructor(private readonly db: Database) {
+    this.ledger = new ApprovalLedgerTable(db);
+  }
 
   static open(home: string): SessionStore {
     return new SessionStore(openSessionsDb(sessionsDbPath(home)));
@@ -121,6 +127,8 @@ export class SessionStore {
 
   /** Deletes a session with its messages, tool calls, approvals and child sessions. */
   deleteSession(id: string): boolean {
+    for (const child of this.childSessions(id)) this.ledger.deleteSession(child.id);
+    this.ledger.deleteSession(id);
     return this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
   }
 

@@ -21,3 +21,9 @@ export function changingServer(): McpServerConfig {
   const entry = fileURLToPath(new URL('./changingServer.mjs', import.meta.url));
   return McpServerSchema.parse({ command: process.execPath, args: [entry], timeout: 30 });
 }
+
+/** A server that asks the client for a form (elicitation) and for its roots. */
+export function clientFeaturesServer(): McpServerConfig {
+  const entry = fileURLToPath(new URL('./clientFeaturesServer.mjs', import.meta.url));
+  return McpServerSchema.parse({ command: process.execPath, args: [entry], timeout: 30 });
+}

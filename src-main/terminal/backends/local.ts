@@ -4,6 +4,7 @@
  * sandbox, every command runs inside it; only the human's own shell does not.
  */
 import { spawn as spawnChild } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { SandboxUnavailableError, type Sandbox, type WrappedCommand } from '../.
 import { BackendBase } from '../backendBase';
 import type { LocalConfig } from '../config';
 import { interactiveShellScript, shQuote } from '../shellScript';
-import { groupAlive, signalGroup } from '../processGroup';
+import { groupAlive, processesWithEnv, signalGroup } from '../processGroup';
 import type { Host } from '../platform/host';
 import { realHost } from '../platform/host';
 import { killTree } from '../platform/killTree';
@@ -22,6 +23,9 @@ import { userEnvironment } from '../platform/userEnvironment';
 import { TerminalError } from '../errors';
 import type { Availability, ProcessHandle, ShellOptions, SpawnOptions } from '../types';
 import { ChildHandle, PtyHandle } from './localHandles';
+
+/** The environment variable that marks the processes of one sandboxed run. */
+const RUN_MARK = 'CADUCEUS_SANDBOX_RUN';
 
 export class LocalBackend extends BackendBase {
   readonly kind = 'local' as const;
@@ -69,7 +73,14 @@ export class LocalBackend extends BackendBase {
       this.sandbox?.enabled && !options.outsideSandbox ? await this.wrap(options, launcher, cwd) : undefined;
     // exec: bwrap takes the shell's place (one process fewer, and it leads the process group).
     const script = wrapped ? `exec ${wrapped.command}` : options.command;
-    const env = { ...(await userEnvironment()), ...options.env, ...wrapped?.env };
+    // Marks every process of this sandboxed run, so a kill can find what escaped our process tree.
+    const runMark = wrapped ? randomUUID() : undefined;
+    const env = {
+      ...(await userEnvironment()),
+      ...options.env,
+      ...wrapped?.env,
+      ...(runMark ? { [RUN_MARK]: runMark } : {}),
+    };
     let handle: ProcessHandle;
     try {
       handle = await this.start(launcher, script, options.cwd, env, options);
@@ -79,7 +90,13 @@ export class LocalBackend extends BackendBase {
     }
     if (wrapped) {
       handle.sandboxPolicy = wrapped.policy;
-      void handle.exited.then(() => wrapped.release());
+      void handle.exited.then((exit) => {
+        // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
+        // in a session of its own; a run that ended by itself left nothing behind.
+        if (runMark && (exit.signal !== undefined || exit.exitCode === null || exit.exitCode >= 128))
+          for (const pid of processesWithEnv(`${RUN_MARK}=${runMark}`)) signalGroup(pid, 'SIGKILL');
+        return wrapped.release();
+      });
     }
     this.track(handle);
     return handle;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeHost } from '../testing/fakeHost';
 import { realHost } from './host';
 import { killTree } from './killTree';
@@ -26,4 +27,29 @@ describe('killTree', () => {
     const stat = await readFile(`/proc/${grandchild}/stat`, 'utf8').catch(() => '');
     expect(stat === '' || /^\d+ \(.*\) Z/.test(stat)).toBe(true);
   });
+
+  it('on Linux also ends descendants that left the group for a session of their own', async () => {
+    // As `bwrap --new-session` does for a sandboxed command.
+    const child = spawn('/bin/sh', ['-c', 'setsid sleep 600 & echo $!; wait'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const escaped = await new Promise<number>((resolve) =>
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    );
+    const exited = new Promise((resolve) => child.on('close', resolve));
+    await vi.waitFor(() => expect(sessionOf(escaped)).toBe(escaped));
+    expect(await killTree(realHost(), child.pid ?? 0, 'SIGKILL')).toBe(true);
+    await exited;
+    await vi.waitFor(async () => {
+      const stat = await readFile(`/proc/${escaped}/stat`, 'utf8').catch(() => '');
+      expect(stat === '' || /^\d+ \(.*\) Z/.test(stat)).toBe(true);
+    });
+  });
 });
+
+/** The session id of a live process (field 6 of /proc/PID/stat). */
+function sessionOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+}

@@ -61,7 +61,14 @@ export async function gateRefusal(
     signal: call.signal,
   });
   if (decision.allowed) return undefined;
-  return JSON.stringify({ error: decision.message, approval: decision.blocked ? 'blocked' : 'denied' });
+  return JSON.stringify({
+    error: decision.message,
+    approval: decision.blocked ? 'blocked' : 'denied',
+    ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
+    ...(decision.rule ? { rule: decision.rule } : {}),
+    ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
+    ...(decision.note ? { note: decision.note } : {}),
+  });
 }
 
 export function messageOf(error: unknown): string {

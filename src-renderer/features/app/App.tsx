@@ -10,6 +10,7 @@ import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Notices } from './Notices';
 import { Splitter } from './Splitter';
+import { installShortcuts } from './shortcuts';
 import { startSync } from './sync';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
@@ -39,6 +40,7 @@ export function App() {
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
+  useEffect(() => installShortcuts({ openSettings: () => setSettingsOpen(true) }), []);
 
   const columns = [
     ...(sidebarOpen ? [`${fitted.sidebar}px`, `${SPLITTER}px`] : []),
@@ -74,6 +76,7 @@ export function App() {
           <IconButton
             icon="settings"
             label="Open settings"
+            title="Settings (Ctrl+,)"
             data-testid="settings-open"
             onClick={() => setSettingsOpen(true)}
           />

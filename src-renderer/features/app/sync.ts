@@ -2,6 +2,7 @@ import { api, onConnectionOpen } from '../../api/client';
 import { useAllowlist } from '../../stores/allowlistStore';
 import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
+import { useElicitations } from '../../stores/elicitationStore';
 import { useMcp } from '../../stores/mcpStore';
 import { useModel } from '../../stores/modelStore';
 import { useSessions } from '../../stores/sessionsStore';
@@ -18,6 +19,7 @@ function loadAll(): void {
   void useApprovals.getState().load();
   void useMcp.getState().load();
   void useModel.getState().load();
+  void useElicitations.getState().load();
   void useSessions.getState().refresh();
   void useWorkspace
     .getState()
@@ -44,6 +46,8 @@ export function startSync(): () => void {
     }),
     bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
     bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
+    bridge.onMcpElicitation((request) => useElicitations.getState().requested(request)),
+    bridge.onMcpElicitationResolved(({ id }) => useElicitations.getState().resolved(id)),
     bridge.onSettingsChanged((settings) => {
       useSettings.getState().received(settings);
       // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.

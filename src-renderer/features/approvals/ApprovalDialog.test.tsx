@@ -91,6 +91,65 @@ describe('ApprovalDialog', () => {
   });
 });
 
+describe('the batch sheet', () => {
+  const inBatch = (id: string, createdAt: number) => ({ ...request(id, createdAt), batchId: 'B' });
+  const responses = () =>
+    fake.calls
+      .filter((c) => c.name === 'approvals.respond')
+      .map((c) => c.input as { id: string; choice: string });
+
+  it('lists the batch in one sheet with its own choice per command; focus on Deny all; Escape denies all', async () => {
+    act(() => {
+      for (const [id, at] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const)
+        useApprovals.getState().requested(inBatch(id, at));
+    });
+    expect(byTestId('approval-dialog')).toBeNull();
+    const sheet = byTestId('approval-batch');
+    expect(sheet?.querySelectorAll('[data-testid="approval-batch-item"]')).toHaveLength(3);
+    expect(sheet?.querySelectorAll('select[data-testid="approval-batch-choice"]')).toHaveLength(3);
+    expect(document.activeElement).toBe(byTestId('approval-batch-deny-all'));
+    await act(async () => {
+      sheet?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(responses()).toEqual([
+      { id: 'a', choice: 'deny' },
+      { id: 'b', choice: 'deny' },
+      { id: 'c', choice: 'deny' },
+    ]);
+  });
+
+  it('answers each as chosen, and Allow all once answers every one once', async () => {
+    act(() => {
+      useApprovals.getState().requested(inBatch('a', 1));
+      useApprovals.getState().requested(inBatch('b', 2));
+    });
+    const [first] = document.querySelectorAll<HTMLSelectElement>('[data-testid="approval-batch-choice"]');
+    await act(async () => {
+      if (!first) return;
+      first.value = 'hour';
+      first.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await act(async () => byTestId('approval-batch-apply')?.click());
+    expect(responses()).toEqual([
+      { id: 'a', choice: 'hour' },
+      { id: 'b', choice: 'deny' },
+    ]);
+    act(() => {
+      useApprovals.getState().requested({ ...inBatch('x', 5), batchId: 'C' });
+      useApprovals.getState().requested({ ...inBatch('y', 6), batchId: 'C' });
+    });
+    await act(async () => byTestId('approval-batch-allow-all')?.click());
+    expect(responses().slice(-2)).toEqual([
+      { id: 'x', choice: 'once' },
+      { id: 'y', choice: 'once' },
+    ]);
+  });
+});
+
 describe('ApprovalDialog inside Electron', () => {
   it('leaves the question to the native dialog', () => {
     Object.defineProperty(window, 'caduceus', { value: fake.bridge, configurable: true });

@@ -2,9 +2,11 @@ import { useRef } from 'react';
 import { hasNativeBridge } from '../../api/client';
 import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
+import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { APPROVAL_CHOICES } from './choices';
 import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
+import { DenyWithReason } from './DenyWithReason';
 import './approvals.css';
 
 /**
@@ -14,7 +16,10 @@ import './approvals.css';
 export function ApprovalDialog() {
   const request = useApprovals((s) => s.pending[0]);
   const count = useApprovals((s) => s.pending.length);
+  const pending = useApprovals((s) => s.pending);
   if (hasNativeBridge() || !request) return null;
+  const batch = request.batchId ? pending.filter((r) => r.batchId === request.batchId) : [];
+  if (batch.length > 1) return <ApprovalBatchSheet key={request.batchId} requests={batch} />;
   // Keyed by id so a new request gets a fresh dialog, with focus back on Deny.
   return <ApprovalDialogFor key={request.id} id={request.id} count={count} />;
 }
@@ -86,6 +91,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
           </button>
         ))}
       </div>
+      <DenyWithReason disabled={answering !== undefined} onDeny={(note) => void respond(id, 'deny', note)} />
       <p className="muted approval-hint">Escape denies</p>
     </Modal>
   );

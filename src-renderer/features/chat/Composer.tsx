@@ -1,20 +1,32 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useChat } from '../../stores/chatStore';
 import { Icon } from '../../ui/Icon';
+import { loadDraft, saveDraft } from './drafts';
 
-/** The message box: Enter sends, Shift+Enter breaks the line; Stop cancels a running turn. */
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line; Stop cancels a running turn.
+ * Each session keeps its own unsent draft.
+ */
 export function Composer() {
   const status = useChat((s) => s.status);
   const send = useChat((s) => s.send);
   const cancel = useChat((s) => s.cancel);
-  const [text, setText] = useState('');
+  const sessionId = useChat((s) => s.sessionId);
+  const [text, setText] = useState(() => loadDraft(sessionId));
   const busy = status !== 'idle';
+
+  useEffect(() => setText(loadDraft(sessionId)), [sessionId]);
+
+  function edit(value: string) {
+    setText(value);
+    saveDraft(sessionId, value);
+  }
 
   async function submit() {
     const message = text;
     if (!message.trim() || busy) return;
-    setText('');
-    if (!(await send(message))) setText(message);
+    edit('');
+    if (!(await send(message))) edit(message);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -38,7 +50,7 @@ export function Composer() {
         placeholder="Ask Caduceus to do something…"
         rows={3}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => edit(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="composer-buttons">

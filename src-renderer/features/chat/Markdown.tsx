@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { copyText } from '../../ui/CopyButton';
 import { renderMarkdown } from './markdown';
 import './markdown.css';
 
@@ -6,5 +7,27 @@ import './markdown.css';
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
   const html = useMemo(() => renderMarkdown(deferred), [deferred]);
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  // Sanitised HTML may hold no buttons, so each code block gets its copy button here.
+  useEffect(() => {
+    for (const block of ref.current?.querySelectorAll('pre.code-block') ?? []) addCopyButton(block);
+  }, [html]);
+  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 });
+
+function addCopyButton(block: Element): void {
+  if (block.querySelector(':scope > .code-copy')) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy-button code-copy';
+  button.dataset.testid = 'code-copy';
+  button.textContent = 'Copy';
+  button.setAttribute('aria-label', 'Copy code');
+  button.addEventListener('click', () => {
+    const code = block.querySelector('code')?.textContent ?? '';
+    void copyText(code).then(() => {
+      button.textContent = 'Copied';
+    });
+  });
+  block.prepend(button);
+}

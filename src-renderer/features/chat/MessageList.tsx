@@ -2,7 +2,9 @@ import { useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../stores/chatStore';
 import { useModel } from '../../stores/modelStore';
 import { ModelSetup } from '../model/ModelSetup';
+import { useElicitations } from '../../stores/elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
+import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';
 
 /** Pixels from the bottom within which the list keeps following new output. */
@@ -17,6 +19,7 @@ export function MessageList() {
   const messages = useChat((s) => s.messages);
   const toolCalls = useChat((s) => s.toolCalls);
   const clarify = useChat((s) => s.clarify);
+  const forms = useElicitations((s) => s.pending);
   const sessionId = useChat((s) => s.sessionId);
   const modelMissing = useModel((s) => s.status?.ready === false);
   const setupOpen = useModel((s) => s.setupOpen);
@@ -63,6 +66,9 @@ export function MessageList() {
           <MessageItem key={m.id} message={m} />
         ))}
         {clarify && <ClarifyPrompt key={clarify.id} prompt={clarify} />}
+        {forms.map((form) => (
+          <ElicitationForm key={form.id} request={form} />
+        ))}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { downloadText } from '../../ui/download';
+import { Highlight } from './Highlight';
 import { RenameForm } from './RenameForm';
 import { IconButton } from '../../ui/IconButton';
 
@@ -24,6 +25,7 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
   const busy = useChat((s) => s.status !== 'idle');
   const waiting = useApprovals((s) => s.pending.some((r) => r.sessionId === session.id));
   const state = waiting ? 'waiting' : session.running ? 'running' : 'idle';
+  const query = useSessions((s) => s.query);
   const { rename, remove, exportSession } = useSessions.getState();
 
   async function save(format: 'markdown' | 'json') {
@@ -71,7 +73,11 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
             )}
             {when(session.updatedAt)} · {session.messageCount} messages
           </span>
-          {session.snippet && <span className="session-snippet muted">{session.snippet}</span>}
+          {session.snippet && (
+            <span className="session-snippet muted" data-testid="session-snippet">
+              <Highlight text={session.snippet} query={query} />
+            </span>
+          )}
         </button>
       )}
       {mode === 'idle' && (

@@ -43,6 +43,7 @@ export function SessionList() {
           type="search"
           placeholder="Search sessions"
           aria-label="Search sessions"
+          title="Search sessions (Ctrl+K)"
           data-testid="session-search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}

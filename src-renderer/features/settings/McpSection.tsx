@@ -34,9 +34,17 @@ export function McpSection() {
   );
 }
 
+const STATE_PILL: Record<McpServerInfo['state'], string> = {
+  connected: 'pill-ok',
+  failed: 'pill-error',
+  needs_auth: 'pill-warn',
+  disabled: '',
+};
+
 function McpRow({ server }: { server: McpServerInfo }) {
-  const { upsert, setEnabled, remove } = useMcp.getState();
+  const { upsert, setEnabled, remove, signIn } = useMcp.getState();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
+  const [signingIn, setSigningIn] = useState(false);
   const enabled = server.state !== 'disabled';
   return (
     <li className="mcp-row" data-testid="mcp-server" data-server={server.name} data-state={server.state}>
@@ -49,15 +57,26 @@ function McpRow({ server }: { server: McpServerInfo }) {
           onChange={(on) => void setEnabled(server.name, on)}
         />
         <strong>{server.name}</strong>
-        <span
-          className={`pill ${server.state === 'connected' ? 'pill-ok' : server.state === 'failed' ? 'pill-error' : ''}`}
-        >
-          {server.state}
+        <span className={`pill ${STATE_PILL[server.state]}`}>
+          {server.state === 'needs_auth' ? 'needs sign-in' : server.state}
         </span>
         <span className="muted">
           {server.tools.length} tool{server.tools.length === 1 ? '' : 's'}
         </span>
         <span className="mcp-actions">
+          {server.state === 'needs_auth' && (
+            <button
+              type="button"
+              data-testid="mcp-sign-in"
+              disabled={signingIn}
+              onClick={() => {
+                setSigningIn(true);
+                void signIn(server.name).finally(() => setSigningIn(false));
+              }}
+            >
+              {signingIn ? 'Waiting for the browser…' : 'Sign in'}
+            </button>
+          )}
           <button
             type="button"
             data-testid="mcp-edit"

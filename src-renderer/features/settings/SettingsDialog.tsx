@@ -2,6 +2,7 @@ import { useSettings } from '../../stores/settingsStore';
 import { Modal } from '../../ui/Modal';
 import { AllowlistSection } from './AllowlistSection';
 import { ApprovalsSection } from './ApprovalsSection';
+import { LedgerSection } from './LedgerSection';
 import { McpSection } from './McpSection';
 import { ModelSection } from './ModelSection';
 import { TerminalSection } from './TerminalSection';
@@ -15,6 +16,7 @@ const SECTIONS = [
   ['approvals', 'Approvals'],
   ['toolsets', 'Toolsets'],
   ['allowlist', 'Allowlist'],
+  ['ledger', 'Approvals log'],
   ['mcp', 'MCP servers'],
 ] as const;
 
@@ -54,6 +56,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
           <ApprovalsSection />
           <ToolsetsSection />
           <AllowlistSection />
+          <LedgerSection />
           <McpSection />
         </div>
       </div>

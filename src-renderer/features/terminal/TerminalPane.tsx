@@ -16,8 +16,15 @@ export function TerminalPane() {
   const activate = useTerminal((s) => s.activate);
   const [searching, setSearching] = useState(false);
   const active = tabs.find((t) => t.key === activeKey);
+  const inputWait = useTerminal((s) => s.inputWait);
+  const waitingHere = inputWait && active?.streamIds.includes(inputWait.streamId) ? inputWait : undefined;
 
   useEffect(() => onColorSchemeChange(() => terminals.setTheme()), []);
+  // The command's question gets the keyboard, unless a dialog has it.
+  useEffect(() => {
+    if (waitingHere && active && !document.querySelector('[aria-modal="true"]'))
+      terminals.get(active.key)?.term.focus();
+  }, [waitingHere, active]);
 
   function save() {
     const entry = active && terminals.get(active.key);
@@ -66,6 +73,15 @@ export function TerminalPane() {
           onClick={save}
         />
       </div>
+      {waitingHere && (
+        <div className="terminal-input-wait" role="status" data-testid="input-wait">
+          <strong>The command is waiting for your input:</strong> <code>{waitingHere.prompt}</code>
+          <span className="muted">
+            {' '}
+            Type the answer in the terminal and press Enter. It goes to the command only, not to the model.
+          </span>
+        </div>
+      )}
       {searching && active && <TerminalSearch tabKey={active.key} onClose={() => setSearching(false)} />}
       <div className="terminal-body">
         {active ? (

@@ -1,3 +1,5 @@
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { useSessions } from '../../stores/sessionsStore';
 import type { TerminalTab } from '../../stores/terminalTabs';
 import { Icon } from '../../ui/Icon';
 import { IconButton } from '../../ui/IconButton';
@@ -9,12 +11,21 @@ interface TerminalTabsProps {
   onClose(key: string): void;
 }
 
+/** An agent tab is named after its session (a task id is a session id) once it has a title. */
+export function tabLabel(tab: TerminalTab, sessions: SessionSummary[]): string {
+  if (tab.kind !== 'agent' || tab.taskId === undefined) return tab.title;
+  const session = sessions.find((s) => s.id === tab.taskId);
+  return session && session.title !== 'Untitled session' ? session.title : tab.title;
+}
+
 export function TerminalTabs({ tabs, activeKey, onSelect, onClose }: TerminalTabsProps) {
+  const sessions = useSessions((s) => s.sessions);
   return (
     <div className="terminal-tabs" role="tablist" aria-label="Terminals">
       {tabs.map((tab) => {
         const selected = tab.key === activeKey;
         const running = tab.liveStreamIds.length > 0 && !tab.exited;
+        const label = tabLabel(tab, sessions);
         return (
           <div key={tab.key} className={`terminal-tab${selected ? ' selected' : ''}`}>
             <button
@@ -28,12 +39,13 @@ export function TerminalTabs({ tabs, activeKey, onSelect, onClose }: TerminalTab
               title={tab.taskId ? `Environment ${tab.taskId}` : tab.title}
               onClick={() => onSelect(tab.key)}
             >
-              <Icon name={tab.kind === 'shell' ? 'terminal' : 'agent'} /> {tab.title}
+              <Icon name={tab.kind === 'shell' ? 'terminal' : 'agent'} />
+              <span className="terminal-tab-title">{label}</span>
               {running && <span className="terminal-live" aria-label="running" />}
             </button>
             <IconButton
               icon="close"
-              label={`Close ${tab.title}`}
+              label={`Close ${label}`}
               data-testid="terminal-tab-close"
               onClick={() => onClose(tab.key)}
             />

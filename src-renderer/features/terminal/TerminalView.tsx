@@ -9,7 +9,8 @@ export function TerminalView({ tabKey }: { tabKey: string }) {
     const el = host.current;
     if (!el) return;
     const entry = terminals.attach(tabKey, el);
-    entry.term.focus();
+    // A tab that opens behind an open dialog (an approval) must not take the dialog's focus.
+    if (!document.querySelector('[aria-modal="true"]')) entry.term.focus();
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);

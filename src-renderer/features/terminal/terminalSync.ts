@@ -75,9 +75,13 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
           `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
         );
   });
+  const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
+    useTerminal.getState().waitingForInput({ streamId, prompt }),
+  );
   return () => {
     offData();
     offExit();
+    offInput();
   };
 }
 

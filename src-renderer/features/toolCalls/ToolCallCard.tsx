@@ -3,9 +3,13 @@ import { useApprovalFor } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
-import { prettyJson, statusLabel } from './format';
+import { Icon } from '../../ui/Icon';
+import { STATUS_ICONS, statusLabel } from './format';
+import { ToolCallBody } from './ToolCallBody';
+import { ToolIcon } from './ToolIcon';
+import { ToolRefusal } from './ToolRefusal';
 
-/** One tool call: emoji (with a spinner while running), name, argument preview, time, status. */
+/** One tool call: icon (a spinner while running), name, argument preview, time, status. */
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
@@ -16,7 +20,9 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   if (!call) return null;
 
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
-  const label = statusLabel(call.status);
+  const failedExit = call.exitCode != null && call.exitCode !== 0;
+  const label = failedExit ? 'Failed' : statusLabel(call.status);
+  const statusIcon = approval ? undefined : STATUS_ICONS[call.status];
   return (
     <article
       className={`tool-call status-${call.status}${approval ? ' awaiting' : ''}`}
@@ -25,7 +31,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
       data-status={call.status}
       data-call-id={call.id}
       data-awaiting={approval ? 'approval' : undefined}
-      aria-label={`${call.name}: ${approval ? 'waiting for approval' : label}`}
+      aria-label={`${call.name}: ${approval ? 'waiting for approval' : label}${failedExit ? `, exit code ${call.exitCode}` : ''}`}
     >
       <button
         type="button"
@@ -34,36 +40,30 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="tool-emoji" data-testid="tool-emoji" aria-hidden="true">
-          {call.emoji || '🔧'}
-          {running && <span className="spinner tool-spinner" />}
-        </span>
+        <ToolIcon tool={call.name} running={running} />
         <span className="tool-name">{call.name}</span>
         <span className="tool-preview" title={call.argsPreview}>
           {call.argsPreview}
         </span>
         <span className="tool-elapsed">{formatDuration(elapsed)}</span>
-        <span className={`tool-status badge-${call.status}`}>{approval ? 'Approval' : label}</span>
+        <span className={`tool-status badge-${call.status}`}>
+          {statusIcon && <Icon name={statusIcon} />}
+          {approval ? 'Approval' : label}
+          {failedExit && (
+            <span className="tool-exit-code" data-testid="tool-exit-code">
+              {` · exit ${call.exitCode}`}
+            </span>
+          )}
+        </span>
       </button>
       {approval && <ApprovalInline request={approval} />}
-      {open && (
-        <div id={bodyId} className="tool-call-body">
-          <h4>Arguments</h4>
-          <pre className="tool-pre">{prettyJson(call.args)}</pre>
-          {call.result === undefined && call.output && (
-            <>
-              <h4>Output so far</h4>
-              <pre className="tool-pre">{call.output}</pre>
-            </>
-          )}
-          {call.result !== undefined && (
-            <>
-              <h4>Result</h4>
-              <pre className="tool-pre">{prettyJson(call.result)}</pre>
-            </>
-          )}
-        </div>
+      {call.refusal && <ToolRefusal refusal={call.refusal} />}
+      {call.status === 'error' && call.errorText && !call.refusal && (
+        <p className="tool-error" data-testid="tool-error">
+          {call.errorText}
+        </p>
       )}
+      {open && <ToolCallBody call={call} id={bodyId} />}
     </article>
   );
 });

@@ -1,13 +1,4 @@
-/** Shows JSON indented when it parses, and any other text as it is. */
-export function prettyJson(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return text;
-  }
-}
+import type { IconName } from '../../ui/Icon';
 
 const STATUS_LABELS = {
   running: 'Running',
@@ -21,3 +12,13 @@ const STATUS_LABELS = {
 export function statusLabel(status: keyof typeof STATUS_LABELS): string {
   return STATUS_LABELS[status];
 }
+
+/** The line icon beside each finished state's label (running shows a spinner instead). */
+export const STATUS_ICONS: Record<keyof typeof STATUS_LABELS, IconName | undefined> = {
+  running: undefined,
+  ok: 'check',
+  error: 'cross',
+  blocked: 'ban',
+  denied: 'hand',
+  stopped: 'stop',
+};

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSessionsDb, SCHEMA_V1 } from './db';
+import { loadSqlite } from './sqlite';
+
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-sessions-mig-'));
+});
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+const LEDGER_V2 = `CREATE TABLE approval_ledger (id TEXT PRIMARY KEY, at INTEGER NOT NULL,
+  session_id TEXT NOT NULL, tool_call_id TEXT NOT NULL, subject_kind TEXT NOT NULL, subject TEXT NOT NULL,
+  keys TEXT NOT NULL, reasons TEXT NOT NULL, allowed INTEGER NOT NULL, decided_by TEXT NOT NULL,
+  rule TEXT, scope TEXT, expires_at INTEGER);
+  CREATE TABLE approval_grants (key TEXT PRIMARY KEY, kind TEXT NOT NULL, value TEXT NOT NULL,
+  session_id TEXT, expires_at INTEGER, created_at INTEGER NOT NULL);
+  INSERT INTO approval_grants VALUES ('hour:rm-recursive', 'hour', 'rm-recursive', NULL, 99, 1);`;
+
+/** A version-2 database as either earlier build wrote it: both numbered their change 2. */
+function writeVersionTwo(path: string, extra: string): void {
+  const { DatabaseSync } = loadSqlite();
+  const db = new DatabaseSync(path);
+  db.exec(`BEGIN; ${SCHEMA_V1} ${extra} PRAGMA user_version = 2; COMMIT;`);
+  db.exec(`INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('old', 'kept', 1, 1);`);
+  db.close();
+}
+
+function shape(path: string) {
+  const db = openSessionsDb(path);
+  try {
+    const columns = (db.prepare('PRAGMA table_info(sessions)').all() as { name: string }[]).map(
+      (c) => c.name,
+    );
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    return { columns, tables, version, db };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+describe('sessions database migrations', () => {
+  it.each([
+    ['a new database', null],
+    ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
+    ['a version-2 database with the approvals ledger', LEDGER_V2],
+  ])('brings %s to version 3 with the workspace column and the ledger tables', (_name, extra) => {
+    const path = join(home, 'sessions.db');
+    if (extra !== null) writeVersionTwo(path, extra);
+    const { columns, tables, version, db } = shape(path);
+    try {
+      expect(version).toBe(3);
+      expect(columns).toContain('workspace');
+      expect(tables).toEqual(expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants']));
+      if (extra !== null) {
+        expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
+      }
+      if (extra === LEDGER_V2) {
+        expect(db.prepare('SELECT key FROM approval_grants').all()).toEqual([{ key: 'hour:rm-recursive' }]);
+      }
+    } finally {
+      db.close();
+    }
+    // Opening again changes nothing.
+    const again = shape(path);
+    again.db.close();
+    expect(again.version).toBe(3);
+  });
+});

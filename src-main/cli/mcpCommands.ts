@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
+import { McpCredentials } from '../mcp/auth/credentials';
+import type { Services } from '../services';
+import { UsageError, writeLine, type Io } from './args';
+
+function serverConfig(services: Services, name: string | undefined, usage: string) {
+  if (!name) throw new UsageError(usage);
+  const config = services.config.mcp_servers[name];
+  if (!config) throw new UsageError(`no MCP server "${name}" in config.yaml`);
+  return config;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text.trim();
+}
+
+/** `caduceus mcp login <server> [--client-secret-stdin]`: OAuth sign-in in the browser. */
+export async function mcpLogin(
+  services: Services,
+  argv: string[],
+  io: Io,
+  opener: UrlOpener = systemBrowserOpener(io.env),
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'client-secret-stdin': { type: 'boolean' } },
+  });
+  const [name] = positionals;
+  const config = serverConfig(services, name, 'caduceus mcp login <server> [--client-secret-stdin]');
+  if (!name || !config.url)
+    throw new UsageError(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
+  const secrets = services.mcp.secrets;
+  if (values['client-secret-stdin'])
+    await new McpCredentials(secrets, name, config.url).saveClientSecret(await readAll(io.stdin));
+  // Print the URL too: the browser may not open (no display, a remote shell).
+  const show: UrlOpener = async (url) => {
+    writeLine(io.stderr, `Opening the sign-in page for "${name}" in your browser:\n  ${url}`);
+    await opener(url).catch((err: unknown) =>
+      writeLine(io.stderr, `(${(err as Error).message}; open the URL yourself)`),
+    );
+  };
+  const status = await services.mcp.signIn(name, config, show);
+  if (status.state !== 'connected') {
+    writeLine(io.stderr, `caduceus: sign-in to "${name}" failed: ${status.error ?? status.state}`);
+    return 1;
+  }
+  writeLine(io.stdout, `Signed in to "${name}" (${status.tools.length} tools).`);
+  return 0;
+}
+
+/** `caduceus mcp logout <server>`: forgets the server's tokens and registered client. */
+export async function mcpLogout(services: Services, argv: string[], io: Io): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  const [name] = positionals;
+  const config = serverConfig(services, name, 'caduceus mcp logout <server>');
+  if (!name) return 2;
+  await services.mcp.signOut(name, config);
+  writeLine(io.stdout, `Signed out of "${name}".`);
+  return 0;
+}

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { Grant, LedgerEntry } from '../../src-shared/approvalsLedger';
+import type { ApprovalChoice } from '../../src-shared/ipc/schemas';
+import { createAppCore, type AppCore } from '../appCore';
+import { createMemoryLogger } from '../runtime/logger';
+import { MemorySecretStore } from './settings';
+
+let dir: string;
+let core: AppCore;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-ledger-handler-'));
+  core = await createAppCore({
+    home: dir,
+    cwd: dir,
+    env: { CADUCEUS_HOME: dir },
+    logger: createMemoryLogger(),
+    mode: 'browser',
+    version: 'test',
+    secrets: new MemorySecretStore(),
+  });
+  // Whatever the windows would answer next, answered as soon as a request is published.
+  core.events.subscribe((name, payload) => {
+    if (name !== 'approval.requested') return;
+    const choice = answers.shift() ?? 'deny';
+    asked.push((payload as { command: string }).command);
+    queueMicrotask(
+      () => void core.invoke('approvals.respond', { id: (payload as { id: string }).id, choice }),
+    );
+  });
+});
+afterEach(async () => {
+  await core.shutdown();
+  answers = [];
+  asked = [];
+  await rm(dir, { recursive: true, force: true });
+});
+
+let answers: ApprovalChoice[] = [];
+let asked: string[] = [];
+
+const check = (command: string, sessionId = 's') =>
+  core.services.gate.check({ command, sessionId, taskId: 't', toolCallId: 'c', backendKind: 'local' });
+
+async function value<T>(reply: Promise<{ ok: boolean; value?: unknown }>): Promise<T> {
+  const r = await reply;
+  if (!r.ok) throw new Error(JSON.stringify(r));
+  return r.value as T;
+}
+
+describe('approvals.ledger / grants / revoke over the contract', () => {
+  it('lists each decision newest first, and a revoked session grant asks again at the next command', async () => {
+    answers = ['session', 'deny'];
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'user' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session' });
+    const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
+    expect(grants).toContainEqual(
+      expect.objectContaining({ key: 'session:s:rm-recursive', kind: 'session' }),
+    );
+
+    expect(await value(core.invoke('approvals.revoke', { key: 'session:s:rm-recursive' }))).toEqual({
+      revoked: 1,
+    });
+    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(asked).toEqual(['rm -r build', 'rm -r build']);
+
+    const ledger = await value<LedgerEntry[]>(core.invoke('approvals.ledger', { sessionId: 's' }));
+    expect(ledger.map((e) => [e.decidedBy, e.allowed, e.scope])).toEqual([
+      ['human', false, null],
+      ['session-grant', true, 'session'],
+      ['human', true, 'session'],
+    ]);
+    expect(await value(core.invoke('approvals.ledger', { decidedBy: 'session-grant' }))).toHaveLength(1);
+  });
+
+  it('revokes an "always" entry from config.yaml, so the command asks again', async () => {
+    answers = ['always', 'deny'];
+    await check('git clean -fdx');
+    expect(await check('git clean -fdx', 'other')).toMatchObject({ decidedBy: 'allowlist' });
+    const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
+    expect(grants.map((g) => g.key)).toContain('always:git-clean');
+    expect(await value(core.invoke('approvals.revoke', { key: 'always:git-clean' }))).toEqual({ revoked: 1 });
+    const config = parse(await readFile(join(dir, 'config.yaml'), 'utf8')) as { command_allowlist: string[] };
+    expect(config.command_allowlist).toEqual([]);
+    expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'user' });
+  });
+
+  it('revokes a prefix rule by its key', async () => {
+    await core.invoke('allowlist.add', { key: 'git push' });
+    expect(await check('git push --force')).toMatchObject({ decidedBy: 'allow-rule' });
+    expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push' }))).toEqual({ revoked: 1 });
+    expect(await check('git push --force')).toMatchObject({ decidedBy: 'user', allowed: false });
+  });
+});

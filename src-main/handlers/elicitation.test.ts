@@ -1,0 +1,84 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
+import { createAppCore, type AppCore } from '../appCore';
+import { clientFeaturesServer } from '../mcp/testing/servers';
+import { ctx } from '../runtime/testing/fixtures';
+import { createMemoryLogger } from '../runtime/logger';
+import { MemorySecretStore } from './settings';
+
+let dir: string;
+let core: AppCore | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-elicitation-'));
+  const server = clientFeaturesServer();
+  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
+  await writeFile(
+    join(dir, 'config.yaml'),
+    `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
+  );
+});
+afterEach(async () => {
+  await core?.shutdown();
+  core = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+function start(approvals?: 'deny') {
+  return createAppCore({
+    home: dir,
+    cwd: dir,
+    env: { CADUCEUS_HOME: dir },
+    logger: createMemoryLogger(),
+    mode: 'browser',
+    version: 'test',
+    secrets: new MemorySecretStore(),
+    ...(approvals ? { approvals } : {}),
+  });
+}
+
+describe('MCP forms in the UI', () => {
+  it('shows the form with its defaults and returns what the person sent', async () => {
+    core = await start();
+    const shown = new Promise<ElicitationRequestView>((resolve) =>
+      core?.events.subscribe((name, payload) => {
+        if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
+      }),
+    );
+    const result = core.services.runtime.handleFunctionCall('mcp_form_ask', {}, ctx);
+    const form = await shown;
+    expect(await core.invoke('mcp.pendingElicitations', {})).toEqual({ ok: true, value: [form] });
+    expect(form).toMatchObject({ server: 'form', message: 'Which project?' });
+    expect(form.fields).toEqual([
+      { name: 'name', type: 'string', title: 'Project name', required: true, default: 'demo' },
+      { name: 'size', type: 'integer', required: false, default: 3 },
+      { name: 'tier', type: 'string', required: false, default: 'pro', choices: ['free', 'pro'] },
+    ]);
+    const answered = await core.invoke('mcp.answerElicitation', {
+      id: form.id,
+      action: 'accept',
+      content: { name: 'mine', tier: 'free' },
+    });
+    expect(answered).toEqual({ ok: true, value: { ok: true } });
+    // A field the person left out gets its schema default.
+    expect(JSON.parse(await result)).toEqual({
+      action: 'accept',
+      content: { name: 'mine', size: 3, tier: 'free' },
+    });
+    expect(await core.invoke('mcp.answerElicitation', { id: form.id, action: 'decline' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_elicitation' },
+    });
+  });
+
+  it('declines without showing a form when every prompt is denied', async () => {
+    core = await start('deny');
+    const names: string[] = [];
+    core.events.subscribe((name) => void names.push(name));
+    const result = await core.services.runtime.handleFunctionCall('mcp_form_ask', {}, ctx);
+    expect(JSON.parse(result)).toEqual({ action: 'decline' });
+    expect(names).not.toContain('mcp.elicitation');
+  });
+});

@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
+import { createAppCore, type AppCore } from '../appCore';
+import { useScriptedModel } from '../agent/testing/scriptedAgent';
+import { MemorySecretStore } from '../handlers/settings';
+import { ctx } from '../runtime/testing/fixtures';
+import { createMemoryLogger } from '../runtime/logger';
+import { RateLimiter } from './sampling';
+import { clientFeaturesServer } from './testing/servers';
+
+const scripted = useScriptedModel();
+let dir: string;
+let core: AppCore | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'caduceus-sampling-'));
+  scripted.model.reset();
+});
+afterEach(async () => {
+  await core?.shutdown();
+  core = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function start(policy: 'ask' | 'allow' | 'deny'): Promise<AppCore> {
+  const server = clientFeaturesServer();
+  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
+  await writeFile(
+    join(dir, 'config.yaml'),
+    `model: { provider: custom, base_url: ${scripted.model.baseUrl}, name: scripted }\n` +
+      `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n    sampling: ${policy}\n`,
+  );
+  core = await createAppCore({
+    home: dir,
+    cwd: dir,
+    env: { CADUCEUS_HOME: dir },
+    logger: createMemoryLogger(),
+    mode: 'browser',
+    version: 'test',
+    secrets: new MemorySecretStore({ model_api_key: 'test-key' }),
+  });
+  return core;
+}
+
+describe('MCP sampling', () => {
+  it('asks the person first, then answers with the configured model', async () => {
+    const app = await start('ask');
+    scripted.model.push({ text: 'Hi, tester!' });
+    const shown = new Promise<ElicitationRequestView>((resolve) =>
+      app.events.subscribe((name, payload) => {
+        if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
+      }),
+    );
+    const result = app.services.runtime.handleFunctionCall('mcp_form_sample', {}, ctx);
+    const ask = await shown;
+    expect(ask.message).toContain('wants your model to answer (up to 20 tokens): Say hi to the tester');
+    expect(scripted.model.requests).toHaveLength(0);
+    await app.invoke('mcp.answerElicitation', { id: ask.id, action: 'accept' });
+    expect(JSON.parse(await result)).toMatchObject({
+      role: 'assistant',
+      content: { type: 'text', text: 'Hi, tester!' },
+      stopReason: 'endTurn',
+    });
+    expect(scripted.model.requests[0]?.body).toMatchObject({
+      model: 'scripted',
+      max_tokens: 20,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Say hi to the tester' },
+      ],
+    });
+  });
+
+  it('does not call the model when the person declines', async () => {
+    const app = await start('ask');
+    const shown = new Promise<ElicitationRequestView>((resolve) =>
+      app.events.subscribe((name, payload) => {
+        if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
+      }),
+    );
+    const result = app.services.runtime.handleFunctionCall('mcp_form_sample', {}, ctx);
+    await app.invoke('mcp.answerElicitation', { id: (await shown).id, action: 'decline' });
+    expect(await result).toContain('refused: ');
+    expect(await result).toContain('declined');
+    expect(scripted.model.requests).toHaveLength(0);
+  });
+
+  it('answers without asking under allow, and never under deny', async () => {
+    const allowed = await start('allow');
+    scripted.model.push({ text: 'ok' });
+    expect(await allowed.services.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).toContain(
+      '"text":"ok"',
+    );
+    await allowed.shutdown();
+    core = undefined;
+    scripted.model.reset();
+    const denied = await start('deny');
+    expect(await denied.services.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).toContain(
+      'refused: ',
+    );
+    expect(scripted.model.requests).toHaveLength(0);
+  });
+});
+
+describe('sampling rate limit', () => {
+  it('allows a fixed number per minute and frees slots as the minute slides', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, () => now);
+    expect([limiter.take(), limiter.take(), limiter.take()]).toEqual([true, true, false]);
+    now = 60_000;
+    expect(limiter.take()).toBe(true);
+  });
+});

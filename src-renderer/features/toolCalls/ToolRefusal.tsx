@@ -1,0 +1,22 @@
+import type { ToolRefusal as Refusal } from '../../../src-shared/ipc/chatSchemas';
+import { Icon } from '../../ui/Icon';
+
+/** A refused command in plain words: what, why, the rule, and what the user can do. */
+export function ToolRefusal({ refusal }: { refusal: Refusal }) {
+  return (
+    <div className={`tool-refusal refusal-${refusal.kind}`} data-testid="tool-refusal" role="note">
+      <Icon name={refusal.kind === 'blocked' ? 'ban' : 'hand'} />
+      <div>
+        <strong className="tool-refusal-title">{refusal.title}</strong>
+        <p>{refusal.reason}</p>
+        {refusal.rule && (
+          <p>
+            Rule: <code>{refusal.rule}</code>
+          </p>
+        )}
+        {refusal.note && <p>Your note to the agent: “{refusal.note}”</p>}
+        <p className="muted">{refusal.advice}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
+import { api, unwrap } from '../api/client';
+import { reportError } from './noticesStore';
+
+type Content = Record<string, string | number | boolean>;
+
+interface ElicitationStore {
+  /** Forms MCP servers are waiting on, oldest first. */
+  pending: ElicitationRequestView[];
+  /** Reads the forms still waiting (after a reload or reconnect). */
+  load(): Promise<void>;
+  requested(request: ElicitationRequestView): void;
+  resolved(id: string): void;
+  answer(id: string, action: 'accept' | 'decline' | 'cancel', content?: Content): Promise<void>;
+}
+
+export const useElicitations = create<ElicitationStore>((set) => ({
+  pending: [],
+  async load() {
+    try {
+      set({ pending: await unwrap(api().mcpPendingElicitations({})) });
+    } catch (err) {
+      reportError('Could not load the forms MCP servers are waiting on', err);
+    }
+  },
+  requested: (request) =>
+    set((s) => ({ pending: [...s.pending.filter((p) => p.id !== request.id), request] })),
+  resolved: (id) => set((s) => ({ pending: s.pending.filter((p) => p.id !== id) })),
+  async answer(id, action, content) {
+    try {
+      await unwrap(api().mcpAnswerElicitation({ id, action, ...(content ? { content } : {}) }));
+    } catch (err) {
+      reportError('Could not answer the form', err);
+    }
+    set((s) => ({ pending: s.pending.filter((p) => p.id !== id) }));
+  },
+}));

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The approvals ledger: every final decision of the approval gate, and the grants still in force. */
+
+/** How long an "Allow for 1 hour" answer lasts. */
+export const HOUR_GRANT_MS = 60 * 60 * 1000;
+
+/**
+ * Who decided. Kept an open string so other deciders (an OS sandbox escalation, say) can be
+ * recorded without a schema change; these are the ones the gate writes today.
+ */
+export const LEDGER_DECIDERS = [
+  'hardline',
+  'deny-rule',
+  'allow-rule',
+  'allowlist',
+  'session-grant',
+  'timed-grant',
+  'smart',
+  'sandbox',
+  'human',
+  'timeout',
+  'safe',
+  'mode-off',
+  'container-skip',
+] as const;
+export const LedgerDeciderSchema = z.string().min(1);
+
+/** How far an allowing decision reaches; open for the same reason. */
+export const LEDGER_SCOPES = ['once', 'session', 'hour', 'always', 'prefix-rule'] as const;
+export const LedgerScopeSchema = z.string().min(1);
+
+export const LedgerEntrySchema = z.object({
+  id: z.string(),
+  at: z.number(),
+  sessionId: z.string(),
+  toolCallId: z.string(),
+  /** What was decided on: a shell command, a file path or a network host. */
+  subjectKind: z.string(),
+  subject: z.string(),
+  keys: z.array(z.string()),
+  reasons: z.array(z.string()),
+  allowed: z.boolean(),
+  decidedBy: LedgerDeciderSchema,
+  /** The rule or allowlisted keys that decided, when one did. */
+  rule: z.string().nullable(),
+  scope: LedgerScopeSchema.nullable(),
+  expiresAt: z.number().nullable(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const LedgerQuerySchema = z
+  .object({
+    sessionId: z.string().optional(),
+    allowed: z.boolean().optional(),
+    decidedBy: z.string().optional(),
+    search: z.string().max(500).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
+export type LedgerQuery = z.infer<typeof LedgerQuerySchema>;
+
+/** A grant in force; `key` is what `caduceus approvals revoke KEY` and the revoke button take. */
+export const GrantSchema = z.object({
+  key: z.string(),
+  /** 'session', 'hour', 'always' (config.yaml command_allowlist), 'prefix-rule' (approvals.allow), or another kind. */
+  kind: z.string(),
+  /** What it allows: a rule key, a command prefix, a host. */
+  value: z.string(),
+  sessionId: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+  createdAt: z.number().nullable(),
+});
+export type Grant = z.infer<typeof GrantSchema>;
