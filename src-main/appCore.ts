@@ -108,7 +108,15 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     void s.replaceTerminal(config.terminal);
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells, elicitations });
+  const handlers = createHandlers({
+    services: s,
+    options,
+    broker,
+    chat,
+    shells,
+    modelOverrides,
+    elicitations,
+  });
   return {
     invoke: createRouter(handlers),
     events,

@@ -9,6 +9,10 @@ import { systemBrowserOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
+import type { ModelOverrides } from '../agent/model/resolve';
+import { detectLocalServers } from '../agent/model/detect';
+import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
+import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
@@ -18,10 +22,15 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 
 interface Parts {
   services: Services;
-  options: Pick<AppCoreOptions, 'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'openUrl'>;
+  options: Pick<
+    AppCoreOptions,
+    'mode' | 'version' | 'secrets' | 'workspace' | 'pickFolder' | 'env' | 'openUrl'
+  >;
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  /** The chat's model overrides: the command line's, and the saved key. */
+  modelOverrides: () => ModelOverrides;
   elicitations: ElicitationBroker;
 }
 
@@ -34,11 +43,17 @@ export function createHandlers({
   broker,
   chat,
   shells,
+  modelOverrides,
   elicitations,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
+  /** The saved key and the server it belongs to (the one the chat would use). */
+  const savedKey = () => ({
+    key: modelOverrides().apiKey,
+    baseUrl: modelStatus(s.config.model, options.env, modelOverrides()).baseUrl ?? undefined,
+  });
   return {
     'app.info': () => ({ version: options.version, mode: options.mode }),
 
@@ -51,6 +66,11 @@ export function createHandlers({
     'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
     'settings.update': (change) =>
       updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+
+    'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
+    'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
+    'model.test': (probe) => testModel(probe, probeKey(probe, savedKey(), options.env)),
+    'model.detect': () => detectLocalServers(),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
     'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),
@@ -72,6 +92,12 @@ export function createHandlers({
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
+    'mcp.test': ({ name, config }) => testMcpServer(s.mcp, name, config),
+    'terminal.testSsh': ({ ssh }) => testSsh(ssh),
+    'terminal.acceptHostKey': async ({ id }) => {
+      await acceptOfferedHostKey(id);
+      return OK;
+    },
     'mcp.remove': async ({ name }) => {
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
@@ -106,7 +132,8 @@ export function createHandlers({
       return { path: await options.pickFolder() };
     },
 
-    'sessions.list': ({ query }) => listSessionViews(sessions(), query),
+    'sessions.list': ({ query }) =>
+      listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
     'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
