@@ -3,6 +3,7 @@ import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/bench';
 import { benchSandbox } from '../src-main/sandbox/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
+import { benchAgentStream } from './agentStream';
 import { benchCli } from './cli';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   terminal: () => benchTerminal(),
   sandbox: benchSandbox,
   renderer: benchRenderer,
+  agentStream: benchAgentStream,
 };
 
 const only = process.argv.slice(2);

@@ -16,7 +16,6 @@ import { CronScheduler } from './tools/services/cron';
 export interface AppCoreOptions extends HostOptions {
   home: string;
   cwd: string;
-  env: NodeJS.ProcessEnv;
   logger: Logger;
   /** The Electron dialog; the windows' own approval cards work with or without it. */
   nativeApproval?: NativePresenter;
@@ -98,7 +97,15 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     void s.replaceTerminal(config.terminal);
   });
 
-  const handlers = createHandlers({ services: s, options, broker, chat, shells, elicitations });
+  const handlers = createHandlers({
+    services: s,
+    options,
+    broker,
+    chat,
+    shells,
+    modelOverrides,
+    elicitations,
+  });
   return {
     invoke: createRouter(handlers),
     events,

@@ -2,6 +2,11 @@
 export const FlowControl = {
   /** Pause the source when this many characters are unacknowledged. */
   highWatermarkChars: 100_000,
+  /**
+   * An agent's command is never paused: a consumer this far behind gets a snapshot of the screen
+   * once it has caught up. Above the largest batch, so one batch cannot put a consumer behind.
+   */
+  snapshotWindowChars: 400_000,
   /** Resume the source once unacknowledged characters drop below this. */
   lowWatermarkChars: 5_000,
   /** The consumer acknowledges after parsing this many characters. */

@@ -17,18 +17,24 @@ export class AppHarness {
     /** Temp folder the agent's commands run in. */
     readonly work: string,
     private readonly home: string,
-    private readonly userHome: string,
+    /** HOME of serve and its shells (so ~/.ssh/known_hosts is this test's own). */
+    readonly userHome: string,
     private readonly served: Served,
     private readonly browser: Browser,
   ) {}
 
   /**
-   * `config` is written as config.yaml before serve starts (a function gets the model's URL);
-   * `env` is added to serve's.
+   * `withModel: false` starts serve with no model, as on a first launch. `config` is written as
+   * config.yaml before serve starts (a function gets the model's URL); `env` is added to serve's.
    */
   static async start(
-    options: { config?: string | ((modelBaseUrl: string) => string); env?: NodeJS.ProcessEnv } = {},
+    options: {
+      withModel?: boolean;
+      config?: string | ((modelBaseUrl: string) => string);
+      env?: NodeJS.ProcessEnv;
+    } = {},
   ): Promise<AppHarness> {
+    const { withModel = true } = options;
     const cleanups: (() => Promise<void>)[] = [];
     try {
       const model = await ScriptedModel.start();
@@ -44,7 +50,7 @@ export class AppHarness {
           typeof config === 'string' ? config : config(model.baseUrl),
         );
       const served = await startServe({
-        baseUrl: model.baseUrl,
+        ...(withModel ? { baseUrl: model.baseUrl } : {}),
         home,
         userHome,
         cwd: work,
@@ -116,6 +122,32 @@ export class AppHarness {
   async screenshot(name: string): Promise<void> {
     await mkdir(SCREENSHOTS, { recursive: true });
     await this.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  }
+
+  /**
+   * The screen at 1400×900 and 1024×700, light and dark (`<name>-<width>-<scheme>.png`); the
+   * page's own size and scheme come back afterwards, so the test goes on as before.
+   */
+  async screenshotAll(name: string): Promise<void> {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    const before = this.page.viewportSize();
+    for (const [width, height] of [
+      [1400, 900],
+      [1024, 700],
+    ] as const) {
+      await this.page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await this.page.emulateMedia({ colorScheme });
+        await this.page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}-${colorScheme}.png`) });
+      }
+    }
+    await this.page.emulateMedia({ colorScheme: null });
+    if (before) await this.page.setViewportSize(before);
+  }
+
+  /** config.yaml as serve wrote it ('' before the first write). */
+  async configText(): Promise<string> {
+    return readFile(join(this.home, 'config.yaml'), 'utf8').catch(() => '');
   }
 
   /** config.yaml's `command_allowlist`, as the gate and Settings wrote it. */

@@ -21,3 +21,16 @@ export const test = base.extend<{ app: AppHarness }>({
     }
   },
 });
+
+/** `test` whose serve starts with no model configured: the first launch of a new user. */
+export const testFirstLaunch = base.extend<{ app: AppHarness }>({
+  app: async ({ onTestFailed }, use) => {
+    const app = await AppHarness.start({ withModel: false });
+    onTestFailed(() => console.error(`caduceus serve stderr:\n${app.log()}`));
+    try {
+      await use(app);
+    } finally {
+      await app.close();
+    }
+  },
+});

@@ -7,8 +7,8 @@ const BIN = `${ROOT}bin/caduceus.mjs`;
 const CLI = `${ROOT}dist/cli.mjs`;
 
 export interface ServeOptions {
-  /** The model's OpenAI-compatible base URL (a ScriptedModel's). */
-  baseUrl: string;
+  /** The model's OpenAI-compatible base URL (a ScriptedModel's); without one, serve starts with no model. */
+  baseUrl?: string;
   /** CADUCEUS_HOME for this server. */
   home: string;
   /**
@@ -33,10 +33,10 @@ export interface Served {
 
 /** Runs the real `caduceus serve` from the built CLI, as a user would. */
 export async function startServe(options: ServeOptions): Promise<Served> {
-  const child = spawnCli(
-    ['serve', '--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key'],
-    options,
-  );
+  const model = options.baseUrl
+    ? ['--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key']
+    : [];
+  const child = spawnCli(['serve', ...model], options);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await firstUrl(child, () => stderr);

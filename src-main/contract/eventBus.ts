@@ -50,6 +50,17 @@ export class EventBus {
     }
   }
 
+  /** Only to the consumers named (a snapshot for a page that fell behind). */
+  emitTo<N extends EventName>(ids: Iterable<string>, name: N, payload: EventPayload<N>): void {
+    for (const id of ids) {
+      try {
+        this.listeners.get(id)?.(name, payload);
+      } catch {
+        // As in emit: one broken transport must not stop the others.
+      }
+    }
+  }
+
   private notify(id: string, joined: boolean): void {
     for (const watcher of this.watchers) watcher(id, joined);
   }

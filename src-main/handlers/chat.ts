@@ -29,6 +29,11 @@ export class ChatController {
     private readonly defaultWorkspace?: string,
   ) {}
 
+  /** Whether a turn of this session is running now. */
+  isRunning(sessionId: string): boolean {
+    return this.running.has(sessionId);
+  }
+
   async send(
     text: string,
     sessionId?: string,

@@ -5,6 +5,7 @@ import type { SecretStore } from '../config/secrets';
 import type { SandboxStatus } from '../sandbox/sandbox';
 import type { ConfigStore } from '../config/store';
 import { setValue } from '../config/yamlEdit';
+import { checkTerminalChange } from './settingsChecks';
 
 export type { SecretStore } from '../config/secrets';
 
@@ -36,7 +37,9 @@ export async function updateSettings(
 ): Promise<Settings> {
   const { apiKey, ...model } = change.model ?? {};
   if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
-  const config = await store.update((doc) => {
+  const config = await store.update((doc, current) => {
+    // Checked against the config it applies to, before anything is written.
+    if (change.terminal) checkTerminalChange(current.terminal as Record<string, unknown>, change.terminal);
     for (const [key, value] of Object.entries(model)) setValue(doc, ['model', key], value);
     for (const [key, value] of Object.entries(change.approvals ?? {}))
       setValue(doc, ['approvals', key], value);

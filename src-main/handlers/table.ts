@@ -8,6 +8,10 @@ import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
 import type { Services } from '../services';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
+import type { ModelOverrides } from '../agent/model/resolve';
+import { detectLocalServers } from '../agent/model/detect';
+import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
+import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
@@ -19,6 +23,7 @@ import { listToolsets, setToolsetEnabled } from './toolsets';
 export interface HostOptions {
   mode: 'electron' | 'browser';
   version: string;
+  env: NodeJS.ProcessEnv;
   secrets: SecretStore & { get(name: string): string | undefined };
   /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
   workspace?: string;
@@ -34,6 +39,8 @@ interface Parts {
   broker: ApprovalBroker;
   chat: ChatController;
   shells: UserShells;
+  /** The chat's model overrides: the command line's, and the saved key. */
+  modelOverrides: () => ModelOverrides;
   elicitations: ElicitationBroker;
 }
 
@@ -46,11 +53,17 @@ export function createHandlers({
   broker,
   chat,
   shells,
+  modelOverrides,
   elicitations,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const sessions = () => s.agent.sessions;
+  /** The saved key and the server it belongs to (the one the chat would use). */
+  const savedKey = () => ({
+    key: modelOverrides().apiKey,
+    baseUrl: modelStatus(s.config.model, options.env, modelOverrides()).baseUrl ?? undefined,
+  });
   return {
     'app.info': () => ({ version: options.version, mode: options.mode }),
 
@@ -63,6 +76,11 @@ export function createHandlers({
     'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
     'settings.update': (change) =>
       updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+
+    'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
+    'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
+    'model.test': (probe) => testModel(probe, probeKey(probe, savedKey(), options.env)),
+    'model.detect': () => detectLocalServers(),
 
     'allowlist.list': () => allowlistView(s.config, describeKey),
     'allowlist.add': ({ key }) => addAllowlistEntry(s.configStore, key, describeKey),
@@ -84,6 +102,12 @@ export function createHandlers({
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),
+    'mcp.test': ({ name, config }) => testMcpServer(s.mcp, name, config),
+    'terminal.testSsh': ({ ssh }) => testSsh(ssh),
+    'terminal.acceptHostKey': async ({ id }) => {
+      await acceptOfferedHostKey(id);
+      return OK;
+    },
     'mcp.remove': async ({ name }) => {
       await removeMcpServer(s.configStore, s.mcp, name);
       return OK;
@@ -118,7 +142,8 @@ export function createHandlers({
       return { path: await options.pickFolder() };
     },
 
-    'sessions.list': ({ query }) => listSessionViews(sessions(), query),
+    'sessions.list': ({ query }) =>
+      listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
     'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
@@ -150,6 +175,14 @@ export function createHandlers({
     },
     'terminal.close': async ({ streamId }) => {
       await shells.close(streamId);
+      return OK;
+    },
+    'terminal.restore': async (_input, caller) => {
+      if (caller.consumer !== undefined) await s.terminal.streams.restore(caller.consumer);
+      return OK;
+    },
+    'terminal.detach': ({ streamId }, caller) => {
+      if (caller.consumer !== undefined) s.terminal.streams.detach(streamId, caller.consumer);
       return OK;
     },
   };

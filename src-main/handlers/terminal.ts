@@ -10,16 +10,22 @@ import { USER_SHELL_CALL_ID, type TerminalService, type UserShell } from '../ter
 export function terminalSink(events: EventBus) {
   return (event: TerminalStreamEvent): void => {
     if (event.type === 'exit') {
-      events.emit('terminal.exit', { streamId: event.streamId, exitCode: event.exitCode });
+      const payload = { streamId: event.streamId, exitCode: event.exitCode };
+      if (event.to) events.emitTo(event.to, 'terminal.exit', payload);
+      else events.emit('terminal.exit', payload);
       return;
     }
     const userShell = event.toolCallId === USER_SHELL_CALL_ID;
-    events.emit('terminal.data', {
+    const payload = {
       streamId: event.streamId,
       taskId: event.taskId,
       ...(userShell ? {} : { toolCallId: event.toolCallId }),
       data: event.data,
-    });
+      ...(event.snapshot ? { snapshot: true } : {}),
+      ...(event.size ? { size: event.size } : {}),
+    };
+    if (event.to) events.emitTo(event.to, 'terminal.data', payload);
+    else events.emit('terminal.data', payload);
   };
 }
 

@@ -127,6 +127,19 @@ export class McpManager {
     }
   }
 
+  /** Starts a server apart from the live ones, lists its tools and stops it: Settings' "Test". */
+  async probe(name: string, config: McpServerConfig): Promise<{ tools: string[] }> {
+    // A test asks no forms and spends no model tokens: no elicitation or sampling is offered.
+    const { secrets, roots, sandbox } = this.context;
+    const connection = new McpConnection(name, config, this.logger, { secrets, roots, sandbox });
+    try {
+      await connection.connect(() => undefined);
+      return { tools: (await connection.listTools()).map((tool) => tool.name) };
+    } finally {
+      await connection.close();
+    }
+  }
+
   async disconnect(name: string): Promise<void> {
     this.removeTools(name);
     const connection = this.connections.get(name);

@@ -4,6 +4,7 @@
  * flooding PTY's consumer stops acknowledging. Returns figures; printing is the caller's job.
  */
 import { FlowControl } from '../../src-shared/constants';
+import { mirrorMemoryPerStream, snapshotMs } from './mirror/bench';
 import { TerminalService } from './service';
 
 const PRODUCER = 'head -c 64000000 /dev/zero | base64';
@@ -76,7 +77,12 @@ export async function benchTerminal(options: BenchTerminalOptions = {}): Promise
   const raw = await rawPtyMbPerSecond();
   const streamed = await streamedMbPerSecond();
   const rssGrowth = await floodRssGrowthMb(options.floodMs ?? 20_000);
+  const snapshot = await snapshotMs();
+  const mirror = await mirrorMemoryPerStream();
   return {
+    snapshot_ms: round(snapshot),
+    mirror_rss_mb_per_stream: round(mirror.rssMb),
+    mirror_retained_mb_per_stream: round(mirror.retainedMb),
     terminal_raw_pty_mb_per_s: round(raw),
     terminal_stream_mb_per_s: round(streamed),
     terminal_stream_vs_raw_percent: round((streamed / raw) * 100),

@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../src-shared/constants';
-import { OutputStream, type TerminalStreamEvent } from './outputStream';
+import { HeadlessMirror } from './mirror/mirror';
+import {
+  OutputStream,
+  SOLE_CONSUMER,
+  type OutputStreamOptions,
+  type TerminalStreamEvent,
+} from './outputStream';
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 const tags = { taskId: 't', toolCallId: 'c', streamId: 's' };
 
-function setup(options = {}) {
+function setup(options: OutputStreamOptions = {}) {
   const events: TerminalStreamEvent[] = [];
   const source = {
     paused: false,
@@ -133,38 +143,100 @@ describe('OutputStream', () => {
     stream.end(0);
   });
 
-  it('in skip mode never pauses: what a lagging consumer missed becomes a marker and the latest lines', () => {
-    const { events, source, stream } = setup({ whenBehind: 'skip' });
-    const text = () => events.flatMap((e) => (e.type === 'data' ? [e.data] : [])).join('');
-    stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
-    expect(stream.isSkipping).toBe(true);
-    const sent = text().length;
-    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join('');
-    stream.write(lines);
-    expect(text().length).toBe(sent);
-    stream.ack(stream.unacknowledged);
-    expect(stream.isSkipping).toBe(false);
+  it('in snapshot mode never pauses: a lagging consumer is dropped, then gets the mirror once caught up', async () => {
+    const mirror = new HeadlessMirror({ cols: 40, rows: 5, scrollback: 100 });
+    const { events, source, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });
+    const sentTo = (id: string) =>
+      events.filter((e) => e.type === 'data' && (e.to === undefined || e.to.includes(id)));
+    stream.write('x'.repeat(FlowControl.snapshotWindowChars + 1));
+    stream.flush();
+    expect(stream.lagging).toEqual(['a', 'b']);
+    // 'b' catches up (and is resynced); 'a' does not.
+    stream.ack(FlowControl.snapshotWindowChars + 1, 'b');
+    await until(() => !stream.lagging.includes('b'));
+    expect(stream.lagging).toEqual(['a']);
+    const before = sentTo('a').length;
+    stream.write('\x1b[2J\x1b[Hlatest screen\r\n');
+    stream.flush();
+    expect(sentTo('a').length).toBe(before);
+    expect(sentTo('b').at(-1)).toMatchObject({ data: '\x1b[2J\x1b[Hlatest screen\r\n', to: ['b'] });
+    stream.ack(FlowControl.snapshotWindowChars, 'a');
+    await until(() => stream.lagging.length === 0);
+    const snapshot = sentTo('a').at(-1);
+    expect(snapshot).toMatchObject({ type: 'data', snapshot: true, to: ['a'] });
+    expect(snapshot?.type === 'data' && snapshot.data).toContain('latest screen');
     expect(source.pause).not.toHaveBeenCalled();
-    const after = text().slice(sent);
-    expect(after.startsWith('\r\n\x1b[2m[… ')).toBe(true);
-    expect(after).toMatch(/\[… [\d,]+ characters not shown …\]/);
-    expect(after.endsWith('line 19999\n')).toBe(true);
-    // The latest lines start at a line boundary, and what is left out plus what is sent adds up.
-    const tail = after.slice(after.indexOf('\n', 2) + 1);
-    expect(tail.startsWith('line ')).toBe(true);
-    const left = Number(/([\d,]+) characters/.exec(after)?.[1]?.replace(/,/g, ''));
-    expect(left + tail.length).toBe(lines.length);
-    stream.end(0);
+    await stream.end(0);
+    mirror.dispose();
   });
 
-  it('in skip mode sends the latest lines before the exit', () => {
-    const { events, stream } = setup({ whenBehind: 'skip' });
-    stream.write('x'.repeat(FlowControl.highWatermarkChars + 1));
-    stream.write('the end\n');
-    stream.end(0);
-    const data = events.flatMap((e) => (e.type === 'data' ? [e.data] : [])).join('');
-    expect(data.endsWith('the end\n')).toBe(true);
+  it('in snapshot mode brings a lagging consumer to the final screen before the exit', async () => {
+    const mirror = new HeadlessMirror({ cols: 40, rows: 5 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror });
+    stream.write('y'.repeat(FlowControl.snapshotWindowChars + 1));
+    stream.write('\r\nthe end\r\n');
+    await stream.end(0);
+    const last = events.at(-2);
+    expect(last).toMatchObject({ type: 'data', snapshot: true });
+    expect(last?.type === 'data' && last.data).toContain('the end');
     expect(events.at(-1)).toMatchObject({ type: 'exit', exitCode: 0 });
+    mirror.dispose();
+  });
+
+  it('a resync drops nothing written while the snapshot is taken, and repeats nothing', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 10 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a'] });
+    stream.write('one\r\n');
+    stream.resync('a');
+    stream.write('two\r\n');
+    await until(() => stream.lagging.length === 0);
+    stream.flush();
+    const mine = events.flatMap((e) => (e.type === 'data' ? [e] : []));
+    const at = mine.findIndex((e) => e.snapshot);
+    expect(mine[at]?.data).toContain('one');
+    expect(mine[at]?.data).not.toContain('two');
+    expect(mine.slice(at + 1).map((e) => e.data)).toEqual(['two\r\n']);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('in snapshot mode a consumer that acknowledges all it was sent is resynced, whatever was still batched', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror });
+    const sent = () => events.reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
+    // Small chunks stay batched: the one that crosses the watermark finds the rest unsent.
+    for (let i = 0; i < 100; i++) stream.write('z'.repeat(FlowControl.highWatermarkChars / 20));
+    expect(stream.lagging).toEqual([SOLE_CONSUMER]);
+    stream.ack(sent());
+    await until(() => events.some((e) => e.type === 'data' && e.snapshot === true));
+    expect(stream.lagging).toEqual([]);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('in snapshot mode holds the source only while the mirror has a large backlog to parse', async () => {
+    const mirror = new HeadlessMirror({ cols: 80, rows: 24, scrollback: 100 });
+    const { source, stream } = setup({ whenBehind: 'snapshot', mirror, flowControl: false });
+    for (let i = 0; i < 30; i++) stream.write(`${'w'.repeat(79)}\r\n`.repeat(1_000));
+    expect(mirror.backlog).toBeGreaterThan(2_000_000);
+    expect(source.pause).toHaveBeenCalledTimes(1);
+    await until(() => source.resume.mock.calls.length === 1);
+    expect(mirror.backlog).toBeLessThan(500_000);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });
+    stream.detach('a');
+    stream.write('after the close\r\n');
+    stream.flush();
+    const data = events.filter((e) => e.type === 'data');
+    expect(data).toHaveLength(1);
+    expect(data[0]?.to).toEqual(['b']);
+    void stream.end(0);
+    mirror.dispose();
   });
 
   it('keeps UTF-8 sequences whole across byte chunks', () => {

@@ -1,10 +1,13 @@
 /**
  * Live output of one stream (a command, a background process, a user shell) towards the UI,
- * with acknowledgement-based flow control per consumer: the source pauses only while every
- * consumer has fallen behind, and never when no consumer is there.
+ * with acknowledgement-based flow control per consumer. A user shell pauses only while every
+ * consumer has fallen behind, and never when no consumer is there. An agent's command is never
+ * paused: a consumer that falls behind stops getting live output, and once it has caught up it
+ * gets a snapshot of the stream's mirror instead of the backlog.
  */
 import { FlowControl } from '../../src-shared/constants';
 import { Utf8Splitter } from './handle';
+import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
 
 export interface StreamTags {
   taskId: string;
@@ -12,8 +15,13 @@ export interface StreamTags {
   streamId: string;
 }
 
-export type TerminalStreamEvent = StreamTags &
-  ({ type: 'data'; data: string } | { type: 'exit'; exitCode: number | null; signal?: string });
+export type TerminalStreamEvent = StreamTags & {
+  /** Only these consumers get the event; without it, every consumer does. */
+  to?: string[];
+} & (
+    | { type: 'data'; data: string; snapshot?: boolean; size?: { cols: number; rows: number } }
+    | { type: 'exit'; exitCode: number | null; signal?: string }
+  );
 
 export type TerminalStreamSink = (event: TerminalStreamEvent) => void;
 
@@ -28,8 +36,24 @@ export interface PausableSource {
  */
 const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
 
-/** What a stream does while every consumer is behind: hold its source, or leave output out. */
-export type WhenBehind = 'pause' | 'skip';
+/**
+ * What a stream does when consumers fall behind: hold its source while all are, or send each
+ * lagging one a snapshot of the mirror once it has caught up.
+ */
+export type WhenBehind = 'pause' | 'snapshot';
+
+/**
+ * Snapshots take main's time: after one, the next waits this many times as long, so a page that
+ * keeps falling behind costs the stream a bounded share of it.
+ */
+const RESYNC_SPACING = 4;
+
+/**
+ * The mirror parses in main: a source that writes faster than it parses is held until it has
+ * caught up, so memory stays bounded. Held for the mirror, never for a page.
+ */
+const MIRROR_BACKLOG_CHARS = 2_000_000;
+const MIRROR_RESUME_CHARS = 500_000;
 
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
@@ -39,27 +63,38 @@ export interface OutputStreamOptions {
   flowControl?: boolean;
   /** Who receives the output and acknowledges it; default: one consumer, SOLE_CONSUMER. */
   consumers?: Iterable<string>;
-  /**
-   * `skip` never holds the source back: output beyond the high watermark is left out, and once
-   * a consumer catches up it gets a marker and the latest lines (an agent's command). Default `pause`.
-   */
+  /** Default `pause`; `snapshot` needs a mirror that is written everything the stream writes. */
   whenBehind?: WhenBehind;
+  mirror?: TerminalMirror;
   batchIntervalMs?: number;
   highWatermarkChars?: number;
   lowWatermarkChars?: number;
+  /** Snapshot mode: how far behind a consumer may fall before it is dropped for a snapshot. */
+  snapshotWindowChars?: number;
 }
+
+/** A consumer in snapshot mode: following live, dropped for lagging, or waiting for its snapshot. */
+type Standing = 'live' | 'stale' | { syncing: string };
 
 export class OutputStream {
   private pending = '';
   private timer: NodeJS.Timeout | undefined;
   /** Characters written but not yet acknowledged, per consumer. */
   private readonly behind = new Map<string, number>();
-  /** Every consumer is behind: the source is paused, or output is being left out. */
+  /** Snapshot mode: where each consumer stands. */
+  private readonly standing = new Map<string, Standing>();
+  private readonly syncs = new Set<Promise<void>>();
+  /** Consumers that closed the stream's tab: output is addressed to the others by name. */
+  private readonly detached = new Set<string>();
+  private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
+  /** When the stream may take its next snapshot. */
+  private nextResyncAt = -Infinity;
+  /** The source is held until the mirror has parsed its backlog. */
+  private mirrorHeld = false;
+  /** Pause mode: every consumer is behind and the source is paused. */
   private paused = false;
-  /** While skipping: how much was left out, and its latest part. */
-  private skippedChars = 0;
-  private skippedTail = '';
   private readonly whenBehind: WhenBehind;
+  private readonly mirror: TerminalMirror | undefined;
   private resumedAt = -Infinity;
   private closed = false;
   private splitter: Utf8Splitter | undefined;
@@ -67,6 +102,7 @@ export class OutputStream {
   private readonly batchMs: number;
   private readonly high: number;
   private readonly low: number;
+  private readonly window: number;
 
   constructor(
     readonly tags: StreamTags,
@@ -78,8 +114,11 @@ export class OutputStream {
     this.batchMs = options.batchIntervalMs ?? FlowControl.batchIntervalMs;
     this.high = options.highWatermarkChars ?? FlowControl.highWatermarkChars;
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
+    this.window = options.snapshotWindowChars ?? FlowControl.snapshotWindowChars;
     this.whenBehind = options.whenBehind ?? 'pause';
-    for (const id of options.consumers ?? [SOLE_CONSUMER]) this.behind.set(id, 0);
+    this.mirror = options.mirror;
+    if (this.whenBehind === 'snapshot' && !this.mirror) throw new Error('snapshot mode needs a mirror');
+    for (const id of options.consumers ?? [SOLE_CONSUMER]) this.addConsumer(id);
   }
 
   /** How far the consumer closest to live is behind; 0 when there is none. */
@@ -90,19 +129,24 @@ export class OutputStream {
   }
 
   get isPaused(): boolean {
-    return this.paused && this.whenBehind === 'pause';
+    return this.paused;
   }
 
-  get isSkipping(): boolean {
-    return this.paused && this.whenBehind === 'skip';
+  /** Consumers that get no live output for now (snapshot mode): too far behind, or being resynced. */
+  get lagging(): string[] {
+    return [...this.standing].filter(([, s]) => s !== 'live').map(([id]) => id);
   }
 
   write(data: string): void {
     if (this.closed || data.length === 0) return;
-    if (this.isSkipping) {
-      this.skippedChars += data.length;
-      this.skippedTail = (this.skippedTail + data).slice(-this.low);
-      return;
+    this.mirror?.write(data);
+    if (this.mirror && !this.mirrorHeld && this.mirror.backlog > MIRROR_BACKLOG_CHARS) {
+      this.mirrorHeld = true;
+      this.source?.pause();
+      this.mirror.whenBelow(MIRROR_RESUME_CHARS, () => {
+        this.mirrorHeld = false;
+        this.source?.resume();
+      });
     }
     // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
     // chunk goes at once. Just after a resume a flood usually goes on: it is batched, not trickled.
@@ -112,10 +156,21 @@ export class OutputStream {
       this.unacknowledged === 0 &&
       Date.now() - this.resumedAt >= this.batchMs;
     this.pending += data;
-    for (const [id, chars] of this.behind) this.behind.set(id, chars + data.length);
-    if (this.flowControl && !this.paused && this.behind.size > 0 && this.unacknowledged > this.high) {
+    for (const [id, chars] of this.behind) {
+      const standing = this.standing.get(id);
+      // Snapshot mode counts what each consumer was sent, when it is sent (flush).
+      if (typeof standing === 'object') standing.syncing += data;
+      else if (standing === undefined) this.behind.set(id, chars + data.length);
+    }
+    if (
+      this.whenBehind === 'pause' &&
+      this.flowControl &&
+      !this.paused &&
+      this.behind.size > 0 &&
+      this.unacknowledged > this.high
+    ) {
       this.paused = true;
-      if (this.whenBehind === 'pause') this.source?.pause();
+      this.source?.pause();
     }
     // A paused source adds nothing to wait for, so the batch goes now.
     if (consumerIdle || this.paused || this.pending.length >= MAX_BATCH_CHARS) this.flush();
@@ -134,21 +189,78 @@ export class OutputStream {
    */
   ack(chars: number, consumer?: string): void {
     if (!Number.isFinite(chars) || chars <= 0) return;
-    for (const [id, behind] of this.behind)
-      if (consumer === undefined || consumer === id) this.behind.set(id, Math.max(0, behind - chars));
+    for (const [id, behind] of this.behind) {
+      if (consumer !== undefined && consumer !== id) continue;
+      this.behind.set(id, Math.max(0, behind - chars));
+      if (this.standing.get(id) === 'stale' && behind - chars < this.low) this.resyncSoon(id);
+    }
     this.maybeResume();
   }
 
   /** A consumer starts receiving this stream; it is behind by nothing yet. */
   addConsumer(id: string): void {
-    if (!this.behind.has(id)) this.behind.set(id, 0);
+    this.detached.delete(id);
+    if (!this.behind.has(id)) {
+      this.behind.set(id, 0);
+      if (this.whenBehind === 'snapshot') this.standing.set(id, 'live');
+    }
     this.maybeResume();
   }
 
-  /** A consumer is gone (socket closed, window destroyed): it holds nothing back any more. */
+  /** A consumer is gone (socket closed, window destroyed, tab closed): it holds nothing back any more. */
   removeConsumer(id: string): void {
+    clearTimeout(this.resyncTimers.get(id));
+    this.resyncTimers.delete(id);
     this.behind.delete(id);
+    this.standing.delete(id);
     this.maybeResume();
+  }
+
+  /** The consumer closed the stream's tab: it is sent nothing more, though still connected. */
+  detach(id: string): void {
+    this.removeConsumer(id);
+    // Output is addressed by name only in snapshot mode (an agent's command).
+    if (this.whenBehind === 'snapshot') this.detached.add(id);
+  }
+
+  /**
+   * Drops whatever the consumer has not been sent and sends it a snapshot of the mirror, then
+   * live output again (a page that reloaded, or fell behind). Only in snapshot mode.
+   */
+  resync(id: string): void {
+    const mirror = this.mirror;
+    if (!mirror || !this.behind.has(id)) return;
+    clearTimeout(this.resyncTimers.get(id));
+    this.resyncTimers.delete(id);
+    this.flush();
+    const standing = { syncing: '' };
+    this.standing.set(id, standing);
+    const started = performance.now();
+    const done = mirror.snapshot().then(
+      (snapshot) => {
+        const now = performance.now();
+        this.nextResyncAt = now + (now - started) * RESYNC_SPACING;
+        this.synced(id, standing, snapshot);
+      },
+      () => {
+        // The mirror is gone: the consumer stays where it is, short of what it missed.
+        if (this.standing.get(id) === standing) this.standing.set(id, 'live');
+      },
+    );
+    const tracked = done.then(() => void this.syncs.delete(tracked));
+    this.syncs.add(tracked);
+  }
+
+  /** A consumer that has caught up: resynced now, or once the last snapshot's spacing is over. */
+  private resyncSoon(id: string): void {
+    if (this.resyncTimers.has(id)) return;
+    const wait = this.nextResyncAt - performance.now();
+    if (wait <= 0) return this.resync(id);
+    const timer = setTimeout(() => {
+      this.resyncTimers.delete(id);
+      if (this.standing.get(id) === 'stale') this.resync(id);
+    }, wait);
+    this.resyncTimers.set(id, timer);
   }
 
   /** Turns flow control off when no consumer will acknowledge any more (pane closed). */
@@ -163,16 +275,48 @@ export class OutputStream {
     if (this.pending.length === 0) return;
     const data = this.pending;
     this.pending = '';
-    this.sink({ ...this.tags, type: 'data', data });
+    if (this.lagging.length === 0 && this.detached.size === 0) {
+      // Counted before it is sent: a consumer may acknowledge from inside the sink.
+      this.sent([...this.standing.keys()], data.length);
+      this.sink({ ...this.tags, type: 'data', data });
+      return;
+    }
+    const to = [...this.standing].filter(([, s]) => s === 'live').map(([id]) => id);
+    this.sent(to, data.length);
+    if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
   }
 
-  end(exitCode: number | null, signal?: string): void {
-    if (this.closed) return;
+  /** Snapshot mode: a consumer this far behind gets nothing more until it has caught up. */
+  private sent(to: string[], chars: number): void {
+    for (const id of to) {
+      const behind = (this.behind.get(id) ?? 0) + chars;
+      this.behind.set(id, behind);
+      if (this.flowControl && behind > this.window) this.standing.set(id, 'stale');
+    }
+  }
+
+  /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
+  end(exitCode: number | null, signal?: string): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.splitter) this.write(this.splitter.end());
-    if (this.isSkipping) this.resumeSource();
     this.flush();
     this.closed = true;
-    this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
+    for (const [id, standing] of this.standing) if (standing === 'stale') this.resync(id);
+    const exit = () => this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
+    // Without a snapshot under way the exit goes at once, right after the last output.
+    if (this.syncs.size === 0) return Promise.resolve(exit());
+    return Promise.all(this.syncs).then(exit);
+  }
+
+  private synced(id: string, standing: { syncing: string }, { data, cols, rows }: MirrorSnapshot): void {
+    // Removed, or resynced again, while the snapshot was taken.
+    if (this.standing.get(id) !== standing) return;
+    // Batched output up to now is already in the snapshot or in `syncing`: others get it first.
+    this.flush();
+    this.standing.set(id, 'live');
+    this.behind.set(id, data.length + standing.syncing.length);
+    this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
+    if (standing.syncing) this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
   }
 
   private maybeResume(): void {
@@ -182,20 +326,6 @@ export class OutputStream {
   private resumeSource(): void {
     this.paused = false;
     this.resumedAt = Date.now();
-    if (this.whenBehind === 'pause') this.source?.resume();
-    else this.sendSkipped();
-  }
-
-  /** A marker for what was left out, then the latest lines, from the start of a line. */
-  private sendSkipped(): void {
-    if (this.skippedChars === 0) return;
-    const cut = this.skippedChars > this.skippedTail.length ? this.skippedTail.indexOf('\n') + 1 : 0;
-    const tail = this.skippedTail.slice(cut);
-    const left = this.skippedChars - tail.length;
-    this.skippedChars = 0;
-    this.skippedTail = '';
-    const marker =
-      left > 0 ? `\r\n\x1b[2m[… ${left.toLocaleString('en')} characters not shown …]\x1b[0m\r\n` : '';
-    this.write(marker + tail);
+    this.source?.resume();
   }
 }

@@ -93,6 +93,9 @@ export interface UserShell {
 
 export const USER_SHELL_CALL_ID = 'user_shell';
 
+/** The mirrored screen of a task's commands: they share one tab in the UI. */
+export const agentScreen = (taskId: string): string => `task:${taskId}`;
+
 export class TerminalService {
   readonly config: TerminalConfig;
   readonly environments: EnvironmentManager;
@@ -184,10 +187,11 @@ export class TerminalService {
         allowedHosts: request.allowedHosts,
       });
       // A PTY always takes keys; a plain command only when it has a stdin pipe (background). The
-      // UI never holds an agent's command back: a page that falls behind misses output instead.
+      // UI never holds an agent's command back: a page that falls behind gets a snapshot of its screen.
       this.streams.attach(tags, handle, {
         input: request.pty === true || request.background === true,
-        whenBehind: 'skip',
+        screen: agentScreen(request.taskId),
+        ...(request.cols && request.rows ? { cols: request.cols, rows: request.rows } : {}),
         command: request.command,
       });
       if (request.background) {

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
-import { OutputStream, type StreamTags, type TerminalStreamSink, type WhenBehind } from './outputStream';
+import { MirrorHub } from './mirror/mirrorHub';
+import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
 import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
 
@@ -15,6 +16,21 @@ interface LiveStream {
   handle: ProcessHandle;
   /** False for a plain command whose stdin is /dev/null: typing cannot reach it. */
   input: boolean;
+  /** The mirrored screen it writes to (an agent's command), if any. */
+  screen: string | undefined;
+}
+
+export interface AttachOptions {
+  input?: boolean;
+  /**
+   * An agent's command: mirrored on this screen (one per tab) and never paused for the UI;
+   * a consumer that falls behind gets a snapshot instead. Without it, ack flow control (a user shell).
+   */
+  screen?: string;
+  cols?: number;
+  rows?: number;
+  /** An agent's command line, written as the stream's header. */
+  command?: string;
 }
 
 /** What became of keys typed into a stream. */
@@ -24,6 +40,7 @@ export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
   private readonly unwatch: () => void;
+  readonly mirrors = new MirrorHub();
 
   constructor(
     private readonly sink: TerminalStreamSink | undefined,
@@ -46,20 +63,20 @@ export class StreamHub {
    * Tracks the handle until it exits and streams its output when there is a sink. With a
    * `command` (an agent's call), the stream opens with the command line and closes with its exit.
    */
-  attach(
-    tags: StreamTags,
-    handle: ProcessHandle,
-    options: { input?: boolean; whenBehind?: WhenBehind; command?: string } = {},
-  ): void {
+  attach(tags: StreamTags, handle: ProcessHandle, options: AttachOptions = {}): void {
     const { command } = options;
+    const screen = this.sink ? options.screen : undefined;
+    const mirror =
+      screen === undefined ? undefined : this.mirrors.acquire(screen, tags.streamId, tags.toolCallId);
+    if (mirror && options.cols && options.rows) mirror.resize(options.cols, options.rows);
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
-          ...(options.whenBehind ? { whenBehind: options.whenBehind } : {}),
+          ...(mirror ? { whenBehind: 'snapshot' as const, mirror } : {}),
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true });
+    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true, screen });
     const startedAt = Date.now();
     // A PTY already ends lines with CRLF; pipes do not.
     const endings = handle.pty ? undefined : new LineEndings();
@@ -72,12 +89,45 @@ export class StreamHub {
         stream.write(text);
       });
     }
-    void handle.exited.then((exit) => {
+    void handle.exited.then(async (exit) => {
       if (stream && command !== undefined)
         stream.write(exitFooter(exit, Date.now() - startedAt, atLineStart));
-      stream?.end(exit.exitCode, exit.signal);
+      await stream?.end(exit.exitCode, exit.signal);
       this.live.delete(tags.streamId);
+      // Registered at once, so a restore from now on waits for the final screen.
+      if (screen !== undefined) await this.mirrors.release(screen, tags.streamId, exit.exitCode);
     });
+  }
+
+  /**
+   * A page (re)loaded: it gets every mirrored screen as it is now, live ones followed by their
+   * live output, and the final screens of commands that have ended.
+   */
+  async restore(consumer: string): Promise<void> {
+    const sink = this.sink;
+    if (!sink) return;
+    // A screen whose last stream just ended is between live and finished: wait until it is stored.
+    await this.mirrors.settled();
+    const liveScreens = new Set<string>();
+    for (const { stream, screen } of this.live.values()) {
+      if (screen === undefined || !stream) continue;
+      liveScreens.add(screen);
+      stream.addConsumer(consumer);
+      stream.resync(consumer);
+    }
+    for (const [screen, final] of this.mirrors.finishedScreens()) {
+      if (liveScreens.has(screen)) continue;
+      const taskId = screen.slice(screen.indexOf(':') + 1);
+      const tags = { taskId, toolCallId: final.toolCallId, streamId: final.streamId };
+      const size = { cols: final.cols, rows: final.rows };
+      sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true, size });
+      sink({ ...tags, to: [consumer], type: 'exit', exitCode: final.exitCode });
+    }
+  }
+
+  /** The consumer closed the stream's tab: it gets none of its output any more. */
+  detach(streamId: string, consumer: string): void {
+    this.live.get(streamId)?.stream?.detach(consumer);
   }
 
   /** A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are ignored. */
@@ -93,6 +143,7 @@ export class StreamHub {
   resize(streamId: string, cols: number, rows: number): boolean {
     const live = this.live.get(streamId);
     live?.handle.resize(cols, rows);
+    if (live?.screen !== undefined) this.mirrors.acquired(live.screen)?.resize(cols, rows);
     return live !== undefined;
   }
 
@@ -108,6 +159,7 @@ export class StreamHub {
   /** Stops following consumers (the service is shutting down). */
   dispose(): void {
     this.unwatch();
+    this.mirrors.dispose();
   }
 
   stream(streamId: string): OutputStream | undefined {

@@ -13,6 +13,7 @@ const PATHS = {
   down: 'M4 6l4 4 4-4',
   question: 'M6 6a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5M8 11.5v.5',
   folder: 'M2 4h4.5L8 5.5h6V13H2z',
+  sidebar: 'M2 3h12v10H2zM6 3v10',
   copy: 'M5.5 5.5h8v8h-8zM3 10.5H2.5v-8h8V3',
   check: 'M3 8.5l3 3 7-7',
   cross: 'M4.5 4.5l7 7M11.5 4.5l-7 7',

@@ -72,6 +72,8 @@ export const SessionSummarySchema = z.object({
   workspace: z.string().optional(),
   /** A matching snippet when the list was searched. */
   snippet: z.string().optional(),
+  /** A turn is running in it now (maybe in the background). */
+  running: z.boolean().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

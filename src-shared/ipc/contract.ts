@@ -6,6 +6,13 @@ import {
   SessionDetailSchema,
   SessionSummarySchema,
 } from './chatSchemas';
+import {
+  LocalServerSchema,
+  ModelListSchema,
+  ModelProbeSchema,
+  ModelStatusSchema,
+  ModelTestSchema,
+} from './modelSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -64,6 +71,14 @@ export const requests = {
     output: SettingsSchema,
   },
 
+  'model.status': { input: none, output: ModelStatusSchema },
+  /** The server's `/models`, for the set-up card's model list. */
+  'model.list': { input: ModelProbeSchema, output: ModelListSchema },
+  /** One tiny chat request; the exact error when it fails. */
+  'model.test': { input: ModelProbeSchema, output: ModelTestSchema },
+  /** Ollama and LM Studio answering on their default loopback ports. */
+  'model.detect': { input: none, output: z.array(LocalServerSchema) },
+
   'allowlist.list': { input: none, output: z.array(AllowlistEntrySchema) },
   'allowlist.add': {
     input: z.object({ key: z.string().trim().min(1).max(200) }).strict(),
@@ -100,6 +115,33 @@ export const requests = {
       .strict(),
     output: McpServerInfoSchema,
   },
+  /** Starts the server apart from the live ones, lists its tools, stops it; nothing is saved. */
+  'mcp.test': {
+    input: z
+      .object({ name: z.string().regex(/^[A-Za-z0-9_.-]+$/), config: z.record(z.string(), z.unknown()) })
+      .strict(),
+    output: z.object({ ok: z.boolean(), tools: z.array(z.string()), error: z.string().optional() }),
+  },
+  /** Connects once with these SSH options; an unknown host key comes back to be accepted. */
+  'terminal.testSsh': {
+    input: z.object({ ssh: z.record(z.string(), z.unknown()) }).strict(),
+    output: z.object({
+      ok: z.boolean(),
+      message: z.string(),
+      hostKey: z
+        .object({
+          id: z.string(),
+          status: z.string(),
+          keyType: z.string(),
+          fingerprint: z.string(),
+          host: z.string(),
+          port: z.number(),
+        })
+        .optional(),
+    }),
+  },
+  /** Adds a host key a test was offered to known_hosts. */
+  'terminal.acceptHostKey': { input: z.object({ id: z.string().min(1) }).strict(), output: ok },
   'mcp.remove': { input: z.object({ name: z.string().min(1) }).strict(), output: ok },
   /** OAuth sign-in in the system browser; resolves when the server is connected (or not). */
   'mcp.signIn': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
@@ -178,6 +220,10 @@ export const requests = {
     output: ok,
   },
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
+  /** Sends the caller a snapshot of every agent terminal screen, live or finished (after a reload). */
+  'terminal.restore': { input: none, output: ok },
+  /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
+  'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
 } as const;
 
 export const events = {

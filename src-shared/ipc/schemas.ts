@@ -161,6 +161,10 @@ export const TerminalDataSchema = z.object({
   taskId: z.string().optional(),
   toolCallId: z.string().optional(),
   data: z.string(),
+  /** The stream's whole screen as it is now: the page resets its terminal, then writes it. */
+  snapshot: z.boolean().optional(),
+  /** The snapshot's grid: the page writes it at this size, then fits the terminal as usual. */
+  size: z.object({ cols: z.number().int().min(1), rows: z.number().int().min(1) }).optional(),
 });
 export type TerminalData = z.infer<typeof TerminalDataSchema>;
 

@@ -42,6 +42,8 @@ export type ScriptStep =
  */
 export class ScriptedModel {
   readonly requests: RecordedRequest[] = [];
+  /** What GET /v1/models lists. */
+  modelIds = ['scripted-model'];
   fallback: ((request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>) | undefined;
   private readonly queue: ScriptStep[] = [];
   private readonly sockets = new Set<Socket>();
@@ -94,7 +96,7 @@ export class ScriptedModel {
     if (req.method === 'GET' && req.url === '/v1/models') {
       return json(res, 200, {
         object: 'list',
-        data: [{ id: 'scripted-model', object: 'model', owned_by: 'test' }],
+        data: this.modelIds.map((id) => ({ id, object: 'model', owned_by: 'test' })),
       });
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {

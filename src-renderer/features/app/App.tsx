@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useLayout } from '../../stores/layoutStore';
+import { useTerminal } from '../../stores/terminalStore';
+import { fitWidths, SIDEBAR, SPLITTER, TERMINAL, WIDE_WINDOW } from '../../stores/layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';
@@ -6,21 +9,58 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Notices } from './Notices';
+import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
 import { startSync } from './sync';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
 
+/** At or below this width the panes stack (the sidebar hides) instead of standing side by side. */
+const NARROW = 900;
+
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [terminalOpen, setTerminalOpen] = useState(true);
+  const layout = useLayout();
+  const windowWidth = useWindowWidth();
+  const agentRanCommands = useTerminal((s) => s.tabs.some((t) => t.kind === 'agent'));
+  const { sidebarOpen } = layout;
+  // Until the user chooses, the terminal shows in a wide window, or once the agent runs a command.
+  const terminalOpen = layout.terminalOpen ?? (windowWidth >= WIDE_WINDOW || agentRanCommands);
+  const narrow = windowWidth <= NARROW;
+  const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
   useEffect(() => installShortcuts({ openSettings: () => setSettingsOpen(true) }), []);
 
+  const columns = [
+    ...(sidebarOpen ? [`${fitted.sidebar}px`, `${SPLITTER}px`] : []),
+    'minmax(0, 1fr)',
+    ...(terminalOpen ? [`${SPLITTER}px`, `${fitted.terminal}px`] : []),
+  ].join(' ');
+
   return (
-    <div className={`app${terminalOpen ? '' : ' terminal-hidden'}`}>
+    <div
+      className={`app${terminalOpen ? '' : ' terminal-hidden'}${sidebarOpen ? '' : ' sidebar-hidden'}`}
+      style={narrow ? undefined : { gridTemplateColumns: columns }}
+    >
       <header className="app-header">
+        <IconButton
+          icon="sidebar"
+          label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
+          aria-pressed={sidebarOpen}
+          data-testid="sidebar-toggle"
+          onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
+        />
         <span className="app-title">
           <span aria-hidden="true">⚕</span> Caduceus
         </span>
@@ -31,7 +71,7 @@ export function App() {
             label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
             aria-pressed={terminalOpen}
             data-testid="terminal-toggle"
-            onClick={() => setTerminalOpen((o) => !o)}
+            onClick={() => layout.set({ terminalOpen: !terminalOpen })}
           />
           <IconButton
             icon="settings"
@@ -42,8 +82,35 @@ export function App() {
           />
         </span>
       </header>
-      <SessionList />
+      {sidebarOpen && <SessionList />}
+      {sidebarOpen && !narrow && (
+        <Splitter
+          label="Resize the sessions list"
+          testId="resize-sidebar"
+          width={fitted.sidebar}
+          direction={1}
+          onResize={(sidebar) => layout.set({ sidebar })}
+          onReset={() => layout.set({ sidebar: SIDEBAR.initial })}
+        />
+      )}
       <ChatView />
+      {terminalOpen && !narrow && (
+        <Splitter
+          label="Resize the terminal"
+          testId="resize-terminal"
+          width={fitted.terminal}
+          direction={-1}
+          onResize={(terminal) =>
+            layout.set({
+              terminal: fitWidths({ ...fitted, terminal }, windowWidth, {
+                sidebar: sidebarOpen,
+                terminal: true,
+              }).terminal,
+            })
+          }
+          onReset={() => layout.set({ terminal: Math.round(windowWidth * TERMINAL.initial) })}
+        />
+      )}
       {terminalOpen && <TerminalPane />}
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       <ApprovalDialog />

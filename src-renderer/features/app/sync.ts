@@ -4,6 +4,7 @@ import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { useElicitations } from '../../stores/elicitationStore';
 import { useMcp } from '../../stores/mcpStore';
+import { useModel } from '../../stores/modelStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
@@ -17,6 +18,7 @@ function loadAll(): void {
   void useAllowlist.getState().load();
   void useApprovals.getState().load();
   void useMcp.getState().load();
+  void useModel.getState().load();
   void useElicitations.getState().load();
   void useSessions.getState().refresh();
   void useWorkspace
@@ -51,6 +53,7 @@ export function startSync(): () => void {
       // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.
       void useToolsets.getState().load();
       void useMcp.getState().load();
+      void useModel.getState().load();
       void useAllowlist.getState().load();
     }),
     startTerminalSync(bridge),

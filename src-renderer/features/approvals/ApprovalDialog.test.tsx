@@ -76,7 +76,10 @@ describe('ApprovalDialog', () => {
     });
     expect(byTestId('approval-command')?.textContent).toContain('/tmp/early');
     await act(async () => byTestId('approval-session')?.click());
-    expect(fake.calls.at(-1)?.input).toEqual({ id: 'early', choice: 'session' });
+    expect(fake.calls.filter((c) => c.name === 'approvals.respond').at(-1)?.input).toEqual({
+      id: 'early',
+      choice: 'session',
+    });
     expect(byTestId('approval-command')?.textContent).toContain('/tmp/late');
     expect(document.activeElement).toBe(byTestId('approval-deny'));
   });

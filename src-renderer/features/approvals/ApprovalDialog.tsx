@@ -4,6 +4,7 @@ import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { APPROVAL_CHOICES } from './choices';
+import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
 import { DenyWithReason } from './DenyWithReason';
 import './approvals.css';
@@ -45,6 +46,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
       describedBy={`approval-reasons-${id}`}
     >
       {count > 1 && <p className="muted approval-queue">1 of {count} waiting</p>}
+      <ApprovalOrigin request={request} />
       <pre className="approval-command" data-testid="approval-command">
         {request.command}
       </pre>
@@ -90,7 +92,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
         ))}
       </div>
       <DenyWithReason disabled={answering !== undefined} onDeny={(note) => void respond(id, 'deny', note)} />
-      <p className="muted approval-hint">Session …{request.sessionId.slice(-6)} · Escape denies</p>
+      <p className="muted approval-hint">Escape denies</p>
     </Modal>
   );
 }

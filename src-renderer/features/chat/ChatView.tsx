@@ -1,13 +1,17 @@
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { StatusLine } from './StatusLine';
+import { ModelPicker } from '../model/ModelPicker';
 import { WorkspaceBar } from '../workspace/WorkspaceBar';
 import './chat.css';
 
 export function ChatView() {
   return (
     <main className="chat-view" aria-label="Chat">
-      <WorkspaceBar />
+      <div className="chat-header">
+        <WorkspaceBar />
+        <ModelPicker />
+      </div>
       <MessageList />
       <StatusLine />
       <Composer />

@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useChat } from '../../stores/chatStore';
+import { useModel } from '../../stores/modelStore';
+import { ModelSetup } from '../model/ModelSetup';
 import { useElicitations } from '../../stores/elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
 import { ElicitationForm } from './ElicitationForm';
@@ -19,6 +21,8 @@ export function MessageList() {
   const clarify = useChat((s) => s.clarify);
   const forms = useElicitations((s) => s.pending);
   const sessionId = useChat((s) => s.sessionId);
+  const modelMissing = useModel((s) => s.status?.ready === false);
+  const setupOpen = useModel((s) => s.setupOpen);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
 
@@ -49,7 +53,8 @@ export function MessageList() {
       }}
     >
       <div className="message-column">
-        {visible.length === 0 && (
+        {(setupOpen || (modelMissing && visible.length === 0)) && <ModelSetup />}
+        {visible.length === 0 && !modelMissing && !setupOpen && (
           <div className="empty-chat">
             <h2>What should Caduceus do?</h2>
             <p className="muted">

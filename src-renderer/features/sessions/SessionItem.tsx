@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { useApprovals } from '../../stores/approvalsStore';
 import { useChat } from '../../stores/chatStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { downloadText } from '../../ui/download';
@@ -22,6 +23,8 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
   const openSession = useChat((s) => s.openSession);
   const newChat = useChat((s) => s.newChat);
   const busy = useChat((s) => s.status !== 'idle');
+  const waiting = useApprovals((s) => s.pending.some((r) => r.sessionId === session.id));
+  const state = waiting ? 'waiting' : session.running ? 'running' : 'idle';
   const query = useSessions((s) => s.query);
   const { rename, remove, exportSession } = useSessions.getState();
 
@@ -42,6 +45,7 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
       className={`session-item${current ? ' current' : ''}`}
       data-testid="session-item"
       data-session={session.id}
+      data-state={state}
     >
       {mode === 'rename' ? (
         <RenameForm
@@ -58,8 +62,15 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
           disabled={busy && !current}
           onClick={() => void openSession(session.id)}
         >
-          <span className="session-title">{session.title || 'Untitled'}</span>
+          <span className="session-title" title={session.title || 'Untitled'}>
+            {session.title || 'Untitled'}
+          </span>
           <span className="session-meta muted">
+            {state !== 'idle' && (
+              <span className={`session-state ${state}`} data-testid="session-state">
+                {state === 'waiting' ? 'waiting for you' : 'running'}
+              </span>
+            )}
             {when(session.updatedAt)} · {session.messageCount} messages
           </span>
           {session.snippet && (

@@ -34,7 +34,7 @@ export function SessionList() {
   }, [query, search]);
 
   return (
-    <nav className="session-list" aria-label="Sessions">
+    <nav className="session-list" data-testid="session-list" aria-label="Sessions">
       <div className="session-list-head">
         <button type="button" className="primary" data-testid="new-chat" disabled={busy} onClick={startChat}>
           + New chat

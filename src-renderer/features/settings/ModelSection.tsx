@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useModel } from '../../stores/modelStore';
 import { useSettings } from '../../stores/settingsStore';
 import { CommitInput, Field } from './CommitInput';
 
@@ -9,6 +10,7 @@ export function ModelSection() {
   const model = useSettings((s) => s.settings?.model);
   const update = useSettings((s) => s.update);
   const [key, setKey] = useState('');
+  const status = useModel((s) => s.status);
   if (!model) return null;
 
   async function saveKey(value: string) {
@@ -23,6 +25,13 @@ export function ModelSection() {
       aria-labelledby="settings-model-h"
     >
       <h3 id="settings-model-h">Model</h3>
+      {status && (
+        <p className="settings-hint" data-testid="settings-model-status">
+          {status.ready
+            ? `In use: ${status.name ?? ''} at ${status.baseUrl ?? ''}${status.fixed ? ' (set on the command line, which wins over these fields)' : ''}.`
+            : `No model can be used yet: ${status.problems.join(' ')} The set-up card in the chat guides you.`}
+        </p>
+      )}
       <Field label="Provider">
         <CommitInput
           label="Provider"

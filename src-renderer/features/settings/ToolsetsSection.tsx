@@ -1,21 +1,23 @@
 import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
 import { useToolsets } from '../../stores/toolsetsStore';
-import { Switch } from '../../ui/Switch';
+import { ToolsetRow } from './ToolsetRow';
 
-const KIND_ORDER: ToolsetInfo['kind'][] = ['leaf', 'composite', 'mcp', 'plugin', 'preset', 'legacy', 'all'];
-const KIND_LABELS: Record<ToolsetInfo['kind'], string> = {
+/**
+ * The toolsets a user chooses between. Platform presets, legacy `*_tools` names and "all" are
+ * aliases for combinations of these, so listing them too would offer the same switch twice.
+ */
+const KIND_ORDER: ToolsetInfo['kind'][] = ['leaf', 'composite', 'mcp', 'plugin'];
+const KIND_LABELS: Partial<Record<ToolsetInfo['kind'], string>> = {
   leaf: 'Toolsets',
   composite: 'Bundles',
   mcp: 'MCP servers',
   plugin: 'Plugins',
-  preset: 'Platform presets',
-  legacy: 'Legacy names',
-  all: 'Everything',
 };
 
-/** Every toolset with its switch, whether it can run here, its tools and what it still needs. */
+/** Every choosable toolset with its switch, whether it can run here, and what it still needs. */
 export function ToolsetsSection() {
   const toolsets = useToolsets((s) => s.toolsets);
+  const choosable = toolsets.filter((t) => KIND_ORDER.includes(t.kind));
   return (
     <section
       className="settings-section"
@@ -25,7 +27,7 @@ export function ToolsetsSection() {
     >
       <h3 id="settings-toolsets-h">Toolsets</h3>
       {KIND_ORDER.map((kind) => {
-        const group = toolsets.filter((t) => t.kind === kind);
+        const group = choosable.filter((t) => t.kind === kind);
         if (group.length === 0) return null;
         return (
           <div key={kind} className="toolset-group">
@@ -38,66 +40,13 @@ export function ToolsetsSection() {
           </div>
         );
       })}
-      {toolsets.length === 0 && <p className="muted">No toolsets reported.</p>}
+      {choosable.length === 0 && <p className="muted">No toolsets reported.</p>}
+      {toolsets.length > choosable.length && (
+        <p className="muted settings-hint">
+          Platform presets and legacy names (such as <code>terminal_tools</code>) are not listed: they stand
+          for combinations of the toolsets above.
+        </p>
+      )}
     </section>
-  );
-}
-
-function ToolsetRow({ toolset: t }: { toolset: ToolsetInfo }) {
-  const busy = useToolsets((s) => s.busy[t.name] ?? false);
-  const setEnabled = useToolsets((s) => s.setEnabled);
-  const reasons = Object.entries(t.unavailable);
-  return (
-    <li className="toolset-row" data-testid="toolset" data-toolset={t.name} data-enabled={String(t.enabled)}>
-      <Switch
-        checked={t.enabled}
-        disabled={busy}
-        label={`Enable toolset ${t.name}`}
-        testId="toolset-toggle"
-        data={{ 'data-toolset': t.name }}
-        onChange={(on) => void setEnabled(t.name, on)}
-      />
-      <div className="toolset-info">
-        <div className="toolset-head">
-          <strong>{t.name}</strong>
-          <span
-            className={`pill ${t.availability === 'available' ? 'pill-ok' : 'pill-warn'}`}
-            data-testid="toolset-availability"
-          >
-            {t.availability === 'partial'
-              ? `partly (${t.toolsAvailable} of ${t.toolsTotal})`
-              : t.availability}
-          </span>
-        </div>
-        {t.description && <div className="muted toolset-desc">{t.description}</div>}
-        {t.missingEnv.length > 0 && (
-          <div className="toolset-missing">
-            Needs{' '}
-            {t.missingEnv.map((v) => (
-              <code key={v}>{v}</code>
-            ))}
-          </div>
-        )}
-        {t.tools.length > 0 && (
-          <details className="toolset-tools">
-            <summary>
-              {t.tools.length} tool{t.tools.length === 1 ? '' : 's'}
-              {t.includes.length > 0 && <span className="muted"> · includes {t.includes.join(', ')}</span>}
-            </summary>
-            <ul>
-              {t.tools.map((tool) => (
-                <li key={tool}>
-                  <code>{tool}</code>
-                  {t.unavailable[tool] && <span className="muted"> — {t.unavailable[tool]}</span>}
-                </li>
-              ))}
-            </ul>
-          </details>
-        )}
-        {t.tools.length === 0 && reasons.length > 0 && (
-          <div className="muted">{reasons.map(([k, v]) => `${k}: ${v}`).join('; ')}</div>
-        )}
-      </div>
-    </li>
   );
 }

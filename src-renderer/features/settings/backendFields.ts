@@ -6,6 +6,9 @@ export interface BackendField {
   label: string;
   type: 'text' | 'number';
   placeholder?: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
 }
 
 export const BACKENDS = TerminalBackendKindSchema.options;
@@ -22,9 +25,9 @@ export const BACKEND_FIELDS: Partial<Record<BackendKind, BackendField[]>> = {
     { key: 'network', label: 'Network', type: 'text', placeholder: 'none' },
   ],
   ssh: [
-    { key: 'host', label: 'Host', type: 'text', placeholder: 'server.example.org' },
-    { key: 'port', label: 'Port', type: 'number', placeholder: '22' },
-    { key: 'username', label: 'User', type: 'text' },
+    { key: 'host', label: 'Host', type: 'text', placeholder: 'server.example.org', required: true },
+    { key: 'port', label: 'Port', type: 'number', placeholder: '22', min: 1, max: 65535 },
+    { key: 'username', label: 'User', type: 'text', required: true },
     { key: 'privateKeyPath', label: 'Key path', type: 'text', placeholder: '~/.ssh/id_ed25519' },
   ],
 };

@@ -27,6 +27,8 @@ export interface RegistryHooks {
   resized(key: string, cols: number, rows: number): void;
   /** xterm parsed `chars` characters of a stream. */
   parsed(streamId: string, chars: number): void;
+  /** WebGL lost its context: the tab now draws with the DOM renderer. */
+  rendererLost(key: string): void;
 }
 
 /** One xterm per terminal tab, created on first output and kept until the tab closes. */
@@ -61,6 +63,8 @@ export class TerminalRegistry {
       parsedChars: 0,
     };
     entry.element.className = 'xterm-host';
+    // Lets tests and benchmarks read the buffer cell by cell, as they read data-parsed-chars.
+    Object.defineProperty(entry.element, 'terminal', { value: term });
     term.loadAddon(entry.fit);
     term.loadAddon(entry.search);
     term.loadAddon(entry.serialize);
@@ -70,6 +74,15 @@ export class TerminalRegistry {
     term.onResize(({ cols, rows }) => this.hooks.resized(key, cols, rows));
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** Replaces what the tab shows with a snapshot of its screen from main. */
+  replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
+    const { term } = this.ensure(key);
+    term.reset();
+    // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
+    if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
+    this.write(key, streamId, snapshot);
   }
 
   write(key: string, streamId: string, data: string): void {
@@ -89,7 +102,13 @@ export class TerminalRegistry {
     if (!entry.opened) {
       entry.term.open(entry.element);
       entry.opened = true;
-      entry.renderer = preferDomRenderer() ? 'dom' : loadWebgl(entry.term);
+      entry.renderer = preferDomRenderer()
+        ? 'dom'
+        : loadWebgl(entry.term, () => {
+            entry.renderer = 'dom';
+            entry.element.dataset.renderer = 'dom';
+            this.hooks.rendererLost(key);
+          });
       entry.element.dataset.renderer = entry.renderer;
     }
     this.fit(key);
@@ -123,10 +142,14 @@ function preferDomRenderer(): boolean {
 }
 
 /** WebGL when the GPU allows it; otherwise, and after a lost context, xterm's DOM renderer. */
-function loadWebgl(term: Terminal): 'webgl' | 'dom' {
+function loadWebgl(term: Terminal, lost: () => void): 'webgl' | 'dom' {
   try {
     const webgl = new WebglAddon();
-    webgl.onContextLoss(() => webgl.dispose());
+    webgl.onContextLoss(() => {
+      // Disposing the addon hands drawing back to xterm's DOM renderer.
+      webgl.dispose();
+      lost();
+    });
     term.loadAddon(webgl);
     return 'webgl';
   } catch {

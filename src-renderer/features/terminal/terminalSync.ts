@@ -20,6 +20,8 @@ const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 const held: TerminalData[] = [];
 /** Streams that refused keys; the refusal is shown once, not for every key held down. */
 const refused = new Set<string>();
+/** Streams whose tab the user closed: their output must not bring the tab back. */
+const closed = new Set<string>();
 
 function sendKeys(streamId: string, data: string): void {
   unwrap(api().terminalWrite({ streamId, data })).catch((err: unknown) => {
@@ -52,12 +54,24 @@ export const terminals = new TerminalRegistry({
     );
   },
   parsed: (streamId, chars) => acks.add(streamId, chars),
+  rendererLost: () => console.warn('The terminal lost its WebGL context; it now draws with the DOM renderer'),
 });
 
 function receive(data: TerminalData): void {
+  if (closed.has(data.streamId)) return;
+  const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
   const key = useTerminal.getState().route(data);
   if (key === undefined) held.push(data);
+  else if (data.snapshot) terminals.replace(key, data.streamId, data.data, data.size);
   else terminals.write(key, data.streamId, data.data);
+  // A new command in a tab gets the tab's size, so its PTY and main's mirror match what is shown.
+  const term = key === undefined ? undefined : terminals.get(key)?.term;
+  if (term && data.toolCallId !== undefined && wasLive === false)
+    void api().terminalResize({
+      streamId: data.streamId,
+      cols: Math.max(2, term.cols),
+      rows: Math.max(1, term.rows),
+    });
 }
 
 /** Feeds terminal events into the tabs and their xterms; returns the unsubscribe. */
@@ -75,6 +89,10 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
           `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
         );
   });
+  // After a reload (or in a second window) every agent screen comes back as it is now.
+  unwrap(api().terminalRestore({})).catch((err: unknown) =>
+    reportError('Could not restore the terminals', err),
+  );
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     useTerminal.getState().waitingForInput({ streamId, prompt }),
   );
@@ -113,6 +131,11 @@ export async function closeTerminalTab(key: string): Promise<void> {
   if (!tab) return;
   useTerminal.getState().close(key);
   terminals.dispose(key);
+  if (tab.kind === 'agent')
+    for (const streamId of tab.liveStreamIds) {
+      closed.add(streamId);
+      void api().terminalDetach({ streamId });
+    }
   if (tab.kind === 'shell' && !tab.exited)
     for (const streamId of tab.liveStreamIds)
       await unwrap(api().terminalClose({ streamId })).catch((err: unknown) =>

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { READ_CELLS, renderCells, type Cells } from '../src-main/terminal/mirror/testing/cells';
+import { commandHeader } from '../src-main/terminal/streamFrame';
+import { POLL, test, WAIT } from './support/fixture';
+
+// A page that lags and then reloads shows an agent's terminal exactly as a terminal that parsed
+// every byte would: real `caduceus serve`, a real PTY, Chromium's xterm read cell by cell.
+
+const HOST = `document.querySelector('[data-testid="terminal-pane"] .xterm-host')`;
+
+/** Colours, a full scroll, the alternate screen and back, cursor moves; lines end in \r\n. */
+function screenBytes(): string {
+  const parts: string[] = [];
+  for (let i = 0; i < 3_000; i++)
+    parts.push(`\x1b[3${i % 8}mline ${i}\x1b[0m \x1b[1;4${(i + 3) % 8}mbold on colour\x1b[0m\r\n`);
+  parts.push('\x1b[?1049h\x1b[2J\x1b[H\x1b[38;5;202mfull-screen app\x1b[0m\x1b[10;10H\x1b[7mframe\x1b[27m');
+  parts.push('\x1b[?1049l');
+  parts.push('\x1b[38;2;10;200;30mtruecolour\x1b[0m after the app\r\n');
+  parts.push('\x1b[5;3H\x1b[45mplaced\x1b[0m\x1b[2A\x1b[4Cup\x1b[K\x1b[8;20H\x1b[3mitalic\x1b[0m\x1b[12;4H');
+  return parts.join('');
+}
+
+async function pageCells(page: Page): Promise<Cells | null> {
+  return (await page.evaluate(`(() => {
+    const host = ${HOST};
+    return host && host.terminal ? (${READ_CELLS})(host.terminal) : null;
+  })()`)) as Cells | null;
+}
+
+async function pageSize(page: Page): Promise<{ cols: number; rows: number }> {
+  return (await page.evaluate(
+    `(() => { const t = ${HOST}.terminal; return { cols: t.cols, rows: t.rows }; })()`,
+  )) as { cols: number; rows: number };
+}
+
+describe('agent terminal restore', () => {
+  test('a lagging page that reloads shows the live screen, then the final one, cell by cell', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const dir = join(app.work, 'restore');
+    await mkdir(dir, { recursive: true });
+    const bytes = screenBytes();
+    await writeFile(join(dir, 'screen.bin'), bytes);
+    // Waits until the test has seen the tab's size reach the PTY, writes the bytes, then waits again.
+    const command = [
+      'echo waiting-for-size',
+      'until [ -e size ] && [ "$(stty size)" = "$(cat size)" ]; do sleep 0.1; done',
+      'cat screen.bin',
+      'touch written',
+      'until [ -e stop ]; do sleep 0.1; done',
+    ].join('; ');
+    app.model.push(
+      {
+        toolCalls: [{ id: 'call_screen', name: 'terminal', arguments: { command, workdir: dir, pty: true } }],
+      },
+      { text: 'Drawn.' },
+    );
+    await app.send('Draw the screen');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('waiting-for-size');
+    const { cols, rows } = await pageSize(page);
+    await writeFile(join(dir, 'size'), `${rows} ${cols}`);
+
+    // The page's main thread is busy while the bytes arrive: it falls behind.
+    const lag = page.evaluate('(() => { const end = Date.now() + 3000; while (Date.now() < end); })()');
+    await expect.poll(() => existsSync(join(dir, 'written')), POLL).toBe(true);
+    await lag;
+
+    const expected = await renderCells(
+      `${commandHeader(command)}waiting-for-size\r\n${bytes.replace(/\n/g, '\r\n')}`,
+      cols,
+      rows,
+    );
+    expect(expected.alternate).toBe(false);
+    expect(expected.screen.flat().some((c) => c.fgMode !== 0)).toBe(true);
+
+    await page.reload();
+    await app.showAgentTerminal();
+    await expect.poll(async () => (await pageCells(page))?.screen, POLL).toEqual(expected.screen);
+    const live = await pageCells(page);
+    expect(live?.cursor).toEqual(expected.cursor);
+    expect(live?.alternate).toBe(false);
+
+    // The command ends: a page loaded afterwards gets its final screen.
+    await writeFile(join(dir, 'stop'), '');
+    // The command's result has reached the model: its stream has ended.
+    await expect.poll(() => app.model.requests.length, POLL).toBeGreaterThanOrEqual(2);
+    await page.reload();
+    await app.showAgentTerminal();
+    // The final screen adds one line, the exit footer, below where the bytes left the cursor.
+    const footerRow = expected.cursor.y + 1;
+    const withoutFooter = (screen: Cells['screen'] | undefined) => screen?.filter((_, i) => i !== footerRow);
+    await expect
+      .poll(async () => withoutFooter((await pageCells(page))?.screen), POLL)
+      .toEqual(withoutFooter(expected.screen));
+    const footer = (await pageCells(page))?.screen[footerRow]?.map((c) => c.char).join('');
+    expect(footer).toMatch(/^✓ exit 0/);
+    await page.getByTestId('terminal-pane').waitFor(WAIT);
+  }, 120_000);
+
+  test('a closed agent tab stays closed while its command goes on writing', async ({ app }) => {
+    const { page } = app;
+    const dir = join(app.work, 'closed');
+    await mkdir(dir, { recursive: true });
+    const command = 'echo first-line; until [ -e go ]; do sleep 0.1; done; seq 1 2000; echo last-line';
+    app.model.push(
+      { toolCalls: [{ id: 'call_closed', name: 'terminal', arguments: { command, workdir: dir } }] },
+      { text: 'Wrote on.' },
+    );
+    await app.send('Write on after the close');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('first-line');
+    const agentTabs = page.locator('[data-testid="terminal-tab"][data-kind="agent"]');
+    await page.getByTestId('terminal-tab-close').last().click();
+    await expect.poll(() => agentTabs.count(), POLL).toBe(0);
+    await writeFile(join(dir, 'go'), '');
+    await expect.poll(() => app.card('call_closed').getAttribute('data-status'), POLL).toBe('ok');
+    expect(await agentTabs.count()).toBe(0);
+  }, 60_000);
+
+  test('after the WebGL context is lost the terminal draws with the DOM renderer', async ({ app }) => {
+    const { page } = app;
+    await page.goto(page.url().replace('&renderer=dom', ''));
+    await page.getByTestId('chat-input').waitFor(WAIT);
+    app.model.push(
+      { toolCalls: [{ id: 'call_gl', name: 'terminal', arguments: { command: 'echo drawn-$((1+1))' } }] },
+      { text: 'Drawn.' },
+    );
+    await app.send('Draw something');
+    await app.showAgentTerminal();
+    const host = page.getByTestId('terminal-pane').locator('.xterm-host');
+    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('webgl');
+    await page.evaluate(`(() => {
+      for (const canvas of ${HOST}.querySelectorAll('canvas'))
+        canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
+    })()`);
+    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('dom');
+    await expect.poll(() => app.terminalText(), POLL).toContain('drawn-2');
+  }, 60_000);
+});

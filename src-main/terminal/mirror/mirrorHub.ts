@@ -1,0 +1,118 @@
+/**
+ * Mirrors by screen: every agent stream of one task writes into the same tab, so they share a
+ * mirror. A mirror lives while one of its streams does; when the last ends, its final screen is
+ * kept (bounded) for pages that come later, and the mirror is released.
+ */
+import { HeadlessMirror, type MirrorOptions, type MirrorSnapshot, type TerminalMirror } from './mirror';
+
+export interface FinishedScreen extends MirrorSnapshot {
+  /** The last stream that wrote to it, so a page can route the screen to its tab. */
+  streamId: string;
+  toolCallId: string;
+  exitCode: number | null;
+}
+
+interface Held {
+  mirror: TerminalMirror;
+  streams: Set<string>;
+  last: { streamId: string; toolCallId: string };
+}
+
+export interface MirrorHubOptions extends MirrorOptions {
+  create?: (options: MirrorOptions) => TerminalMirror;
+  /** Final screens kept; the oldest go first. */
+  maxFinished?: number;
+  /** Characters kept of one final screen (its latest part). */
+  maxFinishedChars?: number;
+}
+
+export class MirrorHub {
+  private readonly live = new Map<string, Held>();
+  private readonly finished = new Map<string, FinishedScreen>();
+  private readonly releasing = new Set<Promise<void>>();
+  private readonly create: (options: MirrorOptions) => TerminalMirror;
+  private readonly maxFinished: number;
+  private readonly maxFinishedChars: number;
+
+  constructor(private readonly options: MirrorHubOptions = {}) {
+    this.create = options.create ?? ((o) => new HeadlessMirror(o));
+    this.maxFinished = options.maxFinished ?? 200;
+    this.maxFinishedChars = options.maxFinishedChars ?? 2_000_000;
+  }
+
+  /** The mirror of `screen` for a new stream; a finished screen of it is carried over. */
+  acquire(screen: string, streamId: string, toolCallId: string): TerminalMirror {
+    let held = this.live.get(screen);
+    if (!held) {
+      const mirror = this.create(this.options);
+      const before = this.finished.get(screen);
+      if (before) {
+        mirror.resize(before.cols, before.rows);
+        mirror.write(before.data);
+        this.finished.delete(screen);
+      }
+      held = { mirror, streams: new Set(), last: { streamId, toolCallId } };
+      this.live.set(screen, held);
+    }
+    held.streams.add(streamId);
+    held.last = { streamId, toolCallId };
+    return held.mirror;
+  }
+
+  /** A stream of `screen` ended; the last one stores the final screen and releases the mirror. */
+  release(screen: string, streamId: string, exitCode: number | null = null): Promise<void> {
+    const releasing = this.store(screen, streamId, exitCode).finally(() => this.releasing.delete(releasing));
+    this.releasing.add(releasing);
+    return releasing;
+  }
+
+  /** Resolves once every final screen being stored is stored. */
+  async settled(): Promise<void> {
+    await Promise.all(this.releasing);
+  }
+
+  private async store(screen: string, streamId: string, exitCode: number | null): Promise<void> {
+    const held = this.live.get(screen);
+    if (!held?.streams.delete(streamId) || held.streams.size > 0) return;
+    const snapshot = await held.mirror.snapshot().catch(() => undefined);
+    // Released meanwhile (shutdown): nothing to keep.
+    if (!snapshot) return;
+    // A new stream may have joined while the snapshot was taken: it keeps the mirror.
+    if (held.streams.size > 0) return;
+    this.live.delete(screen);
+    held.mirror.dispose();
+    this.finished.delete(screen);
+    const data = capFromLineStart(snapshot.data, this.maxFinishedChars);
+    this.finished.set(screen, { ...snapshot, ...held.last, exitCode, data });
+    while (this.finished.size > this.maxFinished) {
+      const oldest = this.finished.keys().next().value;
+      if (oldest === undefined) break;
+      this.finished.delete(oldest);
+    }
+  }
+
+  /** Screens with no live stream, for a page that (re)connects. */
+  finishedScreens(): Array<[screen: string, FinishedScreen]> {
+    return [...this.finished];
+  }
+
+  /** The live mirror of `screen`, if one of its streams runs. */
+  acquired(screen: string): TerminalMirror | undefined {
+    return this.live.get(screen)?.mirror;
+  }
+
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  dispose(): void {
+    for (const held of this.live.values()) held.mirror.dispose();
+    this.live.clear();
+  }
+}
+
+function capFromLineStart(data: string, max: number): string {
+  if (data.length <= max) return data;
+  const tail = data.slice(-max);
+  return tail.slice(tail.indexOf('\n') + 1);
+}
