@@ -7,7 +7,7 @@
  * DOM — typing in one tab while the agent floods another; echoes inside the flood itself could
  * not be told apart.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -36,7 +36,10 @@ export async function benchRenderer(): Promise<Record<string, number>> {
   const model = await ScriptedModel.start();
   const dir = await mkdtemp(join(tmpdir(), 'caduceus-bench-renderer-'));
   try {
-    const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), cwd: dir });
+    // Its own HOME: the shells it opens read no developer rc files (see e2e/support/serve.ts).
+    const userHome = join(dir, 'user');
+    await mkdir(userHome);
+    const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), userHome, cwd: dir });
     try {
       const browser = await openApp(served.url);
       try {
