@@ -4,14 +4,13 @@
  * how long a reloaded page takes to show that terminal again (its snapshot from main's mirror).
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
-import { openApp } from '../e2e/support/chromium';
-import { startServe, type Served } from '../e2e/support/serve';
+import type { Served } from '../e2e/support/serve';
+import type { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
 import { ServeSocket } from '../e2e/support/serveSocket';
+import { withServedApp } from './servedApp';
 import { whenInPage } from './rendererProbe';
 import { round } from './stats';
 
@@ -67,30 +66,16 @@ async function reloadRestoreMs(page: Page): Promise<number> {
 }
 
 export async function benchAgentStream(): Promise<Record<string, number>> {
-  const model = await ScriptedModel.start();
-  const dir = await mkdtemp(join(tmpdir(), 'caduceus-bench-agent-'));
-  try {
-    const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), cwd: dir });
-    try {
-      const headless = await headlessMs(served, model, dir);
-      const browser = await openApp(served.url);
-      try {
-        const ui = await withUiMs(browser.page, model, dir);
-        const restore = await reloadRestoreMs(browser.page);
-        return {
-          agent_stream_headless_ms: headless,
-          agent_stream_ui_ms: ui,
-          agent_stream_ui_vs_headless_pct: round((headless / ui) * 100, 1),
-          reload_restore_ms: round(restore, 0),
-        };
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      await served.stop();
-    }
-  } finally {
-    await model.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  return withServedApp('agent', async ({ model, served, dir, open }) => {
+    const headless = await headlessMs(served, model, dir);
+    const browser = await open();
+    const ui = await withUiMs(browser.page, model, dir);
+    const restore = await reloadRestoreMs(browser.page);
+    return {
+      agent_stream_headless_ms: headless,
+      agent_stream_ui_ms: ui,
+      agent_stream_ui_vs_headless_pct: round((headless / ui) * 100, 1),
+      reload_restore_ms: round(restore, 0),
+    };
+  });
 }

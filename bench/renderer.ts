@@ -7,14 +7,9 @@
  * DOM — typing in one tab while the agent floods another; echoes inside the flood itself could
  * not be told apart.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
 import { rawPtyMbPerSecond } from '../src-main/terminal/bench';
-import { openApp } from '../e2e/support/chromium';
-import { startServe } from '../e2e/support/serve';
+import { withServedApp } from './servedApp';
 import {
   echoLatencies,
   installKeyClock,
@@ -33,38 +28,21 @@ const KEYSTROKES = 50;
 
 export async function benchRenderer(): Promise<Record<string, number>> {
   const raw = await rawPtyMbPerSecond();
-  const model = await ScriptedModel.start();
-  const dir = await mkdtemp(join(tmpdir(), 'caduceus-bench-renderer-'));
-  try {
-    // Its own HOME: the shells it opens read no developer rc files (see e2e/support/serve.ts).
-    const userHome = join(dir, 'user');
-    await mkdir(userHome);
-    const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), userHome, cwd: dir });
-    try {
-      const browser = await openApp(served.url);
-      try {
-        await installKeyClock(browser.page);
-        const stream = await streamThroughput(browser.page);
-        const { latencies: echoes, floodMbS } = await keystrokeEchoes(browser.page);
-        return {
-          renderer_terminal_mb_s: round(stream.chars / 1e6 / stream.seconds, 1),
-          renderer_chars_parsed: stream.chars,
-          raw_pty_mb_s: round(raw, 1),
-          renderer_vs_raw_pct: round((stream.chars / 1e6 / stream.seconds / raw) * 100, 1),
-          keystroke_echo_p50_ms: round(median(echoes), 1),
-          keystroke_echo_p95_ms: round(percentile(echoes, 95), 1),
-          keystroke_flood_mb_s: round(floodMbS, 1),
-        };
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      await served.stop();
-    }
-  } finally {
-    await model.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  return withServedApp('renderer', async ({ open }) => {
+    const browser = await open();
+    await installKeyClock(browser.page);
+    const stream = await streamThroughput(browser.page);
+    const { latencies: echoes, floodMbS } = await keystrokeEchoes(browser.page);
+    return {
+      renderer_terminal_mb_s: round(stream.chars / 1e6 / stream.seconds, 1),
+      renderer_chars_parsed: stream.chars,
+      raw_pty_mb_s: round(raw, 1),
+      renderer_vs_raw_pct: round((stream.chars / 1e6 / stream.seconds / raw) * 100, 1),
+      keystroke_echo_p50_ms: round(median(echoes), 1),
+      keystroke_echo_p95_ms: round(percentile(echoes, 95), 1),
+      keystroke_flood_mb_s: round(floodMbS, 1),
+    };
+  });
 }
 
 /** Opens a user shell tab and waits for its prompt; returns the tab's xterm host. */

@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/types';
-import type { AnalysisOptions } from './analyse';
-import { analyseCommand, analyseProcessInput } from './analyse';
 import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
+import { alwaysKeysFor, asksEveryTime, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
 import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
 import { askWithDeadline } from './humanPrompt';
@@ -60,38 +59,6 @@ export interface ApprovalGate {
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
-
-/** Analyses a command, or text written to a running process as what that process will do with it. */
-function judge(input: GateCheck): Verdict {
-  const options: AnalysisOptions = {};
-  if (input.cwd !== undefined) options.cwd = input.cwd;
-  if (input.workspace !== undefined) options.workspace = input.workspace;
-  return input.stdinOf !== undefined
-    ? analyseProcessInput(input.stdinOf, input.command, options)
-    : analyseCommand(input.command, options);
-}
-
-/** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
-export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
-  return verdict.keys.filter((k) => {
-    const rule = ruleFor(k);
-    return rule?.category !== 'analysis' && !rule?.askEveryTime && !allowlist.includes(k);
-  });
-}
-
-const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
-
-/** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
-function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict {
-  const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));
-  if (added.length === 0) return verdict;
-  return {
-    ...verdict,
-    verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
-    keys: [...verdict.keys, ...added],
-    reasons: [...verdict.reasons, ...added.map((k) => ruleFor(k)?.description ?? k)],
-  };
-}
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   const grants = deps.grants ?? createMemoryGrantStore();
@@ -189,7 +156,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
 
   async function check(input: GateCheck): Promise<GateDecision> {
     const settings = deps.getSettings();
-    const verdict = withExtraKeys(judge(input), input.extraKeys);
+    const verdict = verdictFor(input);
     const end = (d: Decide): GateDecision => finish(input, verdict, d, settings);
     if (verdict.verdict === 'hardline')
       return end({
@@ -305,7 +272,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     const [first] = inputs;
     const requestBatch = approver.requestBatch?.bind(approver);
     if (!requestBatch || !first || inputs.length < 2 || settings.mode !== 'manual') return;
-    const verdicts = inputs.map((i) => withExtraKeys(judge(i), i.extraKeys));
+    const verdicts = inputs.map(verdictFor);
     const asked = (async () => {
       const allowlist = await readAllowlist();
       const picked = inputs.flatMap((input, i) => {

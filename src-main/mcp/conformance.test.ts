@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -25,16 +24,21 @@ const expectedFailuresFile = fileURLToPath(
   new URL('./testing/conformanceExpectedFailures.yml', import.meta.url),
 );
 const clientSource = fileURLToPath(new URL('../../scripts/mcpConformanceClient.ts', import.meta.url));
+const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/caduceus/', import.meta.url));
 
 let dir = '';
 let clientBundle = '';
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-conformance-'));
+  // Inside node_modules, so the bundle finds its packages (kept external: some ship native
+  // .node addons, which a bundle cannot hold).
+  await mkdir(cacheDir, { recursive: true });
+  dir = await mkdtemp(join(cacheDir, 'conformance-'));
   clientBundle = join(dir, 'client.mjs');
   // One bundled file starts far faster than tsx would, once per scenario.
   await build({
     entryPoints: [clientSource],
     bundle: true,
+    packages: 'external',
     platform: 'node',
     format: 'esm',
     outfile: clientBundle,

@@ -91,21 +91,27 @@ export async function scanProtectedPaths(workspace: string, home = homedir()): P
 }
 
 /**
- * One scan per workspace, reused until `refresh` (after a command ran there), which scans again
- * at once: the next command usually finds the answer ready instead of waiting for it.
+ * One deep scan per workspace, reused until `refresh` (after a command ran there), which scans
+ * again at once: the next command usually finds the answer ready instead of waiting for it. The
+ * top level is checked afresh every time (a few stats), so a file that appeared since the last
+ * scan — written by a person or a file tool — is protected all the same.
  */
 export class ProtectedPathsCache {
   private readonly scans = new Map<string, Promise<string[]>>();
 
   constructor(private readonly home = homedir()) {}
 
-  get(workspace: string): Promise<string[]> {
+  async get(workspace: string): Promise<string[]> {
     let scan = this.scans.get(workspace);
     if (!scan) {
       scan = scanProtectedPaths(workspace, this.home);
       this.scans.set(workspace, scan);
     }
-    return scan;
+    const [deep, top] = await Promise.all([
+      scan,
+      isDir(join(workspace, '.git')).then((dotGitIsDir) => topLevel(workspace, dotGitIsDir, this.home)),
+    ]);
+    return [...new Set([...deep, ...top])];
   }
 
   refresh(workspace: string): void {

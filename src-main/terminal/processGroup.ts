@@ -40,16 +40,11 @@ export function descendants(pid: number): number[] {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: fields resume after the last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = childrenOf.get(ppid) ?? [];
-      list.push(Number(entry));
-      childrenOf.set(ppid, list);
-    } catch {
-      // exited while we looked
-    }
+    const ppid = statFields(Number(entry))?.[STAT.ppid];
+    if (ppid === undefined) continue; // exited while we looked
+    const list = childrenOf.get(Number(ppid)) ?? [];
+    list.push(Number(entry));
+    childrenOf.set(Number(ppid), list);
   }
   const found: number[] = [];
   const stack = [pid];
@@ -63,9 +58,21 @@ export function descendants(pid: number): number[] {
 
 /** The process group of a live process (Linux /proc), or undefined when it is gone. */
 export function groupOf(pid: number): number | undefined {
+  const pgid = statFields(pid)?.[STAT.pgrp];
+  return pgid === undefined ? undefined : Number(pgid);
+}
+
+/** Positions in statFields' result (proc(5) fields 3, 4, 5 and 6). */
+export const STAT = { state: 0, ppid: 1, pgrp: 2, session: 3 } as const;
+
+/**
+ * The fields of /proc/PID/stat after the command name, or undefined when the process is gone.
+ * The name may hold spaces and parentheses, so the fields resume after the last ')'.
+ */
+export function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeHost } from '../testing/fakeHost';
+import { STAT, statFields } from '../processGroup';
 import { realHost } from './host';
 import { killTree } from './killTree';
 
@@ -38,7 +38,7 @@ describe('killTree', () => {
       child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
     );
     const exited = new Promise((resolve) => child.on('close', resolve));
-    await vi.waitFor(() => expect(sessionOf(escaped)).toBe(escaped));
+    await vi.waitFor(() => expect(Number(statFields(escaped)?.[STAT.session])).toBe(escaped));
     expect(await killTree(realHost(), child.pid ?? 0, 'SIGKILL')).toBe(true);
     await exited;
     await vi.waitFor(async () => {
@@ -47,9 +47,3 @@ describe('killTree', () => {
     });
   });
 });
-
-/** The session id of a live process (field 6 of /proc/PID/stat). */
-function sessionOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
-}
