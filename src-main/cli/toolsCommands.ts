@@ -4,6 +4,7 @@ import { isToolError } from '../runtime/errors';
 import type { ToolsetInfo } from '../runtime/runtime';
 import type { Services } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
+import { toolsetRows } from './toolsetsJson';
 
 /** `caduceus tools list [--toolsets a,b] [--disable c,d] [--json]` */
 export async function toolsList(services: Services, argv: string[], io: Io): Promise<number> {
@@ -31,21 +32,7 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
   const infos = await services.runtime.describeToolsets();
   if (values.json) {
-    const rows = infos.map((info) => ({
-      name: info.name,
-      kind: info.kind,
-      description: info.description,
-      tools: info.tools,
-      includes: info.includes,
-      availability: info.availability,
-      available: info.available,
-      toolsAvailable: info.toolsAvailable,
-      toolsTotal: info.toolsTotal,
-      toolAvailability: info.toolAvailability,
-      requiresEnv: info.requiresEnv,
-      missingEnv: info.missingEnv,
-      unavailable: info.unavailable,
-    }));
+    const rows = toolsetRows(infos, services.mcp.status());
     writeLine(io.stdout, JSON.stringify(rows, null, 2));
     return 0;
   }
