@@ -145,6 +145,11 @@ export class AppHarness {
     if (before) await this.page.setViewportSize(before);
   }
 
+  /** A file in serve's CADUCEUS_HOME ('' when it does not exist). */
+  async homeFile(name: string): Promise<string> {
+    return readFile(join(this.home, name), 'utf8').catch(() => '');
+  }
+
   /** config.yaml as serve wrote it ('' before the first write). */
   async configText(): Promise<string> {
     return readFile(join(this.home, 'config.yaml'), 'utf8').catch(() => '');

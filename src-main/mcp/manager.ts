@@ -108,6 +108,12 @@ export class McpManager {
     this.setStatus({ name, state: 'needs_auth', tools: [], error: 'signed out' });
   }
 
+  /** Whether OAuth tokens for this HTTP server are in the secret store. */
+  signedIn(name: string, config: McpServerConfig): boolean {
+    if (!config.url || !this.context.secrets) return false;
+    return new McpCredentials(this.context.secrets, name, config.url).hasTokens();
+  }
+
   /** The workspace moved: servers are offered `dirs` as roots and told the list changed. */
   async setRoots(dirs: string[]): Promise<void> {
     this.context.roots = () => dirs;

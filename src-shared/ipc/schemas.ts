@@ -125,6 +125,8 @@ export const McpServerInfoSchema = z.object({
   tools: z.array(z.string()),
   error: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
+  /** OAuth tokens are stored for it: Settings offers to sign out. */
+  signedIn: z.boolean().optional(),
 });
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>;
 

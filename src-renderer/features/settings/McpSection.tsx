@@ -42,7 +42,7 @@ const STATE_PILL: Record<McpServerInfo['state'], string> = {
 };
 
 function McpRow({ server }: { server: McpServerInfo }) {
-  const { upsert, setEnabled, remove, signIn } = useMcp.getState();
+  const { upsert, setEnabled, remove, signIn, signOut } = useMcp.getState();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
   const [signingIn, setSigningIn] = useState(false);
   const enabled = server.state !== 'disabled';
@@ -75,6 +75,16 @@ function McpRow({ server }: { server: McpServerInfo }) {
               }}
             >
               {signingIn ? 'Waiting for the browser…' : 'Sign in'}
+            </button>
+          )}
+          {server.signedIn && (
+            <button
+              type="button"
+              data-testid="mcp-sign-out"
+              title="Forget this server's tokens"
+              onClick={() => void signOut(server.name)}
+            >
+              Sign out
             </button>
           )}
           <button
