@@ -120,6 +120,10 @@ export function createHandlers({
       return OK;
     },
     'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
+    'mcp.catalog': ({ name }) => s.mcp.catalog(name),
+    'mcp.getPrompt': async ({ server, prompt, arguments: args }) => ({
+      text: await s.mcp.promptText(server, prompt, args),
+    }),
 
     'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {

@@ -13,6 +13,7 @@ import {
   ModelStatusSchema,
   ModelTestSchema,
 } from './modelSchemas';
+import { McpCatalogSchema, McpPromptRequestSchema, McpPromptTextSchema } from './mcpSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -148,6 +149,9 @@ export const requests = {
   'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
   'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
   'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  /** A connected server's resources and prompts (empty for a server that is not connected). */
+  'mcp.catalog': { input: z.object({ name: z.string().min(1) }).strict(), output: McpCatalogSchema },
+  'mcp.getPrompt': { input: McpPromptRequestSchema, output: McpPromptTextSchema },
 
   'chat.send': {
     input: z

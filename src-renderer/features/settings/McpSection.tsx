@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { McpServerInfo } from '../../../src-shared/ipc/schemas';
 import { useMcp } from '../../stores/mcpStore';
 import { Switch } from '../../ui/Switch';
+import { McpCatalog } from './McpCatalog';
 import { MCP_TEMPLATE, McpEditor } from './McpEditor';
 
 /** MCP servers: state and tool count, enable, edit the JSON config, remove, add. */
@@ -121,6 +122,7 @@ function McpRow({ server }: { server: McpServerInfo }) {
         </span>
       </div>
       {server.error && <p className="settings-error">{server.error}</p>}
+      {server.state === 'connected' && <McpCatalog server={server.name} />}
       {mode === 'edit' && (
         <McpEditor
           name={server.name}
