@@ -42,4 +42,45 @@ describe('MCP resources and prompts in Chromium', () => {
     await app.screenshotAll('mcp2-settings-catalog');
     await page.getByTestId('settings-close').click();
   }, 60_000);
+
+  it("offers the servers' prompts as slash commands, asks for arguments and sends the prompt", async () => {
+    await app.newChat();
+    const page = app.page;
+    const input = page.getByTestId('chat-input');
+    await input.fill('/');
+    const picker = page.getByTestId('prompt-picker');
+    await picker.getByTestId('prompt-option').first().waitFor(WAIT);
+    const listed = await picker
+      .getByTestId('prompt-option')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-command')));
+    expect(listed).toEqual(expect.arrayContaining(['everything:simple-prompt', 'everything:args-prompt']));
+    await app.screenshotAll('mcp2-slash-picker');
+
+    await input.fill('/args');
+    await expect
+      .poll(
+        () =>
+          picker
+            .getByTestId('prompt-option')
+            .evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))),
+        POLL,
+      )
+      .toEqual(['everything:args-prompt']);
+    await input.press('Enter');
+    const form = page.getByTestId('prompt-args');
+    await form.waitFor(WAIT);
+    // city is required: nothing is inserted without it.
+    expect(await form.getByTestId('prompt-insert').isDisabled()).toBe(true);
+    await form.locator('[data-arg="city"]').fill('Lisbon');
+    await app.screenshotAll('mcp2-slash-arguments');
+    await form.getByTestId('prompt-insert').click();
+    await expect.poll(() => input.inputValue(), POLL).toBe("What's weather in Lisbon?");
+    expect(await form.count()).toBe(0);
+
+    app.model.push({ text: 'Sunny.' });
+    await page.getByTestId('chat-send').click();
+    await expect.poll(() => app.model.requests.length, POLL).toBeGreaterThan(0);
+    const user = app.model.requests[0]?.body.messages.filter((m) => m.role === 'user').at(-1);
+    expect(user?.content).toBe("What's weather in Lisbon?");
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useChat } from '../../stores/chatStore';
+import { useMcp } from '../../stores/mcpStore';
 import { Icon } from '../../ui/Icon';
 import { loadDraft, saveDraft } from './drafts';
+import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';
+import { PromptPicker } from './PromptPicker';
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line; Stop cancels a running turn.
@@ -14,6 +17,20 @@ export function Composer() {
   const sessionId = useChat((s) => s.sessionId);
   const [text, setText] = useState(() => loadDraft(sessionId));
   const busy = status !== 'idle';
+  const servers = useMcp((s) => s.servers);
+  // MCP prompts as slash commands: loaded at the first `/`, kept until the servers change.
+  const [commands, setCommands] = useState<PromptCommand[] | undefined>();
+  const [active, setActive] = useState(0);
+  const [chosen, setChosen] = useState<PromptCommand | undefined>();
+  const query = slashQuery(text);
+  const matches = query === undefined || !commands ? undefined : filterCommands(commands, query);
+  const picking = query !== undefined || chosen !== undefined;
+
+  useEffect(() => setCommands(undefined), [servers]);
+  useEffect(() => {
+    if (query !== undefined && !commands) void loadPromptCommands(servers).then(setCommands);
+  }, [query, commands, servers]);
+  useEffect(() => setActive(0), [query]);
 
   useEffect(() => setText(loadDraft(sessionId)), [sessionId]);
 
@@ -30,10 +47,31 @@ export function Composer() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (picking && matches && !chosen && pickerKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
     }
+  }
+
+  /** Arrows move through the prompts, Enter or Tab chooses one, Escape leaves the text alone. */
+  function pickerKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    const list = matches ?? [];
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (list.length ? (i + step + list.length) % list.length : 0));
+    } else if ((event.key === 'Enter' || event.key === 'Tab') && list[active]) {
+      setChosen(list[active]);
+    } else if (event.key === 'Escape') {
+      edit(`${text} `);
+    } else return false;
+    event.preventDefault();
+    return true;
+  }
+
+  function insertPrompt(value: string) {
+    setChosen(undefined);
+    edit(value);
   }
 
   return (
@@ -44,6 +82,16 @@ export function Composer() {
         void submit();
       }}
     >
+      {picking && (
+        <PromptPicker
+          matches={matches}
+          active={active}
+          chosen={chosen}
+          onChoose={setChosen}
+          onInsert={insertPrompt}
+          onCancel={() => setChosen(undefined)}
+        />
+      )}
       <textarea
         data-testid="chat-input"
         aria-label="Message"
