@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everythingServer } from '../src-main/mcp/testing/servers';
 import { AppHarness } from './support/app';
+
+const require = createRequire(import.meta.url);
 
 // What MCP servers offer besides tools, in Settings: the reference "everything" server over stdio.
 const WAIT = { timeout: 20_000 };
@@ -82,5 +86,39 @@ describe('MCP resources and prompts in Chromium', () => {
     await expect.poll(() => app.model.requests.length, POLL).toBeGreaterThan(0);
     const user = app.model.requests[0]?.body.messages.filter((m) => m.role === 'user').at(-1);
     expect(user?.content).toBe("What's weather in Lisbon?");
+  }, 60_000);
+
+  it('attaches a resource to a message: a chip on the message, its text in the model request', async () => {
+    await app.newChat();
+    const page = app.page;
+    await page.getByTestId('attach-resource').click();
+    const picker = page.getByTestId('resource-picker');
+    const uri = 'demo://resource/static/document/instructions.md';
+    await picker.locator(`[data-uri="${uri}"]`).click();
+    await picker.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.locator(`[data-testid="attachment-chip"][data-uri="${uri}"]`).count()).toBe(1);
+    await page.getByTestId('chat-input').fill('Summarise the attached file');
+    await app.screenshotAll('mcp2-attach-composer');
+
+    app.model.push({ text: 'Done.' });
+    await page.getByTestId('chat-send').click();
+    await expect.poll(() => app.model.requests.length, POLL).toBeGreaterThan(0);
+    const user = app.model.requests[0]?.body.messages.filter((m) => m.role === 'user').at(-1);
+    const file = await readFile(
+      require.resolve('@modelcontextprotocol/server-everything/dist/docs/instructions.md'),
+      'utf8',
+    );
+    const sent = String(user?.content);
+    expect(sent.startsWith('Summarise the attached file')).toBe(true);
+    expect(sent).toContain(file.trim().slice(0, 200));
+    expect(sent).toContain(`uri="${uri}"`);
+
+    // The message shows the typed text and a chip, not the resource's text.
+    const shown = page.locator('[data-testid="message"][data-role="user"]').last();
+    await shown.getByTestId('attachment-chip').waitFor(WAIT);
+    expect(await shown.getByTestId('attachment-chip').getAttribute('data-uri')).toBe(uri);
+    expect(await shown.innerText()).not.toContain(file.trim().slice(0, 60));
+    // The composer's chips went with the message.
+    expect(await page.locator('.composer [data-testid="attachment-chip"]').count()).toBe(0);
   }, 60_000);
 });

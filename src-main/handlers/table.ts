@@ -18,6 +18,7 @@ import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
+import { withAttachments } from './chatAttachments';
 
 /** What a UI host tells the handlers about itself; AppCoreOptions extends it. */
 export interface HostOptions {
@@ -125,7 +126,8 @@ export function createHandlers({
       text: await s.mcp.promptText(server, prompt, args),
     }),
 
-    'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
+    'chat.send': async ({ text, sessionId, workspace, attachments }) =>
+      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;

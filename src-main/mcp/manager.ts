@@ -12,7 +12,7 @@ import type { McpClientContext } from './clientContext';
 import { listCatalog, promptText } from './catalog';
 import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
-import { resourceToolSpec } from './resourceTool';
+import { resourceText, resourceToolSpec } from './resourceTool';
 import { renderMcpResult } from './toolResult';
 
 export interface McpServerStatus {
@@ -121,6 +121,13 @@ export class McpManager {
     const connection = this.connections.get(name);
     if (!connection) throw new Error(`MCP server "${name}" is not connected`);
     return promptText(await connection.getPrompt(prompt, args));
+  }
+
+  /** resources/read of a connected server, as text (binary parts are described, not inlined). */
+  async resourceText(name: string, uri: string): Promise<string> {
+    const connection = this.connections.get(name);
+    if (!connection) throw new Error(`MCP server "${name}" is not connected`);
+    return resourceText(await connection.readResource(uri));
   }
 
   /** Whether OAuth tokens for this HTTP server are in the secret store. */

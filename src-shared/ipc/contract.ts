@@ -13,7 +13,12 @@ import {
   ModelStatusSchema,
   ModelTestSchema,
 } from './modelSchemas';
-import { McpCatalogSchema, McpPromptRequestSchema, McpPromptTextSchema } from './mcpSchemas';
+import {
+  AttachmentRefSchema,
+  McpCatalogSchema,
+  McpPromptRequestSchema,
+  McpPromptTextSchema,
+} from './mcpSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -160,6 +165,8 @@ export const requests = {
         text: z.string().trim().min(1).max(200_000),
         /** A new session's folder (or one for a session stored without); main checks it again. */
         workspace: WorkspacePathSchema.optional(),
+        /** MCP resources read and appended to the message (src-shared/attachments.ts). */
+        attachments: z.array(AttachmentRefSchema).max(10).optional(),
       })
       .strict(),
     output: z.object({ sessionId: z.string(), turnId: z.string() }),

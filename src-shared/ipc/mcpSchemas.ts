@@ -35,3 +35,8 @@ export const McpPromptRequestSchema = z
   })
   .strict();
 export const McpPromptTextSchema = z.object({ text: z.string() });
+
+/** A server's resource to read and attach to the outgoing message (chat.send). */
+export const AttachmentRefSchema = z
+  .object({ server: z.string().min(1), uri: z.string().min(1).max(4000), name: z.string().max(500) })
+  .strict();

@@ -5,6 +5,9 @@ import { Icon } from '../../ui/Icon';
 import { loadDraft, saveDraft } from './drafts';
 import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';
 import { PromptPicker } from './PromptPicker';
+import { AttachmentChips } from './AttachmentChips';
+import { ResourcePicker } from './ResourcePicker';
+import type { AttachmentRef } from '../../../src-shared/attachments';
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line; Stop cancels a running turn.
@@ -25,6 +28,9 @@ export function Composer() {
   const query = slashQuery(text);
   const matches = query === undefined || !commands ? undefined : filterCommands(commands, query);
   const picking = query !== undefined || chosen !== undefined;
+  const [attachments, setAttachments] = useState<AttachmentRef[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  const hasResources = servers.some((s) => s.state === 'connected');
 
   useEffect(() => setCommands(undefined), [servers]);
   useEffect(() => {
@@ -42,8 +48,13 @@ export function Composer() {
   async function submit() {
     const message = text;
     if (!message.trim() || busy) return;
+    const attached = attachments;
     edit('');
-    if (!(await send(message))) edit(message);
+    setAttachments([]);
+    if (!(await send(message, attached))) {
+      edit(message);
+      setAttachments(attached);
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -92,16 +103,45 @@ export function Composer() {
           onCancel={() => setChosen(undefined)}
         />
       )}
-      <textarea
-        data-testid="chat-input"
-        aria-label="Message"
-        placeholder="Ask Caduceus to do something…"
-        rows={3}
-        value={text}
-        onChange={(e) => edit(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      {attaching && (
+        <ResourcePicker
+          onPick={(ref) => {
+            setAttachments((list) => [...list.filter((a) => a.uri !== ref.uri), ref]);
+            setAttaching(false);
+          }}
+          onClose={() => setAttaching(false)}
+        />
+      )}
+      <div className="composer-input">
+        {attachments.length > 0 && (
+          <AttachmentChips
+            attachments={attachments}
+            onRemove={(uri) => setAttachments((list) => list.filter((a) => a.uri !== uri))}
+          />
+        )}
+        <textarea
+          data-testid="chat-input"
+          aria-label="Message"
+          placeholder="Ask Caduceus to do something…"
+          rows={3}
+          value={text}
+          onChange={(e) => edit(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       <div className="composer-buttons">
+        {hasResources && (
+          <button
+            type="button"
+            data-testid="attach-resource"
+            aria-label="Attach a resource from an MCP server"
+            title="Attach a resource from an MCP server"
+            aria-expanded={attaching}
+            onClick={() => setAttaching(!attaching)}
+          >
+            <Icon name="file" /> Attach
+          </button>
+        )}
         {busy && (
           <button
             type="button"
