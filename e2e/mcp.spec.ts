@@ -61,6 +61,8 @@ describe('MCP in Chromium', () => {
     // A stdio server has nothing to sign out of.
     const stdio = page.locator('[data-testid="mcp-server"][data-server="form"]');
     expect(await stdio.getByTestId('mcp-sign-out').count()).toBe(0);
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await app.screenshotAll('mcp2-settings-sign-out');
     await row.getByTestId('mcp-sign-out').click();
     await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('needs_auth');
     expect(await row.getByTestId('mcp-sign-in').isVisible()).toBe(true);
