@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 
 /** A parsed node copied out of WASM memory, so analysis is plain JavaScript. */
@@ -54,6 +55,17 @@ export interface ShellParserFiles {
   runtimeWasm?: string;
   /** The bash grammar's wasm; default: resolved from node_modules. */
   bashWasm?: string;
+}
+
+/**
+ * For a short-lived process that judges a few commands: the parser stays on baseline code.
+ * Tiering the grammar's large lexer up to optimised code keeps a core busy for about half a
+ * second, and the main thread waits for it at its next garbage collection; a long-lived process
+ * earns that back over thousands of judgements, a one-shot `approval check` does not. Call
+ * before initShellParser; it applies to the whole process.
+ */
+export function keepShellParserOnBaselineCode(): void {
+  setFlagsFromString('--wasm-tiering-budget=2000000000');
 }
 
 /** Loads the bash grammar. Call once at start-up; later calls share the first. */
