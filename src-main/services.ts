@@ -161,6 +161,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     caduceusHome: options.home,
     networkProxy: startNetworkProxy,
   });
+  configStore.onChange((next) => sandbox.reconfigure(next.sandbox));
   const sandboxStatus = sandbox.status();
   if (sandboxStatus.effective === 'off')
     logger.warn('sandbox.mode is off: local commands run with your full permissions');

@@ -75,7 +75,7 @@ export function createHandlers({
 
     'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
     'settings.update': (change) =>
-      updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+      updateSettings(s.configStore, options.secrets, change, () => s.terminal.sandbox?.status()),
 
     'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
     'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
