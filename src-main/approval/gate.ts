@@ -342,7 +342,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       }
     }
     // Saved keys live only in the allowlist, so removing one in Settings makes it ask again.
-    grantAnswer(
+    const expiresAt = grantAnswer(
       grants,
       input.sessionId,
       verdict.keys.filter((k) => !saved.includes(k) && !asksEveryTime(k)),
@@ -353,7 +353,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
       return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
-    return end({ allowed, decidedBy: 'user', source: 'user', choice, requestId: req.id });
+    return end({ allowed, decidedBy: 'user', source: 'user', choice, requestId: req.id, expiresAt });
   }
 
   return {

@@ -20,8 +20,11 @@ describe('the approvals ledger', () => {
       assess: async (req) => (req.command.includes('-f') ? 'approve' : 'escalate'),
     };
     const approver = scriptedApprover('session', 'hour', 'deny');
+    // A clock that moves on every reading, as a real one may between storing a grant and its row.
+    let t = 1_000_000;
+    const now = () => (t += 1);
     const { gate } = setup(
-      { ledger: sink, approver, store: createMemoryAllowlistStore(['git-clean']) },
+      { ledger: sink, approver, store: createMemoryAllowlistStore(['git-clean']), now },
       { deny: ['npm publish'], allow: ['git reset'] },
     );
     await gate.check(call('rm -rf /'));
@@ -53,8 +56,11 @@ describe('the approvals ledger', () => {
     const human = entries[5];
     expect(human).toMatchObject({ sessionId: 's1', subjectKind: 'command', keys: ['rm-recursive'] });
     expect(human?.reasons.length).toBeGreaterThan(0);
-    expect(entries[7]?.expiresAt).toBe((entries[7]?.at ?? 0) + HOUR_GRANT_MS);
-    expect(entries[8]?.expiresAt).toBe(entries[7]?.expiresAt);
+    const hourRow = entries[7];
+    const grantedAt = (hourRow?.expiresAt ?? 0) - HOUR_GRANT_MS;
+    expect(grantedAt).toBeGreaterThan(1_000_000);
+    expect(grantedAt).toBeLessThanOrEqual(hourRow?.at ?? 0);
+    expect(entries[8]?.expiresAt).toBe(hourRow?.expiresAt);
   });
 
   it('records a prompt nobody answered as a timeout', async () => {

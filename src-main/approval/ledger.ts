@@ -18,7 +18,8 @@ function scopeOf(decision: GateDecision, at: number): { scope: string | null; ex
   if (!decision.allowed) return { scope: null, expiresAt: null };
   switch (decision.decidedBy) {
     case 'user':
-      if (decision.choice === 'hour') return { scope: 'hour', expiresAt: at + HOUR_GRANT_MS };
+      if (decision.choice === 'hour')
+        return { scope: 'hour', expiresAt: decision.expiresAt ?? at + HOUR_GRANT_MS };
       return { scope: decision.choice ?? 'once', expiresAt: null };
     case 'allow-rule':
       return { scope: 'prefix-rule', expiresAt: null };
