@@ -175,6 +175,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
+      tempDirOf: (taskId) => workspaces.tempDirOf(taskId),
       // Never the packaged app's `/`: a shell with no session starts at home there.
       defaultCwd: options.workspace ?? homedir(),
     });
