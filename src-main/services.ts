@@ -204,6 +204,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       approver: options.approvals === 'allow' ? denyApprover : approver,
       store: createConfigAllowlistStore(configStore),
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+      ledger: { record: (entry) => ledger().record(entry) },
     }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),
