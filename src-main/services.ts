@@ -205,6 +205,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       store: createConfigAllowlistStore(configStore),
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
       ledger: { record: (entry) => ledger().record(entry) },
+      logger,
     }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),

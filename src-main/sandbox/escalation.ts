@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
 import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
 import type { LedgerSink } from '../approval/ledger';
+import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
 
 export const OUTSIDE_KEY_PREFIX = 'sandbox-outside:';
@@ -36,6 +37,7 @@ export interface EscalationDeps {
   timeoutSeconds?: () => number;
   /** Where each question and its answer are recorded, beside the gate's decisions. */
   ledger?: LedgerSink;
+  logger?: Logger;
 }
 
 /** Anything that could chain another command onto an approved prefix. */
@@ -82,7 +84,7 @@ export class SandboxEscalation {
     const remember = host !== undefined || !COMPOUND.test(request.command);
     const { asked, answer, timedOut } = await this.request(request, key, question);
     const allowed = answer === 'once' || answer === 'session' || answer === 'always';
-    this.deps.ledger?.record({
+    this.record({
       id: asked.id,
       at: Date.now(),
       sessionId: request.sessionId,
@@ -96,7 +98,7 @@ export class SandboxEscalation {
       rule: null,
       scope: allowed ? (remember ? answer : 'once') : null,
       expiresAt: null,
-    } satisfies LedgerEntry);
+    });
     if (!allowed)
       return {
         decision: 'denied',
@@ -134,6 +136,17 @@ export class SandboxEscalation {
       answer = 'closed';
     }
     return { asked, answer, timedOut: timeout.aborted };
+  }
+
+  /** The answer stands even when the ledger cannot be written, as the gate's do. */
+  private record(entry: LedgerEntry): void {
+    try {
+      this.deps.ledger?.record(entry);
+    } catch (err) {
+      this.deps.logger?.warn(
+        `Approvals ledger not written: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
   }
 
   private session(id: string): Set<string> {
