@@ -176,6 +176,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
+      tempDirOf: (taskId) => workspaces.tempDirOf(taskId),
       // Never the packaged app's `/`: a shell with no session starts at home there.
       defaultCwd: options.workspace ?? homedir(),
     });
@@ -204,6 +205,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       approver: options.approvals === 'allow' ? denyApprover : approver,
       store: createConfigAllowlistStore(configStore),
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+      ledger: { record: (entry) => ledger().record(entry) },
+      logger,
     }),
     approve: toolApprover(approver),
     vision: createVisionService(agent),

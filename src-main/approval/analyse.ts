@@ -11,7 +11,7 @@ import { parseCommandText } from './plain';
 import type { Verdict } from './verdict';
 import { walkTop } from './walker';
 
-export { initShellParser, isShellParserReady, keepShellParserOnBaselineCode } from './parse';
+export { initShellParser, isShellParserReady } from './parse';
 export { analyseProcessInput } from './processInput';
 export type { AnalysisOptions } from './context';
 

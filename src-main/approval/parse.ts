@@ -1,5 +1,5 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 import { Language, Parser } from 'web-tree-sitter';
 
 /** A parsed node copied out of WASM memory, so analysis is plain JavaScript. */
@@ -46,6 +46,24 @@ function cpuTimeMs(): number {
 /** Exercises the parser once at start-up, so compiling its code does not eat a judgement's budget. */
 const WARM_UP = 'if a; then b -x "$(c)" | d > e; fi; for i in 1 2; do f && g || h; done';
 
+/** The WebAssembly global, which the Node typings (no DOM lib) do not describe. */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => object;
+}
+type WasmModule = Parameters<typeof Language.loadSync>[0];
+type Instantiated = (instance: object, module: WasmModule) => void;
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/**
+ * Compiled synchronously. After V8's asynchronous wasm compilation the main thread later sat
+ * blocked on a compile worker for 0.4–1.5 s on a busy machine before the first judgement; a
+ * synchronous compile of the same bytes takes tens of milliseconds.
+ */
+function compileWasm(path: string): WasmModule {
+  return new wasm.Module(readFileSync(path));
+}
+
 let parser: Parser | null = null;
 let types: string[] = [];
 let initPromise: Promise<void> | null = null;
@@ -57,25 +75,21 @@ export interface ShellParserFiles {
   bashWasm?: string;
 }
 
-/**
- * For a short-lived process that judges a few commands: the parser stays on baseline code.
- * Tiering the grammar's large lexer up to optimised code keeps a core busy for about half a
- * second, and the main thread waits for it at its next garbage collection; a long-lived process
- * earns that back over thousands of judgements, a one-shot `approval check` does not. Call
- * before initShellParser; it applies to the whole process.
- */
-export function keepShellParserOnBaselineCode(): void {
-  setFlagsFromString('--wasm-tiering-budget=2000000000');
-}
-
 /** Loads the bash grammar. Call once at start-up; later calls share the first. */
 export function initShellParser(files: ShellParserFiles = {}): Promise<void> {
   initPromise ??= (async () => {
     const require = createRequire(import.meta.url);
     const runtimeWasm = files.runtimeWasm ?? require.resolve('web-tree-sitter/web-tree-sitter.wasm');
-    await Parser.init({ locateFile: () => runtimeWasm });
-    const language = await Language.load(
-      files.bashWasm ?? require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'),
+    await Parser.init({
+      // Emscripten's hook: it hands over the imports and takes the instance back.
+      instantiateWasm: (imports: object, done: Instantiated) => {
+        const module = compileWasm(runtimeWasm);
+        done(new wasm.Instance(module, imports), module);
+        return {};
+      },
+    });
+    const language = Language.loadSync(
+      compileWasm(files.bashWasm ?? require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')),
     );
     const p = new Parser();
     p.setLanguage(language);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { initShellParser, keepShellParserOnBaselineCode } from '../approval/analyse';
+import { initShellParser } from '../approval/analyse';
 import { runApprovalCheckJsonl } from '../approval/cli';
 import { UsageError, type Io } from './args';
 
@@ -7,7 +7,6 @@ import { UsageError, type Io } from './args';
 export async function approvalCheck(argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { jsonl: { type: 'boolean' } } });
   if (!values.jsonl) throw new UsageError('caduceus approval check --jsonl  (JSON Lines on stdin)');
-  keepShellParserOnBaselineCode();
   await initShellParser();
   const summary = await runApprovalCheckJsonl(io.stdin, io.stdout);
   return summary.errors > 0 ? 1 : 0;

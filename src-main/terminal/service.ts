@@ -32,6 +32,8 @@ export interface TerminalServiceOptions {
   now?: () => number;
   /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
   workspaceOf?: (taskId: string) => string | undefined;
+  /** Local backend: a task's temp folder, $TMPDIR of its sandboxed commands. */
+  tempDirOf?: (taskId: string) => string | undefined;
   /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
   defaultCwd?: string;
   /**
@@ -119,6 +121,7 @@ export class TerminalService {
       createBackend: this.createBackend,
       cwd: defaultCwd(config, options.defaultCwd),
       ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      ...(hostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -182,6 +185,7 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
         workspace: environment.workspace,
+        tmpDir: environment.tmpDir,
         outsideSandbox: request.outsideSandbox,
         loopbackPorts: request.loopbackPorts,
         allowedHosts: request.allowedHosts,
