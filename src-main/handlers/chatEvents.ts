@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
-import { toolCallView, type ToolCallFacts } from './toolCards';
+import { finishedDetails, toolCallView, type ToolCallFacts } from '../agent/toolCards';
 
 /**
  * Turns one turn's agent events into the chat events the UI draws. Keeps what the agent does
@@ -66,7 +66,7 @@ export class ChatEventMapper {
         return [{ type: 'tool.output', ...base, toolCallId: event.toolCallId, chunk: event.chunk }];
       case 'tool_finished': {
         const started = this.calls.get(event.toolCallId);
-        const { status, result, exitCode, outputText, errorText, refusal } = toolCallView({
+        const view = toolCallView({
           id: event.toolCallId,
           name: event.name,
           emoji: started?.emoji ?? '',
@@ -82,15 +82,10 @@ export class ChatEventMapper {
             type: 'tool.finished',
             ...base,
             toolCallId: event.toolCallId,
-            status: status === 'running' ? 'error' : status,
+            status: view.status === 'running' ? 'error' : view.status,
             durationMs: event.durationMs,
-            result: result ?? '',
-            details: {
-              ...(exitCode !== undefined ? { exitCode } : {}),
-              ...(outputText !== undefined ? { outputText } : {}),
-              ...(errorText !== undefined ? { errorText } : {}),
-              ...(refusal ? { refusal } : {}),
-            },
+            result: view.result ?? '',
+            details: finishedDetails(view),
           },
         ];
       }
