@@ -96,12 +96,17 @@ describe('tool call cards live, after a reload and in an export', () => {
       exitCode: '',
     });
     await screenshotViews(page, 'card-parity-live');
+    // At 1024x700 the last cards lie below the fold: the same views scrolled to them.
+    await app.card('call_stopped').scrollIntoViewIfNeeded();
+    await screenshotViews(page, 'card-parity-live-end');
 
     await page.reload();
     await page.getByTestId('session-item').filter({ hasText: PROMPT }).locator('.session-open').click();
     for (const id of ids) await expect.poll(() => statusOf(id), POLL).toBe(live.get(id)?.status);
     for (const id of ids) expect(await face(id), id).toEqual(live.get(id));
     await screenshotViews(page, 'card-parity-reloaded');
+    await app.card('call_stopped').scrollIntoViewIfNeeded();
+    await screenshotViews(page, 'card-parity-reloaded-end');
 
     const socket = await ServeSocket.open(page.url());
     try {
