@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
 import { AppHarness } from './support/app';
 import { ServeSocket } from './support/serveSocket';
-import { screenshotViews } from './support/views';
+import { screenshotViews, VIEWPORTS } from './support/views';
 
 // A denied, a blocked, a stopped and a failed call must read the same live, after a reload and
 // in the exported session: real `caduceus serve`, real commands, real Chromium.
@@ -40,6 +40,18 @@ async function face(id: string): Promise<Face> {
 
 const idle = () => app.page.getByTestId('chat-status').getAttribute('data-status');
 const statusOf = (id: string) => app.card(id).getAttribute('data-status');
+
+/** At 1024x700 the last cards lie below the fold: the small views again, scrolled to this card. */
+async function screenshotsScrolledTo(id: string, name: string): Promise<void> {
+  const small = VIEWPORTS[1];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await app.page.setViewportSize(small);
+    await app.card(id).scrollIntoViewIfNeeded();
+    await app.screenshot(`${name}-${small.width}x${small.height}-${colorScheme}`);
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' });
+}
 
 /** Each exported tool call's section, by call id. */
 function sections(markdown: string): Map<string, string> {
@@ -96,17 +108,14 @@ describe('tool call cards live, after a reload and in an export', () => {
       exitCode: '',
     });
     await screenshotViews(page, 'card-parity-live');
-    // At 1024x700 the last cards lie below the fold: the same views scrolled to them.
-    await app.card('call_stopped').scrollIntoViewIfNeeded();
-    await screenshotViews(page, 'card-parity-live-end');
+    await screenshotsScrolledTo('call_stopped', 'card-parity-live-end');
 
     await page.reload();
     await page.getByTestId('session-item').filter({ hasText: PROMPT }).locator('.session-open').click();
     for (const id of ids) await expect.poll(() => statusOf(id), POLL).toBe(live.get(id)?.status);
     for (const id of ids) expect(await face(id), id).toEqual(live.get(id));
     await screenshotViews(page, 'card-parity-reloaded');
-    await app.card('call_stopped').scrollIntoViewIfNeeded();
-    await screenshotViews(page, 'card-parity-reloaded-end');
+    await screenshotsScrolledTo('call_stopped', 'card-parity-reloaded-end');
 
     const socket = await ServeSocket.open(page.url());
     try {
