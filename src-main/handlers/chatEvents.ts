@@ -18,6 +18,8 @@ export class ChatEventMapper {
   constructor(
     readonly sessionId: string,
     readonly turnId: string,
+    /** The call's output reaches the page as a terminal stream (`terminal.data`, by call id). */
+    private readonly streamed: (toolCallId: string) => boolean = () => false,
   ) {}
 
   map(event: AgentEvent): ChatEvent[] {
@@ -63,6 +65,8 @@ export class ChatEventMapper {
         return [{ type: 'tool.started', ...base, messageId: this.messageId, call: toolCallView(facts) }];
       }
       case 'tool_output':
+        // One live path per call: the flow-controlled terminal stream when there is one.
+        if (this.streamed(event.toolCallId)) return [];
         return [{ type: 'tool.output', ...base, toolCallId: event.toolCallId, chunk: event.chunk }];
       case 'tool_finished': {
         const started = this.calls.get(event.toolCallId);
