@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppHarness } from './support/app';
 import { ServeSocket } from './support/serveSocket';
+import { screenshotViews } from './support/views';
 
 // A running command's output reaches the page once, as its terminal stream, and the card reads
 // that stream by tool call id: real `caduceus serve`, a real shell, real Chromium.
@@ -47,6 +48,7 @@ describe('live output of a tool call', () => {
       // Plain text: no escape codes of the terminal's framing or colours.
       expect(shown).not.toMatch(/\[\d*m/);
       expect(shown).not.toContain(String.fromCharCode(27));
+      await screenshotViews(app.page, 'live-output-card');
 
       expect(socket.output(socket.streamOf('call_ticks') ?? '')).toContain('tick-3');
       const copies = socket.events.filter((e) => {
