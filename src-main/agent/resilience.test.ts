@@ -57,8 +57,8 @@ describe('cancel', () => {
     expect(seen.aborted).toBe(true);
     const finished = scripted.h.events.filter((e) => e.type === 'tool_finished');
     expect(finished.map((e) => [e.toolCallId, e.status])).toEqual([
-      ['w1', 'cancelled'],
-      ['w2', 'cancelled'],
+      ['w1', 'stopped'],
+      ['w2', 'stopped'],
     ]);
     const stored = scripted.h.host.sessions.messages(agent.sessionId);
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
@@ -67,8 +67,8 @@ describe('cancel', () => {
       ['w2', CANCELLED_RESULT],
     ]);
     expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => c.status)).toEqual([
-      'cancelled',
-      'cancelled',
+      'stopped',
+      'stopped',
     ]);
 
     scripted.model.push({ text: 'resumed fine' });
@@ -94,8 +94,8 @@ describe('cancel', () => {
     expect(result.status).toBe('cancelled');
     expect(ran).toEqual([]);
     expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => [c.id, c.status])).toEqual([
-      ['w1', 'cancelled'],
-      ['r1', 'cancelled'],
+      ['w1', 'stopped'],
+      ['r1', 'stopped'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { resultDetails } from '../handlers/toolCards';
+import { resultDetails } from '../agent/toolResultDetails';
 import { isToolError } from '../runtime/errors';
 import type { ToolsetInfo } from '../runtime/runtime';
 import type { Services } from '../services';

@@ -62,7 +62,7 @@ export class ChatController {
       },
     });
     const id = agent.sessionId;
-    turn.mapper = new ChatEventMapper(id, turnId);
+    turn.mapper = new ChatEventMapper(id, turnId, (callId) => this.services.terminal.streams.carries(callId));
     const abort = new AbortController();
     const done = agent
       .runTurn(text, { signal: abort.signal })

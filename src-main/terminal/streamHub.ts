@@ -18,6 +18,7 @@ interface LiveStream {
   input: boolean;
   /** The mirrored screen it writes to (an agent's command), if any. */
   screen: string | undefined;
+  toolCallId: string;
 }
 
 export interface AttachOptions {
@@ -76,7 +77,13 @@ export class StreamHub {
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true, screen });
+    this.live.set(tags.streamId, {
+      stream,
+      handle,
+      input: options.input ?? true,
+      screen,
+      toolCallId: tags.toolCallId,
+    });
     const startedAt = Date.now();
     // A PTY already ends lines with CRLF; pipes do not.
     const endings = handle.pty ? undefined : new LineEndings();
@@ -123,6 +130,12 @@ export class StreamHub {
       sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true, size });
       sink({ ...tags, to: [consumer], type: 'exit', exitCode: final.exitCode });
     }
+  }
+
+  /** Whether a UI gets this tool call's output as a live stream (so it needs no other copy). */
+  carries(toolCallId: string): boolean {
+    for (const live of this.live.values()) if (live.toolCallId === toolCallId && live.stream) return true;
+    return false;
   }
 
   /** The consumer closed the stream's tab: it gets none of its output any more. */

@@ -121,6 +121,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec(APPROVALS_SCHEMA);
     addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT');
   },
+  // v4: a call the user stopped is `stopped`, the word every other layer uses.
+  (db) => db.exec(`UPDATE tool_calls SET status = 'stopped' WHERE status = 'cancelled';`),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -1,50 +1,5 @@
-import type { ToolCallDetails, ToolCallView, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
-import { argsPreview } from '../agent/preview';
-
-/** What is known about one tool call, live or from the session store. */
-export interface ToolCallFacts {
-  id: string;
-  name: string;
-  emoji: string;
-  /** The raw JSON arguments the model sent. */
-  args: string;
-  taskId: string;
-  startedAt: number;
-  run: 'running' | 'ok' | 'error' | 'cancelled';
-  durationMs?: number;
-  /** The whole result the model received. */
-  result?: string;
-}
-
-/**
- * The one place a tool call becomes the card the chat draws, used for live events and for a
- * reloaded session alike, so both show the same status, output and refusal.
- */
-export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details = facts.result === undefined ? {} : resultDetails(facts.result);
-  return {
-    id: facts.id,
-    name: facts.name,
-    emoji: facts.emoji,
-    args: facts.args,
-    argsPreview: argsPreview(facts.args, 120),
-    taskId: facts.taskId,
-    status: statusOf(facts.run, details),
-    startedAt: facts.startedAt,
-    ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
-    ...(facts.result != null ? { result: facts.result } : {}),
-    ...details,
-  };
-}
-
-function statusOf(run: ToolCallFacts['run'], details: ToolCallDetails): ToolCallView['status'] {
-  if (run === 'running') return 'running';
-  if (run === 'cancelled') return 'stopped';
-  if (details.refusal) return details.refusal.kind;
-  // A command that ran and failed is a failure, though the tool itself worked.
-  if (run === 'error' || (details.exitCode != null && details.exitCode !== 0)) return 'error';
-  return 'ok';
-}
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { ToolCallDetails, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
 
 type Json = Record<string, unknown>;
 
@@ -61,7 +16,7 @@ function parseObject(text: string): Json | undefined {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Reads a result for people: output as text, the exit code, an error or a refusal in words. */
+/** A tool's result read for people: output as text, the exit code, an error or a refusal in words. */
 export function resultDetails(result: string): ToolCallDetails {
   const json = parseObject(result);
   if (!json) return result.trim() === '' ? {} : { outputText: result };
@@ -79,7 +34,7 @@ export function resultDetails(result: string): ToolCallDetails {
 
 const ADVICE_NO_RETRY = 'The agent was told not to retry it. Tell it in the chat what to do instead.';
 
-function refusalOf(kind: 'blocked' | 'denied', json: Json): ToolRefusal {
+function refusalOf(kind: ApprovalRefusal, json: Json): ToolRefusal {
   const rule = str(json.rule);
   const reasons = Array.isArray(json.reasons) ? json.reasons.filter((r) => typeof r === 'string') : [];
   const because = reasons.length > 0 ? `${reasons.join('; ')}.` : '';
