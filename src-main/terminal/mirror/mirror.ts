@@ -2,7 +2,8 @@
  * An authoritative copy of what a terminal shows, kept in main so a page that falls behind or
  * reloads can be given the screen as it is now instead of the whole backlog.
  *
- * Behind an async interface so the parsing can move to a worker thread; today it runs in-process.
+ * `HeadlessMirror` parses in the thread it runs in: the mirror worker (`mirrorWorker.ts`), and
+ * tests. Main uses it through `WorkerMirror`, behind the same async interface.
  */
 import { createRequire } from 'node:module';
 import type { ITerminalAddon, ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
@@ -88,6 +89,12 @@ export class HeadlessMirror implements TerminalMirror {
       this.unparsed -= data.length;
       if (this.below.length > 0) this.notify();
     });
+  }
+
+  /** UTF-8 bytes (the worker's input); `parsed` runs once they are parsed. */
+  writeBytes(bytes: Uint8Array, parsed: () => void): void {
+    if (this.disposed) return;
+    this.term.write(bytes, parsed);
   }
 
   whenBelow(chars: number, then: () => void): void {
