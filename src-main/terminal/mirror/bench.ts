@@ -69,7 +69,8 @@ export async function mirrorMemoryPerStream(
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     gc();
-    const held = retained() - baselineRetained;
+    // The mirrors' buffers live in their worker's heap.
+    const held = retained() + (await service.streams.mirrors.workerHeapUsed()) - baselineRetained;
     for (const run of started) if (run.status === 'started') await service.processes.kill(run.processId);
     const mb = 1024 * 1024 * streams;
     return { rssMb: (peak - baseline) / mb, retainedMb: held / mb };

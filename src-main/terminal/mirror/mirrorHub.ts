@@ -144,6 +144,11 @@ export class MirrorHub {
     return this.live.get(screen)?.mirror;
   }
 
+  /** Bytes of the mirrors' worker heap in use, for benchmarks. */
+  workerHeapUsed(): Promise<number> {
+    return this.worker?.heapUsed() ?? Promise.resolve(0);
+  }
+
   get liveCount(): number {
     return this.live.size;
   }

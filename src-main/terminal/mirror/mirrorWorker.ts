@@ -2,6 +2,7 @@
  * The mirror worker thread: parses every mirrored stream and serializes its snapshots, so main's
  * event loop never spends a flood's parsing time. Built to dist/mirrorWorker.mjs.
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { HeadlessMirror } from './mirror';
 import type { FromWorker, ToWorker } from './protocol';
@@ -35,6 +36,9 @@ port.on('message', (message: ToWorker) => {
       );
       return;
     }
+    case 'heap':
+      (globalThis as { gc?: () => void }).gc?.();
+      return post({ t: 'heap', request: message.request, bytes: getHeapStatistics().used_heap_size });
     case 'close':
       mirrors.get(message.id)?.dispose();
       mirrors.delete(message.id);

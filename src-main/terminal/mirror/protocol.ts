@@ -24,9 +24,12 @@ export type ToWorker =
   | WriteMirror
   | { t: 'resize'; id: number; cols: number; rows: number }
   | { t: 'snapshot'; id: number; request: number }
-  | { t: 'close'; id: number };
+  | { t: 'close'; id: number }
+  /** The worker's V8 heap in use, after a full GC under --expose-gc (V8 flags are process-wide). */
+  | { t: 'heap'; request: number };
 
 export type FromWorker =
   | { t: 'parsed'; id: number; chars: number }
   | { t: 'snapshot'; request: number; data: string; cols: number; rows: number }
-  | { t: 'snapshot'; request: number; error: string };
+  | { t: 'snapshot'; request: number; error: string }
+  | { t: 'heap'; request: number; bytes: number };

@@ -26,7 +26,7 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 }
 
 interface Request {
-  resolve: (snapshot: MirrorSnapshot) => void;
+  resolve: (answer: MirrorSnapshot | number) => void;
   reject: (error: Error) => void;
 }
 
@@ -73,11 +73,21 @@ export class MirrorWorker {
 
   /** @internal */
   request(id: number): Promise<MirrorSnapshot> {
+    return this.ask((request) => ({ t: 'snapshot', id, request })) as Promise<MirrorSnapshot>;
+  }
+
+  /** Bytes of the worker's heap in use (0 before it starts), for benchmarks. */
+  heapUsed(): Promise<number> {
+    if (!this.worker) return Promise.resolve(0);
+    return this.ask((request) => ({ t: 'heap', request })) as Promise<number>;
+  }
+
+  private ask(message: (request: number) => ToWorker): Promise<MirrorSnapshot | number> {
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
     const request = this.nextRequest++;
     return new Promise((resolve, reject) => {
       this.requests.set(request, { resolve, reject });
-      this.post({ t: 'snapshot', id, request });
+      this.post(message(request));
       this.holdOpen();
     });
   }
@@ -125,7 +135,8 @@ export class MirrorWorker {
     const request = this.requests.get(message.request);
     this.requests.delete(message.request);
     this.holdOpen();
-    if ('error' in message) request?.reject(new Error(message.error));
+    if (message.t === 'heap') request?.resolve(message.bytes);
+    else if ('error' in message) request?.reject(new Error(message.error));
     else request?.resolve({ data: message.data, cols: message.cols, rows: message.rows });
   }
 
