@@ -177,6 +177,10 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
       tempDirOf: (taskId) => workspaces.tempDirOf(taskId),
+      screenStore: {
+        save: (taskId, screen) => agent.sessions.screens.save(taskId, screen),
+        load: () => agent.sessions.screens.load(),
+      },
       // Never the packaged app's `/`: a shell with no session starts at home there.
       defaultCwd: options.workspace ?? homedir(),
     });

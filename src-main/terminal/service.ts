@@ -15,6 +15,7 @@ import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
+import type { ScreenStore } from './mirror/screenStore';
 import { StreamHub, type StreamConsumers } from './streamHub';
 import type { Availability, InputWaitInfo, ProcessHandle, TerminalBackend } from './types';
 
@@ -43,6 +44,8 @@ export interface TerminalServiceOptions {
    */
   inputWait?: 'end' | 'hand-over' | 'wait';
   onInputWait?: (info: InputWaitInfo) => void;
+  /** Keeps agents' final screens across restarts (the sessions database). */
+  screenStore?: ScreenStore;
 }
 
 export type { InputWaitInfo } from './types';
@@ -131,6 +134,7 @@ export class TerminalService {
       options.onEvent,
       options.flowControl ?? options.onEvent !== undefined,
       options.consumers,
+      options.screenStore,
     );
   }
 
@@ -318,6 +322,8 @@ export class TerminalService {
   /** Ends every background process, user shell, running command and environment. */
   async shutdown(): Promise<void> {
     this.environments.stopSweeper();
+    // Final screens being stored are kept; the live mirrors go.
+    await this.streams.mirrors.settled();
     this.streams.dispose();
     await this.processes.killAll();
     const shells = [...this.shells];

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import { MirrorHub } from './mirror/mirrorHub';
+import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
 import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
@@ -41,13 +42,15 @@ export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
   private readonly unwatch: () => void;
-  readonly mirrors = new MirrorHub();
+  readonly mirrors: MirrorHub;
 
   constructor(
     private readonly sink: TerminalStreamSink | undefined,
     private readonly flowControl: boolean,
     private readonly consumers?: StreamConsumers,
+    screenStore?: ScreenStore,
   ) {
+    this.mirrors = new MirrorHub(screenStore ? { store: screenStore } : {});
     this.unwatch =
       consumers?.watch((id, joined) => {
         for (const { stream } of this.live.values())
