@@ -1,6 +1,11 @@
 import type { ModelOverrides } from './agent/model/resolve';
-import { brokerApprover, type ApproverMode } from './approval/approvers';
-import { ApprovalBroker, type NativeBatchPresenter, type NativePresenter } from './approval/broker';
+import {
+  ApprovalBroker,
+  brokerApprover,
+  type ApproverMode,
+  type NativeBatchPresenter,
+  type NativePresenter,
+} from './approval/asking';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';

@@ -3,15 +3,19 @@ import { AgentHost } from './agent/host';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { modelCompletion } from './agent/model/samplingCompletion';
-import { initShellParser } from './approval/analyse';
-import { protectOwnHome } from './approval/paths';
-import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/approvers';
-import { createConfigAllowlistStore } from './approval/configAllowlistStore';
-import { createApprovalGate, type ApprovalGate } from './approval/gate';
-import type { Approver } from './approval/gateTypes';
-import { approvalSettingsFromConfig } from './approval/settings';
-import { DenialNotes } from './approval/denialNotes';
-import { commandGateFor, gateBackendKind, toolApprover } from './approval/toolGate';
+import { initShellParser, protectOwnHome } from './approval/analysis';
+import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/asking';
+import {
+  approvalSettingsFromConfig,
+  commandGateFor,
+  createApprovalGate,
+  createConfigAllowlistStore,
+  DenialNotes,
+  gateBackendKind,
+  toolApprover,
+  type ApprovalGate,
+  type Approver,
+} from './approval/gate';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';

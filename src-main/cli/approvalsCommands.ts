@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
-import { grantsInForce, revokeGrant } from '../approval/grantsView';
+import { grantsInForce, revokeGrant } from '../approval/gate';
 import type { Services } from '../services';
 import { UsageError, writeLine, type Io } from './args';
 

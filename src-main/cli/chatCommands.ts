@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { TurnResult } from '../agent/agent';
-import { ApproverModeSchema, type ApproverMode } from '../approval/approvers';
+import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import type { Services, ServicesOptions } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { activityPrinter } from './chatActivity';

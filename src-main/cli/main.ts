@@ -150,7 +150,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         command.load(),
         import('../services'),
         import('../runtime/logger'),
-        import('../approval/ttyApprover'),
+        import('../approval/asking'),
         import('./elicitationFlag'),
       ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../appCore';
-import { ApproverModeSchema, type ApproverMode } from '../approval/approvers';
+import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import { caduceusHome } from '../config/paths';
 import { MemorySecretStore } from '../handlers/settings';
 import { startHost } from '../host/server';

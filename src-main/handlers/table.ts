@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalBroker } from '../approval/broker';
-import { grantsInForce, revokeGrant } from '../approval/grantsView';
-import { ruleFor } from '../approval/rules/registry';
+import type { ApprovalBroker } from '../approval/asking';
+import { grantsInForce, revokeGrant } from '../approval/gate';
+import { ruleFor } from '../approval/analysis';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
 import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';

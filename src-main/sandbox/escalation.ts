@@ -6,7 +6,7 @@
  * command never gets here.
  */
 import { randomUUID } from 'node:crypto';
-import type { AllowlistStore, Approver, ApproverAnswer } from '../approval/gateTypes';
+import type { AllowlistStore, Approver, ApproverAnswer } from '../approval/gate';
 import type { SandboxRefusal } from './refusal';
 
 export const OUTSIDE_KEY_PREFIX = 'sandbox-outside:';

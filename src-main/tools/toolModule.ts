@@ -7,9 +7,9 @@ import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
 import type { SandboxEscalation } from '../sandbox/escalation';
-import type { CommandGate } from '../approval/commandGate';
+import type { CommandGate } from '../approval/gate';
 
-export type { CommandCheck, CommandDecision, CommandGate } from '../approval/commandGate';
+export type { CommandCheck, CommandDecision, CommandGate } from '../approval/gate';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal

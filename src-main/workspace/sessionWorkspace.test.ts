@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelConfig } from '../agent/testing/harness';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { scriptedApprover } from '../approval/testing/gateFakes';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gate';
 import { createMemoryLogger } from '../runtime/logger';
 import { createServices, type Services, type ServicesOptions } from '../services';
 

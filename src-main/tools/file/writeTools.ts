@@ -1,5 +1,5 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
-import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/rules/workspace';
+import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';

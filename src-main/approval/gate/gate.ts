@@ -4,7 +4,7 @@
  * Deny, Escape, closing the prompt, a cancelled turn and the timeout all deny.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../runtime/types';
+import type { Logger } from '../../runtime/types';
 import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
 import { alwaysKeysFor, asksEveryTime, verdictFor } from './gateVerdict';
@@ -24,10 +24,10 @@ import type {
   SmartAnswer,
   SmartApprover,
 } from './gateTypes';
-import { ruleFor } from './rules/registry';
+import { ruleFor } from '../analysis/rules/registry';
 import type { ApprovalSettings } from './settings';
 import { matchAllowRules, matchDenyRule } from './userRules';
-import type { Verdict } from './verdict';
+import type { Verdict } from '../analysis/verdict';
 
 export interface ApprovalGateDeps {
   approver: Approver;

@@ -1,6 +1,6 @@
-import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schemas';
-import type { EventBus } from '../contract/eventBus';
-import { ContractError } from '../contract/router';
+import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/schemas';
+import type { EventBus } from '../../contract/eventBus';
+import { ContractError } from '../../contract/router';
 
 /** Shows a request natively (the Electron dialog); resolves with the user's choice. */
 export type NativePresenter = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalChoice>;

@@ -1,4 +1,4 @@
-import { HOUR_GRANT_MS } from '../../src-shared/approvalsLedger';
+import { HOUR_GRANT_MS } from '../../../src-shared/approvalsLedger';
 import type { ApproverAnswer } from './gateTypes';
 import { hourGrantKey, sessionGrantKey, type GrantStore } from './grants';
 

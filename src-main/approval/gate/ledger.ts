@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HOUR_GRANT_MS, type LedgerEntry } from '../../src-shared/approvalsLedger';
+import { HOUR_GRANT_MS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import type { GateCheck, GateDecision } from './gateTypes';
 
 /** Where the gate writes each final decision; the app's is the sessions database. */

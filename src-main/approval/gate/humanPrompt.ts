@@ -1,4 +1,4 @@
-import type { Logger } from '../runtime/types';
+import type { Logger } from '../../runtime/types';
 
 /**
  * Puts a question to a person with a deadline: resolves 'timeout' when the time runs out and

@@ -1,4 +1,4 @@
-import { ALL_RULES, ruleFor } from './rules/registry';
+import { ALL_RULES, ruleFor } from '../analysis/rules/registry';
 
 /** What an entry typed for the permanent allowlist stands for. */
 export type AllowlistEntryKind = { kind: 'rule'; key: string } | { kind: 'prefix'; prefix: string };

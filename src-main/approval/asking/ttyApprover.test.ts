@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from './gateTypes';
+import type { ApprovalRequest } from '../gate/gateTypes';
 import { createTtyApprover } from './ttyApprover';
 
 function request(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {

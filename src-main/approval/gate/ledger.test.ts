@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_GRANT_MS, type LedgerEntry } from '../../src-shared/approvalsLedger';
-import { initShellParser } from './analyse';
+import { HOUR_GRANT_MS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
+import { initShellParser } from '../analysis/analyse';
 import type { SmartApprover } from './gateTypes';
 import { createMemoryGrantStore } from './grants';
 import { createMemoryAllowlistStore } from './memoryAllowlistStore';
-import { call, scriptedApprover, setup, silentApprover } from './testing/gateFakes';
+import { call, scriptedApprover, setup, silentApprover } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 

@@ -1,9 +1,9 @@
 /** The verdict a gate check starts from: the command's analysis plus the caller's own findings. */
-import type { AnalysisOptions } from './analyse';
-import { analyseCommand, analyseProcessInput } from './analyse';
+import type { AnalysisOptions } from '../analysis/analyse';
+import { analyseCommand, analyseProcessInput } from '../analysis/analyse';
 import type { GateCheck } from './gateTypes';
-import { ruleFor } from './rules/registry';
-import type { Verdict } from './verdict';
+import { ruleFor } from '../analysis/rules/registry';
+import type { Verdict } from '../analysis/verdict';
 
 /** Analyses a command, or text written to a running process as what that process will do with it. */
 function judge(input: GateCheck): Verdict {

@@ -2,7 +2,7 @@
  * A question put to a human about one command, and the answer. Declared here, below the agent,
  * so approvers can record questions through the agent's relay without importing the agent.
  */
-import type { ApprovalDecision } from '../../src-shared/agentEvents';
+import type { ApprovalDecision } from '../../../src-shared/agentEvents';
 
 export interface ApprovalAsk {
   requestId?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VerdictLevelSchema, type VerdictLevel } from '../../src-shared/ipc/schemas';
+import { VerdictLevelSchema, type VerdictLevel } from '../../../src-shared/ipc/schemas';
 
 /** One part of a command (a simple command, or a redirect) and the rules it triggered. */
 export const SegmentSchema = z.object({

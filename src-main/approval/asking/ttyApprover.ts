@@ -1,6 +1,6 @@
 /** Asks on a terminal: `[o]nce [s]ession [h]our [a]lways [D]eny`. Enter, Escape, end of input and abort all deny. */
 import type { Readable, Writable } from 'node:stream';
-import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
 
 export interface TtyApproverOptions {
   input: Readable;

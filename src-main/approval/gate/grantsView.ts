@@ -1,7 +1,7 @@
-import type { Grant } from '../../src-shared/approvalsLedger';
-import type { Config } from '../config/schema';
-import type { ConfigStore } from '../config/store';
-import { setList } from '../config/yamlEdit';
+import type { Grant } from '../../../src-shared/approvalsLedger';
+import type { Config } from '../../config/schema';
+import type { ConfigStore } from '../../config/store';
+import { setList } from '../../config/yamlEdit';
 import type { GrantStore } from './grants';
 
 /**

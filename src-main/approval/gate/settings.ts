@@ -4,7 +4,7 @@ import {
   ContainerPolicySchema,
   type ApprovalMode,
   type ContainerPolicy,
-} from '../../src-shared/ipc/schemas';
+} from '../../../src-shared/ipc/schemas';
 
 export { ApprovalModeSchema, type ApprovalMode };
 

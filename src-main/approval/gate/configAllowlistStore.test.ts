@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ConfigError, ConfigStore } from '../config/store';
+import { ConfigError, ConfigStore } from '../../config/store';
 import { createConfigAllowlistStore } from './configAllowlistStore';
 
 const createFileAllowlistStore = (path: string) => createConfigAllowlistStore(new ConfigStore(path));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initShellParser } from './analyse';
-import { call, scriptedApprover, setup } from './testing/gateFakes';
+import { initShellParser } from '../analysis/analyse';
+import { call, scriptedApprover, setup } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 

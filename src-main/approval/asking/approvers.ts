@@ -2,9 +2,9 @@ import {
   AskPolicySchema,
   type AskPolicy,
   type ApprovalRequest as SharedRequest,
-} from '../../src-shared/ipc/schemas';
+} from '../../../src-shared/ipc/schemas';
 import type { ApprovalBroker } from './broker';
-import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
 import type { ApprovalRecorder } from './humanAsk';
 
 /** `--approvals` of the CLI and `serve`: ask a person, or answer every prompt with deny or allow. */

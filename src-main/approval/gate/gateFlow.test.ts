@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HookBus } from '../runtime/hooks';
-import { initShellParser } from './analyse';
+import { HookBus } from '../../runtime/hooks';
+import { initShellParser } from '../analysis/analyse';
 import { denialMessage } from './gate';
 import type { ApprovalHooks, ApprovalRequest, Approver, ApproverAnswer, SmartApprover } from './gateTypes';
-import { call, scriptedApprover, setup, silentApprover } from './testing/gateFakes';
+import { call, scriptedApprover, setup, silentApprover } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 afterEach(() => vi.useRealTimers());

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initShellParser } from './analyse';
+import { initShellParser } from '../analysis/analyse';
 import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
-import { call, setup } from './testing/gateFakes';
+import { call, setup } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 

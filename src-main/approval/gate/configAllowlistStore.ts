@@ -1,5 +1,5 @@
-import type { ConfigStore } from '../config/store';
-import { setList } from '../config/yamlEdit';
+import type { ConfigStore } from '../../config/store';
+import { setList } from '../../config/yamlEdit';
 import type { AllowlistStore } from './gateTypes';
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCommand, initShellParser } from './analyse';
-import { call, setup } from './testing/gateFakes';
+import { call, setup } from '../testing/gateFakes';
 import { outsideWorkspace } from './workspace';
 import { DYN } from './words';
 

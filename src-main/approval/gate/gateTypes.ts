@@ -1,12 +1,12 @@
 /** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
 import { z } from 'zod';
-import { ApprovalChoiceSchema } from '../../src-shared/ipc/schemas';
-import { VerdictSchema } from './verdict';
-import type { Verdict } from './verdict';
+import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
+import { VerdictSchema } from '../analysis/verdict';
+import type { Verdict } from '../analysis/verdict';
 
 // The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
-export type { ApprovalChoice } from '../../src-shared/ipc/schemas';
+export type { ApprovalChoice } from '../../../src-shared/ipc/schemas';
 
 /** What an approver may answer: a choice, or the prompt was escaped or closed (both deny). */
 export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);

@@ -3,7 +3,7 @@
  * with each segment, so `ls && rm -rf ~` is not allowed by an `ls` rule and `rm` does not
  * match `rmdir`. An empty rule matches nothing.
  */
-import type { Segment, Verdict } from './verdict';
+import type { Segment, Verdict } from '../analysis/verdict';
 
 function tokens(rule: string): string[] {
   return rule

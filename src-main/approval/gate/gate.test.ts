@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initShellParser } from './analyse';
+import { initShellParser } from '../analysis/analyse';
 import { denialMessage } from './gate';
 import type { AllowlistStore, Approver } from './gateTypes';
 import { GateDecisionSchema } from './gateTypes';
 import { createMemoryAllowlistStore } from './memoryAllowlistStore';
-import { call, scriptedApprover, setup } from './testing/gateFakes';
+import { call, scriptedApprover, setup } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 

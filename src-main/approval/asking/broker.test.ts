@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src-shared/ipc/schemas';
-import { EventBus } from '../contract/eventBus';
+import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
+import { EventBus } from '../../contract/eventBus';
 import { ApprovalBroker } from './broker';
 
 const req = (id: string): ApprovalRequest => ({
