@@ -14,6 +14,7 @@ import { createHandlers, type HostOptions } from './handlers/table';
 import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
 import type { ReadableSecretStore } from './mcp/auth/credentials';
+import { LateBound } from './runtime/lateBound';
 import type { Logger } from './runtime/types';
 import { createServices, type Services } from './services';
 import { CronScheduler } from './tools/services/cron';
@@ -35,9 +36,9 @@ export interface AppCoreOptions extends HostOptions {
 }
 
 export interface AppCore {
-  invoke: Invoke;
-  events: EventBus;
-  services: Services;
+  readonly invoke: Invoke;
+  readonly events: EventBus;
+  readonly services: Services;
   shutdown(): Promise<void>;
 }
 
@@ -53,12 +54,14 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     ...options.modelOverrides,
     apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
   });
-  // The terminal service is replaced when its settings change, so readers go through this.
-  const built: { services?: Services } = {};
-  const terminal = () => {
-    if (!built.services) throw new Error('services are starting');
-    return built.services.terminal;
-  };
+  // The scheduler is a tool service, and its jobs run through the chat built on the services.
+  const chatLater = new LateBound<ChatController>('the chat controller');
+  const cron = new CronScheduler(
+    async (job) => {
+      await chatLater.get().send(job.prompt, job.sessionId);
+    },
+    { logger: options.logger },
+  );
   const sink = terminalSink(events);
   const s = await createServices({
     home: options.home,
@@ -79,27 +82,25 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
       // With every prompt denied there is nobody to ask: forms are declined.
       ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
     },
+    cron,
   });
-  built.services = s;
 
   const chat = new ChatController(s, events, modelOverrides, options.workspace);
-  const cron = new CronScheduler(
-    async (job) => {
-      await chat.send(job.prompt, job.sessionId);
-    },
-    { logger: options.logger },
-  );
-  s.toolServices.cron = cron;
-  const shells = new UserShells(terminal);
+  chatLater.set(chat);
+  // The terminal service is replaced when its settings change, so readers go through the holder.
+  const shells = new UserShells(() => s.terminals.current);
 
   // Settings apply without a restart: a new terminal backend replaces the old environments.
   let terminalKey = JSON.stringify(s.config.terminal);
   const stopWatching = s.configStore.onChange((config) => {
-    events.emit('settings.changed', settingsView(config, options.secrets, s.terminal.sandbox?.status()));
+    events.emit(
+      'settings.changed',
+      settingsView(config, options.secrets, s.terminals.current.sandbox?.status()),
+    );
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
-    void s.replaceTerminal(config.terminal);
+    void s.applyTerminalSettings(config.terminal);
   });
 
   const handlers = createHandlers({

@@ -37,6 +37,19 @@ afterAll(async () => {
 const call = (tool: string, args: Record<string, unknown>) =>
   services.runtime.handleFunctionCall(tool, args, ctx);
 
+describe('the composition root of the CLI', () => {
+  it('is frozen, and gives tools everything but a scheduler (the CLI runs none)', () => {
+    expect(Object.isFrozen(services)).toBe(true);
+    expect(Object.isFrozen(services.toolServices)).toBe(true);
+    expect(() => Object.assign(services, { gate: undefined })).toThrow(TypeError);
+    // Vision is there only when a model is configured, which this home has not.
+    const { cron, vision, ...given } = services.toolServices;
+    expect(cron).toBeUndefined();
+    expect(vision).toBeUndefined();
+    expect(Object.entries(given).filter(([, value]) => value === undefined)).toEqual([]);
+  });
+});
+
 describe('the approval gate on every command path', () => {
   it('lets a safe command run', async () => {
     const result = JSON.parse(await call('terminal', { command: 'echo ok-$((40+2))' }));
@@ -59,7 +72,7 @@ describe('the approval gate on every command path', () => {
     expect(result.approval).toBe('denied');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(join(work, 'bg'))).toBe(true);
-    expect(services.terminal.processes.list({ taskId: ctx.taskId })).toEqual([]);
+    expect(services.terminals.current.processes.list({ taskId: ctx.taskId })).toEqual([]);
   });
 
   it('blocks hardline commands even when prompts would be allowed', async () => {

@@ -37,7 +37,8 @@ import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
-import type { ToolServices } from './tools/toolModule';
+import type { CronService } from './tools/services/cron';
+import type { HostToolServices } from './tools/toolModule';
 import { Workspaces } from './workspace/workspaces';
 
 export interface ServicesOptions {
@@ -72,31 +73,34 @@ export interface ServicesOptions {
   mcpClient?: Partial<McpClientContext>;
   /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
   modelOverrides?: () => ModelOverrides;
+  /** The scheduler of the cronjob tool: a UI host runs one while it is open, the CLI none. */
+  cron?: CronService;
 }
 
+/** Built once by `createServices` and frozen: nothing is assigned to it afterwards. */
 export interface Services {
   /** The live config: updated after every save to config.yaml. */
   readonly config: Config;
-  configStore: ConfigStore;
-  runtime: ToolRuntime;
-  mcp: McpManager;
-  gate: ApprovalGate;
-  /** The live terminal service; `replaceTerminal` swaps it. */
-  readonly terminal: TerminalService;
+  readonly configStore: ConfigStore;
+  readonly runtime: ToolRuntime;
+  readonly mcp: McpManager;
+  readonly gate: ApprovalGate;
+  /** The one thing swapped at run time: read `current` at each use, never keep it. */
+  readonly terminals: Pick<TerminalHolder, 'current'>;
   /** Applies new terminal settings: a new service takes over and the old one is shut down. */
-  replaceTerminal(config: TerminalConfigInput): Promise<void>;
+  applyTerminalSettings(config: TerminalConfigInput): Promise<void>;
   /** Each task's workspace and write roots. */
-  workspaces: Workspaces;
+  readonly workspaces: Workspaces;
   /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
   bindWorkspace(taskId: string, dir: string): void;
-  /** What tool modules were given; hosts may add to it (a cron scheduler, say). */
-  toolServices: ToolServices;
-  discovery: DiscoveryReport;
-  plugins: PluginReport;
+  /** What tool modules were given. */
+  readonly toolServices: HostToolServices;
+  readonly discovery: DiscoveryReport;
+  readonly plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
-  agent: AgentHost;
+  readonly agent: AgentHost;
   /** Notes people give with a denial, passed to the model with the refusal. */
-  denialNotes: DenialNotes;
+  readonly denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
@@ -189,7 +193,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
   const browser = new BrowserPool({ env: options.env, logger });
 
   const denialNotes = new DenialNotes();
-  const toolServices: ToolServices = {
+  const toolServices: HostToolServices = Object.freeze({
     env: options.env,
     home: options.home,
     agentLoop: true,
@@ -198,9 +202,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     get terminal() {
       return terminals.current;
     },
-    get commandGate() {
-      return commandGateFor(gate, terminals.current.config.backend, denialNotes);
-    },
+    // Judged for the backend in place when the command is checked.
+    commandGate: (check) => commandGateFor(gate, terminals.current.config.backend, denialNotes)(check),
     workspaces,
     sandboxEscalation: new SandboxEscalation({
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
@@ -215,7 +218,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       ctx.offeredTools && !ctx.offeredTools.has(name)
         ? toolError(`Tool "${name}" is not available in this session`)
         : runtime.handleFunctionCall(name, args, ctx),
-  };
+    cron: options.cron,
+  });
   const discovery = await discoverTools(
     { registry: runtime.registry, logger, services: toolServices },
     BUILTIN_TOOL_MODULES,
@@ -249,7 +253,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     },
   );
 
-  return {
+  return Object.freeze({
     get config() {
       return configStore.current;
     },
@@ -257,10 +261,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
     runtime,
     mcp,
     gate,
-    get terminal() {
-      return terminals.current;
-    },
-    replaceTerminal: (settings) => terminals.replace(startTerminal(settings)),
+    terminals,
+    applyTerminalSettings: (settings: TerminalConfigInput) => terminals.replace(startTerminal(settings)),
     workspaces,
     bindWorkspace,
     toolServices,
@@ -274,5 +276,5 @@ export async function createServices(options: ServicesOptions): Promise<Services
       agent.close();
       workspaces.dispose();
     },
-  };
+  });
 }

@@ -73,7 +73,7 @@ describe('runDesktop', () => {
     expect(FakeBrowserWindow.all).toHaveLength(1);
 
     // Quitting ends background processes before the app exits.
-    const started = await core.services.terminal.run({
+    const started = await core.services.terminals.current.run({
       taskId: 't',
       toolCallId: 'c',
       command: 'sleep 60',
@@ -116,7 +116,7 @@ describe('runDesktop', () => {
       const listenersBefore = process.listenerCount(signal);
       const core = await runDesktop(electron as never, '/dist');
       if (!core) throw new Error('the app did not start');
-      const started = await core.services.terminal.run({
+      const started = await core.services.terminals.current.run({
         taskId: 't',
         toolCallId: 'c',
         command: 'sleep 60',

@@ -73,9 +73,9 @@ export function createHandlers({
       return OK;
     },
 
-    'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
+    'settings.get': () => settingsView(s.config, options.secrets, s.terminals.current.sandbox?.status()),
     'settings.update': (change) =>
-      updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+      updateSettings(s.configStore, options.secrets, change, s.terminals.current.sandbox?.status()),
 
     'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
     'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
@@ -170,7 +170,7 @@ export function createHandlers({
       return OK;
     },
     'terminal.ack': ({ streamId, chars }, caller) => {
-      s.terminal.ack(streamId, chars, caller.consumer);
+      s.terminals.current.ack(streamId, chars, caller.consumer);
       return OK;
     },
     'terminal.close': async ({ streamId }) => {
@@ -178,11 +178,11 @@ export function createHandlers({
       return OK;
     },
     'terminal.restore': async (_input, caller) => {
-      if (caller.consumer !== undefined) await s.terminal.streams.restore(caller.consumer);
+      if (caller.consumer !== undefined) await s.terminals.current.streams.restore(caller.consumer);
       return OK;
     },
     'terminal.detach': ({ streamId }, caller) => {
-      if (caller.consumer !== undefined) s.terminal.streams.detach(streamId, caller.consumer);
+      if (caller.consumer !== undefined) s.terminals.current.streams.detach(streamId, caller.consumer);
       return OK;
     },
   };

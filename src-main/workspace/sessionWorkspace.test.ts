@@ -127,12 +127,12 @@ describe('session workspaces', () => {
       onTerminalEvent: (event) => {
         if (event.type === 'exit') return;
         seen.push({ streamId: event.streamId, data: event.data });
-        services?.terminal.ack(event.streamId, event.data.length);
+        services?.terminals.current.ack(event.streamId, event.data.length);
         for (const wake of waiters) wake();
       },
     });
     const a = await turn(s, [pwd()], { workspace: wsA });
-    const shell = await s.terminal.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
+    const shell = await s.terminals.current.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
     const shellText = () =>
       seen
         .filter((c) => c.streamId === shell.streamId)
