@@ -16,7 +16,7 @@ import { terminalSink, UserShells } from './handlers/terminal';
 import type { ReadableSecretStore } from './mcp/auth/credentials';
 import { LateBound } from './runtime/lateBound';
 import type { Logger } from './runtime/types';
-import { createServices, type Services } from './services';
+import { createAppRoot, type AppRoot } from './appRoot';
 import { CronScheduler } from './tools/services/cron';
 
 export interface AppCoreOptions extends HostOptions {
@@ -38,11 +38,11 @@ export interface AppCoreOptions extends HostOptions {
 export interface AppCore {
   readonly invoke: Invoke;
   readonly events: EventBus;
-  readonly services: Services;
+  readonly root: AppRoot;
   shutdown(): Promise<void>;
 }
 
-/** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
+/** What a UI host (the Electron window, `caduceus serve`) runs: the composition root plus the contract. */
 export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   // In a browser the folder the host started in is the default; the desktop app has none.
   const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
@@ -54,7 +54,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     ...options.modelOverrides,
     apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
   });
-  // The scheduler is a tool service, and its jobs run through the chat built on the services.
+  // The scheduler is a tool service, and its jobs run through the chat built on the root.
   const chatLater = new LateBound<ChatController>('the chat controller');
   const cron = new CronScheduler(
     async (job) => {
@@ -63,7 +63,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     { logger: options.logger },
   );
   const sink = terminalSink(events);
-  const s = await createServices({
+  const s = await createAppRoot({
     home: options.home,
     cwd: options.cwd,
     env: options.env,
@@ -104,7 +104,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   });
 
   const handlers = createHandlers({
-    services: s,
+    root: s,
     options,
     broker,
     chat,
@@ -115,7 +115,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   return {
     invoke: createRouter(handlers),
     events,
-    services: s,
+    root: s,
     async shutdown() {
       stopWatching();
       cron.stopAll();

@@ -56,8 +56,8 @@ const LAYERS: [string, string[]][] = [
   ],
   ['tools', ['src-main/tools', 'src-main/mcp', 'src-main/plugins']],
   ['agent', ['src-main/agent']],
-  ['app', ['src-main/services.ts', 'src-main/appCore.ts', 'src-main/handlers']],
-  ['hosts', ['src-main/cli', 'src-main/electron', 'src-main/host', 'src-main/shutdownSignals.ts']],
+  ['app', ['src-main/appRoot.ts', 'src-main/appCore.ts', 'src-main/handlers']],
+  ['hosts', ['src-main/cli', 'src-main/electron', 'src-main/serve', 'src-main/shutdownSignals.ts']],
 ];
 /** Test tooling: outside the app, and imported by no module of it. */
 const TOOLING = ['src-main/testing'];

@@ -5,7 +5,7 @@ import { createAppCore } from '../appCore';
 import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import { caduceusHome } from '../config/paths';
 import { MemorySecretStore } from '../handlers/settings';
-import { startHost } from '../host/server';
+import { startHost } from '../serve/server';
 import { createStderrLogger } from '../runtime/logger';
 import { validateWorkspace } from '../workspace/validate';
 import { UsageError, writeLine, type Io } from './args';

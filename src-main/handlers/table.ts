@@ -5,7 +5,7 @@ import { ruleFor } from '../approval/analysis';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
 import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
 import type { ModelOverrides } from '../agent/model/resolve';
@@ -34,7 +34,7 @@ export interface HostOptions {
 }
 
 interface Parts {
-  services: Services;
+  root: AppRoot;
   options: HostOptions;
   broker: ApprovalBroker;
   chat: ChatController;
@@ -46,9 +46,9 @@ interface Parts {
 
 const OK = { ok: true } as const;
 
-/** Every contract request, answered by the services. */
+/** Every contract request, answered by the root. */
 export function createHandlers({
-  services: s,
+  root: s,
   options,
   broker,
   chat,

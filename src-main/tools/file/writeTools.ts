@@ -4,7 +4,7 @@ import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
 import { booleanArg, stringArg } from '../terminal/args';
-import { gateRefusal, messageOf, wired } from '../terminal/services';
+import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
 import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
 import { MAX_READ_BYTES, textOrRefusal } from './readFile';

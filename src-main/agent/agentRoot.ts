@@ -10,7 +10,7 @@ import { resolveModel, type ModelOverrides, type ModelResolution, type ResolvedM
 import { SessionStore } from './sessions/store';
 import type { AnnounceCommands } from './toolRunner';
 
-export interface AgentHostOptions {
+export interface AgentRootOptions {
   home: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -29,7 +29,7 @@ export interface CreateAgentOptions extends Omit<
 > {
   /** A resolved model, or any client (tests, other transports). */
   model: ResolvedModel | ModelClient;
-  /** The folder a new session works in (default: the host's cwd); a resumed one keeps its own. */
+  /** The folder a new session works in (default: the root's cwd); a resumed one keeps its own. */
   workspace?: string;
 }
 
@@ -37,12 +37,12 @@ export interface CreateAgentOptions extends Omit<
  * The agent's part of the composition root: the session database and memory (opened on first
  * use), the approval relay, model resolution, and agents built from them.
  */
-export class AgentHost {
+export class AgentRoot {
   readonly approvals: ApprovalRelay;
   private store: SessionStore | undefined;
   private memoryStore: MemoryStore | undefined;
 
-  constructor(private readonly options: AgentHostOptions) {
+  constructor(private readonly options: AgentRootOptions) {
     this.approvals = new ApprovalRelay(() => this.sessions);
   }
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from './runtime/logger';
-import { createServices, type Services } from './services';
+import { createAppRoot, type AppRoot } from './appRoot';
 
 // Every path that runs a command goes through the real gate, whatever tool it takes.
 let root: string;
 let home: string;
 let work: string;
-let services: Services;
+let app: AppRoot;
 const ctx = { sessionId: 's1', taskId: 'task-1', toolCallId: 'call-1' };
 
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await mkdir(home, { recursive: true });
   await mkdir(work, { recursive: true });
   await writeFile(join(home, 'config.yaml'), `terminal:\n  local:\n    cwd: ${JSON.stringify(work)}\n`);
-  services = await createServices({
+  app = await createAppRoot({
     home,
     cwd: work,
     env: { ...process.env, CADUCEUS_HOME: home },
@@ -30,20 +30,19 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await services.shutdown();
+  await app.shutdown();
   await rm(root, { recursive: true, force: true });
 });
 
-const call = (tool: string, args: Record<string, unknown>) =>
-  services.runtime.handleFunctionCall(tool, args, ctx);
+const call = (tool: string, args: Record<string, unknown>) => app.runtime.handleFunctionCall(tool, args, ctx);
 
 describe('the composition root of the CLI', () => {
   it('is frozen, and gives tools everything but a scheduler (the CLI runs none)', () => {
-    expect(Object.isFrozen(services)).toBe(true);
-    expect(Object.isFrozen(services.toolServices)).toBe(true);
-    expect(() => Object.assign(services, { gate: undefined })).toThrow(TypeError);
+    expect(Object.isFrozen(app)).toBe(true);
+    expect(Object.isFrozen(app.toolServices)).toBe(true);
+    expect(() => Object.assign(app, { gate: undefined })).toThrow(TypeError);
     // Vision is there only when a model is configured, which this home has not.
-    const { cron, vision, ...given } = services.toolServices;
+    const { cron, vision, ...given } = app.toolServices;
     expect(cron).toBeUndefined();
     expect(vision).toBeUndefined();
     expect(Object.entries(given).filter(([, value]) => value === undefined)).toEqual([]);
@@ -72,7 +71,7 @@ describe('the approval gate on every command path', () => {
     expect(result.approval).toBe('denied');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(existsSync(join(work, 'bg'))).toBe(true);
-    expect(services.terminals.current.processes.list({ taskId: ctx.taskId })).toEqual([]);
+    expect(app.terminals.current.processes.list({ taskId: ctx.taskId })).toEqual([]);
   });
 
   it('blocks hardline commands even when prompts would be allowed', async () => {
@@ -118,7 +117,7 @@ describe('the approval gate on every command path', () => {
 
   it('keeps scripts to the tools their session was offered', async () => {
     const script = 'print(tools.terminal(command="echo should-not-run"))';
-    const result = await services.runtime.handleFunctionCall(
+    const result = await app.runtime.handleFunctionCall(
       'execute_code',
       { language: 'python', code: script },
       { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },

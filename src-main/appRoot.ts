@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { AgentHost } from './agent/host';
+import { AgentRoot } from './agent/agentRoot';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
 import { modelCompletion } from './agent/model/samplingCompletion';
@@ -41,7 +41,7 @@ import type { CronService } from './tools/services/cron';
 import type { HostToolServices } from './tools/toolModule';
 import { Workspaces } from './workspace/workspaces';
 
-export interface ServicesOptions {
+export interface AppRootOptions {
   home: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -77,8 +77,8 @@ export interface ServicesOptions {
   cron?: CronService;
 }
 
-/** Built once by `createServices` and frozen: nothing is assigned to it afterwards. */
-export interface Services {
+/** Built once by `createAppRoot` and frozen: nothing is assigned to it afterwards. */
+export interface AppRoot {
   /** The live config: updated after every save to config.yaml. */
   readonly config: Config;
   readonly configStore: ConfigStore;
@@ -98,20 +98,20 @@ export interface Services {
   readonly discovery: DiscoveryReport;
   readonly plugins: PluginReport;
   /** Sessions, memory, model resolution and agents. */
-  readonly agent: AgentHost;
+  readonly agent: AgentRoot;
   /** Notes people give with a denial, passed to the model with the refusal. */
   readonly denialNotes: DenialNotes;
   shutdown(): Promise<void>;
 }
 
-function chooseApprover(options: ServicesOptions): Approver {
+function chooseApprover(options: AppRootOptions): Approver {
   if (options.approvals === 'allow') return allowOnceApprover;
   if (options.approvals === 'deny') return denyApprover;
   return options.approver ?? denyApprover;
 }
 
 /** The composition root: builds everything from config.yaml, in discovery order. */
-export async function createServices(options: ServicesOptions): Promise<Services> {
+export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
   const { logger } = options;
   const configStore = new ConfigStore(configPath(options.home));
   // The agent must not change its own approval settings, wherever the config home is.
@@ -131,7 +131,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
     workspaces.bind(taskId, dir);
     terminals.current.applyWorkspace(taskId, dir);
   };
-  const agent = new AgentHost({
+  const agent = new AgentRoot({
     home: options.home,
     cwd: options.workspace ?? options.cwd,
     env: options.env,
