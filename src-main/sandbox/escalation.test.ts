@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { denyApprover } from '../approval/approvers';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
-import { createMemoryAllowlistStore } from '../approval/memoryAllowlistStore';
+import { denyApprover } from '../approval/asking';
+import {
+  createMemoryAllowlistStore,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverAnswer,
+} from '../approval/gate';
 import { newRuntime } from '../runtime/testing/fixtures';
 import { TerminalService } from '../terminal/service';
 import { settleProcesses } from '../terminal/testing/procs';

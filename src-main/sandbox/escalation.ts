@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
-import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
-import type { LedgerSink } from '../approval/ledger';
+import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer, LedgerSink } from '../approval/gate';
 import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
 

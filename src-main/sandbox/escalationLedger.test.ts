@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryAllowlistStore } from '../approval/memoryAllowlistStore';
+import { createMemoryAllowlistStore } from '../approval/gate';
 import { createMemoryLogger } from '../runtime/logger';
 import { SandboxEscalation } from './escalation';
 

@@ -56,13 +56,13 @@ describe('the Sandbox settings through the contract', () => {
     if (!off.ok) throw new Error(off.error.message);
     expect((off.value as Settings).sandbox).toMatchObject({ configured: 'off', effective: 'off' });
     expect(changed.at(-1)?.sandbox).toMatchObject({ configured: 'off', effective: 'off' });
-    expect(core.services.terminal.sandbox?.enabled).toBe(false);
+    expect(core.root.terminals.current.sandbox?.enabled).toBe(false);
 
     const on = await core.invoke('settings.update', { sandbox: { mode: 'read-only' } });
     if (!on.ok) throw new Error(on.error.message);
     expect((on.value as Settings).sandbox).toMatchObject({ configured: 'read-only', effective: 'read-only' });
     expect(changed.at(-1)?.sandbox).toMatchObject({ effective: 'read-only' });
-    expect(core.services.terminal.sandbox?.enabled).toBe(true);
+    expect(core.root.terminals.current.sandbox?.enabled).toBe(true);
   });
 
   it('saves lists in place, keeping the comments', async () => {
@@ -74,7 +74,7 @@ describe('the Sandbox settings through the contract', () => {
     for (const comment of ['# mine', '# keep', '# shared']) expect(text).toContain(comment);
     expect(text).toContain('- ~/build');
     expect(text).toContain('- "*.npmjs.org"');
-    expect(core.services.config.sandbox.network.allowed_domains).toEqual(['*.npmjs.org']);
+    expect(core.root.config.sandbox.network.allowed_domains).toEqual(['*.npmjs.org']);
   });
 
   it('refuses a relative root or a bare wildcard host and leaves config.yaml as it was', async () => {

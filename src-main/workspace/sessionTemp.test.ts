@@ -5,16 +5,16 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelConfig } from '../agent/testing/harness';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
-import { denyApprover } from '../approval/approvers';
+import { denyApprover } from '../approval/asking';
 import { createMemoryLogger } from '../runtime/logger';
-import { createServices, type Services } from '../services';
+import { createAppRoot, type AppRoot } from '../appRoot';
 
 // A session has one temp folder: $TMPDIR of its (sandboxed) commands and the file tools' temp path.
 let root: string;
 let home: string;
 let workspace: string;
 let model: ScriptedModel;
-let services: Services | undefined;
+let services: AppRoot | undefined;
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'caduceus-session-temp-')));
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 async function turn(
-  s: Services,
+  s: AppRoot,
   calls: ScriptedToolCall[],
   session: { workspace?: string; sessionId?: string },
 ) {
@@ -54,7 +54,7 @@ const output = (r: Record<string, unknown> | undefined) => String(r?.output ?? '
 
 describe('the session temp folder', () => {
   it('is the same folder for sandboxed commands ($TMPDIR) and the file tools, and goes when the session ends', async () => {
-    services = await createServices({
+    services = await createAppRoot({
       home,
       cwd: workspace,
       env: { ...process.env, CADUCEUS_HOME: home },
@@ -63,7 +63,7 @@ describe('the session temp folder', () => {
       approver: denyApprover,
     });
     const s = services;
-    expect(s.terminal.sandbox?.status().effective).toBe('workspace-write');
+    expect(s.terminals.current.sandbox?.status().effective).toBe('workspace-write');
     const first = await turn(s, [terminal('echo from-shell > "$TMPDIR/shell.txt" && printf %s "$TMPDIR"')], {
       workspace,
     });
