@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
+import { SandboxChangeSchema } from '../sandboxSettings';
 import {
   ChatEventSchema,
   ExportFormatSchema,
@@ -72,6 +73,7 @@ export const requests = {
           .strict()
           .optional(),
         terminal: z.record(z.string(), z.unknown()).optional(),
+        sandbox: SandboxChangeSchema.optional(),
       })
       .strict(),
     output: SettingsSchema,
