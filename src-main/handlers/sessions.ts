@@ -60,6 +60,7 @@ export function sessionDetail(
         startedAt: record?.startedAt ?? session.createdAt,
         ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
         ...(record?.result != null ? { result: record.result } : {}),
+        ...(record?.batch ? { batch: record.batch } : {}),
       });
     });
     messages.push({

@@ -14,6 +14,8 @@ export interface ToolCallFacts {
   durationMs?: number;
   /** The whole result the model received. */
   result?: string;
+  /** The parallel batch the call ran in. */
+  batch?: string | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     startedAt: facts.startedAt,
     ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
     ...(facts.result != null ? { result: facts.result } : {}),
+    ...(facts.batch ? { batch: facts.batch } : {}),
     ...details,
   };
 }

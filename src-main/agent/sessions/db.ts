@@ -121,6 +121,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec(APPROVALS_SCHEMA);
     addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT');
   },
+  // v4: the parallel batch a tool call ran in, so a reload groups the calls as they ran.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'batch', 'TEXT'),
 ];
 
 export function sessionsDbPath(home: string): string {
