@@ -54,26 +54,31 @@ describe('sessions database migrations', () => {
     ['a new database', null],
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
-  ])('brings %s to version 3 with the workspace column and the ledger tables', (_name, extra) => {
-    const path = join(home, 'sessions.db');
-    if (extra !== null) writeVersionTwo(path, extra);
-    const { columns, tables, version, db } = shape(path);
-    try {
-      expect(version).toBe(3);
-      expect(columns).toContain('workspace');
-      expect(tables).toEqual(expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants']));
-      if (extra !== null) {
-        expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
+  ])(
+    'brings %s to version 4 with the workspace column, the ledger tables and call batches',
+    (_name, extra) => {
+      const path = join(home, 'sessions.db');
+      if (extra !== null) writeVersionTwo(path, extra);
+      const { columns, tables, version, db } = shape(path);
+      try {
+        expect(version).toBe(4);
+        const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
+        expect(callColumns.map((c) => c.name)).toContain('batch');
+        expect(columns).toContain('workspace');
+        expect(tables).toEqual(expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants']));
+        if (extra !== null) {
+          expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
+        }
+        if (extra === LEDGER_V2) {
+          expect(db.prepare('SELECT key FROM approval_grants').all()).toEqual([{ key: 'hour:rm-recursive' }]);
+        }
+      } finally {
+        db.close();
       }
-      if (extra === LEDGER_V2) {
-        expect(db.prepare('SELECT key FROM approval_grants').all()).toEqual([{ key: 'hour:rm-recursive' }]);
-      }
-    } finally {
-      db.close();
-    }
-    // Opening again changes nothing.
-    const again = shape(path);
-    again.db.close();
-    expect(again.version).toBe(3);
-  });
+      // Opening again changes nothing.
+      const again = shape(path);
+      again.db.close();
+      expect(again.version).toBe(4);
+    },
+  );
 });
