@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from './chromium';
-import { startServe, type Served } from './serve';
+import { startServe, type ServeOptions, type Served } from './serve';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -19,8 +19,9 @@ export class AppHarness {
     private readonly home: string,
     /** HOME of serve and its shells (so ~/.ssh/known_hosts is this test's own). */
     readonly userHome: string,
-    private readonly served: Served,
+    private served: Served,
     private readonly browser: Browser,
+    private readonly serveOptions: ServeOptions,
   ) {}
 
   /**
@@ -49,16 +50,17 @@ export class AppHarness {
           join(home, 'config.yaml'),
           typeof config === 'string' ? config : config(model.baseUrl),
         );
-      const served = await startServe({
+      const serveOptions: ServeOptions = {
         ...(withModel ? { baseUrl: model.baseUrl } : {}),
         home,
         userHome,
         cwd: work,
         env: options.env ?? {},
-      });
+      };
+      const served = await startServe(serveOptions);
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
-      return new AppHarness(model, work, home, userHome, served, browser);
+      return new AppHarness(model, work, home, userHome, served, browser, serveOptions);
     } catch (err) {
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
       throw err;
@@ -67,6 +69,17 @@ export class AppHarness {
 
   get page(): Page {
     return this.browser.page;
+  }
+
+  /**
+   * Stops serve and starts it again on the same home, then loads the page from the new server
+   * with the address's `#…` kept, as a user's browser tab would after the restart.
+   */
+  async restartServe(): Promise<void> {
+    const hash = new URL(this.page.url()).hash;
+    await this.served.stop();
+    this.served = await startServe(this.serveOptions);
+    await this.page.goto(`${this.served.url}&renderer=dom${hash}`);
   }
 
   /** serve's stderr, to explain a failure. */
