@@ -51,6 +51,7 @@ it('groups only the calls that ran in parallel, live and after a reload', async 
   expect(await groups()).toEqual(expected);
   // Every call has its card; the sequential ones stand alone.
   for (const id of ['call_seq_1', 'call_seq_2']) expect(await app.card(id).count()).toBe(1);
+  expect(await app.page.getByTestId('tool-call-group').innerText()).toContain('Ran in parallel · 3 calls');
   await screenshotViews(app.page, 'live-parallel-group');
 
   await app.page.reload();

@@ -23,6 +23,7 @@ export function ToolCallGroup({ ids }: { ids: string[] }) {
             aria-label={`${run.ids.length} tool calls in parallel`}
             data-testid="tool-call-group"
           >
+            <div className="tool-call-group-caption muted">Ran in parallel · {run.ids.length} calls</div>
             {run.ids.map((id) => (
               <ToolCallCard key={id} id={id} />
             ))}
