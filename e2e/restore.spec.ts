@@ -28,6 +28,16 @@ async function runMarker(): Promise<string> {
   return (await current.getAttribute('data-session')) ?? '';
 }
 
+const shellTab = () => app.page.locator('[data-testid="terminal-tab"][data-kind="shell"]');
+
+/** Types a command into the terminal in front and waits for its output. */
+async function typeInShell(command: string, output: string): Promise<void> {
+  await app.page.getByTestId('terminal-pane').locator('.xterm').click();
+  await app.page.keyboard.type(command);
+  await app.page.keyboard.press('Enter');
+  await expect.poll(() => app.terminalText(), POLL).toContain(output);
+}
+
 const hash = () => new URL(app.page.url()).hash;
 const userMessage = () =>
   app.page.locator('[data-testid="message"][data-role="user"]').filter({ hasText: PROMPT });
@@ -37,6 +47,10 @@ describe('restore', () => {
     const id = await runMarker();
     expect(id).not.toBe('');
     await expect.poll(hash, POLL).toBe(`#/session/${id}`);
+    await app.page.getByTestId('terminal-new-shell').click();
+    await expect.poll(() => shellTab().getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(async () => (await app.terminalText()).trim(), POLL).not.toBe('');
+    await typeInShell('echo before-$((3+4))', 'before-7');
 
     await app.page.reload();
     await expect.poll(() => userMessage().count(), POLL).toBe(1);
@@ -44,6 +58,11 @@ describe('restore', () => {
     expect(await app.card('call_marker').getAttribute('data-status')).toBe('ok');
     await app.showAgentTerminal();
     await expect.poll(() => app.terminalText(), POLL).toContain('restore-42');
+    // The user's shell has its tab back, and it still takes commands.
+    await expect.poll(() => shellTab().count(), POLL).toBe(1);
+    expect(await app.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').count()).toBe(1);
+    await shellTab().click();
+    await typeInShell('echo after-$((5+5))', 'after-10');
   }, 90_000);
 
   it('reopens the session named in the address after serve restarts', async () => {

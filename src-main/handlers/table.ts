@@ -181,6 +181,7 @@ export function createHandlers({
       if (caller.consumer !== undefined) await s.terminal.streams.restore(caller.consumer);
       return OK;
     },
+    'terminal.shells': () => shells.list(),
     'terminal.detach': ({ streamId }, caller) => {
       if (caller.consumer !== undefined) s.terminal.streams.detach(streamId, caller.consumer);
       return OK;
