@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalChoiceSchema } from './ipc/schemas';
+import { ToolCallStatusSchema, ToolRunStatusSchema } from './toolCalls';
 
 /** What the agent loop tells the UI while a turn runs. Child agents emit the same events. */
 
@@ -12,15 +13,12 @@ const base = {
 export const TurnStatusSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
 export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 
-export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
-export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
-
 /** A person's choice, or no answer in time. */
 export const ApprovalDecisionSchema = z.enum([...ApprovalChoiceSchema.options, 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 /** How the approval gate refused a command: without asking (blocked) or by a person's no (denied). */
-export const ApprovalRefusalSchema = z.enum(['blocked', 'denied']);
+export const ApprovalRefusalSchema = ToolCallStatusSchema.extract(['blocked', 'denied']);
 export type ApprovalRefusal = z.infer<typeof ApprovalRefusalSchema>;
 
 export const AgentEventSchema = z.discriminatedUnion('type', [

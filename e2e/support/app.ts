@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from './chromium';
-import { startServe, type ServeOptions, type Served } from './serve';
+import { startServe, type Served, type ServeOptions } from './serve';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -21,6 +21,7 @@ export class AppHarness {
     readonly userHome: string,
     private served: Served,
     private readonly browser: Browser,
+    /** How serve was started, to start it again the same way. */
     private readonly serveOptions: ServeOptions,
   ) {}
 
@@ -71,15 +72,12 @@ export class AppHarness {
     return this.browser.page;
   }
 
-  /**
-   * Stops serve and starts it again on the same home, then loads the page from the new server
-   * with the address's `#…` kept, as a user's browser tab would after the restart.
-   */
+  /** Stops serve, starts it again on the same home (sessions, config) and loads its page. */
   async restartServe(): Promise<void> {
-    const hash = new URL(this.page.url()).hash;
     await this.served.stop();
     this.served = await startServe(this.serveOptions);
-    await this.page.goto(`${this.served.url}&renderer=dom${hash}`);
+    await this.page.goto(`${this.served.url}&renderer=dom`);
+    await this.page.getByTestId('chat-input').waitFor({ timeout: 20_000 });
   }
 
   /** serve's stderr, to explain a failure. */

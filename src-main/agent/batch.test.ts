@@ -91,7 +91,7 @@ describe('tool batches in the loop', () => {
     expect(started).toHaveLength(3);
     expect(new Set(started).size).toBe(1);
     expect(started[0]).toMatch(/./);
-    expect(scripted.h.host.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual(started);
+    expect(scripted.h.root.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual(started);
     const latestStart = Math.max(...log.map((r) => r.start));
     const earliestEnd = Math.min(...log.map((r) => r.end));
     expect(latestStart).toBeLessThan(earliestEnd);
@@ -115,7 +115,7 @@ describe('tool batches in the loop', () => {
     expect(log.map((r) => r.name)).toEqual(['s1', 'terminal', 's2']);
     const started = scripted.h.events.flatMap((e) => (e.type === 'tool_started' ? [e] : []));
     expect(started.map((e) => e.batch)).toEqual([undefined, undefined, undefined]);
-    expect(scripted.h.host.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual([
+    expect(scripted.h.root.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual([
       null,
       null,
       null,

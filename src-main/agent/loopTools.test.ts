@@ -90,7 +90,7 @@ describe('memory', () => {
     expect(replaced).toMatchObject({ entries: ['User prefers spaces.', 'Project uses pnpm.'] });
     expect(missing).toEqual({ error: 'memory remove: no entry contains "nothing like this"' });
     expect(tooBig?.error).toMatch(/at most 2200 characters/);
-    expect(await readFile(scripted.h.host.memory.path, 'utf8')).toBe(
+    expect(await readFile(scripted.h.root.memory.path, 'utf8')).toBe(
       'User prefers spaces.\n§\nProject uses pnpm.\n',
     );
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolRunStatus } from '../../src-shared/agentEvents';
+import type { ToolRunStatus } from '../../src-shared/toolCalls';
 import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
 import { AGENT_LOOP_TOOLS } from '../runtime/dispatch';
 import { isToolError, toolError } from '../runtime/errors';
@@ -100,7 +100,7 @@ export class ToolRunner {
       ? ABORTED
       : await untilAborted(this.execute(call, offered, signal), signal);
     const result = outcome === ABORTED ? CANCELLED_RESULT : outcome;
-    const status: ToolRunStatus = outcome === ABORTED ? 'cancelled' : isToolError(result) ? 'error' : 'ok';
+    const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : isToolError(result) ? 'error' : 'ok';
     const durationMs = performance.now() - started;
     this.deps.store().finishToolCall(handle, { result, status, durationMs });
     const approval = refusalOf(result);

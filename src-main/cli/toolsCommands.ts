@@ -1,24 +1,24 @@
 import { parseArgs } from 'node:util';
-import { resultDetails } from '../handlers/toolCards';
+import { resultDetails } from '../agent/toolResultDetails';
 import { isToolError } from '../runtime/errors';
 import type { ToolsetInfo } from '../runtime/runtime';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { csv, UsageError, writeLine, type Io } from './args';
 
 /** `caduceus tools list [--toolsets a,b] [--disable c,d] [--json]` */
-export async function toolsList(services: Services, argv: string[], io: Io): Promise<number> {
+export async function toolsList(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: { toolsets: { type: 'string' }, disable: { type: 'string' }, json: { type: 'boolean' } },
   });
-  const enabled = csv(values.toolsets) ?? services.config.toolsets.enabled;
-  const disabled = csv(values.disable) ?? services.config.toolsets.disabled;
-  const defs = await services.runtime.getToolDefinitions({ enabled, disabled });
+  const enabled = csv(values.toolsets) ?? root.config.toolsets.enabled;
+  const disabled = csv(values.disable) ?? root.config.toolsets.disabled;
+  const defs = await root.runtime.getToolDefinitions({ enabled, disabled });
   if (values.json) {
     writeLine(io.stdout, JSON.stringify(defs, null, 2));
   } else {
     for (const d of defs) {
-      const emoji = services.runtime.registry.get(d.function.name)?.emoji ?? '';
+      const emoji = root.runtime.registry.get(d.function.name)?.emoji ?? '';
       writeLine(io.stdout, `${emoji} ${d.function.name}  ${d.function.description.split('\n')[0]}`);
     }
     if (defs.length === 0) writeLine(io.stderr, 'No tools are available with these toolsets.');
@@ -27,9 +27,9 @@ export async function toolsList(services: Services, argv: string[], io: Io): Pro
 }
 
 /** `caduceus toolsets [--json]` */
-export async function toolsetsList(services: Services, argv: string[], io: Io): Promise<number> {
+export async function toolsetsList(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
-  const infos = await services.runtime.describeToolsets();
+  const infos = await root.runtime.describeToolsets();
   if (values.json) {
     const rows = infos.map((info) => ({
       name: info.name,
@@ -61,7 +61,7 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
         writeLine(io.stdout, `  ${tool}: ${reason}`);
   }
   // MCP servers that could not register tools say why: a sign-in to do, or a failure.
-  for (const status of services.mcp.status()) {
+  for (const status of root.mcp.status()) {
     if (status.state === 'needs_auth')
       writeLine(
         io.stdout,
@@ -80,12 +80,7 @@ function availabilityText(info: ToolsetInfo): string {
 }
 
 /** `caduceus call <tool> --args '<json>' [--task <id>]`: prints exactly what the model would get. */
-export async function callTool(
-  services: Services,
-  argv: string[],
-  io: Io,
-  stop?: AbortSignal,
-): Promise<number> {
+export async function callTool(root: AppRoot, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -93,7 +88,7 @@ export async function callTool(
   });
   const [tool] = positionals;
   if (!tool) throw new UsageError("caduceus call <tool> --args '<json>' [--task <id>]");
-  const result = await services.runtime.handleFunctionCall(tool, values.args ?? '{}', {
+  const result = await root.runtime.handleFunctionCall(tool, values.args ?? '{}', {
     taskId: values.task ?? 'cli',
     sessionId: values.session ?? 'cli',
     toolCallId: `cli-${Date.now()}`,

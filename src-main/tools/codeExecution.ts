@@ -1,5 +1,5 @@
 import { executeCode } from './codeExecution/run';
-import { terminalCheck } from './terminal/services';
+import { terminalCheck } from './terminal/wiring';
 import { fn, type ToolModuleContext } from './toolModule';
 
 export const EXECUTE_CODE_SCHEMA = fn(

@@ -1,6 +1,6 @@
 import { runProcess } from './terminal/processTool';
 import { runTerminal } from './terminal/run';
-import { terminalCheck } from './terminal/services';
+import { terminalCheck } from './terminal/wiring';
 import { fn, type ToolModuleContext } from './toolModule';
 
 export const TERMINAL_SCHEMA = fn(

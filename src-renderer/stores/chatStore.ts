@@ -2,10 +2,12 @@ import { create } from 'zustand';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../api/client';
 import { useWorkspace } from './workspaceStore';
-import { applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
+import { appendToolOutput, applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
 
 interface ChatActions {
   apply(event: ChatEvent): void;
+  /** Output of a running call as its terminal stream carries it, as plain text. */
+  streamedOutput(toolCallId: string, text: string): void;
   send(text: string): Promise<boolean>;
   cancel(): Promise<void>;
   answerClarify(answer: string): Promise<void>;
@@ -24,6 +26,11 @@ export const useChat = create<ChatStore>((set, get) => ({
   ...emptyChat(),
 
   apply: (event) => set((state) => applyChatEvent(state, event)),
+
+  streamedOutput: (toolCallId, text) => {
+    if (get().toolCalls[toolCallId]?.status === 'running')
+      set((state) => appendToolOutput(state, toolCallId, text));
+  },
 
   async send(text) {
     const { status, sessionId } = get();

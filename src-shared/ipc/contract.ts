@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
+import { SandboxChangeSchema } from '../sandboxSettings';
 import {
   ChatEventSchema,
   ExportFormatSchema,
@@ -66,6 +67,7 @@ export const requests = {
           .strict()
           .optional(),
         terminal: z.record(z.string(), z.unknown()).optional(),
+        sandbox: SandboxChangeSchema.optional(),
       })
       .strict(),
     output: SettingsSchema,

@@ -19,6 +19,7 @@ import {
   type ToolCallRow,
 } from './rows';
 import { ApprovalLedgerTable } from './ledgerTable';
+import { TerminalScreensTable } from './screensTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -53,9 +54,12 @@ export function newSessionId(now = new Date()): string {
 export class SessionStore {
   /** Every decision of the approval gate, and the session and one-hour grants it holds. */
   readonly ledger: ApprovalLedgerTable;
+  /** The final screen of each session's terminal tab. */
+  readonly screens: TerminalScreensTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
+    this.screens = new TerminalScreensTable(db);
   }
 
   static open(home: string): SessionStore {

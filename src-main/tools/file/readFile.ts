@@ -2,7 +2,7 @@
 import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext } from '../../runtime/types';
 import { numberArg, stringArg } from '../terminal/args';
-import { messageOf } from '../terminal/services';
+import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type ReadOutcome } from './access';
 

@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext } from '../../runtime/types';
 import { numberArg, stringArg } from '../terminal/args';
-import { messageOf } from '../terminal/services';
+import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type SearchOutcome } from './access';
 

@@ -10,7 +10,7 @@ import type { ProcessInfo } from '../../terminal/processRegistry';
 import type { TerminalService } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import { numberArg, stringArg } from './args';
-import { gateRefusal, messageOf } from './services';
+import { gateRefusal, messageOf } from './wiring';
 
 const DEFAULT_WAIT_SECONDS = 60;
 const MAX_WAIT_SECONDS = 600;

@@ -5,7 +5,7 @@ import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import { booleanArg, numberArg, stringArg } from './args';
-import { gateRefusal, messageOf, wired } from './services';
+import { gateRefusal, messageOf, wired } from './wiring';
 import { runSandboxed, type SandboxNote } from './sandboxed';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
 

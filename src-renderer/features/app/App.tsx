@@ -4,9 +4,10 @@ import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from '../../stores/layoutMath'
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';
-import { SettingsDialog } from '../settings/SettingsDialog';
+import { SettingsDialog, type SettingsSectionId } from '../settings/SettingsDialog';
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
+import { SandboxBanner } from './SandboxBanner';
 import { Notices } from './Notices';
 import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
@@ -19,7 +20,8 @@ import { IconButton } from '../../ui/IconButton';
 const NARROW = 900;
 
 export function App() {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Open Settings, at this section when one is given.
+  const [settings, setSettings] = useState<{ section?: SettingsSectionId }>();
   const layout = useLayout();
   const windowWidth = useWindowWidth();
   const { sidebarOpen } = layout;
@@ -28,7 +30,7 @@ export function App() {
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
-  useEffect(() => installShortcuts({ openSettings: () => setSettingsOpen(true) }), []);
+  useEffect(() => installShortcuts({ openSettings: () => setSettings({}) }), []);
 
   const columns = [
     ...(sidebarOpen ? [`${fitted.sidebar}px`, `${SPLITTER}px`] : []),
@@ -41,35 +43,38 @@ export function App() {
       className={`app${terminalOpen ? '' : ' terminal-hidden'}${sidebarOpen ? '' : ' sidebar-hidden'}`}
       style={narrow ? undefined : { gridTemplateColumns: columns }}
     >
-      <header className="app-header">
-        <IconButton
-          icon="sidebar"
-          label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
-          aria-pressed={sidebarOpen}
-          data-testid="sidebar-toggle"
-          onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
-        />
-        <span className="app-title">
-          <span aria-hidden="true">⚕</span> Caduceus
-        </span>
-        <ConnectionBanner />
-        <span className="app-header-actions">
+      <div className="app-top">
+        <header className="app-header">
           <IconButton
-            icon="terminal"
-            label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
-            aria-pressed={terminalOpen}
-            data-testid="terminal-toggle"
-            onClick={() => layout.set({ terminalOpen: !terminalOpen })}
+            icon="sidebar"
+            label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
+            aria-pressed={sidebarOpen}
+            data-testid="sidebar-toggle"
+            onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
           />
-          <IconButton
-            icon="settings"
-            label="Open settings"
-            title="Settings (Ctrl+,)"
-            data-testid="settings-open"
-            onClick={() => setSettingsOpen(true)}
-          />
-        </span>
-      </header>
+          <span className="app-title">
+            <span aria-hidden="true">⚕</span> Caduceus
+          </span>
+          <ConnectionBanner />
+          <span className="app-header-actions">
+            <IconButton
+              icon="terminal"
+              label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
+              aria-pressed={terminalOpen}
+              data-testid="terminal-toggle"
+              onClick={() => layout.set({ terminalOpen: !terminalOpen })}
+            />
+            <IconButton
+              icon="settings"
+              label="Open settings"
+              title="Settings (Ctrl+,)"
+              data-testid="settings-open"
+              onClick={() => setSettings({})}
+            />
+          </span>
+        </header>
+        <SandboxBanner onOpenSettings={() => setSettings({ section: 'sandbox' })} />
+      </div>
       {sidebarOpen && <SessionList />}
       {sidebarOpen && !narrow && (
         <Splitter
@@ -100,7 +105,12 @@ export function App() {
         />
       )}
       {terminalOpen && <TerminalPane />}
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {settings && (
+        <SettingsDialog
+          onClose={() => setSettings(undefined)}
+          {...(settings.section ? { section: settings.section } : {})}
+        />
+      )}
       <ApprovalDialog />
       <Notices />
     </div>

@@ -7,6 +7,7 @@ import { reportError } from '../../stores/noticesStore';
 import { useTerminal } from '../../stores/terminalStore';
 import { inputStream, type TerminalTab } from '../../stores/terminalTabs';
 import { AckCounter } from './ackCounter';
+import { plainText } from './plainText';
 import { TerminalRegistry } from './terminalRegistry';
 
 const RESIZE_DEBOUNCE_MS = 120;
@@ -58,6 +59,9 @@ export const terminals = new TerminalRegistry({
 });
 
 function receive(data: TerminalData): void {
+  // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
+  if (data.toolCallId !== undefined && !data.snapshot)
+    useChat.getState().streamedOutput(data.toolCallId, plainText(data.data));
   if (closed.has(data.streamId)) return;
   const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
   const key = useTerminal.getState().route(data);
