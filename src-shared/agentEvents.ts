@@ -38,6 +38,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     argsPreview: z.string(),
     /** The raw JSON arguments, for a readable form in the UI. */
     args: z.string().optional(),
+    /** Shared by the calls of a batch that run in parallel; absent when the call runs alone. */
+    batch: z.string().optional(),
   }),
   z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
   z.object({

@@ -44,6 +44,8 @@ export const ToolCallRecordSchema = z.object({
   status: StoredToolCallStatusSchema,
   durationMs: z.number().nullable(),
   startedAt: z.number(),
+  /** The parallel batch the call ran in; null when it ran on its own. */
+  batch: z.string().nullable().optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

@@ -17,6 +17,8 @@ export interface ToolCallFacts {
   durationMs?: number;
   /** The whole result the model received. */
   result?: string;
+  /** The parallel batch the call ran in. */
+  batch?: string | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     startedAt: facts.startedAt,
     ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
     ...(facts.result != null ? { result: facts.result } : {}),
+    ...(facts.batch ? { batch: facts.batch } : {}),
     ...details,
   };
 }
@@ -84,6 +87,7 @@ export function storedToolCallViews(
           startedAt: record?.startedAt ?? session?.createdAt ?? 0,
           ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
           ...(record?.result != null ? { result: record.result } : {}),
+          ...(record?.batch ? { batch: record.batch } : {}),
         }),
       );
     }

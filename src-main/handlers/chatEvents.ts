@@ -59,6 +59,7 @@ export class ChatEventMapper {
           taskId: this.sessionId,
           startedAt: Date.now(),
           run: 'running',
+          ...(event.batch ? { batch: event.batch } : {}),
         };
         this.calls.set(event.toolCallId, facts);
         this.afterTools = true;

@@ -187,6 +187,7 @@ export function createHandlers({
       if (caller.consumer !== undefined) await s.terminals.current.streams.restore(caller.consumer);
       return OK;
     },
+    'terminal.shells': () => shells.list(),
     'terminal.detach': ({ streamId }, caller) => {
       if (caller.consumer !== undefined) s.terminals.current.streams.detach(streamId, caller.consumer);
       return OK;

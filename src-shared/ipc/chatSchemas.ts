@@ -47,6 +47,8 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   startedAt: z.number(),
   durationMs: z.number().optional(),
   result: z.string().optional(),
+  /** Shared by the calls that ran in parallel with this one; absent when it ran alone. */
+  batch: z.string().optional(),
 });
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
 

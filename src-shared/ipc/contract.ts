@@ -235,6 +235,11 @@ export const requests = {
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
   /** Sends the caller a snapshot of every agent terminal screen, live or finished (after a reload). */
   'terminal.restore': { input: none, output: ok },
+  /** The user shells still open, so a reloaded page gets their tabs back. */
+  'terminal.shells': {
+    input: none,
+    output: z.array(z.object({ streamId: z.string(), taskId: z.string() })),
+  },
   /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
   'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
 } as const;

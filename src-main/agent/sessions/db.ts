@@ -126,6 +126,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => db.exec(`UPDATE tool_calls SET status = 'stopped' WHERE status = 'cancelled';`),
   // v5: the final screen of each session's terminal tab.
   (db) => db.exec(SCREENS_SCHEMA),
+  // v6: the parallel batch a tool call ran in, so a reload groups the calls as they ran.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'batch', 'TEXT'),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -55,13 +55,15 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 5 with the workspace column, the ledger and the terminal screens',
+    'brings %s to version 6 with the workspace column, the ledger, the terminal screens and call batches',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(5);
+        expect(version).toBe(6);
+        const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
+        expect(callColumns.map((c) => c.name)).toContain('batch');
         expect(columns).toContain('workspace');
         expect(tables).toEqual(
           expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants', 'terminal_screens']),
@@ -78,7 +80,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(5);
+      expect(again.version).toBe(6);
     },
   );
 

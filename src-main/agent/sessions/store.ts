@@ -179,13 +179,16 @@ export class SessionStore {
   }
 
   /** Records a tool call as running; returns the handle `finishToolCall` takes. */
-  startToolCall(sessionId: string, call: { id: string; name: string; args: string }): number {
+  startToolCall(
+    sessionId: string,
+    call: { id: string; name: string; args: string; batch?: string | undefined },
+  ): number {
     const result = this.db
       .prepare(
-        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at)
-         VALUES (?, ?, ?, ?, 'running', ?)`,
+        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch)
+         VALUES (?, ?, ?, ?, 'running', ?, ?)`,
       )
-      .run(sessionId, call.id, call.name, call.args, Date.now());
+      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null);
     return Number(result.lastInsertRowid);
   }
 
@@ -201,7 +204,7 @@ export class SessionStore {
   toolCalls(sessionId: string): ToolCallRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at FROM tool_calls
+        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )
       .all(sessionId) as unknown as ToolCallRow[];

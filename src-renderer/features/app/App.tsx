@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLayout } from '../../stores/layoutStore';
-import { useTerminal } from '../../stores/terminalStore';
-import { fitWidths, SIDEBAR, SPLITTER, TERMINAL, WIDE_WINDOW } from '../../stores/layoutMath';
+import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from '../../stores/layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';
@@ -13,31 +12,20 @@ import { Notices } from './Notices';
 import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
 import { startSync } from './sync';
+import { useTerminalOpen, useWindowWidth } from './useTerminalOpen';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
 
 /** At or below this width the panes stack (the sidebar hides) instead of standing side by side. */
 const NARROW = 900;
 
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(window.innerWidth);
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return width;
-}
-
 export function App() {
   // Open Settings, at this section when one is given.
   const [settings, setSettings] = useState<{ section?: SettingsSectionId }>();
   const layout = useLayout();
   const windowWidth = useWindowWidth();
-  const agentRanCommands = useTerminal((s) => s.tabs.some((t) => t.kind === 'agent'));
   const { sidebarOpen } = layout;
-  // Until the user chooses, the terminal shows in a wide window, or once the agent runs a command.
-  const terminalOpen = layout.terminalOpen ?? (windowWidth >= WIDE_WINDOW || agentRanCommands);
+  const terminalOpen = useTerminalOpen();
   const narrow = windowWidth <= NARROW;
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 

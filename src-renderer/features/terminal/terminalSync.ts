@@ -93,10 +93,12 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
           `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
         );
   });
-  // After a reload (or in a second window) every agent screen comes back as it is now.
-  unwrap(api().terminalRestore({})).catch((err: unknown) =>
-    reportError('Could not restore the terminals', err),
-  );
+  // After a reload (or in a second window) the user's shells get their tabs back first, so
+  // their output is not taken for an agent's; then every agent screen comes back as it is now.
+  unwrap(api().terminalShells({}))
+    .then((shells) => useTerminal.getState().shellsRestored(shells))
+    .then(() => unwrap(api().terminalRestore({})))
+    .catch((err: unknown) => reportError('Could not restore the terminals', err));
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     useTerminal.getState().waitingForInput({ streamId, prompt }),
   );
