@@ -72,11 +72,15 @@ export class AppHarness {
     return this.browser.page;
   }
 
-  /** Stops serve, starts it again on the same home (sessions, config) and loads its page. */
+  /**
+   * Stops serve and starts it again on the same home (sessions, config), then loads the page from
+   * the new server with the address's `#…` kept, as a user's browser tab would after the restart.
+   */
   async restartServe(): Promise<void> {
+    const hash = new URL(this.page.url()).hash;
     await this.served.stop();
     this.served = await startServe(this.serveOptions);
-    await this.page.goto(`${this.served.url}&renderer=dom`);
+    await this.page.goto(`${this.served.url}&renderer=dom${hash}`);
     await this.page.getByTestId('chat-input').waitFor({ timeout: 20_000 });
   }
 

@@ -80,6 +80,19 @@ export function routeData(
   return { state: { ...state, tabs, activeKey }, key };
 }
 
+/** The tab of the user's shell number `n`, live on `streamId`. */
+function shellTab(streamId: string, taskId: string | undefined, n: number): TerminalTab {
+  return {
+    key: `shell:${streamId}`,
+    kind: 'shell',
+    taskId,
+    title: `Shell ${n}`,
+    streamIds: [streamId],
+    liveStreamIds: [streamId],
+    exited: false,
+  };
+}
+
 export function shellRequested(state: TabsState): TabsState {
   return { ...state, pendingShells: state.pendingShells + 1 };
 }
@@ -92,15 +105,7 @@ export function shellOpened(
   const pendingShells = Math.max(0, state.pendingShells - 1);
   if (streamId === undefined) return { ...state, pendingShells };
   const shellCount = state.shellCount + 1;
-  const tab: TerminalTab = {
-    key: `shell:${streamId}`,
-    kind: 'shell',
-    taskId,
-    title: `Shell ${shellCount}`,
-    streamIds: [streamId],
-    liveStreamIds: [streamId],
-    exited: false,
-  };
+  const tab = shellTab(streamId, taskId, shellCount);
   return { tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
 }
 
@@ -112,15 +117,7 @@ export function shellsRestored(state: TabsState, shells: { streamId: string; tas
   for (const { streamId, taskId } of shells) {
     if (known.has(streamId)) continue;
     shellCount += 1;
-    tabs.push({
-      key: `shell:${streamId}`,
-      kind: 'shell',
-      taskId,
-      title: `Shell ${shellCount}`,
-      streamIds: [streamId],
-      liveStreamIds: [streamId],
-      exited: false,
-    });
+    tabs.push(shellTab(streamId, taskId, shellCount));
   }
   return { ...state, tabs, shellCount, activeKey: state.activeKey ?? tabs[0]?.key };
 }
