@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const call = (tool: string, args: Record<string, unknown>) =>
-  services.runtime.handleFunctionCall(tool, args, ctx);
+  services.runtime.handleFunctionCall(tool, args, ctx).then((o) => o.text);
 
 describe('the approval gate on every command path', () => {
   it('lets a safe command run', async () => {
@@ -105,11 +105,13 @@ describe('the approval gate on every command path', () => {
 
   it('keeps scripts to the tools their session was offered', async () => {
     const script = 'print(tools.terminal(command="echo should-not-run"))';
-    const result = await services.runtime.handleFunctionCall(
-      'execute_code',
-      { language: 'python', code: script },
-      { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },
-    );
+    const result = (
+      await services.runtime.handleFunctionCall(
+        'execute_code',
+        { language: 'python', code: script },
+        { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },
+      )
+    ).text;
     expect(result).toContain('not available in this session');
     expect(result).not.toContain('should-not-run\n');
   });

@@ -49,7 +49,7 @@ type Finished = Extract<AgentEvent, { type: 'tool_finished' }>;
 
 /** `✗ terminal (exit 1, 0.3s)`, then the last lines of output, an error, or a refusal in words. */
 export function finishedLines(event: Finished): string[] {
-  const details = resultDetails(event.result ?? event.resultPreview);
+  const details = resultDetails(event.result ?? event.resultPreview, event.approval);
   const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
   const exit = details.exitCode != null ? `exit ${details.exitCode}, ` : '';
   const failed =

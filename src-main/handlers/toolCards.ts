@@ -1,3 +1,4 @@
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolCallView, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
 import { argsPreview } from '../agent/preview';
 
@@ -11,6 +12,8 @@ export interface ToolCallFacts {
   taskId: string;
   startedAt: number;
   run: 'running' | 'ok' | 'error' | 'cancelled';
+  /** The gate's refusal, when the call's outcome is at hand (live); else read from the result. */
+  refusal?: ApprovalRefusal;
   durationMs?: number;
   /** The whole result the model received. */
   result?: string;
@@ -21,7 +24,7 @@ export interface ToolCallFacts {
  * reloaded session alike, so both show the same status, output and refusal.
  */
 export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details = facts.result === undefined ? {} : resultDetails(facts.result);
+  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal);
   return {
     id: facts.id,
     name: facts.name,
@@ -61,9 +64,13 @@ function parseObject(text: string): Json | undefined {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** Reads a result for people: output as text, the exit code, an error or a refusal in words. */
-export function resultDetails(result: string): ToolCallDetails {
+/**
+ * Reads a result for people: output as text, the exit code, an error or a refusal in words.
+ * `refusal` is the outcome's, when known; a stored result says it in its `approval` field.
+ */
+export function resultDetails(result: string, refusal?: ApprovalRefusal): ToolCallDetails {
   const json = parseObject(result);
+  if (refusal) return { refusal: refusalOf(refusal, json ?? {}) };
   if (!json) return result.trim() === '' ? {} : { outputText: result };
   const approval = json.approval;
   if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(approval, json) };

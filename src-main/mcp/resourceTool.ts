@@ -1,6 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolError } from '../runtime/errors';
-import type { ToolContext, ToolSpec } from '../runtime/types';
+import { toolOk } from '../runtime/outcome';
+import type { ToolContext, ToolOutcome, ToolSpec } from '../runtime/types';
 import type { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
 
@@ -38,11 +39,11 @@ export async function resourceToolSpec(connection: McpConnection): Promise<ToolS
   };
 }
 
-function renderResource(result: ReadResourceResult): string {
+function renderResource(result: ReadResourceResult): ToolOutcome {
   const parts = result.contents.map((c) =>
     'text' in c && typeof c.text === 'string'
       ? c.text
       : `[binary resource ${c.uri} ${c.mimeType ?? ''} (${Math.floor(((c as { blob?: string }).blob ?? '').length * 0.75)} bytes)]`,
   );
-  return parts.length > 0 ? parts.join('\n') : toolError('the resource is empty');
+  return parts.length > 0 ? toolOk(parts.join('\n')) : toolError('the resource is empty');
 }

@@ -1,7 +1,15 @@
 import type { ToolRegistry } from '../runtime/registry';
 import type { Workspaces } from '../workspace/workspaces';
 import { toolError } from '../runtime/errors';
-import type { CheckFn, JsonSchema, Logger, ToolArgs, ToolContext, ToolSpec } from '../runtime/types';
+import type {
+  CheckFn,
+  JsonSchema,
+  Logger,
+  ToolArgs,
+  ToolContext,
+  ToolOutcome,
+  ToolSpec,
+} from '../runtime/types';
 import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
@@ -50,7 +58,7 @@ export interface ToolServices {
    * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
    * call tools through it. It should refuse tools the session was not offered.
    */
-  dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<string>;
+  dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<ToolOutcome>;
 }
 
 export function envOf(services: ToolServices): NodeJS.ProcessEnv {

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
 import { toolError } from '../runtime/errors';
-import type { ToolArgs, ToolContext } from '../runtime/types';
+import { toolOk } from '../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../runtime/types';
 import { capText, isHttpUrl } from './http';
 import { envOf, fn, type ToolModuleContext, type ToolServices } from './toolModule';
 import { extractWithProvider, fetchPage, type ExtractedPage } from './web/extract';
@@ -59,7 +60,7 @@ export function registerTools(ctx: ToolModuleContext): void {
   });
 }
 
-async function webSearch(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+async function webSearch(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<ToolOutcome> {
   const query = String(args.query ?? '').trim();
   if (!query) return toolError('web_search needs a non-empty query');
   const limit = typeof args.limit === 'number' ? args.limit : 5;
@@ -67,7 +68,7 @@ async function webSearch(services: ToolServices, args: ToolArgs, call: ToolConte
   if (!provider) return toolError(searchUnavailableReason());
   try {
     const results = await searchWeb(provider, query, limit, { signal: call.signal });
-    return JSON.stringify({ provider: provider.name, query, results });
+    return toolOk({ provider: provider.name, query, results });
   } catch (err) {
     return toolError(
       `web_search (${provider.name}) failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -80,7 +81,7 @@ interface PageResult extends Partial<ExtractedPage> {
   error?: string;
 }
 
-async function webExtract(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+async function webExtract(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<ToolOutcome> {
   const urls = Array.isArray(args.urls) ? args.urls.map(String) : [];
   if (urls.length === 0) return toolError('web_extract needs at least one URL');
   if (urls.length > MAX_URLS) return toolError(`web_extract takes at most ${MAX_URLS} URLs per call`);
@@ -108,5 +109,5 @@ async function webExtract(services: ToolServices, args: ToolArgs, call: ToolCont
       }
     }),
   );
-  return JSON.stringify(providerErrors.length ? { pages, provider_error: providerErrors[0] } : { pages });
+  return toolOk(providerErrors.length ? { pages, provider_error: providerErrors[0] } : { pages });
 }

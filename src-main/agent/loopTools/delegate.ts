@@ -1,7 +1,7 @@
 import type { TurnStatus } from '../../../src-shared/agentEvents';
 import { describeThrown, toolError } from '../../runtime/errors';
 import { mapLimited } from '../batch';
-import type { LoopToolHandler } from './types';
+import type { ToolHandler } from '../../runtime/types';
 
 export interface DelegateTask {
   goal: string;
@@ -28,7 +28,7 @@ export interface DelegateOptions {
 /** A child's final answer is its summary; a very long one is cut so the parent's context lasts. */
 const MAX_SUMMARY_CHARS = 4_000;
 
-export function delegateTool(options: DelegateOptions): LoopToolHandler {
+export function delegateTool(options: DelegateOptions): ToolHandler {
   return async (args, ctx) => {
     if (options.depth >= options.maxDepth) {
       return toolError(

@@ -1,9 +1,9 @@
 import { toolError } from '../../runtime/errors';
 import type { MemoryStore } from '../memoryStore';
-import type { LoopToolHandler } from './types';
+import type { ToolHandler } from '../../runtime/types';
 
 /** Persistent notes: add, replace or remove an entry. Changes show in the next session's prompt. */
-export function memoryTool(memory: () => MemoryStore): LoopToolHandler {
+export function memoryTool(memory: () => MemoryStore): ToolHandler {
   return (args) => {
     const content = typeof args.content === 'string' ? args.content : '';
     const oldText = typeof args.old_text === 'string' ? args.old_text : '';

@@ -1,8 +1,8 @@
 import type { SessionStore } from '../sessions/store';
-import type { LoopToolHandler } from './types';
+import type { ToolHandler } from '../../runtime/types';
 
 /** Full-text search over earlier sessions; the asking session is left out. */
-export function sessionSearchTool(store: () => SessionStore): LoopToolHandler {
+export function sessionSearchTool(store: () => SessionStore): ToolHandler {
   return (args, ctx) => {
     const role =
       args.role === 'user' || args.role === 'assistant' || args.role === 'tool' ? args.role : undefined;

@@ -1,6 +1,6 @@
 import type { TodoItem } from '../../../src-shared/sessions';
 import type { SessionStore } from '../sessions/store';
-import type { LoopToolHandler } from './types';
+import type { ToolHandler } from '../../runtime/types';
 
 type IncomingTodo = Partial<TodoItem> & { id: string };
 
@@ -34,7 +34,7 @@ function summarise(todos: TodoItem[]) {
 }
 
 /** The per-session task list, kept with the session so a resumed session still has it. */
-export function todoTool(store: () => SessionStore): LoopToolHandler {
+export function todoTool(store: () => SessionStore): ToolHandler {
   return (args, ctx) => {
     let todos = store().todos(ctx.sessionId);
     if (Array.isArray(args.todos)) {

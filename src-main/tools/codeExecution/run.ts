@@ -12,8 +12,9 @@
  */
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
+import { toolOk } from '../../runtime/outcome';
 import { CODE_EXECUTION_CALLABLE } from '../../runtime/schemaPatch';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
@@ -34,9 +35,9 @@ export async function executeCode(
   services: ToolServices,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'execute_code');
-  if (typeof ready === 'string') return ready;
+  if (!('gate' in ready)) return ready;
   const language: Language = stringArg(args, 'language') === 'node' ? 'node' : 'python';
   const code = stringArg(args, 'code') ?? '';
   if (code.trim() === '') return toolError('code is empty');
@@ -79,7 +80,7 @@ interface Run {
   call: ToolContext;
 }
 
-async function runScript(run: Run): Promise<string> {
+async function runScript(run: Run): Promise<ToolOutcome> {
   const { files, call } = run;
   const done = new AbortController();
   const stop = () => done.abort();
@@ -125,7 +126,7 @@ async function runScript(run: Run): Promise<string> {
     if (result.error && result.output === '' && result.exitCode === null) {
       return toolError(`could not run the script: ${result.error}`);
     }
-    return JSON.stringify({
+    const data = {
       output: result.output,
       exit_code: result.exitCode,
       tool_calls: server?.calls ?? 0,
@@ -137,7 +138,8 @@ async function runScript(run: Run): Promise<string> {
         : {}),
       ...(noTools ? { note: noTools } : {}),
       ...(sandbox ? { sandbox } : {}),
-    });
+    };
+    return toolOk(data, { exitCode: result.exitCode });
   } finally {
     done.abort();
     call.signal?.removeEventListener('abort', stop);

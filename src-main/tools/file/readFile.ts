@@ -1,6 +1,7 @@
 /** The `read_file` tool: numbered lines of a text file, refusing binary and huge files with a reason. */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { numberArg, stringArg } from '../terminal/args';
 import { messageOf } from '../terminal/services';
 import type { ToolServices } from '../toolModule';
@@ -16,7 +17,7 @@ export async function readFileTool(
   services: ToolServices,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('read_file needs the terminal service, which is not configured');
   const raw = stringArg(args, 'path') ?? '';
@@ -76,7 +77,7 @@ export function textOrRefusal(
   return { text: bom ? text.slice(1) : text, bom };
 }
 
-function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFAULT_LIMIT): string {
+function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFAULT_LIMIT): ToolOutcome {
   const text = textOrRefusal(path, outcome);
   if ('refusal' in text) return toolError(text.refusal);
   const lines = text.text.split('\n');
@@ -101,7 +102,7 @@ function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFA
     end < total
       ? { next_offset: end + 1, hint: `${total - end} more lines; read on with offset=${end + 1}` }
       : {};
-  return JSON.stringify({
+  return toolOk({
     path,
     content: numbered.join('\n'),
     start_line: total === 0 ? 0 : offset,

@@ -1,7 +1,8 @@
 /** The `search_files` tool: content by regular expression, or file names by glob, under a directory. */
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { numberArg, stringArg } from '../terminal/args';
 import { messageOf } from '../terminal/services';
 import type { ToolServices } from '../toolModule';
@@ -14,7 +15,7 @@ export async function searchFilesTool(
   services: ToolServices,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('search_files needs the terminal service, which is not configured');
   const pattern = stringArg(args, 'pattern') ?? '';
@@ -40,13 +41,18 @@ function shown(path: string, cwd: string): string {
   return relative === '' || relative.startsWith('../') || relative === '..' ? path : relative;
 }
 
-function format(outcome: SearchOutcome, target: 'content' | 'files', cwd: string, limit: number): string {
+function format(
+  outcome: SearchOutcome,
+  target: 'content' | 'files',
+  cwd: string,
+  limit: number,
+): ToolOutcome {
   const more = outcome.truncated
     ? { truncated: true, hint: `Stopped at ${limit} results; narrow the pattern or path, or raise limit.` }
     : {};
   if (target === 'files') {
     const files = outcome.lines.map((path) => shown(path, cwd));
-    return JSON.stringify({ files, count: files.length, engine: outcome.engine, ...more });
+    return toolOk({ files, count: files.length, engine: outcome.engine, ...more });
   }
   const matches = outcome.lines.flatMap((line) => {
     const parsed = /^(.*?):(\d+):(.*)$/s.exec(line);
@@ -54,5 +60,5 @@ function format(outcome: SearchOutcome, target: 'content' | 'files', cwd: string
       ? [{ path: shown(parsed[1] ?? '', cwd), line: Number(parsed[2]), text: parsed[3] ?? '' }]
       : [];
   });
-  return JSON.stringify({ matches, count: matches.length, engine: outcome.engine, ...more });
+  return toolOk({ matches, count: matches.length, engine: outcome.engine, ...more });
 }

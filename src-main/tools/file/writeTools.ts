@@ -1,7 +1,8 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
 import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/rules/workspace';
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
 import { booleanArg, stringArg } from '../terminal/args';
 import { gateRefusal, messageOf, wired } from '../terminal/services';
@@ -12,7 +13,7 @@ import { replaceExact } from './replace';
 import { applyUnifiedDiff } from './unifiedDiff';
 import type { WritePlace } from '../../workspace/workspaces';
 
-type GatedWrite = { refusal: string } | { created: boolean; target: string };
+type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string };
 
 /** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
 export type PlaceOf = (target: string) => Promise<WritePlace>;
@@ -50,9 +51,9 @@ export async function writeFileTool(
   services: ToolServices,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'write_file');
-  if (typeof ready === 'string') return ready;
+  if (!('gate' in ready)) return ready;
   const content = stringArg(args, 'content') ?? '';
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
@@ -67,7 +68,7 @@ export async function writeFileTool(
         placeFor(services, task, call),
       );
       if ('refusal' in written) return written.refusal;
-      return JSON.stringify({
+      return toolOk({
         path,
         bytes_written: data.length,
         created: written.created,
@@ -79,9 +80,13 @@ export async function writeFileTool(
   }
 }
 
-export async function patchTool(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+export async function patchTool(
+  services: ToolServices,
+  args: ToolArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
   const ready = wired(services, 'patch');
-  if (typeof ready === 'string') return ready;
+  if (!('gate' in ready)) return ready;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const { files } = task;
@@ -94,7 +99,7 @@ export async function patchTool(services: ToolServices, args: ToolArgs, call: To
       const data = Buffer.from((current.bom ? '\ufeff' : '') + edit.text, 'utf8');
       const written = await gatedWrite(ready.gate, files, path, data, call, placeFor(services, task, call));
       if ('refusal' in written) return written.refusal;
-      return JSON.stringify({ path, ...edit.summary });
+      return toolOk({ path, ...edit.summary });
     });
   } catch (error) {
     return toolError(`patch failed: ${messageOf(error)}`);

@@ -4,7 +4,8 @@
  * them too); another task's process ids answer "not found", exactly like ids that never existed.
  */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { ProcessInfo } from '../../terminal/processRegistry';
 import type { TerminalService } from '../../terminal/service';
@@ -15,14 +16,18 @@ import { gateRefusal, messageOf } from './services';
 const DEFAULT_WAIT_SECONDS = 60;
 const MAX_WAIT_SECONDS = 600;
 
-export async function runProcess(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+export async function runProcess(
+  services: ToolServices,
+  args: ToolArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('process needs the terminal service, which is not configured');
   const action = stringArg(args, 'action');
   const key = terminal.environments.keyFor(call.taskId);
   try {
     if (action === 'list') {
-      return JSON.stringify({ processes: terminal.processes.list({ environmentKey: key }).map(describe) });
+      return toolOk({ processes: terminal.processes.list({ environmentKey: key }).map(describe) });
     }
     const id = stringArg(args, 'process_id');
     if (!id) return toolError(`process_id is required for action "${String(action)}"`);
@@ -31,7 +36,8 @@ export async function runProcess(services: ToolServices, args: ToolArgs, call: T
       const refusal = await gateWrite(services, terminal, id, args, call);
       if (refusal) return refusal;
     }
-    return JSON.stringify(await act(terminal, id, action, args, call));
+    const data = await act(terminal, id, action, args, call);
+    return toolOk(data, 'exit_code' in data ? { exitCode: data.exit_code } : {});
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `process failed: ${messageOf(error)}`);
   }
@@ -94,7 +100,7 @@ async function gateWrite(
   id: string,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string | undefined> {
+): Promise<ToolOutcome | undefined> {
   const data = stringArg(args, 'data');
   if (data === undefined || data === '') return undefined;
   if (!services.commandGate)

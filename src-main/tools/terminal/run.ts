@@ -1,6 +1,7 @@
 /** The `terminal` tool: gate, run through the TerminalService, and a JSON result the model can use. */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
@@ -13,9 +14,9 @@ export async function runTerminal(
   services: ToolServices,
   args: ToolArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'terminal');
-  if (typeof ready === 'string') return ready;
+  if (!('gate' in ready)) return ready;
   const command = stringArg(args, 'command') ?? '';
   if (command.trim() === '') return toolError('command is empty');
   const workdir = stringArg(args, 'workdir');
@@ -55,9 +56,9 @@ async function workdirOf(services: ToolServices, args: ToolArgs, call: ToolConte
   return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
 }
 
-function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): string {
+function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): ToolOutcome {
   if (result.status === 'started') {
-    return JSON.stringify({
+    return toolOk({
       status: 'started',
       process_id: result.processId,
       pid: result.pid ?? null,
@@ -68,7 +69,7 @@ function format(result: RunCommandResult, command: string, sandbox?: SandboxNote
   if (result.error && result.output === '' && result.exitCode === null) {
     return toolError(`could not run the command: ${result.error}`);
   }
-  return JSON.stringify({
+  const data = {
     output: result.output,
     exit_code: result.exitCode,
     ...(result.timedOut ? { timed_out: true } : {}),
@@ -76,5 +77,6 @@ function format(result: RunCommandResult, command: string, sandbox?: SandboxNote
     ...(result.truncated ? { truncated: true } : {}),
     ...(result.error ? { error: result.error } : {}),
     ...(sandbox ? { sandbox } : {}),
-  });
+  };
+  return toolOk(data, { exitCode: result.exitCode });
 }
