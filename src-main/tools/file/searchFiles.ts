@@ -2,30 +2,29 @@
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
-import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
-import { numberArg, stringArg } from '../terminal/args';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/services';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type SearchOutcome } from './access';
+import type { SearchFilesArgs } from './schemas';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 500;
 
 export async function searchFilesTool(
   services: ToolServices,
-  args: ToolArgs,
+  args: SearchFilesArgs,
   call: ToolContext,
 ): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('search_files needs the terminal service, which is not configured');
-  const pattern = stringArg(args, 'pattern') ?? '';
+  const { pattern, target = 'content' } = args;
   if (pattern === '') return toolError('pattern is empty');
-  const target = stringArg(args, 'target') === 'files' ? 'files' : 'content';
-  const limit = Math.min(numberArg(args, 'limit') ?? DEFAULT_LIMIT, MAX_LIMIT);
+  const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   try {
     return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve, paths }) => {
-      const root = resolve(stringArg(args, 'path') ?? '.');
-      const glob = target === 'files' ? pattern : stringArg(args, 'file_glob');
+      const root = resolve(args.path ?? '.');
+      const glob = target === 'files' ? pattern : args.file_glob;
       const outcome = await files.search({ root, target, pattern, glob, limit });
       if (outcome.error !== undefined) return toolError(`search_files failed: ${outcome.error}`);
       return format(outcome, target, paths.cwd, limit);

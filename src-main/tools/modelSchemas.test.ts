@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_LOOP_TOOLS } from './agentLoop';
+import { EXECUTE_CODE_SCHEMA } from './codeExecution';
+import { FILE_SCHEMAS } from './file';
+import { PROCESS_SCHEMA, TERMINAL_SCHEMA } from './terminal';
+import before from './testing/modelSchemas.json';
+
+describe('schemas generated from the arguments’ zod types', () => {
+  it('are the ones the model saw when they were written by hand', () => {
+    const now = [
+      TERMINAL_SCHEMA,
+      PROCESS_SCHEMA,
+      ...Object.values(FILE_SCHEMAS),
+      EXECUTE_CODE_SCHEMA,
+      ...Object.values(AGENT_LOOP_TOOLS).map((tool) => tool.schema),
+    ];
+    expect(now.map((schema) => schema.name)).toEqual(before.map((schema) => schema.name));
+    for (const [i, schema] of now.entries()) expect(schema).toEqual(before[i]);
+  });
+});
