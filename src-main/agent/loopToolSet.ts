@@ -1,4 +1,6 @@
+import { typedHandler } from '../runtime/typedArgs';
 import type { ToolHandler } from '../runtime/types';
+import { AGENT_LOOP_TOOLS } from '../tools/agentLoop';
 import type { Clarifier } from './clarify';
 import { clarifyTool } from './loopTools/clarify';
 import { delegateTool, type DelegateOptions } from './loopTools/delegate';
@@ -17,12 +19,13 @@ export function buildLoopTools(deps: {
   delegation: DelegateOptions;
   emit: EmitEvent;
 }): ReadonlyMap<string, ToolHandler> {
+  const { todo, memory, session_search, clarify, delegate_task } = AGENT_LOOP_TOOLS;
   const handlers: LoopHandlers = {
-    todo: todoTool(deps.store),
-    memory: memoryTool(deps.memory),
-    session_search: sessionSearchTool(deps.store),
-    clarify: clarifyTool(deps.clarifier, deps.emit),
-    delegate_task: delegateTool(deps.delegation),
+    todo: typedHandler('todo', todo.args, todoTool(deps.store)),
+    memory: typedHandler('memory', memory.args, memoryTool(deps.memory)),
+    session_search: typedHandler('session_search', session_search.args, sessionSearchTool(deps.store)),
+    clarify: typedHandler('clarify', clarify.args, clarifyTool(deps.clarifier, deps.emit)),
+    delegate_task: typedHandler('delegate_task', delegate_task.args, delegateTool(deps.delegation)),
   };
   return new Map(Object.entries(handlers));
 }

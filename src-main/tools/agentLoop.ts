@@ -1,5 +1,7 @@
 import { toolError } from '../runtime/errors';
-import { fn, registerUnavailable, type ToolModuleContext } from './toolModule';
+import { functionSchema } from '../runtime/typedArgs';
+import { ClarifyArgs, DelegateTaskArgs, MemoryArgs, SessionSearchArgs, TodoArgs } from './agentLoopArgs';
+import { registerUnavailable, type ToolModuleContext } from './toolModule';
 
 /**
  * The tools the agent loop answers itself: the one list of their names. The registry offers them
@@ -10,85 +12,51 @@ export const AGENT_LOOP_TOOLS = {
   todo: {
     toolset: 'todo',
     emoji: '📋',
-    schema: fn(
+    args: TodoArgs,
+    schema: functionSchema(
       'todo',
       'Keep a task list for this session. Without todos, returns the list. With todos, replaces it, or merges by id when merge=true.',
-      {
-        todos: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              content: { type: 'string' },
-              status: { type: 'string', enum: ['pending', 'in_progress', 'completed', 'cancelled'] },
-            },
-            required: ['id'],
-          },
-        },
-        merge: { type: 'boolean' },
-      },
+      TodoArgs,
     ),
   },
   memory: {
     toolset: 'memory',
     emoji: '🧠',
-    schema: fn(
+    args: MemoryArgs,
+    schema: functionSchema(
       'memory',
       'Persistent notes that carry across sessions: add, replace or remove an entry.',
-      {
-        action: { type: 'string', enum: ['add', 'replace', 'remove'] },
-        content: { type: 'string', description: 'add/replace: the new entry' },
-        old_text: { type: 'string', description: 'replace/remove: a unique part of the entry to change' },
-      },
-      ['action'],
+      MemoryArgs,
     ),
   },
   session_search: {
     toolset: 'session_search',
     emoji: '🗂️',
-    schema: fn(
+    args: SessionSearchArgs,
+    schema: functionSchema(
       'session_search',
       'Full-text search over past sessions; returns matching snippets with session ids.',
-      {
-        query: { type: 'string' },
-        role: { type: 'string', enum: ['user', 'assistant', 'tool'] },
-        limit: { type: 'integer', minimum: 1, maximum: 50 },
-      },
-      ['query'],
+      SessionSearchArgs,
     ),
   },
   delegate_task: {
     toolset: 'delegation',
     emoji: '👥',
-    schema: fn(
+    args: DelegateTaskArgs,
+    schema: functionSchema(
       'delegate_task',
       'Hand sub-tasks to child agents with their own context; their results are summarised back.',
-      {
-        tasks: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              goal: { type: 'string' },
-              context: { type: 'string' },
-              toolsets: { type: 'array', items: { type: 'string' } },
-            },
-            required: ['goal'],
-          },
-        },
-      },
-      ['tasks'],
+      DelegateTaskArgs,
     ),
   },
   clarify: {
     toolset: 'clarify',
     emoji: '❓',
-    schema: fn(
+    args: ClarifyArgs,
+    schema: functionSchema(
       'clarify',
       'Ask the user a question and wait for the answer; offer choices when there are few.',
-      { question: { type: 'string' }, choices: { type: 'array', items: { type: 'string' } } },
-      ['question'],
+      ClarifyArgs,
     ),
   },
 };
@@ -96,11 +64,10 @@ export const AGENT_LOOP_TOOLS = {
 export type AgentLoopToolName = keyof typeof AGENT_LOOP_TOOLS;
 
 export function registerTools(ctx: ToolModuleContext): void {
-  const specs = (Object.keys(AGENT_LOOP_TOOLS) as AgentLoopToolName[]).map((name) => ({
-    name,
-    ...AGENT_LOOP_TOOLS[name],
-    parallelSafe: name === 'session_search',
-  }));
+  const specs = (Object.keys(AGENT_LOOP_TOOLS) as AgentLoopToolName[]).map((name) => {
+    const { toolset, emoji, schema } = AGENT_LOOP_TOOLS[name];
+    return { name, toolset, emoji, schema, parallelSafe: name === 'session_search' };
+  });
   if (!ctx.services.agentLoop) {
     registerUnavailable(ctx, 'Agent', specs);
     return;
