@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_LOOP_TOOLS } from './agentLoop';
 import { EXECUTE_CODE_SCHEMA } from './codeExecution';
 import { FILE_SCHEMAS } from './file';
+import { MEDIA_SCHEMAS } from './media';
 import { SKILL_SCHEMAS } from './skills';
 import { PROCESS_SCHEMA, TERMINAL_SCHEMA } from './terminal';
 import before from './testing/modelSchemas.json';
@@ -17,6 +18,7 @@ describe('schemas generated from the arguments’ zod types', () => {
       ...Object.values(AGENT_LOOP_TOOLS).map((tool) => tool.schema),
       ...Object.values(WEB_SCHEMAS),
       ...Object.values(SKILL_SCHEMAS),
+      ...Object.values(MEDIA_SCHEMAS),
     ];
     expect(now.map((schema) => schema.name)).toEqual(before.map((schema) => schema.name));
     for (const [i, schema] of now.entries()) expect(schema).toEqual(before[i]);
