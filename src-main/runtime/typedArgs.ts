@@ -8,22 +8,32 @@ export type ArgsSchema = z.ZodObject;
 /** zod writes these bounds for an integer given none; the schemas the model reads leave them out. */
 const SAFE_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
-function withoutSafeBounds(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutSafeBounds);
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+/**
+ * Leaves out what zod writes but says nothing: default integer bounds, and a loose object's empty
+ * `properties` with `additionalProperties: {}` (any object, as `{type: 'object'}` says).
+ */
+function plain(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(plain);
   if (typeof schema !== 'object' || schema === null) return schema;
+  const record = schema as Record<string, unknown>;
+  const anyObject = isEmptyObject(record.properties) && isEmptyObject(record.additionalProperties);
   return Object.fromEntries(
-    Object.entries(schema)
-      .filter(
-        ([key, value]) => !((key === 'minimum' || key === 'maximum') && SAFE_BOUNDS.has(value as number)),
-      )
-      .map(([key, value]) => [key, withoutSafeBounds(value)]),
+    Object.entries(record)
+      .filter(([key, value]) => {
+        if (key === 'minimum' || key === 'maximum') return !SAFE_BOUNDS.has(value as number);
+        return !(anyObject && (key === 'properties' || key === 'additionalProperties'));
+      })
+      .map(([key, value]) => [key, plain(value)]),
   );
 }
 
 /** The function schema the model is offered, generated from the arguments' zod type. */
 export function functionSchema(name: string, description: string, args: ArgsSchema): FunctionSchema {
   const { $schema: _dialect, ...generated } = z.toJSONSchema(args, { io: 'input', unrepresentable: 'throw' });
-  const parameters = withoutSafeBounds(generated) as JsonSchema;
+  const parameters = plain(generated) as JsonSchema;
   return { name, description, parameters: { ...parameters, required: parameters.required ?? [] } };
 }
 

@@ -3,6 +3,7 @@ import { AGENT_LOOP_TOOLS } from './agentLoop';
 import { EXECUTE_CODE_SCHEMA } from './codeExecution';
 import { FILE_SCHEMAS } from './file';
 import { MEDIA_SCHEMAS } from './media';
+import { SERVICE_SCHEMAS } from './services';
 import { SKILL_SCHEMAS } from './skills';
 import { PROCESS_SCHEMA, TERMINAL_SCHEMA } from './terminal';
 import before from './testing/modelSchemas.json';
@@ -19,6 +20,7 @@ describe('schemas generated from the arguments’ zod types', () => {
       ...Object.values(WEB_SCHEMAS),
       ...Object.values(SKILL_SCHEMAS),
       ...Object.values(MEDIA_SCHEMAS),
+      ...Object.values(SERVICE_SCHEMAS),
     ];
     expect(now.map((schema) => schema.name)).toEqual(before.map((schema) => schema.name));
     for (const [i, schema] of now.entries()) expect(schema).toEqual(before[i]);
