@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_LOOP_TOOLS } from './agentLoop';
+import { BROWSER_SCHEMAS } from './browser';
 import { EXECUTE_CODE_SCHEMA } from './codeExecution';
 import { FILE_SCHEMAS } from './file';
 import { MEDIA_SCHEMAS } from './media';
@@ -21,6 +22,7 @@ describe('schemas generated from the arguments’ zod types', () => {
       ...Object.values(SKILL_SCHEMAS),
       ...Object.values(MEDIA_SCHEMAS),
       ...Object.values(SERVICE_SCHEMAS),
+      ...BROWSER_SCHEMAS,
     ];
     expect(now.map((schema) => schema.name)).toEqual(before.map((schema) => schema.name));
     for (const [i, schema] of now.entries()) expect(schema).toEqual(before[i]);
