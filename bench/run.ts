@@ -1,6 +1,6 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
-import { benchApproval } from '../src-main/approval/bench';
+import { benchApproval } from '../src-main/approval/analysis/bench';
 import { benchSandbox } from '../src-main/sandbox/bench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point for the `caduceus` command; the CLI itself is bundled into dist/ by `npm run build`.
 import { existsSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
@@ -13,5 +14,7 @@ process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(0);
   throw err;
 });
+// Compiled code is cached on disk between runs: start-up is mostly compiling the bundle.
+nodeModule.enableCompileCache?.();
 const { main } = await import(cli);
 process.exitCode = await main(process.argv.slice(2));

@@ -27,8 +27,9 @@ describe('approvals from a session not on screen', () => {
     await app.send('Tidy up the scratch folder');
     await page.getByTestId('approval-dialog').waitFor(WAIT);
 
-    // A reload shows a new, empty chat; the approval is still pending.
-    await page.reload();
+    // The app opened afresh (an address without the session) shows a new, empty chat; the
+    // approval is still pending.
+    await page.goto(page.url().split('#')[0] ?? '');
     const dialog = page.getByTestId('approval-dialog');
     await dialog.waitFor(WAIT);
     expect(await page.getByTestId('message').count()).toBe(0);

@@ -48,6 +48,28 @@ describe('MCP in Chromium', () => {
     await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('connected');
     expect(await row.innerText()).toContain('1 tool');
     await app.screenshot('mcp-01-signed-in');
+    expect(await app.homeFile('mcp-credentials.json')).toContain('access_token');
+    await page.getByTestId('settings-close').click();
+  }, 60_000);
+
+  it('signs out of an OAuth server from Settings: tokens leave the store, the server needs sign-in', async () => {
+    const page = app.page;
+    await page.getByTestId('settings-open').click();
+    await page.getByTestId('settings-nav-mcp').click();
+    const row = page.locator('[data-testid="mcp-server"][data-server="remote"]');
+    await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('connected');
+    // A stdio server has nothing to sign out of.
+    const stdio = page.locator('[data-testid="mcp-server"][data-server="form"]');
+    expect(await stdio.getByTestId('mcp-sign-out').count()).toBe(0);
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await app.screenshotAll('mcp2-settings-sign-out');
+    await row.getByTestId('mcp-sign-out').click();
+    await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('needs_auth');
+    expect(await row.getByTestId('mcp-sign-in').isVisible()).toBe(true);
+    expect(await row.getByTestId('mcp-sign-out').count()).toBe(0);
+    const stored = await app.homeFile('mcp-credentials.json');
+    expect(stored).not.toContain('access_token');
+    expect(stored).not.toContain('refresh_token');
     await page.getByTestId('settings-close').click();
   }, 60_000);
 

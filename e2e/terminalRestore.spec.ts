@@ -103,6 +103,33 @@ describe('agent terminal restore', () => {
     await page.getByTestId('terminal-pane').waitFor(WAIT);
   }, 120_000);
 
+  test("a finished command's tab shows its final screen after serve restarts", async ({ app }) => {
+    const { page } = app;
+    const command = "printf '\\033[35mkept-%s\\033[0m across the restart\\n' $((3*5))";
+    app.model.push(
+      { toolCalls: [{ id: 'call_kept', name: 'terminal', arguments: { command, pty: true } }] },
+      { text: 'Printed.' },
+    );
+    await app.send('Print something to keep');
+    await expect.poll(() => app.card('call_kept').getAttribute('data-status'), POLL).toBe('ok');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('kept-15 across the restart');
+
+    await app.restartServe();
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('kept-15 across the restart');
+    const row = (await pageCells(page))?.screen.find((r) =>
+      r
+        .map((c) => c.char)
+        .join('')
+        .startsWith('kept-15'),
+    );
+    // Magenta, as the command printed it: the screen, not just its text.
+    expect(row?.[0]).toMatchObject({ char: 'k', fg: 5 });
+    expect(row?.[0]?.fgMode).not.toBe(0);
+    expect(await app.terminalText()).toMatch(/✓ exit 0/);
+  }, 90_000);
+
   test('a closed agent tab stays closed while its command goes on writing', async ({ app }) => {
     const { page } = app;
     const dir = join(app.work, 'closed');

@@ -31,6 +31,17 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
+// The terminal mirrors' worker thread, beside each bundle that starts it (workerMirror.ts).
+for (const outdir of ['dist', 'dist/electron']) {
+  await build({
+    ...common,
+    entryPoints: { mirrorWorker: 'src-main/terminal/mirror/mirrorWorker.ts' },
+    outdir,
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+  });
+}
+
 // Electron's main process (ESM), loaded by `electron .` through package.json "main".
 await build({
   ...common,

@@ -43,7 +43,7 @@ function alive(pid: number): boolean {
 }
 
 async function startSleep(c: AppCore, taskId: string): Promise<number> {
-  const started = await c.services.terminal.run({
+  const started = await c.root.terminals.current.run({
     taskId,
     toolCallId: 'c',
     command: 'sleep 60',
@@ -56,16 +56,27 @@ async function startSleep(c: AppCore, taskId: string): Promise<number> {
 describe('the terminal service across a Settings change', () => {
   it('ends the replaced service at once and the new one at shutdown', async () => {
     const c = core!;
-    const first = c.services.terminal;
+    const first = c.root.terminals.current;
     const before = await startSleep(c, 'task-a');
     const reply = await c.invoke('settings.update', { terminal: { local: { cwd: join(root, 'b') } } });
     expect(reply.ok).toBe(true);
-    expect(c.services.terminal).not.toBe(first);
-    expect(c.services.toolServices.terminal).toBe(c.services.terminal);
+    expect(c.root.terminals.current).not.toBe(first);
+    expect(c.root.toolServices.terminal).toBe(c.root.terminals.current);
     const after = await startSleep(c, 'task-b');
     await c.shutdown();
     core = undefined;
     expect(alive(before)).toBe(false);
     expect(alive(after)).toBe(false);
+  });
+});
+
+describe('the composition root of a UI host', () => {
+  it('is whole when built: the scheduler is there from the start and nothing can be assigned later', () => {
+    const s = core!.root;
+    expect(s.toolServices.cron).toBeDefined();
+    expect(Object.isFrozen(s)).toBe(true);
+    expect(Object.isFrozen(s.toolServices)).toBe(true);
+    expect(() => Object.assign(s.toolServices, { cron: undefined })).toThrow(TypeError);
+    expect(() => Object.assign(s, { gate: undefined })).toThrow(TypeError);
   });
 });

@@ -1,6 +1,11 @@
 import type { ModelOverrides } from './agent/model/resolve';
-import { brokerApprover, type ApproverMode } from './approval/approvers';
-import { ApprovalBroker, type NativeBatchPresenter, type NativePresenter } from './approval/broker';
+import {
+  ApprovalBroker,
+  brokerApprover,
+  type ApproverMode,
+  type NativeBatchPresenter,
+  type NativePresenter,
+} from './approval/asking';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
@@ -9,8 +14,9 @@ import { createHandlers, type HostOptions } from './handlers/table';
 import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
 import type { ReadableSecretStore } from './mcp/auth/credentials';
+import { LateBound } from './runtime/lateBound';
 import type { Logger } from './runtime/types';
-import { createServices, type Services } from './services';
+import { createAppRoot, type AppRoot } from './appRoot';
 import { CronScheduler } from './tools/services/cron';
 
 export interface AppCoreOptions extends HostOptions {
@@ -30,13 +36,13 @@ export interface AppCoreOptions extends HostOptions {
 }
 
 export interface AppCore {
-  invoke: Invoke;
-  events: EventBus;
-  services: Services;
+  readonly invoke: Invoke;
+  readonly events: EventBus;
+  readonly root: AppRoot;
   shutdown(): Promise<void>;
 }
 
-/** What a UI host (the Electron window, `caduceus serve`) runs: services plus the contract. */
+/** What a UI host (the Electron window, `caduceus serve`) runs: the composition root plus the contract. */
 export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   // In a browser the folder the host started in is the default; the desktop app has none.
   const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
@@ -48,14 +54,16 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     ...options.modelOverrides,
     apiKey: options.modelOverrides?.apiKey ?? options.secrets.get(API_KEY_SECRET),
   });
-  // The terminal service is replaced when its settings change, so readers go through this.
-  const built: { services?: Services } = {};
-  const terminal = () => {
-    if (!built.services) throw new Error('services are starting');
-    return built.services.terminal;
-  };
+  // The scheduler is a tool service, and its jobs run through the chat built on the root.
+  const chatLater = new LateBound<ChatController>('the chat controller');
+  const cron = new CronScheduler(
+    async (job) => {
+      await chatLater.get().send(job.prompt, job.sessionId);
+    },
+    { logger: options.logger },
+  );
   const sink = terminalSink(events);
-  const s = await createServices({
+  const s = await createAppRoot({
     home: options.home,
     cwd: options.cwd,
     env: options.env,
@@ -74,31 +82,29 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
       // With every prompt denied there is nobody to ask: forms are declined.
       ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
     },
+    cron,
   });
-  built.services = s;
 
   const chat = new ChatController(s, events, modelOverrides, options.workspace);
-  const cron = new CronScheduler(
-    async (job) => {
-      await chat.send(job.prompt, job.sessionId);
-    },
-    { logger: options.logger },
-  );
-  s.toolServices.cron = cron;
-  const shells = new UserShells(terminal);
+  chatLater.set(chat);
+  // The terminal service is replaced when its settings change, so readers go through the holder.
+  const shells = new UserShells(() => s.terminals.current);
 
   // Settings apply without a restart: a new terminal backend replaces the old environments.
   let terminalKey = JSON.stringify(s.config.terminal);
   const stopWatching = s.configStore.onChange((config) => {
-    events.emit('settings.changed', settingsView(config, options.secrets, s.terminal.sandbox?.status()));
+    events.emit(
+      'settings.changed',
+      settingsView(config, options.secrets, s.terminals.current.sandbox?.status()),
+    );
     const key = JSON.stringify(config.terminal);
     if (key === terminalKey) return;
     terminalKey = key;
-    void s.replaceTerminal(config.terminal);
+    void s.applyTerminalSettings(config.terminal);
   });
 
   const handlers = createHandlers({
-    services: s,
+    root: s,
     options,
     broker,
     chat,
@@ -109,7 +115,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   return {
     invoke: createRouter(handlers),
     events,
-    services: s,
+    root: s,
     async shutdown() {
       stopWatching();
       cron.stopAll();

@@ -56,8 +56,8 @@ const LAYERS: [string, string[]][] = [
   ],
   ['tools', ['src-main/tools', 'src-main/mcp', 'src-main/plugins']],
   ['agent', ['src-main/agent']],
-  ['app', ['src-main/services.ts', 'src-main/appCore.ts', 'src-main/handlers']],
-  ['hosts', ['src-main/cli', 'src-main/electron', 'src-main/host', 'src-main/shutdownSignals.ts']],
+  ['app', ['src-main/appRoot.ts', 'src-main/appCore.ts', 'src-main/handlers']],
+  ['hosts', ['src-main/cli', 'src-main/electron', 'src-main/serve', 'src-main/shutdownSignals.ts']],
 ];
 /** Test tooling: outside the app, and imported by no module of it. */
 const TOOLING = ['src-main/testing'];
@@ -92,6 +92,37 @@ function upwardImports(graph: ImportGraph): string[] {
   return found;
 }
 
+/**
+ * approval/ in three parts, lowest first: the command analyser, the gate that decides, and the
+ * asking of a person. Outside approval/, each part is reached through its index.
+ */
+const APPROVAL_PARTS = ['analysis', 'gate', 'asking'];
+const APPROVAL_TESTING = 'src-main/approval/testing/';
+
+function approvalPart(file: string): number | undefined {
+  const part = /^src-main\/approval\/([^/]+)\//.exec(file)?.[1];
+  const index = part === undefined ? -1 : APPROVAL_PARTS.indexOf(part);
+  return index < 0 ? undefined : index;
+}
+
+/** Imports that reach past a part's index from outside, or from a lower part into a higher one. */
+function approvalBreaches(graph: ImportGraph): string[] {
+  const found: string[] = [];
+  for (const [file, edges] of graph) {
+    if (file.startsWith(APPROVAL_TESTING)) continue;
+    const from = approvalPart(file);
+    for (const { to } of edges) {
+      const target = approvalPart(to);
+      if (target === undefined) continue;
+      const outside = !file.startsWith('src-main/approval/');
+      if (outside && to !== `src-main/approval/${APPROVAL_PARTS[target]}/index.ts`)
+        found.push(`${file} -> ${to} (not its index)`);
+      if (from !== undefined && target > from) found.push(`${file} -> ${to} (up)`);
+    }
+  }
+  return found;
+}
+
 describe('import graph', () => {
   const graph = importGraph(process.cwd(), ['src-main', 'src-shared']);
 
@@ -105,6 +136,10 @@ describe('import graph', () => {
 
   it('has no import running back up the layers', () => {
     expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it("reaches approval/ through its parts' indexes, each part importing only the ones below", () => {
+    expect(approvalBreaches(graph)).toEqual([]);
   });
 
   it('matches the layer table of docs/architecture.md', () => {
@@ -125,5 +160,16 @@ describe('import graph', () => {
     ]);
     expect(importCircles(made)).toEqual([['src-main/agent/b.ts', 'src-main/runtime/a.ts']]);
     expect(upwardImports(made)).toEqual(['src-main/runtime/a.ts (runtime) -> src-main/agent/b.ts (agent)']);
+    const reaching: ImportGraph = new Map([
+      ['src-main/tools/a.ts', [{ to: 'src-main/approval/gate/gate.ts', typeOnly: true, lazy: false }]],
+      [
+        'src-main/approval/analysis/b.ts',
+        [{ to: 'src-main/approval/asking/index.ts', typeOnly: false, lazy: true }],
+      ],
+    ]);
+    expect(approvalBreaches(reaching)).toEqual([
+      'src-main/tools/a.ts -> src-main/approval/gate/gate.ts (not its index)',
+      'src-main/approval/analysis/b.ts -> src-main/approval/asking/index.ts (up)',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApprovalChoiceSchema } from './ipc/schemas';
+import { ToolCallStatusSchema, ToolRunStatusSchema } from './toolCalls';
 
 /** What the agent loop tells the UI while a turn runs. Child agents emit the same events. */
 
@@ -12,15 +13,12 @@ const base = {
 export const TurnStatusSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
 export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 
-export const ToolRunStatusSchema = z.enum(['ok', 'error', 'cancelled']);
-export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
-
 /** A person's choice, or no answer in time. */
 export const ApprovalDecisionSchema = z.enum([...ApprovalChoiceSchema.options, 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 /** How the approval gate refused a command: without asking (blocked) or by a person's no (denied). */
-export const ApprovalRefusalSchema = z.enum(['blocked', 'denied']);
+export const ApprovalRefusalSchema = ToolCallStatusSchema.extract(['blocked', 'denied']);
 export type ApprovalRefusal = z.infer<typeof ApprovalRefusalSchema>;
 
 export const AgentEventSchema = z.discriminatedUnion('type', [
@@ -40,6 +38,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     argsPreview: z.string(),
     /** The raw JSON arguments, for a readable form in the UI. */
     args: z.string().optional(),
+    /** Shared by the calls of a batch that run in parallel; absent when the call runs alone. */
+    batch: z.string().optional(),
   }),
   z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
   z.object({

@@ -35,7 +35,7 @@ export const LedgerEntrySchema = z.object({
   at: z.number(),
   sessionId: z.string(),
   toolCallId: z.string(),
-  /** What was decided on: a shell command, a file path or a network host. */
+  /** What was decided on: a shell command, a file path, a network host, or a sandbox escalation. */
   subjectKind: z.string(),
   subject: z.string(),
   keys: z.array(z.string()),

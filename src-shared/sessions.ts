@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StoredToolCallStatusSchema } from './toolCalls';
 
 /** Stored sessions as the UI and the CLI see them. */
 
@@ -35,16 +36,16 @@ export const SessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
-export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'cancelled']);
-
 export const ToolCallRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   args: z.string(),
   result: z.string().nullable(),
-  status: ToolCallStatusSchema,
+  status: StoredToolCallStatusSchema,
   durationMs: z.number().nullable(),
   startedAt: z.number(),
+  /** The parallel batch the call ran in; null when it ran on its own. */
+  batch: z.string().nullable().optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from './chromium';
-import { startServe, type Served } from './serve';
+import { startServe, type Served, type ServeOptions } from './serve';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -19,8 +19,10 @@ export class AppHarness {
     private readonly home: string,
     /** HOME of serve and its shells (so ~/.ssh/known_hosts is this test's own). */
     readonly userHome: string,
-    private readonly served: Served,
+    private served: Served,
     private readonly browser: Browser,
+    /** How serve was started, to start it again the same way. */
+    private readonly serveOptions: ServeOptions,
   ) {}
 
   /**
@@ -49,16 +51,17 @@ export class AppHarness {
           join(home, 'config.yaml'),
           typeof config === 'string' ? config : config(model.baseUrl),
         );
-      const served = await startServe({
+      const serveOptions: ServeOptions = {
         ...(withModel ? { baseUrl: model.baseUrl } : {}),
         home,
         userHome,
         cwd: work,
         env: options.env ?? {},
-      });
+      };
+      const served = await startServe(serveOptions);
       cleanups.push(() => served.stop());
       const browser = await openApp(served.url);
-      return new AppHarness(model, work, home, userHome, served, browser);
+      return new AppHarness(model, work, home, userHome, served, browser, serveOptions);
     } catch (err) {
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
       throw err;
@@ -67,6 +70,14 @@ export class AppHarness {
 
   get page(): Page {
     return this.browser.page;
+  }
+
+  /** Stops serve, starts it again on the same home (sessions, config) and loads its page. */
+  async restartServe(): Promise<void> {
+    await this.served.stop();
+    this.served = await startServe(this.serveOptions);
+    await this.page.goto(`${this.served.url}&renderer=dom`);
+    await this.page.getByTestId('chat-input').waitFor({ timeout: 20_000 });
   }
 
   /** serve's stderr, to explain a failure. */
@@ -143,6 +154,11 @@ export class AppHarness {
     }
     await this.page.emulateMedia({ colorScheme: null });
     if (before) await this.page.setViewportSize(before);
+  }
+
+  /** A file in serve's CADUCEUS_HOME ('' when it does not exist). */
+  async homeFile(name: string): Promise<string> {
+    return readFile(join(this.home, name), 'utf8').catch(() => '');
   }
 
   /** config.yaml as serve wrote it ('' before the first write). */

@@ -21,10 +21,11 @@ export const APP_SPEC: CheckSpec = {
     '/package.json',
     '/dist/electron/main.mjs',
     '/dist/electron/preload.cjs',
+    '/dist/electron/mirrorWorker.mjs',
     '/dist/renderer/index.html',
     '/resources/icon.png',
   ],
-  entryBundles: ['/dist/electron/main.mjs'],
+  entryBundles: ['/dist/electron/main.mjs', '/dist/electron/mirrorWorker.mjs'],
   native: { 'node-pty': 'pty.node', ssh2: 'sshcrypto.node', 'tree-sitter-bash': 'tree-sitter-bash.node' },
 };
 

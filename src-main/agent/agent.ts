@@ -14,6 +14,7 @@ import { childSystemPrompt, systemPrompt } from './prompt';
 import { repairTranscript } from './sessions/repair';
 import { newSessionId, type SessionStore } from './sessions/store';
 import { ToolRunner, type AnnounceCommands } from './toolRunner';
+import { sessionTitle } from './sessions/title';
 
 /** Shared by an agent and every child it delegates to. */
 export interface AgentDeps {
@@ -214,7 +215,7 @@ export class Agent {
       this.system = task ? childSystemPrompt(task, promptInput) : systemPrompt(promptInput);
       store.createSession({
         id: this.sessionId,
-        title: titleOf(prompt),
+        title: sessionTitle(prompt),
         parentId: this.options.parentSessionId,
         model: this.deps.model.name,
         source: this.options.source ?? (task ? 'delegate' : 'cli'),
@@ -273,9 +274,4 @@ export class Agent {
   private emit(body: AgentEventBody): void {
     safeEmit(this.options.onEvent, { ...body, sessionId: this.sessionId, depth: this.depth } as AgentEvent);
   }
-}
-
-function titleOf(prompt: string): string {
-  const line = prompt.trim().split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }

@@ -12,7 +12,7 @@ describe('approval relay', () => {
       decision: ask.command.includes('build') ? 'once' : 'deny',
       decidedBy: 'user',
     });
-    const ask = scripted.h.host.approvals.wrap(human);
+    const ask = scripted.h.root.approvals.wrap(human);
     // Stands in for a command tool whose gate asks a human.
     scripted.h.runtime.registry.register({
       name: 'guarded',
@@ -56,7 +56,7 @@ describe('approval relay', () => {
       expect.objectContaining({ type: 'approval_requested', toolCallId: 'g2', command: 'rm -rf ~' }),
       expect.objectContaining({ type: 'approval_resolved', decision: 'deny' }),
     ]);
-    expect(scripted.h.host.sessions.approvals(agent.sessionId)).toEqual([
+    expect(scripted.h.root.sessions.approvals(agent.sessionId)).toEqual([
       expect.objectContaining({
         toolCallId: 'g1',
         command: 'rm -rf build',
@@ -128,12 +128,12 @@ describe('approval relay', () => {
   });
 
   it('records a denial when asking fails', async () => {
-    const session = scripted.h.host.sessions.createSession();
-    const ask = scripted.h.host.approvals.wrap(async () => {
+    const session = scripted.h.root.sessions.createSession();
+    const ask = scripted.h.root.approvals.wrap(async () => {
       throw new Error('dialog crashed');
     });
     await expect(ask({ sessionId: session.id, command: 'x', reasons: [] })).rejects.toThrow('dialog crashed');
-    expect(scripted.h.host.sessions.approvals(session.id)).toEqual([
+    expect(scripted.h.root.sessions.approvals(session.id)).toEqual([
       expect.objectContaining({ decision: 'deny', decidedBy: 'error' }),
     ]);
   });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalAnswer, ApprovalAsk, ApprovalRecorder, AskHuman } from '../approval/humanAsk';
+import type { ApprovalAnswer, ApprovalAsk, ApprovalRecorder, AskHuman } from '../approval/asking';
 import type { AgentEventBody } from './events';
 import type { SessionStore } from './sessions/store';
 
-export type { ApprovalAnswer, ApprovalAsk, AskHuman } from '../approval/humanAsk';
+export type { ApprovalAnswer, ApprovalAsk, AskHuman } from '../approval/asking';
 
 type Listener = (event: AgentEventBody) => void;
 

@@ -84,8 +84,14 @@ describe('tool batches in the loop', () => {
       },
       { text: 'done' },
     );
-    await scripted.h.agent().runTurn('three at once');
+    const turn = await scripted.h.agent().runTurn('three at once');
     expect(log).toHaveLength(3);
+    // One batch id on every call, live and in the store, so the UI groups them both times.
+    const started = scripted.h.events.flatMap((e) => (e.type === 'tool_started' ? [e.batch] : []));
+    expect(started).toHaveLength(3);
+    expect(new Set(started).size).toBe(1);
+    expect(started[0]).toMatch(/./);
+    expect(scripted.h.root.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual(started);
     const latestStart = Math.max(...log.map((r) => r.start));
     const earliestEnd = Math.min(...log.map((r) => r.end));
     expect(latestStart).toBeLessThan(earliestEnd);
@@ -105,8 +111,15 @@ describe('tool batches in the loop', () => {
       },
       { text: 'done' },
     );
-    await scripted.h.agent().runTurn('in order');
+    const turn = await scripted.h.agent().runTurn('in order');
     expect(log.map((r) => r.name)).toEqual(['s1', 'terminal', 's2']);
+    const started = scripted.h.events.flatMap((e) => (e.type === 'tool_started' ? [e] : []));
+    expect(started.map((e) => e.batch)).toEqual([undefined, undefined, undefined]);
+    expect(scripted.h.root.sessions.toolCalls(turn.sessionId).map((c) => c.batch)).toEqual([
+      null,
+      null,
+      null,
+    ]);
     for (let i = 1; i < log.length; i++) {
       expect(log[i]?.start).toBeGreaterThanOrEqual(log[i - 1]?.end ?? Infinity);
     }

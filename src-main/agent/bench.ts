@@ -33,7 +33,7 @@ export async function benchAgent(): Promise<Record<string, number>> {
         arguments: { label: String(i) },
       }));
       model.push({ toolCalls: calls }, { text: 'done' });
-      const agent = h.host.createAgent({
+      const agent = h.root.createAgent({
         model: h.model,
         onEvent: (e) => stamps.push({ type: e.type, at: performance.now() }),
       });
@@ -47,7 +47,7 @@ export async function benchAgent(): Promise<Record<string, number>> {
     let n = 0;
     model.fallback = () =>
       ++n > trips ? { text: 'done' } : { toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] };
-    const agent = h.host.createAgent({ model: h.model });
+    const agent = h.root.createAgent({ model: h.model });
     model.push({ toolCalls: [{ name: 'echo', arguments: { text: 'warm' } }] }, { text: 'warm' });
     await agent.runTurn('warm up');
     const loopStart = performance.now();

@@ -65,9 +65,9 @@ describe('delegate_task', () => {
       }),
       expect.objectContaining({ task_index: 1, status: 'completed', summary: 'Docs are fine.' }),
     ]);
-    const children = scripted.h.host.sessions.childSessions(parent.sessionId);
+    const children = scripted.h.root.sessions.childSessions(parent.sessionId);
     expect(children.map((c) => c.id).sort()).toEqual(results.map((r) => r.session_id).sort());
-    expect(scripted.h.host.sessions.listSessions().map((s) => s.id)).toEqual([parent.sessionId]);
+    expect(scripted.h.root.sessions.listSessions().map((s) => s.id)).toEqual([parent.sessionId]);
     const childEvents = scripted.h.events.filter((e) => e.depth === 1);
     expect(childEvents.some((e) => e.type === 'tool_started' && e.name === 'echo')).toBe(true);
   });

@@ -156,7 +156,7 @@ describe('agent loop', () => {
       { toolCalls: [{ id: 'j1', name: 'echo', arguments: { text: 'json' } }] },
       { text: 'plain JSON' },
     );
-    const agent = scripted.h.host.createAgent({ model: { ...scripted.h.model, stream: false } });
+    const agent = scripted.h.root.createAgent({ model: { ...scripted.h.model, stream: false } });
     const result = await agent.runTurn('no stream');
     expect(result).toMatchObject({ status: 'completed', text: 'plain JSON' });
     expect(scripted.model.requests[0]?.body.stream).toBeFalsy();

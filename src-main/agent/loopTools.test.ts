@@ -90,7 +90,7 @@ describe('memory', () => {
     expect(replaced).toMatchObject({ entries: ['User prefers spaces.', 'Project uses pnpm.'] });
     expect(missing).toEqual({ error: 'memory remove: no entry contains "nothing like this"' });
     expect(tooBig?.error).toMatch(/at most 2200 characters/);
-    expect(await readFile(scripted.h.host.memory.path, 'utf8')).toBe(
+    expect(await readFile(scripted.h.root.memory.path, 'utf8')).toBe(
       'User prefers spaces.\n§\nProject uses pnpm.\n',
     );
 
@@ -190,9 +190,9 @@ describe('hooks', () => {
       ['todo', 'ok'],
       ['memory', 'blocked'],
     ]);
-    expect(scripted.h.host.sessions.todos(agent.sessionId)).toEqual([
+    expect(scripted.h.root.sessions.todos(agent.sessionId)).toEqual([
       { id: '1', content: 'read', status: 'pending' },
     ]);
-    expect(await readFile(scripted.h.host.memory.path, 'utf8').catch(() => '')).not.toContain('tabs');
+    expect(await readFile(scripted.h.root.memory.path, 'utf8').catch(() => '')).not.toContain('tabs');
   });
 });

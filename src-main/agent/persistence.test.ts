@@ -14,7 +14,7 @@ describe('sessions across a restart', () => {
     );
     const agent = first.agent();
     await agent.runTurn('remember the echo');
-    const before = first.host.sessions.messages(agent.sessionId);
+    const before = first.root.sessions.messages(agent.sessionId);
     const systemBefore = scripted.model.requests[0]?.body.messages[0];
     await first.cleanup(false);
 
@@ -23,11 +23,11 @@ describe('sessions across a restart', () => {
       tools: [echoTool()],
       home: first.home,
     });
-    expect(second.host.sessions.listSessions()).toEqual([
+    expect(second.root.sessions.listSessions()).toEqual([
       expect.objectContaining({ id: agent.sessionId, title: 'remember the echo', messageCount: 4 }),
     ]);
-    expect(second.host.sessions.messages(agent.sessionId)).toEqual(before);
-    expect(second.host.sessions.toolCalls(agent.sessionId)).toEqual([
+    expect(second.root.sessions.messages(agent.sessionId)).toEqual(before);
+    expect(second.root.sessions.toolCalls(agent.sessionId)).toEqual([
       expect.objectContaining({ id: 'k1', name: 'echo', status: 'ok', result: 'echo: kept' }),
     ]);
 
@@ -43,7 +43,7 @@ describe('sessions across a restart', () => {
 
   it('repairs a session whose process died mid-tool', async () => {
     const first = await agentHarness({ baseUrl: scripted.model.baseUrl });
-    const store = first.host.sessions;
+    const store = first.root.sessions;
     const s = store.createSession({ title: 'crashed', systemPrompt: 'sys' });
     store.appendMessage(s.id, { role: 'user', content: 'run it' });
     const calls = ['x1', 'x2'].map((id) => ({

@@ -33,7 +33,7 @@ const scripted = useScriptedAgent({
 /** An agent whose turn is cancelled when `when` sees an event. */
 function cancellingAgent(when: (event: AgentEvent) => boolean) {
   const controller = new AbortController();
-  const agent = scripted.h.host.createAgent({
+  const agent = scripted.h.root.createAgent({
     model: scripted.h.model,
     onEvent: (event) => {
       scripted.h.events.push(event);
@@ -57,18 +57,18 @@ describe('cancel', () => {
     expect(seen.aborted).toBe(true);
     const finished = scripted.h.events.filter((e) => e.type === 'tool_finished');
     expect(finished.map((e) => [e.toolCallId, e.status])).toEqual([
-      ['w1', 'cancelled'],
-      ['w2', 'cancelled'],
+      ['w1', 'stopped'],
+      ['w2', 'stopped'],
     ]);
-    const stored = scripted.h.host.sessions.messages(agent.sessionId);
+    const stored = scripted.h.root.sessions.messages(agent.sessionId);
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'tool']);
     expect(stored.slice(2).map((m) => [m.tool_call_id, m.content])).toEqual([
       ['w1', CANCELLED_RESULT],
       ['w2', CANCELLED_RESULT],
     ]);
-    expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => c.status)).toEqual([
-      'cancelled',
-      'cancelled',
+    expect(scripted.h.root.sessions.toolCalls(agent.sessionId).map((c) => c.status)).toEqual([
+      'stopped',
+      'stopped',
     ]);
 
     scripted.model.push({ text: 'resumed fine' });
@@ -93,9 +93,9 @@ describe('cancel', () => {
     const result = await agent.runTurn('start', { signal });
     expect(result.status).toBe('cancelled');
     expect(ran).toEqual([]);
-    expect(scripted.h.host.sessions.toolCalls(agent.sessionId).map((c) => [c.id, c.status])).toEqual([
-      ['w1', 'cancelled'],
-      ['r1', 'cancelled'],
+    expect(scripted.h.root.sessions.toolCalls(agent.sessionId).map((c) => [c.id, c.status])).toEqual([
+      ['w1', 'stopped'],
+      ['r1', 'stopped'],
     ]);
   });
 
@@ -106,7 +106,7 @@ describe('cancel', () => {
     expect(result.status).toBe('cancelled');
     expect(result.text.length).toBeGreaterThan(0);
     expect('A long answer that streams slowly'.startsWith(result.text)).toBe(true);
-    expect(scripted.h.host.sessions.messages(agent.sessionId).at(-1)).toEqual({
+    expect(scripted.h.root.sessions.messages(agent.sessionId).at(-1)).toEqual({
       role: 'assistant',
       content: result.text,
     });
@@ -158,7 +158,7 @@ describe('model errors', () => {
     const gone = await ScriptedModel.start();
     const baseUrl = gone.baseUrl;
     await gone.close();
-    const agent = scripted.h.host.createAgent({ model: { ...scripted.h.model, baseUrl, maxRetries: 0 } });
+    const agent = scripted.h.root.createAgent({ model: { ...scripted.h.model, baseUrl, maxRetries: 0 } });
     const result = await agent.runTurn('hi');
     expect(result.error).toMatch(/Could not reach the model at http:\/\/127\.0\.0\.1/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../approval/verdict';
+import type { Verdict } from '../approval/analysis';
 import { ModelConfigSchema } from '../config/schema';
 import { resolveModel } from './model/resolve';
 import { createSmartApprover, parseSmartAnswer } from './smartApprover';

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { SmartAnswer, SmartApprover } from '../approval/gateTypes';
+import type { SmartAnswer, SmartApprover } from '../approval/gate';
 import type { ModelResolution } from './model/resolve';
 
 const INSTRUCTIONS = [

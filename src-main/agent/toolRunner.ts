@@ -1,4 +1,5 @@
-import type { ToolRunStatus } from '../../src-shared/agentEvents';
+import { randomUUID } from 'node:crypto';
+import type { ToolRunStatus } from '../../src-shared/toolCalls';
 import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
 import { toolError } from '../runtime/errors';
 import { parseArgs } from '../runtime/validate';
@@ -63,7 +64,10 @@ export class ToolRunner {
       });
     let results: string[];
     if (canRunInParallel(calls, (name) => registry.get(name), this.deps.cwd)) {
-      results = await mapLimited(calls, MAX_PARALLEL_TOOLS, (call) => this.runOne(call, offered, signal));
+      const batch = randomUUID();
+      results = await mapLimited(calls, MAX_PARALLEL_TOOLS, (call) =>
+        this.runOne(call, offered, signal, batch),
+      );
     } else {
       results = [];
       for (const call of calls) results.push(await this.runOne(call, offered, signal));
@@ -71,7 +75,12 @@ export class ToolRunner {
     return calls.map((call, i) => ({ role: 'tool', tool_call_id: call.id, content: results[i] ?? '' }));
   }
 
-  private async runOne(call: ToolCall, offered: ReadonlySet<string>, signal?: AbortSignal): Promise<string> {
+  private async runOne(
+    call: ToolCall,
+    offered: ReadonlySet<string>,
+    signal?: AbortSignal,
+    batch?: string,
+  ): Promise<string> {
     const { emit, sessionId } = this.deps;
     const name = call.function.name;
     const started = performance.now();
@@ -82,16 +91,17 @@ export class ToolRunner {
       emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
       argsPreview: argsPreview(call.function.arguments),
       args: call.function.arguments,
+      ...(batch ? { batch } : {}),
     });
     const handle = this.deps
       .store()
-      .startToolCall(sessionId, { id: call.id, name, args: call.function.arguments });
+      .startToolCall(sessionId, { id: call.id, name, args: call.function.arguments, batch });
     // A call after a cancel in the same batch is recorded as cancelled without starting it.
     const outcome = signal?.aborted
       ? ABORTED
       : await untilAborted(this.execute(call, offered, signal), signal);
     const { text: result, ok, refusal } = outcome === ABORTED ? CANCELLED : outcome;
-    const status: ToolRunStatus = outcome === ABORTED ? 'cancelled' : ok ? 'ok' : 'error';
+    const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : ok ? 'ok' : 'error';
     const durationMs = performance.now() - started;
     this.deps.store().finishToolCall(handle, { result, status, durationMs });
     emit({

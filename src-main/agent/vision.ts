@@ -1,12 +1,12 @@
 import OpenAI from 'openai';
 import type { VisionService } from '../tools/media/vision';
-import type { AgentHost } from './host';
+import type { AgentRoot } from './agentRoot';
 
 /**
  * vision_analyze and browser_vision ask the configured chat model with the image attached. The
  * service exists only when a model is configured; the model itself must accept images.
  */
-export function createVisionService(agent: Pick<AgentHost, 'resolveModel'>): VisionService | undefined {
+export function createVisionService(agent: Pick<AgentRoot, 'resolveModel'>): VisionService | undefined {
   if (!agent.resolveModel().ok) return undefined;
   return {
     async analyze(image, question, signal) {

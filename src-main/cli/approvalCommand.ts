@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { initShellParser } from '../approval/analyse';
-import { runApprovalCheckJsonl } from '../approval/cli';
+import { initShellParser, runApprovalCheckJsonl } from '../approval/analysis';
 import { UsageError, type Io } from './args';
 
 /** `caduceus approval check --jsonl`: one verdict line per input line, in order. */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
-import { grantsInForce, revokeGrant } from '../approval/grantsView';
-import type { Services } from '../services';
+import { grantsInForce, revokeGrant } from '../approval/gate';
+import type { AppRoot } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
 
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
@@ -13,7 +13,7 @@ function line(e: LedgerEntry): string {
 }
 
 /** `caduceus approvals log [--session ID] [--decided-by WHO] [--search TEXT] [--limit N] [--json]` */
-export async function approvalsLog(services: Services, argv: string[], io: Io): Promise<number> {
+export async function approvalsLog(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -26,7 +26,7 @@ export async function approvalsLog(services: Services, argv: string[], io: Io): 
   });
   const limit = values.limit === undefined ? 200 : Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a positive whole number');
-  const store = services.agent.sessions;
+  const store = root.agent.sessions;
   const rows = store.ledger.list({
     // A stored session by prefix; otherwise the id as given (one-shot calls are not stored sessions).
     ...(values.session ? { sessionId: store.resolveId(values.session) ?? values.session } : {}),
@@ -41,9 +41,9 @@ export async function approvalsLog(services: Services, argv: string[], io: Io): 
 }
 
 /** `caduceus approvals grants [--json]`: what is allowed without asking, with the keys revoke takes. */
-export async function approvalsGrants(services: Services, argv: string[], io: Io): Promise<number> {
+export async function approvalsGrants(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
-  const grants = grantsInForce(services.gate.grants, await services.configStore.load(), Date.now());
+  const grants = grantsInForce(root.gate.grants, await root.configStore.load(), Date.now());
   if (values.json) writeLine(io.stdout, JSON.stringify(grants, null, 2));
   else
     for (const g of grants)
@@ -53,11 +53,11 @@ export async function approvalsGrants(services: Services, argv: string[], io: Io
 }
 
 /** `caduceus approvals revoke KEY`: a grant key from `approvals grants`, or a rule key or prefix. */
-export async function approvalsRevoke(services: Services, argv: string[], io: Io): Promise<number> {
+export async function approvalsRevoke(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
   const key = positionals.join(' ').trim();
   if (!key) throw new UsageError('caduceus approvals revoke KEY  (see caduceus approvals grants)');
-  const revoked = await revokeGrant(services.gate.grants, services.configStore, key);
+  const revoked = await revokeGrant(root.gate.grants, root.configStore, key);
   if (revoked === 0) {
     writeLine(io.stderr, `No grant in force matches "${key}".`);
     return 1;

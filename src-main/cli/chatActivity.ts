@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
-import { resultDetails } from '../handlers/toolCards';
+import { toolCallView } from '../agent/toolCards';
 import { writeLine } from './args';
 
 const TAIL_LINES = 5;
@@ -49,21 +49,30 @@ type Finished = Extract<AgentEvent, { type: 'tool_finished' }>;
 
 /** `✗ terminal (exit 1, 0.3s)`, then the last lines of output, an error, or a refusal in words. */
 export function finishedLines(event: Finished): string[] {
-  const details = resultDetails(event.result ?? event.resultPreview, event.approval);
+  const card = toolCallView({
+    id: event.toolCallId,
+    name: event.name,
+    emoji: '',
+    args: '',
+    taskId: event.sessionId,
+    startedAt: 0,
+    run: event.status,
+    ...(event.approval ? { refusal: event.approval } : {}),
+    result: event.result ?? event.resultPreview,
+  });
   const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
-  const exit = details.exitCode != null ? `exit ${details.exitCode}, ` : '';
-  const failed =
-    event.status === 'error' || details.refusal || (details.exitCode != null && details.exitCode !== 0);
-  const mark = event.status === 'cancelled' ? '⊘' : failed ? '✗' : '✓';
+  const exit = card.exitCode != null ? `exit ${card.exitCode}, ` : '';
+  const failed = card.status !== 'ok' && card.status !== 'stopped';
+  const mark = card.status === 'stopped' ? '⊘' : failed ? '✗' : '✓';
   const head = `${mark} ${event.name} (${exit}${seconds})`;
-  if (details.refusal) {
-    const { title, reason, rule, advice } = details.refusal;
+  if (card.refusal) {
+    const { title, reason, rule, advice } = card.refusal;
     return [`${head} ${title}.`, `  ${reason}${rule ? ` Rule: ${rule}.` : ''}`, `  ${advice}`];
   }
   const lines = [head];
-  if (details.outputText) lines.push(...tail(details.outputText));
-  if (details.errorText) lines.push(`  ${details.errorText}`);
-  else if (failed && !details.outputText && event.status === 'error') lines.push(`  ${event.resultPreview}`);
+  if (card.outputText) lines.push(...tail(card.outputText));
+  if (card.errorText) lines.push(`  ${card.errorText}`);
+  else if (failed && !card.outputText && event.status === 'error') lines.push(`  ${event.resultPreview}`);
   return lines;
 }
 

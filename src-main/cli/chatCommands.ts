@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { TurnResult } from '../agent/agent';
-import { ApproverModeSchema, type ApproverMode } from '../approval/approvers';
-import type { Services, ServicesOptions } from '../services';
+import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
+import type { AppRoot, AppRootOptions } from '../appRoot';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { activityPrinter } from './chatActivity';
 import { ttyClarifier } from './ttyPrompt';
@@ -35,8 +35,8 @@ function parseChat(argv: string[]) {
   return values;
 }
 
-/** Flags that shape the services themselves: who answers approvals, which terminal backend. */
-export function chatServicesOptions(argv: string[]): Partial<ServicesOptions> {
+/** Flags that shape the composition root itself: who answers approvals, which terminal backend. */
+export function chatRootOptions(argv: string[]): Partial<AppRootOptions> {
   const values = parseChat(argv);
   return {
     ...(values.approvals ? { approvals: values.approvals as ApproverMode } : {}),
@@ -66,26 +66,26 @@ const EXIT: Record<TurnResult['status'], number> = {
 };
 
 /** `caduceus chat -q …`: one turn, headless. Tool activity on stderr, the answer on stdout. */
-export async function chat(services: Services, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
+export async function chat(root: AppRoot, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
   const values = parseChat(argv);
   if (!values.query) throw new UsageError(CHAT_USAGE);
-  const resolution = services.agent.resolveModel({
+  const resolution = root.agent.resolveModel({
     model: values.model,
     baseUrl: values['base-url'],
     apiKey: values['api-key'],
     provider: values.provider,
   });
   if (!resolution.ok) {
-    writeLine(io.stderr, `caduceus: ${await services.agent.modelSetupHelp(resolution.problems)}`);
+    writeLine(io.stderr, `caduceus: ${await root.agent.modelSetupHelp(resolution.problems)}`);
     return 1;
   }
-  const agent = services.agent.createAgent({
+  const agent = root.agent.createAgent({
     model: resolution.model,
     sessionId: values.session,
     ...(await workspaceOf(values, io)),
     toolsets: {
-      enabled: csv(values.toolsets) ?? services.config.toolsets.enabled,
-      disabled: services.config.toolsets.disabled,
+      enabled: csv(values.toolsets) ?? root.config.toolsets.enabled,
+      disabled: root.config.toolsets.disabled,
     },
     clarifier: ttyClarifier(io),
     onEvent: values.json ? undefined : activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true }),
@@ -98,7 +98,7 @@ export async function chat(services: Services, argv: string[], io: Io, stop?: Ab
     await agent.close();
   }
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify(transcript(services, result), null, 2));
+    writeLine(io.stdout, JSON.stringify(transcript(root, result), null, 2));
   } else {
     if (result.text) writeLine(io.stdout, result.text);
     if (result.status === 'max_iterations') writeLine(io.stderr, 'caduceus: stopped at max_iterations');
@@ -109,7 +109,7 @@ export async function chat(services: Services, argv: string[], io: Io, stop?: Ab
 }
 
 /** The turn as data: its messages and the tool calls they made, with results and timings. */
-function transcript(services: Services, result: TurnResult) {
+function transcript(root: AppRoot, result: TurnResult) {
   const ids = new Set(result.messages.flatMap((m) => (m.tool_calls ?? []).map((c) => c.id)));
   return {
     session_id: result.sessionId,
@@ -118,6 +118,6 @@ function transcript(services: Services, result: TurnResult) {
     iterations: result.iterations,
     ...(result.error ? { error: result.error } : {}),
     messages: result.messages,
-    tool_calls: services.agent.sessions.toolCalls(result.sessionId).filter((c) => ids.has(c.id)),
+    tool_calls: root.agent.sessions.toolCalls(result.sessionId).filter((c) => ids.has(c.id)),
   };
 }

@@ -1,7 +1,7 @@
 // Only what every command needs is imported here; each command is loaded when it runs, so
 // `caduceus --help` parses almost nothing (heavy integrations load on first use further down).
 import { caduceusHome } from '../config/paths';
-import type { Services, ServicesOptions } from '../services';
+import type { AppRoot, AppRootOptions } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
 import { closest, cliVersion } from './suggest';
 import { exitCodeFor, shutdownSignal, type ShutdownSignal } from '../shutdownSignals';
@@ -35,13 +35,13 @@ const USAGE = `Usage: caduceus <command>
 
 Config home: $CADUCEUS_HOME (default ~/.caduceus), holding config.yaml.`;
 
-/** `stop` fires on SIGINT, SIGTERM or SIGHUP; services are shut down after the command returns. */
-type Command = (services: Services, argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
+/** `stop` fires on SIGINT, SIGTERM or SIGHUP; the composition root is shut down after the command returns. */
+type Command = (root: AppRoot, argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
 type Standalone = (argv: string[], io: Io, stop: AbortSignal) => Promise<number>;
 interface LoadedCommand {
   run: Command;
-  /** Flags that change how services are built, read before they are. */
-  servicesOptions?: (argv: string[]) => Partial<ServicesOptions>;
+  /** Flags that change how the composition root is built, read before it is. */
+  rootOptions?: (argv: string[]) => Partial<AppRootOptions>;
 }
 interface CommandEntry {
   load: () => Promise<LoadedCommand>;
@@ -58,8 +58,8 @@ const tools = () => import('./toolsCommands');
 const sessions = () => import('./sessionsCommands');
 const mcp = () => import('./mcpCommands');
 const approvals = () => import('./approvalsCommands');
-const mcpCommand = (run: (services: Services, argv: string[], io: Io) => Promise<number>) => ({
-  run: (services: Services, argv: string[], io: Io) => run(services, argv, io),
+const mcpCommand = (run: (root: AppRoot, argv: string[], io: Io) => Promise<number>) => ({
+  run: (root: AppRoot, argv: string[], io: Io) => run(root, argv, io),
 });
 const COMMANDS: Record<string, CommandEntry> = {
   'tools list': { load: async () => ({ run: (await tools()).toolsList }), mcp: true },
@@ -67,8 +67,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   call: { load: async () => ({ run: (await tools()).callTool }), mcp: true },
   chat: {
     load: async () => {
-      const { chat, chatServicesOptions } = await import('./chatCommands');
-      return { run: chat, servicesOptions: chatServicesOptions };
+      const { chat, chatRootOptions } = await import('./chatCommands');
+      return { run: chat, rootOptions: chatRootOptions };
     },
     mcp: true,
   },
@@ -142,19 +142,19 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     writeLine(io.stderr, unknownCommand(argv));
     return 2;
   }
-  let services: Services | undefined;
+  let root: AppRoot | undefined;
   const stop = shutdownSignal();
   try {
-    const [loaded, { createServices }, { createStderrLogger }, { createTtyApprover }, { takeElicitation }] =
+    const [loaded, { createAppRoot }, { createStderrLogger }, { createTtyApprover }, { takeElicitation }] =
       await Promise.all([
         command.load(),
-        import('../services'),
+        import('../appRoot'),
         import('../runtime/logger'),
-        import('../approval/ttyApprover'),
+        import('../approval/asking'),
         import('./elicitationFlag'),
       ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
-    services = await createServices({
+    root = await createAppRoot({
       home: caduceusHome(io.env),
       cwd: io.cwd,
       // The folder the command runs in is the workspace of whatever it does.
@@ -168,14 +168,14 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       ...(io.stdin.isTTY
         ? { approver: createTtyApprover({ input: io.stdin, output: io.stderr }) }
         : { inputWait: 'end' as const }),
-      ...loaded.servicesOptions?.(rest),
+      ...loaded.rootOptions?.(rest),
     });
-    return exitCode(await loaded.run(services, rest, io, stop.signal), stop.signal);
+    return exitCode(await loaded.run(root, rest, io, stop.signal), stop.signal);
   } catch (err) {
     return reportError(err, io);
   } finally {
-    // Listening until services are down keeps a second signal from killing the process mid-cleanup.
-    await services?.shutdown();
+    // Listening until the root is down keeps a second signal from killing the process mid-cleanup.
+    await root?.shutdown();
     stop.dispose();
   }
 }

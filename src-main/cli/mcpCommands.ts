@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
 import { McpCredentials } from '../mcp/auth/credentials';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
 
-function serverConfig(services: Services, name: string | undefined, usage: string) {
+function serverConfig(root: AppRoot, name: string | undefined, usage: string) {
   if (!name) throw new UsageError(usage);
-  const config = services.config.mcp_servers[name];
+  const config = root.config.mcp_servers[name];
   if (!config) throw new UsageError(`no MCP server "${name}" in config.yaml`);
   return config;
 }
@@ -19,7 +19,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** `caduceus mcp login <server> [--client-secret-stdin]`: OAuth sign-in in the browser. */
 export async function mcpLogin(
-  services: Services,
+  root: AppRoot,
   argv: string[],
   io: Io,
   opener: UrlOpener = systemBrowserOpener(io.env),
@@ -30,10 +30,10 @@ export async function mcpLogin(
     options: { 'client-secret-stdin': { type: 'boolean' } },
   });
   const [name] = positionals;
-  const config = serverConfig(services, name, 'caduceus mcp login <server> [--client-secret-stdin]');
+  const config = serverConfig(root, name, 'caduceus mcp login <server> [--client-secret-stdin]');
   if (!name || !config.url)
     throw new UsageError(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
-  const secrets = services.mcp.secrets;
+  const secrets = root.mcp.secrets;
   if (values['client-secret-stdin'])
     await new McpCredentials(secrets, name, config.url).saveClientSecret(await readAll(io.stdin));
   // Print the URL too: the browser may not open (no display, a remote shell).
@@ -43,7 +43,7 @@ export async function mcpLogin(
       writeLine(io.stderr, `(${(err as Error).message}; open the URL yourself)`),
     );
   };
-  const status = await services.mcp.signIn(name, config, show);
+  const status = await root.mcp.signIn(name, config, show);
   if (status.state !== 'connected') {
     writeLine(io.stderr, `caduceus: sign-in to "${name}" failed: ${status.error ?? status.state}`);
     return 1;
@@ -53,12 +53,12 @@ export async function mcpLogin(
 }
 
 /** `caduceus mcp logout <server>`: forgets the server's tokens and registered client. */
-export async function mcpLogout(services: Services, argv: string[], io: Io): Promise<number> {
+export async function mcpLogout(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
   const [name] = positionals;
-  const config = serverConfig(services, name, 'caduceus mcp logout <server>');
+  const config = serverConfig(root, name, 'caduceus mcp logout <server>');
   if (!name) return 2;
-  await services.mcp.signOut(name, config);
+  await root.mcp.signOut(name, config);
   writeLine(io.stdout, `Signed out of "${name}".`);
   return 0;
 }

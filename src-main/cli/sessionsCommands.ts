@@ -2,12 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportSession, type ExportFormat } from '../agent/sessions/export';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
 
-function sessionId(services: Services, given: string | undefined, usage: string): string {
+function sessionId(root: AppRoot, given: string | undefined, usage: string): string {
   if (!given) throw new UsageError(usage);
-  const id = services.agent.sessions.resolveId(given);
+  const id = root.agent.sessions.resolveId(given);
   if (!id) throw new UsageError(`no session matches "${given}"`);
   return id;
 }
@@ -15,12 +15,12 @@ function sessionId(services: Services, given: string | undefined, usage: string)
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 /** `caduceus sessions list [--limit N] [--all] [--json]` */
-export async function sessionsList(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsList(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: { limit: { type: 'string' }, all: { type: 'boolean' }, json: { type: 'boolean' } },
   });
-  const rows = services.agent.sessions.listSessions({
+  const rows = root.agent.sessions.listSessions({
     limit: values.limit ? Number(values.limit) : 50,
     includeChildren: values.all,
   });
@@ -39,20 +39,20 @@ export async function sessionsList(services: Services, argv: string[], io: Io): 
 }
 
 /** `caduceus sessions show <id> [--json]` */
-export async function sessionsShow(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsShow(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { json: { type: 'boolean' } },
   });
-  const id = sessionId(services, positionals[0], 'caduceus sessions show <id> [--json]');
-  io.stdout.write(exportSession(services.agent.sessions, id, values.json ? 'json' : 'markdown') ?? '');
+  const id = sessionId(root, positionals[0], 'caduceus sessions show <id> [--json]');
+  io.stdout.write(exportSession(root.agent.sessions, id, values.json ? 'json' : 'markdown') ?? '');
   if (values.json) writeLine(io.stdout, '');
   return 0;
 }
 
 /** `caduceus sessions search <query> [--role user|assistant|tool] [--limit N] [--json]` */
-export async function sessionsSearch(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsSearch(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -64,7 +64,7 @@ export async function sessionsSearch(services: Services, argv: string[], io: Io)
   if (role !== undefined && role !== 'user' && role !== 'assistant' && role !== 'tool') {
     throw new UsageError('--role must be user, assistant or tool');
   }
-  const hits = services.agent.sessions.search(query, {
+  const hits = root.agent.sessions.search(query, {
     role,
     limit: values.limit ? Number(values.limit) : 20,
   });
@@ -80,20 +80,20 @@ export async function sessionsSearch(services: Services, argv: string[], io: Io)
 }
 
 /** `caduceus sessions export <id> [--format markdown|json] [--output FILE]` */
-export async function sessionsExport(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsExport(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: { format: { type: 'string' }, output: { type: 'string', short: 'o' } },
   });
   const id = sessionId(
-    services,
+    root,
     positionals[0],
     'caduceus sessions export <id> [--format markdown|json] [--output FILE]',
   );
   const format = (values.format ?? 'markdown') as ExportFormat;
   if (format !== 'markdown' && format !== 'json') throw new UsageError('--format must be markdown or json');
-  const text = exportSession(services.agent.sessions, id, format) ?? '';
+  const text = exportSession(root.agent.sessions, id, format) ?? '';
   const body = text.endsWith('\n') ? text : `${text}\n`;
   if (values.output) {
     await writeFile(resolve(io.cwd, values.output), body);
@@ -105,22 +105,22 @@ export async function sessionsExport(services: Services, argv: string[], io: Io)
 }
 
 /** `caduceus sessions rename <id> <title>` */
-export async function sessionsRename(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsRename(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
   const usage = 'caduceus sessions rename <id> <title>';
-  const id = sessionId(services, positionals[0], usage);
+  const id = sessionId(root, positionals[0], usage);
   const title = positionals.slice(1).join(' ').trim();
   if (!title) throw new UsageError(usage);
-  services.agent.sessions.renameSession(id, title);
+  root.agent.sessions.renameSession(id, title);
   writeLine(io.stderr, `Renamed ${id}`);
   return 0;
 }
 
 /** `caduceus sessions delete <id>` */
-export async function sessionsDelete(services: Services, argv: string[], io: Io): Promise<number> {
+export async function sessionsDelete(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
-  const id = sessionId(services, positionals[0], 'caduceus sessions delete <id>');
-  services.agent.sessions.deleteSession(id);
+  const id = sessionId(root, positionals[0], 'caduceus sessions delete <id>');
+  root.agent.sessions.deleteSession(id);
   writeLine(io.stderr, `Deleted ${id}`);
   return 0;
 }

@@ -38,8 +38,8 @@ describe('start-up of the CLI', () => {
     'leaves browser, MCP, remote backends and web extraction out of the start of %s',
     (command) => {
       const entry = `src-main/cli/${command}.ts`;
-      const services = ['src-main/services.ts', 'src-main/appCore.ts'];
-      const loaded = [entry, ...services].flatMap((e) => packagesAtStart(e));
+      const roots = ['src-main/appRoot.ts', 'src-main/appCore.ts'];
+      const loaded = [entry, ...roots].flatMap((e) => packagesAtStart(e));
       expect(loaded.filter((p) => HEAVY.includes(p))).toEqual([]);
     },
   );

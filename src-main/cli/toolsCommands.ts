@@ -1,23 +1,24 @@
 import { parseArgs } from 'node:util';
+import type { AppRoot } from '../appRoot';
 import type { ToolsetInfo } from '../runtime/runtime';
 import type { ToolOutcome } from '../runtime/types';
-import type { Services } from '../services';
 import { csv, UsageError, writeLine, type Io } from './args';
+import { toolsetRows } from './toolsetsJson';
 
 /** `caduceus tools list [--toolsets a,b] [--disable c,d] [--json]` */
-export async function toolsList(services: Services, argv: string[], io: Io): Promise<number> {
+export async function toolsList(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: { toolsets: { type: 'string' }, disable: { type: 'string' }, json: { type: 'boolean' } },
   });
-  const enabled = csv(values.toolsets) ?? services.config.toolsets.enabled;
-  const disabled = csv(values.disable) ?? services.config.toolsets.disabled;
-  const defs = await services.runtime.getToolDefinitions({ enabled, disabled });
+  const enabled = csv(values.toolsets) ?? root.config.toolsets.enabled;
+  const disabled = csv(values.disable) ?? root.config.toolsets.disabled;
+  const defs = await root.runtime.getToolDefinitions({ enabled, disabled });
   if (values.json) {
     writeLine(io.stdout, JSON.stringify(defs, null, 2));
   } else {
     for (const d of defs) {
-      const emoji = services.runtime.registry.get(d.function.name)?.emoji ?? '';
+      const emoji = root.runtime.registry.get(d.function.name)?.emoji ?? '';
       writeLine(io.stdout, `${emoji} ${d.function.name}  ${d.function.description.split('\n')[0]}`);
     }
     if (defs.length === 0) writeLine(io.stderr, 'No tools are available with these toolsets.');
@@ -26,25 +27,11 @@ export async function toolsList(services: Services, argv: string[], io: Io): Pro
 }
 
 /** `caduceus toolsets [--json]` */
-export async function toolsetsList(services: Services, argv: string[], io: Io): Promise<number> {
+export async function toolsetsList(root: AppRoot, argv: string[], io: Io): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
-  const infos = await services.runtime.describeToolsets();
+  const infos = await root.runtime.describeToolsets();
   if (values.json) {
-    const rows = infos.map((info) => ({
-      name: info.name,
-      kind: info.kind,
-      description: info.description,
-      tools: info.tools,
-      includes: info.includes,
-      availability: info.availability,
-      available: info.available,
-      toolsAvailable: info.toolsAvailable,
-      toolsTotal: info.toolsTotal,
-      toolAvailability: info.toolAvailability,
-      requiresEnv: info.requiresEnv,
-      missingEnv: info.missingEnv,
-      unavailable: info.unavailable,
-    }));
+    const rows = toolsetRows(infos, root.mcp.status());
     writeLine(io.stdout, JSON.stringify(rows, null, 2));
     return 0;
   }
@@ -60,7 +47,7 @@ export async function toolsetsList(services: Services, argv: string[], io: Io): 
         writeLine(io.stdout, `  ${tool}: ${reason}`);
   }
   // MCP servers that could not register tools say why: a sign-in to do, or a failure.
-  for (const status of services.mcp.status()) {
+  for (const status of root.mcp.status()) {
     if (status.state === 'needs_auth')
       writeLine(
         io.stdout,
@@ -79,12 +66,7 @@ function availabilityText(info: ToolsetInfo): string {
 }
 
 /** `caduceus call <tool> --args '<json>' [--task <id>]`: prints exactly what the model would get. */
-export async function callTool(
-  services: Services,
-  argv: string[],
-  io: Io,
-  stop?: AbortSignal,
-): Promise<number> {
+export async function callTool(root: AppRoot, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -92,7 +74,7 @@ export async function callTool(
   });
   const [tool] = positionals;
   if (!tool) throw new UsageError("caduceus call <tool> --args '<json>' [--task <id>]");
-  const outcome = await services.runtime.handleFunctionCall(tool, values.args ?? '{}', {
+  const outcome = await root.runtime.handleFunctionCall(tool, values.args ?? '{}', {
     taskId: values.task ?? 'cli',
     sessionId: values.session ?? 'cli',
     toolCallId: `cli-${Date.now()}`,

@@ -73,7 +73,7 @@ describe('runDesktop', () => {
     expect(FakeBrowserWindow.all).toHaveLength(1);
 
     // Quitting ends background processes before the app exits.
-    const started = await core.services.terminal.run({
+    const started = await core.root.terminals.current.run({
       taskId: 't',
       toolCallId: 'c',
       command: 'sleep 60',
@@ -116,7 +116,7 @@ describe('runDesktop', () => {
       const listenersBefore = process.listenerCount(signal);
       const core = await runDesktop(electron as never, '/dist');
       if (!core) throw new Error('the app did not start');
-      const started = await core.services.terminal.run({
+      const started = await core.root.terminals.current.run({
         taskId: 't',
         toolCallId: 'c',
         command: 'sleep 60',
@@ -138,7 +138,7 @@ describe('runDesktop', () => {
     electron.control.answerDialogsWith(async () => APPROVAL_BUTTONS.findIndex((b) => b.choice === 'always'));
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
-    const decision = await core.services.gate.check({
+    const decision = await core.root.gate.check({
       command: 'rm -rf ./build-output',
       sessionId: 's',
       taskId: 't',
@@ -148,7 +148,7 @@ describe('runDesktop', () => {
     expect(decision).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'always' });
     expect(electron.control.dialogCalls[0]?.window).toBe(FakeBrowserWindow.all[0]);
     expect(String(electron.control.dialogCalls[0]?.options.detail)).toContain('rm -rf ./build-output');
-    expect(core.services.config.command_allowlist.length).toBeGreaterThan(0);
+    expect(core.root.config.command_allowlist.length).toBeGreaterThan(0);
     await core.shutdown();
   });
 
@@ -164,9 +164,9 @@ describe('runDesktop', () => {
       toolCallId: `c${i}`,
       backendKind: 'local' as const,
     }));
-    core.services.gate.announceBatch(calls);
+    core.root.gate.announceBatch(calls);
     for (const call of calls)
-      expect(await core.services.gate.check(call)).toMatchObject({ allowed: true, choice: 'once' });
+      expect(await core.root.gate.check(call)).toMatchObject({ allowed: true, choice: 'once' });
     expect(electron.control.dialogCalls).toHaveLength(1);
     const detail = String(electron.control.dialogCalls[0]?.options.detail);
     for (const call of calls) expect(detail).toContain(call.command);

@@ -1,5 +1,5 @@
 import type { Protocol } from 'electron';
-import { readStatic } from '../host/staticFiles';
+import { readStatic } from '../serve/staticFiles';
 
 /** The renderer is served from app://caduceus/, a standard secure origin of our own. */
 export const APP_SCHEME = 'app';

@@ -106,7 +106,7 @@ describe('allowlist.add over the contract', () => {
 
     // A prefix entry takes effect at once: the gate lets the command through without asking.
     await core.invoke('allowlist.add', { key: 'git push' });
-    const decision = await core.services.gate.check({
+    const decision = await core.root.gate.check({
       command: 'git push --force origin main',
       sessionId: 's',
       taskId: 't',

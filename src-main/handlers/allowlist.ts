@@ -1,5 +1,5 @@
 import type { AllowlistEntry } from '../../src-shared/ipc/schemas';
-import { AllowlistEntryError, parseAllowlistEntry } from '../approval/allowlistEntry';
+import { AllowlistEntryError, parseAllowlistEntry } from '../approval/gate';
 import type { Config } from '../config/schema';
 import type { ConfigStore } from '../config/store';
 import { setList } from '../config/yamlEdit';

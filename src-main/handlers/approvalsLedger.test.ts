@@ -43,7 +43,7 @@ let answers: ApprovalChoice[] = [];
 let asked: string[] = [];
 
 const check = (command: string, sessionId = 's') =>
-  core.services.gate.check({ command, sessionId, taskId: 't', toolCallId: 'c', backendKind: 'local' });
+  core.root.gate.check({ command, sessionId, taskId: 't', toolCallId: 'c', backendKind: 'local' });
 
 async function value<T>(reply: Promise<{ ok: boolean; value?: unknown }>): Promise<T> {
   const r = await reply;

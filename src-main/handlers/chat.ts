@@ -3,7 +3,7 @@ import type { Agent } from '../agent/agent';
 import type { ModelOverrides } from '../agent/model/resolve';
 import type { EventBus } from '../contract/eventBus';
 import { ContractError } from '../contract/router';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { validateWorkspace } from '../workspace/validate';
 import { ChatEventMapper } from './chatEvents';
 
@@ -22,7 +22,7 @@ export class ChatController {
   private readonly clarifies = new Map<string, (answer: string | null) => void>();
 
   constructor(
-    private readonly services: Services,
+    private readonly root: AppRoot,
     private readonly events: EventBus,
     private readonly modelOverrides: () => ModelOverrides,
     /** Offered to sessions started without one (`serve`'s folder); the desktop app has none. */
@@ -43,18 +43,18 @@ export class ChatController {
       throw new ContractError('busy', 'This session is still working; stop it or wait for the answer.');
     }
     const workspace = await this.workspaceFor(sessionId, requestedWorkspace);
-    const resolution = this.services.agent.resolveModel(this.modelOverrides());
+    const resolution = this.root.agent.resolveModel(this.modelOverrides());
     if (!resolution.ok) {
-      throw new ContractError('no_model', await this.services.agent.modelSetupHelp(resolution.problems));
+      throw new ContractError('no_model', await this.root.agent.modelSetupHelp(resolution.problems));
     }
     const turnId = randomUUID();
     // Events arrive only once the turn runs, after the mapper (which needs the session id) exists.
     const turn: { mapper?: ChatEventMapper } = {};
-    const agent = this.services.agent.createAgent({
+    const agent = this.root.agent.createAgent({
       model: resolution.model,
       ...(sessionId ? { sessionId } : {}),
       ...(workspace ? { workspace } : {}),
-      toolsets: this.services.config.toolsets,
+      toolsets: this.root.config.toolsets,
       source: 'app',
       clarifier: (request, signal) => this.waitForClarify(request.requestId, signal),
       onEvent: (event) => {
@@ -62,7 +62,9 @@ export class ChatController {
       },
     });
     const id = agent.sessionId;
-    turn.mapper = new ChatEventMapper(id, turnId);
+    turn.mapper = new ChatEventMapper(id, turnId, (callId) =>
+      this.root.terminals.current.streams.carries(callId),
+    );
     const abort = new AbortController();
     const done = agent
       .runTurn(text, { signal: abort.signal })
@@ -86,7 +88,7 @@ export class ChatController {
 
   /** A checked folder for a new session (or one stored without); undefined keeps a session's own. */
   private async workspaceFor(sessionId: string | undefined, requested: string | undefined) {
-    const sessions = this.services.agent.sessions;
+    const sessions = this.root.agent.sessions;
     const id = sessionId === undefined ? undefined : sessions.resolveId(sessionId);
     const stored = id === undefined ? undefined : sessions.getSession(id)?.workspace;
     if (stored) {

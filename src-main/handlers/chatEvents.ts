@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
-import { toolCallView, type ToolCallFacts } from './toolCards';
+import { finishedDetails, toolCallView, type ToolCallFacts } from '../agent/toolCards';
 
 /**
  * Turns one turn's agent events into the chat events the UI draws. Keeps what the agent does
@@ -18,6 +18,8 @@ export class ChatEventMapper {
   constructor(
     readonly sessionId: string,
     readonly turnId: string,
+    /** The call's output reaches the page as a terminal stream (`terminal.data`, by call id). */
+    private readonly streamed: (toolCallId: string) => boolean = () => false,
   ) {}
 
   map(event: AgentEvent): ChatEvent[] {
@@ -57,16 +59,19 @@ export class ChatEventMapper {
           taskId: this.sessionId,
           startedAt: Date.now(),
           run: 'running',
+          ...(event.batch ? { batch: event.batch } : {}),
         };
         this.calls.set(event.toolCallId, facts);
         this.afterTools = true;
         return [{ type: 'tool.started', ...base, messageId: this.messageId, call: toolCallView(facts) }];
       }
       case 'tool_output':
+        // One live path per call: the flow-controlled terminal stream when there is one.
+        if (this.streamed(event.toolCallId)) return [];
         return [{ type: 'tool.output', ...base, toolCallId: event.toolCallId, chunk: event.chunk }];
       case 'tool_finished': {
         const started = this.calls.get(event.toolCallId);
-        const { status, result, exitCode, outputText, errorText, refusal } = toolCallView({
+        const view = toolCallView({
           id: event.toolCallId,
           name: event.name,
           emoji: started?.emoji ?? '',
@@ -83,15 +88,10 @@ export class ChatEventMapper {
             type: 'tool.finished',
             ...base,
             toolCallId: event.toolCallId,
-            status: status === 'running' ? 'error' : status,
+            status: view.status === 'running' ? 'error' : view.status,
             durationMs: event.durationMs,
-            result: result ?? '',
-            details: {
-              ...(exitCode !== undefined ? { exitCode } : {}),
-              ...(outputText !== undefined ? { outputText } : {}),
-              ...(errorText !== undefined ? { errorText } : {}),
-              ...(refusal ? { refusal } : {}),
-            },
+            result: view.result ?? '',
+            details: finishedDetails(view),
           },
         ];
       }

@@ -16,6 +16,7 @@ export function mcpView(manager: McpManager, config: Config): McpServerInfo[] {
       tools: status?.tools ?? [],
       ...(status?.error ? { error: status.error } : {}),
       config: server as Record<string, unknown>,
+      signedIn: manager.signedIn(name, server),
     };
   });
 }
@@ -37,7 +38,8 @@ export async function upsertMcpServer(
   }
   await store.update((doc) => setValue(doc, ['mcp_servers', name], raw));
   const status = await manager.connect(name, parsed.data);
-  return { ...status, config: parsed.data as Record<string, unknown> };
+  const signedIn = manager.signedIn(name, parsed.data);
+  return { ...status, config: parsed.data as Record<string, unknown>, signedIn };
 }
 
 /** Signs in to an HTTP server in the system browser (`opener`) and reconnects it. */
@@ -51,7 +53,7 @@ export async function signInMcpServer(
   if (!server.url)
     throw new ContractError('invalid_request', `MCP server "${name}" runs over stdio; it has no sign-in`);
   const status = await manager.signIn(name, server, opener);
-  return { ...status, config: server as Record<string, unknown> };
+  return { ...status, config: server as Record<string, unknown>, signedIn: manager.signedIn(name, server) };
 }
 
 export async function signOutMcpServer(

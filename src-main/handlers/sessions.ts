@@ -2,19 +2,20 @@ import type {
   ChatMessage as ViewMessage,
   SessionDetail,
   SessionSummary as ViewSummary,
-  ToolCallView,
 } from '../../src-shared/ipc/chatSchemas';
 import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
+import { storedToolCallViews } from '../agent/toolCards';
 import type { SessionStore } from '../agent/sessions/store';
+import { stripMarkdown } from '../agent/sessions/title';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
-import { toolCallView } from './toolCards';
 
 function summary(s: SessionSummary, snippet?: string): ViewSummary {
   return {
     id: s.id,
-    title: s.title || 'Untitled session',
+    // Titles stored before they were made plain text lose their Markdown here.
+    title: stripMarkdown(s.title) || 'Untitled session',
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     messageCount: s.messageCount,
@@ -43,25 +44,11 @@ export function sessionDetail(
 ): SessionDetail {
   const session = store.getSession(id);
   if (!session) throw new ContractError('unknown_session', `No session "${id}"`);
-  const records = new Map(store.toolCalls(id).map((c) => [c.id, c]));
+  const cards = storedToolCallViews(store, id, emojiOf);
   const messages: ViewMessage[] = [];
   store.messages(id).forEach((m, index) => {
     if (m.role === 'system' || m.role === 'tool') return;
-    const toolCalls: ToolCallView[] = (m.tool_calls ?? []).map((call) => {
-      const record = records.get(call.id);
-      return toolCallView({
-        id: call.id,
-        name: call.function.name,
-        emoji: emojiOf(call.function.name),
-        args: call.function.arguments,
-        taskId: id,
-        // A call with no record never finished: the app stopped under it.
-        run: record?.status ?? 'cancelled',
-        startedAt: record?.startedAt ?? session.createdAt,
-        ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
-        ...(record?.result != null ? { result: record.result } : {}),
-      });
-    });
+    const toolCalls = (m.tool_calls ?? []).flatMap((call) => cards.get(call.id) ?? []);
     messages.push({
       id: `${id}:${index}`,
       role: m.role,

@@ -13,6 +13,7 @@ export const API_KEY_SECRET = 'model_api_key';
 
 /** `sandbox` is what commands actually get, so the UI can warn while it is off or unavailable. */
 export function settingsView(config: Config, secrets: SecretStore, sandbox?: SandboxStatus): Settings {
+  const { writable_roots, network } = config.sandbox;
   const terminal = (config.terminal ?? {}) as Record<string, unknown>;
   const backend = typeof terminal.backend === 'string' ? terminal.backend : 'local';
   return {
@@ -24,16 +25,19 @@ export function settingsView(config: Config, secrets: SecretStore, sandbox?: San
     },
     terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
     toolsets: config.toolsets,
-    ...(sandbox ? { sandbox } : {}),
+    ...(sandbox ? { sandbox: { ...sandbox, writable_roots, network } } : {}),
   };
 }
 
-/** Applies a Settings change: config.yaml for settings, the secret store for the key. */
+/**
+ * Applies a Settings change: config.yaml for settings, the secret store for the key. `sandbox`
+ * is read after the save, which reconfigures the sandbox.
+ */
 export async function updateSettings(
   store: ConfigStore,
   secrets: SecretStore,
   change: RequestInput<'settings.update'>,
-  sandbox?: SandboxStatus,
+  sandbox?: () => SandboxStatus | undefined,
 ): Promise<Settings> {
   const { apiKey, ...model } = change.model ?? {};
   if (apiKey !== undefined) await secrets.set(API_KEY_SECRET, apiKey);
@@ -44,8 +48,10 @@ export async function updateSettings(
     for (const [key, value] of Object.entries(change.approvals ?? {}))
       setValue(doc, ['approvals', key], value);
     for (const [key, value] of Object.entries(change.terminal ?? {})) setValue(doc, ['terminal', key], value);
+    // Lists are edited item by item, so comments on the entries kept stay.
+    for (const [key, value] of Object.entries(change.sandbox ?? {})) setValue(doc, ['sandbox', key], value);
   });
-  return settingsView(config, secrets, sandbox);
+  return settingsView(config, secrets, sandbox?.());
 }
 
 /** Keeps secrets in memory for the life of the process (browser mode and tests). */

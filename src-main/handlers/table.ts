@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalBroker } from '../approval/broker';
-import { grantsInForce, revokeGrant } from '../approval/grantsView';
-import { ruleFor } from '../approval/rules/registry';
+import type { ApprovalBroker } from '../approval/asking';
+import { grantsInForce, revokeGrant } from '../approval/gate';
+import { ruleFor } from '../approval/analysis';
 import { ContractError, type Handlers } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
 import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
-import type { Services } from '../services';
+import type { AppRoot } from '../appRoot';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
 import type { ModelOverrides } from '../agent/model/resolve';
@@ -18,6 +18,7 @@ import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
+import { withAttachments } from './chatAttachments';
 
 /** What a UI host tells the handlers about itself; AppCoreOptions extends it. */
 export interface HostOptions {
@@ -34,7 +35,7 @@ export interface HostOptions {
 }
 
 interface Parts {
-  services: Services;
+  root: AppRoot;
   options: HostOptions;
   broker: ApprovalBroker;
   chat: ChatController;
@@ -46,9 +47,9 @@ interface Parts {
 
 const OK = { ok: true } as const;
 
-/** Every contract request, answered by the services. */
+/** Every contract request, answered by the root. */
 export function createHandlers({
-  services: s,
+  root: s,
   options,
   broker,
   chat,
@@ -73,9 +74,9 @@ export function createHandlers({
       return OK;
     },
 
-    'settings.get': () => settingsView(s.config, options.secrets, s.terminal.sandbox?.status()),
+    'settings.get': () => settingsView(s.config, options.secrets, s.terminals.current.sandbox?.status()),
     'settings.update': (change) =>
-      updateSettings(s.configStore, options.secrets, change, s.terminal.sandbox?.status()),
+      updateSettings(s.configStore, options.secrets, change, () => s.terminals.current.sandbox?.status()),
 
     'model.status': () => modelStatus(s.config.model, options.env, modelOverrides()),
     'model.list': (probe) => listModels(probe, probeKey(probe, savedKey(), options.env)),
@@ -120,8 +121,13 @@ export function createHandlers({
       return OK;
     },
     'mcp.signOut': ({ name }) => signOutMcpServer(s.mcp, s.config, name),
+    'mcp.catalog': ({ name }) => s.mcp.catalog(name),
+    'mcp.getPrompt': async ({ server, prompt, arguments: args }) => ({
+      text: await s.mcp.promptText(server, prompt, args),
+    }),
 
-    'chat.send': ({ text, sessionId, workspace }) => chat.send(text, sessionId, workspace),
+    'chat.send': async ({ text, sessionId, workspace, attachments }) =>
+      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace),
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;
@@ -170,7 +176,7 @@ export function createHandlers({
       return OK;
     },
     'terminal.ack': ({ streamId, chars }, caller) => {
-      s.terminal.ack(streamId, chars, caller.consumer);
+      s.terminals.current.ack(streamId, chars, caller.consumer);
       return OK;
     },
     'terminal.close': async ({ streamId }) => {
@@ -178,11 +184,12 @@ export function createHandlers({
       return OK;
     },
     'terminal.restore': async (_input, caller) => {
-      if (caller.consumer !== undefined) await s.terminal.streams.restore(caller.consumer);
+      if (caller.consumer !== undefined) await s.terminals.current.streams.restore(caller.consumer);
       return OK;
     },
+    'terminal.shells': () => shells.list(),
     'terminal.detach': ({ streamId }, caller) => {
-      if (caller.consumer !== undefined) s.terminal.streams.detach(streamId, caller.consumer);
+      if (caller.consumer !== undefined) s.terminals.current.streams.detach(streamId, caller.consumer);
       return OK;
     },
   };

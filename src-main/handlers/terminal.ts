@@ -32,14 +32,24 @@ export function terminalSink(events: EventBus) {
 /** User shell tabs, opened in the same backend as the agent's commands. */
 export class UserShells {
   private readonly shells = new Map<string, UserShell>();
+  private readonly tasks = new Map<string, string>();
 
   constructor(private readonly terminal: () => TerminalService) {}
 
   async open(taskId: string, cols: number, rows: number): Promise<string> {
     const shell = await this.terminal().openUserShell({ taskId, cols, rows });
     this.shells.set(shell.streamId, shell);
-    void shell.exited.then(() => this.shells.delete(shell.streamId));
+    this.tasks.set(shell.streamId, taskId);
+    void shell.exited.then(() => {
+      this.shells.delete(shell.streamId);
+      this.tasks.delete(shell.streamId);
+    });
     return shell.streamId;
+  }
+
+  /** The open shells and the environment each runs in. */
+  list(): { streamId: string; taskId: string }[] {
+    return [...this.tasks].map(([streamId, taskId]) => ({ streamId, taskId }));
   }
 
   /** Keys for a user shell, or for the process of an agent's command shown in a tab (or handed over). */
@@ -68,11 +78,13 @@ export class UserShells {
   async close(streamId: string): Promise<void> {
     await this.get(streamId).close();
     this.shells.delete(streamId);
+    this.tasks.delete(streamId);
   }
 
   async closeAll(): Promise<void> {
     await Promise.allSettled([...this.shells.values()].map((s) => s.close()));
     this.shells.clear();
+    this.tasks.clear();
   }
 
   private get(streamId: string): UserShell {

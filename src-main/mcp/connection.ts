@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Progress, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  GetPromptResult,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from '../config/schema';
 import type { Logger } from '../runtime/types';
 import type { WrappedCommand } from '../sandbox/sandbox';
@@ -147,6 +154,30 @@ export class McpConnection {
       cursor = page.nextCursor;
     } while (cursor && out.length < limit);
     return out.slice(0, limit);
+  }
+
+  hasPrompts(): boolean {
+    return Boolean(this.client?.getServerCapabilities()?.prompts);
+  }
+
+  /** The first `limit` prompts the server lists. */
+  async listPrompts(limit: number): Promise<Prompt[]> {
+    const out: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.requireClient().listPrompts(cursor ? { cursor } : {}, {
+        timeout: this.timeoutMs,
+      });
+      out.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor && out.length < limit);
+    return out.slice(0, limit);
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    return this.withSignIn(() =>
+      this.requireClient().getPrompt({ name, arguments: args }, { timeout: this.timeoutMs }),
+    );
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {

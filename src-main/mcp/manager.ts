@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpCatalog } from '../../src-shared/ipc/mcpSchemas';
 import type { McpServerConfig } from '../config/schema';
 import type { ToolRegistry } from '../runtime/registry';
 import type { JsonSchema, Logger, ToolContext } from '../runtime/types';
@@ -8,9 +9,10 @@ import { startLoopbackReceiver } from './auth/loopback';
 import { NeedsSignInError, type SignInInteraction } from './auth/provider';
 import { toolError } from '../runtime/errors';
 import type { McpClientContext } from './clientContext';
+import { listCatalog, promptText } from './catalog';
 import { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
-import { resourceToolSpec } from './resourceTool';
+import { resourceText, resourceToolSpec } from './resourceTool';
 import { renderMcpResult } from './toolResult';
 
 export interface McpServerStatus {
@@ -106,6 +108,32 @@ export class McpManager {
     if (config.url && this.context.secrets)
       await new McpCredentials(this.context.secrets, name, config.url).clear();
     this.setStatus({ name, state: 'needs_auth', tools: [], error: 'signed out' });
+  }
+
+  /** A connected server's resources and prompts; nothing for one that is not connected. */
+  async catalog(name: string): Promise<McpCatalog> {
+    const connection = this.connections.get(name);
+    return connection ? listCatalog(connection) : { resources: [], prompts: [] };
+  }
+
+  /** prompts/get, flattened to the text of one user message. */
+  async promptText(name: string, prompt: string, args: Record<string, string>): Promise<string> {
+    const connection = this.connections.get(name);
+    if (!connection) throw new Error(`MCP server "${name}" is not connected`);
+    return promptText(await connection.getPrompt(prompt, args));
+  }
+
+  /** resources/read of a connected server, as text (binary parts are described, not inlined). */
+  async resourceText(name: string, uri: string): Promise<string> {
+    const connection = this.connections.get(name);
+    if (!connection) throw new Error(`MCP server "${name}" is not connected`);
+    return resourceText(await connection.readResource(uri));
+  }
+
+  /** Whether OAuth tokens for this HTTP server are in the secret store. */
+  signedIn(name: string, config: McpServerConfig): boolean {
+    if (!config.url || !this.context.secrets) return false;
+    return new McpCredentials(this.context.secrets, name, config.url).hasTokens();
   }
 
   /** The workspace moved: servers are offered `dirs` as roots and told the list changed. */

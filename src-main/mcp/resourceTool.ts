@@ -40,10 +40,15 @@ export async function resourceToolSpec(connection: McpConnection): Promise<ToolS
 }
 
 function renderResource(result: ReadResourceResult): ToolOutcome {
+  return result.contents.length > 0 ? toolOk(resourceText(result)) : toolError('the resource is empty');
+}
+
+/** A resource's text parts, with each binary part named by its URI, type and size. */
+export function resourceText(result: ReadResourceResult): string {
   const parts = result.contents.map((c) =>
     'text' in c && typeof c.text === 'string'
       ? c.text
       : `[binary resource ${c.uri} ${c.mimeType ?? ''} (${Math.floor(((c as { blob?: string }).blob ?? '').length * 0.75)} bytes)]`,
   );
-  return parts.length > 0 ? toolOk(parts.join('\n')) : toolError('the resource is empty');
+  return parts.join('\n');
 }

@@ -1,3 +1,4 @@
+import type { DispatchStatus } from '../../src-shared/toolCalls';
 import type { Logger, ToolArgs } from './types';
 
 export const HOOK_NAMES = [
@@ -23,7 +24,8 @@ export interface ToolCallInfo {
 }
 
 export type PreToolCallResult = { action: 'block'; message: string } | { action: 'allow' } | void | undefined;
-export type ToolCallStatus = 'ok' | 'error' | 'blocked';
+/** How dispatch ended a call, for `post_tool_call` hooks. */
+export type ToolCallStatus = DispatchStatus;
 
 export interface PostToolCallInfo extends ToolCallInfo {
   result: string;

@@ -1,10 +1,15 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { LedgerEntry } from '../../src-shared/approvalsLedger';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { denyApprover } from '../approval/approvers';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
-import { createMemoryAllowlistStore } from '../approval/memoryAllowlistStore';
+import { denyApprover } from '../approval/asking';
+import {
+  createMemoryAllowlistStore,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverAnswer,
+} from '../approval/gate';
 import { newRuntime } from '../runtime/testing/fixtures';
 import { TerminalService } from '../terminal/service';
 import { settleProcesses } from '../terminal/testing/procs';
@@ -47,7 +52,7 @@ function testApprover(answers: ApproverAnswer[]): Approver & { asked: ApprovalRe
   };
 }
 
-async function setup(approver: Approver) {
+async function setup(approver: Approver, ledger: LedgerEntry[] = []) {
   const id = Math.random().toString(36).slice(2, 8);
   workspace = join(root, `ws-${id}`);
   outside = join(root, `outside-${id}`);
@@ -63,7 +68,7 @@ async function setup(approver: Approver) {
   const services: ToolServices = {
     terminal,
     commandGate: fakeGate().gate,
-    sandboxEscalation: new SandboxEscalation({ approver, store }),
+    sandboxEscalation: new SandboxEscalation({ approver, store, ledger: { record: (e) => ledger.push(e) } }),
     dispatchTool: (name, args, ctx) => runtime.handleFunctionCall(name, args, ctx),
   };
   for (const module of [codeModule, fileModule, terminalModule])
@@ -132,6 +137,38 @@ describe('when the sandbox refuses', () => {
     await call('terminal', { command: `mkdir ${join(outside, 'c')}` });
     expect(approver.asked).toHaveLength(2);
     expect(store.keys()).toEqual(['sandbox-outside:mkdir']);
+  });
+
+  it('records each escalation question and its answer in the approvals ledger', async () => {
+    const approver = testApprover(['session', 'deny']);
+    const ledger: LedgerEntry[] = [];
+    const { call } = await setup(approver, ledger);
+    const touch = `touch ${join(outside, 'ledgered')}`;
+    await call('terminal', { command: touch });
+    await call('terminal', { command: 'git ls-remote https://example.com/repo.git' });
+    expect(approver.asked).toHaveLength(2);
+    expect(ledger).toHaveLength(2);
+    expect(ledger[0]).toMatchObject({
+      id: approver.asked[0]?.id,
+      sessionId: 'session-1',
+      toolCallId: 'call-1',
+      subjectKind: 'sandbox-escalation',
+      subject: touch,
+      keys: ['sandbox-outside:touch'],
+      allowed: true,
+      decidedBy: 'human',
+      scope: 'session',
+    });
+    expect(ledger[0]?.reasons[0]).toContain('outside the sandbox');
+    expect(ledger[1]).toMatchObject({
+      id: approver.asked[1]?.id,
+      subjectKind: 'sandbox-escalation',
+      keys: ['sandbox-host:example.com'],
+      allowed: false,
+      decidedBy: 'human',
+      scope: null,
+    });
+    expect(ledger[1]?.reasons[0]).toContain('example.com');
   });
 
   it('asks about a blocked host and, denied, says so', async () => {

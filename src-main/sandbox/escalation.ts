@@ -3,14 +3,18 @@
  * (once, for the session, or always — "always" stores a prefix rule in `command_allowlist`),
  * or allow a blocked host for the session or always. Asked through the same Approver as the
  * gate, so `--approvals deny` denies. The gate has already passed the command: a hardline
- * command never gets here.
+ * command never gets here. Each question and its answer go to the approvals ledger.
  */
 import { randomUUID } from 'node:crypto';
-import type { AllowlistStore, Approver, ApproverAnswer } from '../approval/gateTypes';
+import type { LedgerEntry } from '../../src-shared/approvalsLedger';
+import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer, LedgerSink } from '../approval/gate';
+import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
 
 export const OUTSIDE_KEY_PREFIX = 'sandbox-outside:';
 export const HOST_KEY_PREFIX = 'sandbox-host:';
+/** The ledger's subject kind for a question to leave the sandbox or let a host through. */
+export const ESCALATION_SUBJECT_KIND = 'sandbox-escalation';
 
 export interface EscalationRequest {
   command: string;
@@ -30,6 +34,9 @@ export interface EscalationDeps {
   approver: Approver;
   store: AllowlistStore;
   timeoutSeconds?: () => number;
+  /** Where each question and its answer are recorded, beside the gate's decisions. */
+  ledger?: LedgerSink;
+  logger?: Logger;
 }
 
 /** Anything that could chain another command onto an approved prefix. */
@@ -72,43 +79,72 @@ export class SandboxEscalation {
     const question = host
       ? `Allow ${host} for commands of this session? (${refusal.message})`
       : `${refusal.message} Run this exact command outside the sandbox?`;
-    const answer = await this.request(request, key, question);
-    if (answer !== 'once' && answer !== 'session' && answer !== 'always')
+    // Only a simple command may be let out again by its prefix; anything else asks each time.
+    const remember = host !== undefined || !COMPOUND.test(request.command);
+    const { asked, answer, timedOut } = await this.request(request, key, question);
+    const allowed = answer === 'once' || answer === 'session' || answer === 'always';
+    this.record({
+      id: asked.id,
+      at: Date.now(),
+      sessionId: request.sessionId,
+      toolCallId: request.toolCallId,
+      subjectKind: ESCALATION_SUBJECT_KIND,
+      subject: request.command,
+      keys: [key],
+      reasons: [question],
+      allowed,
+      decidedBy: timedOut ? 'timeout' : 'human',
+      rule: null,
+      scope: allowed ? (remember ? answer : 'once') : null,
+      expiresAt: null,
+    });
+    if (!allowed)
       return {
         decision: 'denied',
         message: `${refusal.message} Nobody allowed ${host ? `${host}` : 'running it outside the sandbox'}.`,
       };
-    // Only a simple command may be let out again by its prefix; anything else asks each time.
-    const remember = host !== undefined || !COMPOUND.test(request.command);
     if (answer === 'always' && remember) await this.deps.store.add([key]);
     if ((answer === 'session' || answer === 'always') && remember) this.session(request.sessionId).add(key);
     if (host) return { decision: 'host-allowed', host };
     return { decision: 'outside' };
   }
 
-  private async request(request: EscalationRequest, key: string, reason: string): Promise<ApproverAnswer> {
+  private async request(
+    request: EscalationRequest,
+    key: string,
+    reason: string,
+  ): Promise<{ asked: ApprovalRequest; answer: ApproverAnswer; timedOut: boolean }> {
     const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 120;
-    const signal = AbortSignal.any([
-      AbortSignal.timeout(timeoutSeconds * 1000),
-      ...(request.signal ? [request.signal] : []),
-    ]);
+    const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
+    const signal = AbortSignal.any([timeout, ...(request.signal ? [request.signal] : [])]);
+    const asked: ApprovalRequest = {
+      id: randomUUID(),
+      command: request.command,
+      sessionId: request.sessionId,
+      taskId: request.taskId,
+      toolCallId: request.toolCallId,
+      verdict: { verdict: 'dangerous', keys: [key], reasons: [reason], segments: [], parsed: false },
+      alwaysKeys: [key],
+      timeoutSeconds,
+      createdAt: Date.now(),
+    };
+    let answer: ApproverAnswer;
     try {
-      return await this.deps.approver.request(
-        {
-          id: randomUUID(),
-          command: request.command,
-          sessionId: request.sessionId,
-          taskId: request.taskId,
-          toolCallId: request.toolCallId,
-          verdict: { verdict: 'dangerous', keys: [key], reasons: [reason], segments: [], parsed: false },
-          alwaysKeys: [key],
-          timeoutSeconds,
-          createdAt: Date.now(),
-        },
-        signal,
-      );
+      answer = await this.deps.approver.request(asked, signal);
     } catch {
-      return 'closed';
+      answer = 'closed';
+    }
+    return { asked, answer, timedOut: timeout.aborted };
+  }
+
+  /** The answer stands even when the ledger cannot be written, as the gate's do. */
+  private record(entry: LedgerEntry): void {
+    try {
+      this.deps.ledger?.record(entry);
+    } catch (err) {
+      this.deps.logger?.warn(
+        `Approvals ledger not written: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

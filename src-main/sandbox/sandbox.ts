@@ -57,9 +57,9 @@ export class SandboxUnavailableError extends Error {
 }
 
 export class Sandbox {
-  readonly config: SandboxConfig;
+  private settings: SandboxConfig;
+  private checked: SandboxSupport | undefined;
   private readonly platform: NodeJS.Platform;
-  private readonly support: SandboxSupport;
   private readonly protectedPaths: ProtectedPathsCache;
   private proxy: Promise<NetworkProxy> | undefined;
 
@@ -67,13 +67,25 @@ export class Sandbox {
     config: SandboxConfigInput | undefined,
     private readonly options: SandboxOptions,
   ) {
-    this.config = SandboxConfigSchema.parse(config ?? {});
+    this.settings = SandboxConfigSchema.parse(config ?? {});
     this.platform = options.platform ?? process.platform;
     this.protectedPaths = new ProtectedPathsCache(options.home);
-    this.support =
-      this.config.mode === 'off'
-        ? { supported: false }
-        : checkSandboxSupport(this.platform, options.which ?? whichOn());
+  }
+
+  get config(): SandboxConfig {
+    return this.settings;
+  }
+
+  /** A saved change to `sandbox:` applies to the next command, without a restart. */
+  reconfigure(config: SandboxConfigInput | undefined): void {
+    this.settings = SandboxConfigSchema.parse(config ?? {});
+  }
+
+  /** Checked when a mode other than off first needs it; the machine does not change meanwhile. */
+  private get support(): SandboxSupport {
+    if (this.settings.mode === 'off') return { supported: false };
+    this.checked ??= checkSandboxSupport(this.platform, this.options.which ?? whichOn());
+    return this.checked;
   }
 
   get enabled(): boolean {

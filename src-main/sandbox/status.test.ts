@@ -10,7 +10,28 @@ describe('sandbox status', () => {
   it('reaches the settings contract, so the UI can warn while the sandbox is off', () => {
     const off = new Sandbox({ mode: 'off' }, { caduceusHome: home });
     const view = settingsView(defaultConfig(), new MemorySecretStore(), off.status());
-    expect(SettingsSchema.parse(view).sandbox).toEqual({ configured: 'off', effective: 'off' });
+    expect(SettingsSchema.parse(view).sandbox).toEqual({
+      configured: 'off',
+      effective: 'off',
+      writable_roots: [],
+      network: { allowed_domains: [] },
+    });
+  });
+
+  it('follows a reconfigure, checking the machine once a mode needs it', () => {
+    let looked = 0;
+    const which = () => {
+      looked += 1;
+      return undefined;
+    };
+    const sandbox = new Sandbox({ mode: 'off' }, { caduceusHome: home, which });
+    expect(looked).toBe(0);
+    sandbox.reconfigure({ mode: 'workspace-write' });
+    expect(sandbox.status()).toMatchObject({ configured: 'workspace-write', effective: 'unavailable' });
+    expect(sandbox.enabled).toBe(true);
+    sandbox.reconfigure({ mode: 'off' });
+    expect(sandbox.status()).toEqual({ configured: 'off', effective: 'off' });
+    expect(sandbox.enabled).toBe(false);
   });
 
   it('is "unavailable" with what to install when bwrap is missing, and names the mode', () => {

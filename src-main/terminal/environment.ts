@@ -6,6 +6,8 @@ import type { TerminalBackend } from './types';
 export interface EnvironmentOptions {
   /** Where the first command starts; undefined leaves it to the backend (home directory). */
   cwd?: string;
+  /** The session's temp folder; undefined leaves one to the backend. */
+  tmpDir?: string;
   env?: Record<string, string>;
   now: () => number;
 }
@@ -75,6 +77,10 @@ export class Environment {
   /** The folder a sandboxed command may write: where the task was told to work, not where it `cd`s. */
   get workspace(): string | undefined {
     return this.baseCwd;
+  }
+
+  get tmpDir(): string | undefined {
+    return this.options.tmpDir;
   }
 
   async shellScript(options: { restoreEnv?: boolean } = {}): Promise<string> {

@@ -11,6 +11,8 @@ export interface EnvironmentManagerOptions {
   cwd?: string;
   /** The workspace a task was given; a new environment starts there. */
   workspaceOf?: (key: string) => string | undefined;
+  /** The session's temp folder, which a sandboxed command gets as $TMPDIR. */
+  tempDirOf?: (key: string) => string | undefined;
   env?: Record<string, string>;
   idleTimeoutMs: number;
   /** Injectable clock, for tests. */
@@ -81,6 +83,7 @@ export class EnvironmentManager {
       const workspace = this.options.workspaceOf?.(key);
       environment = new Environment(key, this.options.createBackend(key), {
         cwd: this.cwdOverrides.get(key) ?? workspace ?? this.options.cwd,
+        tmpDir: this.options.tempDirOf?.(key),
         env: this.options.env,
         now: this.now,
       });

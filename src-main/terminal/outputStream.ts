@@ -49,8 +49,8 @@ export type WhenBehind = 'pause' | 'snapshot';
 const RESYNC_SPACING = 4;
 
 /**
- * The mirror parses in main: a source that writes faster than it parses is held until it has
- * caught up, so memory stays bounded. Held for the mirror, never for a page.
+ * The mirror parses in its worker: a source that writes faster than it parses is held until it
+ * has caught up, so memory stays bounded. Held for the mirror, never for a page.
  */
 const MIRROR_BACKLOG_CHARS = 2_000_000;
 const MIRROR_RESUME_CHARS = 500_000;

@@ -15,6 +15,7 @@ import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
 import type { TerminalStreamSink } from './outputStream';
 import { ProcessRegistry } from './processRegistry';
+import type { ScreenStore } from './mirror/screenStore';
 import { StreamHub, type StreamConsumers } from './streamHub';
 import type { Availability, InputWaitInfo, ProcessHandle, TerminalBackend } from './types';
 
@@ -32,6 +33,8 @@ export interface TerminalServiceOptions {
   now?: () => number;
   /** Local backend: a task's workspace, where its environment starts (host paths mean nothing elsewhere). */
   workspaceOf?: (taskId: string) => string | undefined;
+  /** Local backend: a task's temp folder, $TMPDIR of its sandboxed commands. */
+  tempDirOf?: (taskId: string) => string | undefined;
   /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
   defaultCwd?: string;
   /**
@@ -41,6 +44,8 @@ export interface TerminalServiceOptions {
    */
   inputWait?: 'end' | 'hand-over' | 'wait';
   onInputWait?: (info: InputWaitInfo) => void;
+  /** Keeps agents' final screens across restarts (the sessions database). */
+  screenStore?: ScreenStore;
 }
 
 export type { InputWaitInfo } from './types';
@@ -119,6 +124,7 @@ export class TerminalService {
       createBackend: this.createBackend,
       cwd: defaultCwd(config, options.defaultCwd),
       ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      ...(hostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -128,6 +134,7 @@ export class TerminalService {
       options.onEvent,
       options.flowControl ?? options.onEvent !== undefined,
       options.consumers,
+      options.screenStore,
     );
   }
 
@@ -182,6 +189,7 @@ export class TerminalService {
         rows: request.rows,
         stdin: request.background === true,
         workspace: environment.workspace,
+        tmpDir: environment.tmpDir,
         outsideSandbox: request.outsideSandbox,
         loopbackPorts: request.loopbackPorts,
         allowedHosts: request.allowedHosts,
@@ -314,6 +322,8 @@ export class TerminalService {
   /** Ends every background process, user shell, running command and environment. */
   async shutdown(): Promise<void> {
     this.environments.stopSweeper();
+    // Final screens being stored are kept; the live mirrors go.
+    await this.streams.mirrors.settled();
     this.streams.dispose();
     await this.processes.killAll();
     const shells = [...this.shells];

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import { MirrorHub } from './mirror/mirrorHub';
+import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
 import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
@@ -18,6 +19,7 @@ interface LiveStream {
   input: boolean;
   /** The mirrored screen it writes to (an agent's command), if any. */
   screen: string | undefined;
+  toolCallId: string;
 }
 
 export interface AttachOptions {
@@ -40,13 +42,15 @@ export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
   private readonly unwatch: () => void;
-  readonly mirrors = new MirrorHub();
+  readonly mirrors: MirrorHub;
 
   constructor(
     private readonly sink: TerminalStreamSink | undefined,
     private readonly flowControl: boolean,
     private readonly consumers?: StreamConsumers,
+    screenStore?: ScreenStore,
   ) {
+    this.mirrors = new MirrorHub(screenStore ? { store: screenStore } : {});
     this.unwatch =
       consumers?.watch((id, joined) => {
         for (const { stream } of this.live.values())
@@ -76,7 +80,13 @@ export class StreamHub {
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, { stream, handle, input: options.input ?? true, screen });
+    this.live.set(tags.streamId, {
+      stream,
+      handle,
+      input: options.input ?? true,
+      screen,
+      toolCallId: tags.toolCallId,
+    });
     const startedAt = Date.now();
     // A PTY already ends lines with CRLF; pipes do not.
     const endings = handle.pty ? undefined : new LineEndings();
@@ -123,6 +133,12 @@ export class StreamHub {
       sink({ ...tags, to: [consumer], type: 'data', data: final.data, snapshot: true, size });
       sink({ ...tags, to: [consumer], type: 'exit', exitCode: final.exitCode });
     }
+  }
+
+  /** Whether a UI gets this tool call's output as a live stream (so it needs no other copy). */
+  carries(toolCallId: string): boolean {
+    for (const live of this.live.values()) if (live.toolCallId === toolCallId && live.stream) return true;
+    return false;
   }
 
   /** The consumer closed the stream's tab: it gets none of its output any more. */

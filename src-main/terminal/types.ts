@@ -52,6 +52,8 @@ export interface SpawnOptions {
   stdin?: boolean;
   /** The folder a local sandbox lets the command write (the session's workspace). */
   workspace?: string;
+  /** The session's temp folder: $TMPDIR inside the local sandbox, which may write it. */
+  tmpDir?: string;
   /** A person allowed this command to run outside the local sandbox. */
   outsideSandbox?: boolean;
   /** Host loopback ports a sandboxed command may still reach (execute_code's tool channel). */

@@ -37,9 +37,13 @@ function setup(config: object = {}, options: { dispatch?: boolean } = {}) {
   ({ terminal, mark } = localTerminal(dir, config));
   gate = fakeGate();
   const { runtime, logger } = newRuntime();
-  const services: ToolServices = { terminal, commandGate: gate.gate };
-  if (options.dispatch !== false)
-    services.dispatchTool = (name, args, ctx) => runtime.handleFunctionCall(name, args, ctx);
+  const services: ToolServices = {
+    terminal,
+    commandGate: gate.gate,
+    ...(options.dispatch !== false
+      ? { dispatchTool: (name, args, ctx) => runtime.handleFunctionCall(name, args, ctx) }
+      : {}),
+  };
   for (const module of [codeModule, fileModule, terminalModule])
     module.registerTools({ registry: runtime.registry, logger, services });
   const ctx = { taskId: 'task-1', sessionId: 'session-1', toolCallId: 'call-1' };

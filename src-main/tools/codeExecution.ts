@@ -1,5 +1,5 @@
 import { executeCode } from './codeExecution/run';
-import { terminalCheck } from './terminal/services';
+import { terminalCheck } from './terminal/wiring';
 import { typedHandler } from '../runtime/typedArgs';
 import { EXECUTE_CODE_SCHEMA, ExecuteCodeArgs } from './codeExecution/schemas';
 import type { ToolModuleContext } from './toolModule';

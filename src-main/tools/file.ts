@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { terminalCheck } from './terminal/services';
+import { terminalCheck } from './terminal/wiring';
 import { readFileTool } from './file/readFile';
 import { searchFilesTool } from './file/searchFiles';
 import { patchTool, writeFileTool } from './file/writeTools';

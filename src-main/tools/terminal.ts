@@ -1,6 +1,6 @@
 import { runProcess } from './terminal/processTool';
 import { runTerminal } from './terminal/run';
-import { terminalCheck } from './terminal/services';
+import { terminalCheck } from './terminal/wiring';
 import { typedHandler } from '../runtime/typedArgs';
 import { PROCESS_SCHEMA, ProcessArgs, TERMINAL_SCHEMA, TerminalArgs } from './terminal/schemas';
 import type { ToolModuleContext } from './toolModule';

@@ -7,9 +7,9 @@ import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
 import type { SandboxEscalation } from '../sandbox/escalation';
-import type { CommandGate } from '../approval/commandGate';
+import type { CommandGate } from '../approval/gate';
 
-export type { CommandCheck, CommandDecision, CommandGate } from '../approval/commandGate';
+export type { CommandCheck, CommandDecision, CommandGate } from '../approval/gate';
 
 /**
  * What a tool module receives when discovery loads it. Services a tool family needs (terminal
@@ -22,36 +22,51 @@ export interface ToolModuleContext {
   services: ToolServices;
 }
 
-/** Services are optional: the runtime is usable with any subset (tests, CLI, desktop). */
+/**
+ * Each member is optional because the tool families that need it check for it and register
+ * as unavailable without it: a test loads one family with just what that family needs. Every
+ * host gives all but two of them (`HostToolServices`).
+ */
 export interface ToolServices {
   /** Environment the tools read keys and base URLs from; defaults to process.env. */
-  env?: NodeJS.ProcessEnv;
+  readonly env?: NodeJS.ProcessEnv;
   /** An agent loop runs here and answers todo, memory, session_search, delegate_task and clarify. */
-  agentLoop?: boolean;
+  readonly agentLoop?: boolean;
   /** $CADUCEUS_HOME: skills live in `<home>/skills`, generated media in `<home>/media`. */
-  home?: string;
+  readonly home?: string;
   /** Browser processes for the browser tools; whoever creates it calls `closeAll()` on shutdown. */
-  browser?: BrowserPool;
+  readonly browser?: BrowserPool;
   /** A model that takes image input, for vision_analyze and browser_vision. */
-  vision?: VisionService;
+  readonly vision?: VisionService;
   /** Asks the user before a tool acts on the world (ha_call_service); false means denied. */
-  approve?: (description: string) => Promise<boolean>;
+  readonly approve?: (description: string) => Promise<boolean>;
   /** Schedules prompts for the cronjob tool; its host runs them while the app is open. */
-  cron?: CronService;
-  /** Per-task environments, commands and background processes (terminal, process, file tools). */
-  terminal?: TerminalService;
+  readonly cron?: CronService;
+  /**
+   * Per-task environments, commands and background processes (terminal, process, file tools).
+   * Settings may replace it at run time: read it at each call, never keep it.
+   */
+  readonly terminal?: TerminalService;
   /** Each task's workspace and write roots; without it the file tools do not check where writes land. */
-  workspaces?: Workspaces;
+  readonly workspaces?: Workspaces;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
-  commandGate?: CommandGate;
+  readonly commandGate?: CommandGate;
   /** Asks a person to let a command the sandbox refused run outside it (or reach a host). */
-  sandboxEscalation?: SandboxEscalation;
+  readonly sandboxEscalation?: SandboxEscalation;
   /**
    * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
    * call tools through it. It should refuse tools the session was not offered.
    */
-  dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<ToolOutcome>;
+  readonly dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<ToolOutcome>;
 }
+
+/**
+ * What the composition root gives in every host: everything but two. The cron scheduler runs
+ * only in a UI host (the CLI exits when its command is done, so nothing would fire), and vision
+ * exists only when a model was configured at start.
+ */
+export type HostToolServices = Required<Omit<ToolServices, 'cron' | 'vision'>> &
+  Pick<ToolServices, 'cron' | 'vision'>;
 
 export function envOf(services: ToolServices): NodeJS.ProcessEnv {
   return services.env ?? process.env;

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelConfig } from '../agent/testing/harness';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { scriptedApprover } from '../approval/testing/gateFakes';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gateTypes';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gate';
 import { createMemoryLogger } from '../runtime/logger';
-import { createServices, type Services, type ServicesOptions } from '../services';
+import { createAppRoot, type AppRoot, type AppRootOptions } from '../appRoot';
 
 // Sessions work in their own folders: terminal, file tools and delegated children all start there.
 let root: string;
@@ -16,7 +16,7 @@ let home: string;
 let wsA: string;
 let wsB: string;
 let model: ScriptedModel;
-let services: Services | undefined;
+let app: AppRoot | undefined;
 
 beforeAll(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'caduceus-workspaces-')));
@@ -27,8 +27,8 @@ beforeAll(async () => {
   model = await ScriptedModel.start();
 });
 afterEach(async () => {
-  await services?.shutdown();
-  services = undefined;
+  await app?.shutdown();
+  app = undefined;
   model.reset();
 });
 afterAll(async () => {
@@ -39,9 +39,9 @@ afterAll(async () => {
 async function start({
   answers = [],
   ...options
-}: Partial<ServicesOptions> & { answers?: ApproverAnswer[] } = {}) {
+}: Partial<AppRootOptions> & { answers?: ApproverAnswer[] } = {}) {
   const approver = scriptedApprover(...answers);
-  services = await createServices({
+  app = await createAppRoot({
     home,
     cwd: join(root, 'started-here'),
     env: { ...process.env, CADUCEUS_HOME: home },
@@ -50,12 +50,12 @@ async function start({
     ...options,
     approver: options.approver ?? approver,
   });
-  return { services, approver };
+  return { app, approver };
 }
 
 /** One turn in which the model makes these calls; returns each call's result. */
 async function turn(
-  s: Services,
+  s: AppRoot,
   calls: ScriptedToolCall[],
   session: { workspace?: string; sessionId?: string },
 ) {
@@ -75,7 +75,7 @@ const output = (r: Record<string, unknown> | undefined) => String(r?.output ?? '
 
 describe('session workspaces', () => {
   it('starts each session in its own workspace: terminal, relative file paths and execute_code', async () => {
-    const { services: s } = await start();
+    const { app: s } = await start();
     const a = await turn(
       s,
       [
@@ -123,16 +123,16 @@ describe('session workspaces', () => {
         const test = () => (check() ? (resolve(), true) : false);
         if (!test()) waiters.push(() => void test());
       });
-    const { services: s } = await start({
+    const { app: s } = await start({
       onTerminalEvent: (event) => {
         if (event.type === 'exit') return;
         seen.push({ streamId: event.streamId, data: event.data });
-        services?.terminal.ack(event.streamId, event.data.length);
+        app?.terminals.current.ack(event.streamId, event.data.length);
         for (const wake of waiters) wake();
       },
     });
     const a = await turn(s, [pwd()], { workspace: wsA });
-    const shell = await s.terminal.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
+    const shell = await s.terminals.current.openUserShell({ taskId: a.sessionId, cols: 80, rows: 24 });
     const shellText = () =>
       seen
         .filter((c) => c.streamId === shell.streamId)
@@ -147,7 +147,7 @@ describe('session workspaces', () => {
   });
 
   it('shares the workspace with delegated children', async () => {
-    const { services: s } = await start();
+    const { app: s } = await start();
     model.fallback = (r) => {
       const system = r.body.messages[0]?.content ?? '';
       const answered = r.body.messages.at(-1)?.role === 'tool';
@@ -180,7 +180,7 @@ describe('session workspaces', () => {
 describe('write roots of the file tools', () => {
   it('asks before a write outside the workspace, and writes only on a yes', async () => {
     const outside = join(root, 'outside');
-    const { services: s, approver } = await start({ answers: ['deny', 'once'] });
+    const { app: s, approver } = await start({ answers: ['deny', 'once'] });
     const first = await turn(
       s,
       [{ name: 'write_file', arguments: { path: join(outside, 'x.txt'), content: 'no' } }],
@@ -217,7 +217,7 @@ describe('write roots of the file tools', () => {
   });
 
   it('denies a write outside the workspace under --approvals deny, and follows symlinks out', async () => {
-    const { services: s } = await start({ approvals: 'deny' });
+    const { app: s } = await start({ approvals: 'deny' });
     const outside = join(root, 'outside-deny');
     await mkdir(outside, { recursive: true });
     const { symlink } = await import('node:fs/promises');
@@ -250,7 +250,7 @@ describe('write roots of the file tools', () => {
         return req.command.includes('a.md') ? 'always' : 'deny';
       },
     };
-    const { services: s } = await start({ approver });
+    const { app: s } = await start({ approver });
     const { results } = await turn(
       s,
       [

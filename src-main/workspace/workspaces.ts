@@ -3,7 +3,7 @@
  * task's workspace, its temp folder and `sandbox.writable_roots`. `$CADUCEUS_HOME` is never
  * among them, even inside a workspace.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
@@ -23,18 +23,15 @@ export interface WorkspacesOptions {
 
 export class Workspaces {
   private readonly bound = new Map<string, string>();
-  private readonly made = new Set<string>();
+  /** Each task's temp folder, made on first use. */
+  private readonly temps = new Map<string, string>();
 
   constructor(private readonly options: WorkspacesOptions) {}
 
   /** Sets the task's workspace and makes its temp folder. */
   bind(taskId: string, dir: string): void {
     this.bound.set(taskId, dir);
-    const temp = this.tempDirOf(taskId);
-    if (!this.made.has(temp)) {
-      mkdirSync(temp, { recursive: true, mode: 0o700 });
-      this.made.add(temp);
-    }
+    this.tempDirOf(taskId);
   }
 
   /** The workspace bound to this task, if any. */
@@ -47,8 +44,18 @@ export class Workspaces {
     return this.bound.get(taskId) ?? this.options.fallback;
   }
 
+  /**
+   * The task's temp folder, made on first use: the file tools' temp path and $TMPDIR of its
+   * sandboxed commands. A fresh, private name (mkdtemp), so nobody else can have made it first.
+   */
   tempDirOf(taskId: string): string {
-    return join(this.options.tempRoot ?? tmpdir(), `caduceus-${taskId.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+    let dir = this.temps.get(taskId);
+    if (!dir) {
+      const name = `caduceus-${taskId.replace(/[^A-Za-z0-9_.-]/g, '_')}-`;
+      dir = mkdtempSync(join(this.options.tempRoot ?? tmpdir(), name));
+      this.temps.set(taskId, dir);
+    }
+    return dir;
   }
 
   /** Every folder the task may write to without asking. */
@@ -73,8 +80,8 @@ export class Workspaces {
 
   /** Removes the temp folders this process made. */
   dispose(): void {
-    for (const dir of this.made) rmSync(dir, { recursive: true, force: true });
-    this.made.clear();
+    for (const dir of this.temps.values()) rmSync(dir, { recursive: true, force: true });
+    this.temps.clear();
   }
 }
 

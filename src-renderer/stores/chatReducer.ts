@@ -12,7 +12,7 @@ export interface MessageView {
 }
 
 export interface ToolCallState extends ToolCallView {
-  /** Output streamed while the call runs (tool.output), tail-capped. */
+  /** Output streamed while the call runs (its terminal stream or tool.output), tail-capped. */
   output: string;
 }
 
@@ -87,6 +87,11 @@ function withCall(state: ChatData, id: string, change: (c: ToolCallState) => Too
   return call ? { ...state, toolCalls: { ...state.toolCalls, [id]: change(call) } } : state;
 }
 
+/** Live output of a running call, from its terminal stream or (tools without one) `tool.output`. */
+export function appendToolOutput(state: ChatData, id: string, chunk: string): ChatData {
+  return withCall(state, id, (c) => ({ ...c, output: (c.output + chunk).slice(-MAX_TOOL_OUTPUT_CHARS) }));
+}
+
 /** A call a finished event already settled is not set back to running by a later snapshot. */
 function mergeCall(existing: ToolCallState | undefined, incoming: ToolCallView): ToolCallState {
   if (existing && existing.status !== 'running' && incoming.status === 'running') return existing;
@@ -126,10 +131,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
       return { ...next, toolCalls: { ...next.toolCalls, [call.id]: call } };
     }
     case 'tool.output':
-      return withCall(state, event.toolCallId, (c) => ({
-        ...c,
-        output: (c.output + event.chunk).slice(-MAX_TOOL_OUTPUT_CHARS),
-      }));
+      return appendToolOutput(state, event.toolCallId, event.chunk);
     case 'tool.finished':
       return withCall(state, event.toolCallId, (c) => ({
         ...c,

@@ -1,12 +1,16 @@
 import { create } from 'zustand';
+import type { AttachmentRef } from '../../src-shared/attachments';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../api/client';
 import { useWorkspace } from './workspaceStore';
-import { applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
+import { appendToolOutput, applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
 
 interface ChatActions {
   apply(event: ChatEvent): void;
-  send(text: string): Promise<boolean>;
+  /** Output of a running call as its terminal stream carries it, as plain text. */
+  streamedOutput(toolCallId: string, text: string): void;
+  /** `attachments`: MCP resources main reads and appends for the model. */
+  send(text: string, attachments?: AttachmentRef[]): Promise<boolean>;
   cancel(): Promise<void>;
   answerClarify(answer: string): Promise<void>;
   openSession(id: string): Promise<void>;
@@ -25,7 +29,12 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   apply: (event) => set((state) => applyChatEvent(state, event)),
 
-  async send(text) {
+  streamedOutput: (toolCallId, text) => {
+    if (get().toolCalls[toolCallId]?.status === 'running')
+      set((state) => appendToolOutput(state, toolCallId, text));
+  },
+
+  async send(text, attachments) {
     const { status, sessionId } = get();
     if (status !== 'idle' || !text.trim()) return false;
     set({ status: 'sending', lastError: undefined });
@@ -36,7 +45,12 @@ export const useChat = create<ChatStore>((set, get) => ({
     const { workspace } = get();
     try {
       const reply = await unwrap(
-        api().chatSend({ text, ...(sessionId ? { sessionId } : {}), ...(workspace ? { workspace } : {}) }),
+        api().chatSend({
+          text,
+          ...(sessionId ? { sessionId } : {}),
+          ...(workspace ? { workspace } : {}),
+          ...(attachments?.length ? { attachments } : {}),
+        }),
       );
       // turn.started may already have moved the status on; only adopt the session here.
       set((state) => ({

@@ -6,6 +6,7 @@ import {
   routeData,
   shellOpened,
   shellRequested,
+  shellsRestored,
   streamExited,
   type TabsState,
 } from './terminalTabs';
@@ -23,6 +24,7 @@ interface TerminalActions {
   /** Returns the tab key the chunk belongs to, or undefined to hold it for a pending shell. */
   route(data: TerminalData): string | undefined;
   shellRequested(): void;
+  shellsRestored(shells: { streamId: string; taskId: string }[]): void;
   shellOpened(streamId: string | undefined, taskId: string | undefined): void;
   exited(streamId: string, exitCode: number | null): void;
   activate(key: string): void;
@@ -42,6 +44,7 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
     return key;
   },
   shellRequested: () => set((s) => shellRequested(s)),
+  shellsRestored: (shells) => set((s) => shellsRestored(s, shells)),
   shellOpened: (streamId, taskId) => set((s) => shellOpened(s, streamId, taskId)),
   exited: (streamId, exitCode) =>
     set((s) => ({

@@ -6,6 +6,7 @@ import {
   routeData,
   shellOpened,
   shellRequested,
+  shellsRestored,
   streamExited,
 } from './terminalTabs';
 
@@ -68,5 +69,14 @@ describe('terminal tabs', () => {
     s = closeTab(s, 'task:t3');
     expect(s.activeKey).toBe('task:t1');
     expect(closeTab(s, 'task:t1').activeKey).toBeUndefined();
+  });
+
+  it('gives shells that outlived a reload their tabs back, once, and routes their output there', () => {
+    let s = shellsRestored(emptyTabs(), [{ streamId: 'sh1', taskId: 'default' }]);
+    s = shellsRestored(s, [{ streamId: 'sh1', taskId: 'default' }]);
+    expect(s.tabs.map((t) => [t.key, t.kind, t.title])).toEqual([['shell:sh1', 'shell', 'Shell 1']]);
+    expect(s.activeKey).toBe('shell:sh1');
+    const { key } = routeData(s, { streamId: 'sh1', taskId: 'default', data: '$ ' });
+    expect(key).toBe('shell:sh1');
   });
 });

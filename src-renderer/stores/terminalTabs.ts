@@ -104,6 +104,27 @@ export function shellOpened(
   return { tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
 }
 
+/** Tabs for user shells that main still runs (after a reload); known ones stay as they are. */
+export function shellsRestored(state: TabsState, shells: { streamId: string; taskId: string }[]): TabsState {
+  const known = new Set(state.tabs.flatMap((t) => t.streamIds));
+  const tabs = [...state.tabs];
+  let { shellCount } = state;
+  for (const { streamId, taskId } of shells) {
+    if (known.has(streamId)) continue;
+    shellCount += 1;
+    tabs.push({
+      key: `shell:${streamId}`,
+      kind: 'shell',
+      taskId,
+      title: `Shell ${shellCount}`,
+      streamIds: [streamId],
+      liveStreamIds: [streamId],
+      exited: false,
+    });
+  }
+  return { ...state, tabs, shellCount, activeKey: state.activeKey ?? tabs[0]?.key };
+}
+
 export function streamExited(state: TabsState, streamId: string, exitCode: number | null): TabsState {
   const owner = state.tabs.find((t) => t.streamIds.includes(streamId));
   if (!owner) return state;

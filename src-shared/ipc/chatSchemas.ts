@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ApprovalRefusalSchema } from '../agentEvents';
 import { MessageRoleSchema } from '../sessions';
+import { ToolCallStatusSchema } from '../toolCalls';
 
 /** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
 
 export const ExportFormatSchema = z.enum(['markdown', 'json']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
-
-/** `stopped`: the user stopped the turn before the call finished. */
-export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
-export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
 /** Why the approval gate refused a command, in words for a person (the model gets its own text). */
 export const ToolRefusalSchema = z.object({
@@ -50,6 +47,8 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   startedAt: z.number(),
   durationMs: z.number().optional(),
   result: z.string().optional(),
+  /** Shared by the calls that ran in parallel with this one; absent when it ran alone. */
+  batch: z.string().optional(),
 });
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
 

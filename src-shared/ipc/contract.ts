@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
+import { SandboxChangeSchema } from '../sandboxSettings';
 import {
   ChatEventSchema,
   ExportFormatSchema,
@@ -13,6 +14,12 @@ import {
   ModelStatusSchema,
   ModelTestSchema,
 } from './modelSchemas';
+import {
+  AttachmentRefSchema,
+  McpCatalogSchema,
+  McpPromptRequestSchema,
+  McpPromptTextSchema,
+} from './mcpSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -66,6 +73,7 @@ export const requests = {
           .strict()
           .optional(),
         terminal: z.record(z.string(), z.unknown()).optional(),
+        sandbox: SandboxChangeSchema.optional(),
       })
       .strict(),
     output: SettingsSchema,
@@ -148,6 +156,9 @@ export const requests = {
   'mcp.answerElicitation': { input: ElicitationAnswerSchema, output: ok },
   'mcp.pendingElicitations': { input: none, output: z.array(ElicitationRequestSchema) },
   'mcp.signOut': { input: z.object({ name: z.string().min(1) }).strict(), output: McpServerInfoSchema },
+  /** A connected server's resources and prompts (empty for a server that is not connected). */
+  'mcp.catalog': { input: z.object({ name: z.string().min(1) }).strict(), output: McpCatalogSchema },
+  'mcp.getPrompt': { input: McpPromptRequestSchema, output: McpPromptTextSchema },
 
   'chat.send': {
     input: z
@@ -156,6 +167,8 @@ export const requests = {
         text: z.string().trim().min(1).max(200_000),
         /** A new session's folder (or one for a session stored without); main checks it again. */
         workspace: WorkspacePathSchema.optional(),
+        /** MCP resources read and appended to the message (src-shared/attachments.ts). */
+        attachments: z.array(AttachmentRefSchema).max(10).optional(),
       })
       .strict(),
     output: z.object({ sessionId: z.string(), turnId: z.string() }),
@@ -222,6 +235,11 @@ export const requests = {
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
   /** Sends the caller a snapshot of every agent terminal screen, live or finished (after a reload). */
   'terminal.restore': { input: none, output: ok },
+  /** The user shells still open, so a reloaded page gets their tabs back. */
+  'terminal.shells': {
+    input: none,
+    output: z.array(z.object({ streamId: z.string(), taskId: z.string() })),
+  },
   /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
   'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
 } as const;

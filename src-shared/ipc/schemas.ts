@@ -101,6 +101,13 @@ export const SandboxStatusSchema = z.object({
 });
 export type SandboxStatus = z.infer<typeof SandboxStatusSchema>;
 
+/** The status plus config.yaml's lists, for the Settings section. */
+export const SandboxSettingsSchema = SandboxStatusSchema.extend({
+  writable_roots: z.array(z.string()),
+  network: z.object({ allowed_domains: z.array(z.string()) }),
+});
+export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -115,7 +122,7 @@ export const SettingsSchema = z.object({
   }),
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
-  sandbox: SandboxStatusSchema.optional(),
+  sandbox: SandboxSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -125,6 +132,8 @@ export const McpServerInfoSchema = z.object({
   tools: z.array(z.string()),
   error: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
+  /** OAuth tokens are stored for it: Settings offers to sign out. */
+  signedIn: z.boolean().optional(),
 });
 export type McpServerInfo = z.infer<typeof McpServerInfoSchema>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../config/schema';
 import { newRuntime } from '../../runtime/testing/fixtures';
-import { AgentHost } from '../host';
+import { AgentRoot } from '../agentRoot';
 import { ScriptedModel } from '../testing/scriptedModel';
 import { detectLocalServers, modelSetupHelp } from './detect';
 import { resolveModel } from './resolve';
@@ -107,14 +107,14 @@ describe('local model servers', () => {
 describe('model setup help', () => {
   it('names the real config.yaml of the config home', async () => {
     const home = '/srv/agent-home';
-    const host = new AgentHost({
+    const root = new AgentRoot({
       home,
       cwd: home,
       env: {},
       runtime: newRuntime().runtime,
       config: () => ConfigSchema.parse({}),
     });
-    const help = await host.modelSetupHelp(['No model provider is set.'], []);
+    const help = await root.modelSetupHelp(['No model provider is set.'], []);
     expect(help).toContain('Set a model in /srv/agent-home/config.yaml');
     expect(help).not.toContain('$CADUCEUS_HOME');
   });

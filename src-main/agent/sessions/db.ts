@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
 
 /** The first schema; later versions are the migrations below, applied in order. */
@@ -121,6 +122,12 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     db.exec(APPROVALS_SCHEMA);
     addColumnIfMissing(db, 'sessions', 'workspace', 'TEXT');
   },
+  // v4: a call the user stopped is `stopped`, the word every other layer uses.
+  (db) => db.exec(`UPDATE tool_calls SET status = 'stopped' WHERE status = 'cancelled';`),
+  // v5: the final screen of each session's terminal tab.
+  (db) => db.exec(SCREENS_SCHEMA),
+  // v6: the parallel batch a tool call ran in, so a reload groups the calls as they ran.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'batch', 'TEXT'),
 ];
 
 export function sessionsDbPath(home: string): string {

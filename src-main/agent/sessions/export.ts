@@ -1,5 +1,7 @@
-import type { ExportFormat } from '../../../src-shared/ipc/chatSchemas';
-import type { ChatMessage, ToolCallRecord } from '../../../src-shared/sessions';
+import type { ExportFormat, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
+import type { ChatMessage } from '../../../src-shared/sessions';
+import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
+import { storedToolCallViews } from '../toolCards';
 import type { SessionStore } from './store';
 
 export type { ExportFormat };
@@ -13,6 +15,8 @@ export function sessionExport(store: SessionStore, id: string) {
     systemPrompt: store.systemPrompt(id),
     messages: store.messages(id),
     toolCalls: store.toolCalls(id),
+    /** Each tool call as its card shows it: status, refusal, exit code, output. */
+    cards: [...storedToolCallViews(store, id).values()],
     approvals: store.approvals(id),
     ledger: store.ledger.forSession(id),
     todos: store.todos(id),
@@ -25,7 +29,7 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
   if (!data) return undefined;
   if (format === 'json') return JSON.stringify(data, null, 2);
   const { session } = data;
-  const calls = new Map<string, ToolCallRecord>(data.toolCalls.map((c) => [c.id, c]));
+  const calls = new Map(data.cards.map((c) => [c.id, c]));
   const lines = [
     `# ${session.title || 'Untitled session'}`,
     '',
@@ -60,7 +64,23 @@ function fence(text: string): string[] {
   return [ticks, text, ticks];
 }
 
-function renderMessage(message: ChatMessage, calls: Map<string, ToolCallRecord>): string[] {
+/** A card's state in the words the card shows: `Failed · exit 3`, `Denied`. */
+function stateOf(card: ToolCallView): string {
+  return `${toolCallLabel(card)}${failedExit(card) ? ` · exit ${card.exitCode}` : ''}`;
+}
+
+/** A refusal as the card words it, quoted. */
+function refusalLines(card: ToolCallView): string[] {
+  const r = card.refusal;
+  if (!r) return [];
+  const lines = [`**${r.title}**`, r.reason];
+  if (r.rule) lines.push(`Rule: ${r.rule}`);
+  if (r.note) lines.push(`Your note to the agent: “${r.note}”`);
+  lines.push(r.advice);
+  return ['', ...lines.map((l) => `> ${l}`)];
+}
+
+function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): string[] {
   switch (message.role) {
     case 'system':
       return ['## System', '', ...fence(message.content ?? '')];
@@ -70,13 +90,21 @@ function renderMessage(message: ChatMessage, calls: Map<string, ToolCallRecord>)
       const out = ['## Assistant'];
       if (message.content) out.push('', message.content);
       for (const call of message.tool_calls ?? []) {
-        out.push('', `**Tool call** \`${call.function.name}\``, '', ...fence(call.function.arguments));
+        const card = calls.get(call.id);
+        const state = card ? `: ${stateOf(card)}` : '';
+        out.push(
+          '',
+          `**Tool call** \`${call.function.name}\` (${call.id})${state}`,
+          '',
+          ...fence(call.function.arguments),
+        );
+        if (card) out.push(...refusalLines(card));
       }
       return out;
     }
     case 'tool': {
       const record = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
-      const label = record ? `${record.name}, ${record.status}` : 'tool';
+      const label = record ? `${record.name}: ${stateOf(record)}` : 'tool';
       return [`### Result (${label})`, '', ...fence(message.content ?? '')];
     }
   }

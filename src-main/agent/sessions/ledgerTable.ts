@@ -1,5 +1,5 @@
 import type { LedgerEntry, LedgerQuery } from '../../../src-shared/approvalsLedger';
-import type { GrantRecord, GrantStore } from '../../approval/grants';
+import type { GrantRecord, GrantStore } from '../../approval/gate';
 import type { Database } from './sqlite';
 
 interface LedgerRow {

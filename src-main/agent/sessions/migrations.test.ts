@@ -54,26 +54,53 @@ describe('sessions database migrations', () => {
     ['a new database', null],
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
-  ])('brings %s to version 3 with the workspace column and the ledger tables', (_name, extra) => {
+  ])(
+    'brings %s to version 6 with the workspace column, the ledger, the terminal screens and call batches',
+    (_name, extra) => {
+      const path = join(home, 'sessions.db');
+      if (extra !== null) writeVersionTwo(path, extra);
+      const { columns, tables, version, db } = shape(path);
+      try {
+        expect(version).toBe(6);
+        const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
+        expect(callColumns.map((c) => c.name)).toContain('batch');
+        expect(columns).toContain('workspace');
+        expect(tables).toEqual(
+          expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants', 'terminal_screens']),
+        );
+        if (extra !== null) {
+          expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
+        }
+        if (extra === LEDGER_V2) {
+          expect(db.prepare('SELECT key FROM approval_grants').all()).toEqual([{ key: 'hour:rm-recursive' }]);
+        }
+      } finally {
+        db.close();
+      }
+      // Opening again changes nothing.
+      const again = shape(path);
+      again.db.close();
+      expect(again.version).toBe(6);
+    },
+  );
+
+  it('renames a stored call the user stopped from `cancelled` to `stopped`', () => {
     const path = join(home, 'sessions.db');
-    if (extra !== null) writeVersionTwo(path, extra);
-    const { columns, tables, version, db } = shape(path);
+    const { DatabaseSync } = loadSqlite();
+    const old = new DatabaseSync(path);
+    old.exec(`BEGIN; ${SCHEMA_V1} PRAGMA user_version = 1; COMMIT;`);
+    old.exec(`INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s', 't', 1, 1);
+      INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at)
+      VALUES ('s', 'c1', 'terminal', '{}', 'cancelled', 1), ('s', 'c2', 'terminal', '{}', 'ok', 1);`);
+    old.close();
+    const { db } = shape(path);
     try {
-      expect(version).toBe(3);
-      expect(columns).toContain('workspace');
-      expect(tables).toEqual(expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants']));
-      if (extra !== null) {
-        expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
-      }
-      if (extra === LEDGER_V2) {
-        expect(db.prepare('SELECT key FROM approval_grants').all()).toEqual([{ key: 'hour:rm-recursive' }]);
-      }
+      expect(db.prepare('SELECT call_id, status FROM tool_calls ORDER BY call_id').all()).toEqual([
+        { call_id: 'c1', status: 'stopped' },
+        { call_id: 'c2', status: 'ok' },
+      ]);
     } finally {
       db.close();
     }
-    // Opening again changes nothing.
-    const again = shape(path);
-    again.db.close();
-    expect(again.version).toBe(3);
   });
 });

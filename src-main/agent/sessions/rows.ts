@@ -35,6 +35,7 @@ export interface ToolCallRow {
   status: ToolCallRecord['status'];
   duration_ms: number | null;
   started_at: number;
+  batch: string | null;
 }
 
 export interface ApprovalRow {
@@ -78,6 +79,7 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     status: row.status,
     durationMs: row.duration_ms,
     startedAt: row.started_at,
+    batch: row.batch,
   };
 }
 

@@ -117,12 +117,13 @@ describe('SessionStore', () => {
     const md = exportSession(store, s.id, 'markdown') ?? '';
     expect(md).toMatch(/^# Export me\n/);
     expect(md).toContain('## User\n\nlist files');
-    expect(md).toContain('**Tool call** `terminal`');
-    expect(md).toContain('### Result (terminal, ok)\n\n```\na.txt\n```');
+    expect(md).toContain('**Tool call** `terminal` (c1): Done');
+    expect(md).toContain('### Result (terminal: Done)\n\n```\na.txt\n```');
     expect(md).toContain('## Assistant\n\nOne file: a.txt');
     const json = JSON.parse(exportSession(store, s.id, 'json') ?? '') as Record<string, unknown>;
     expect(json).toMatchObject({ systemPrompt: 'sys', session: { id: s.id, messageCount: 4 } });
     expect(json.messages).toHaveLength(4);
+    expect(json.cards).toEqual([expect.objectContaining({ id: 'c1', status: 'ok', outputText: 'a.txt' })]);
     expect(exportSession(store, 'missing', 'json')).toBeUndefined();
   });
 });

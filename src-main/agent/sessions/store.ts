@@ -19,6 +19,7 @@ import {
   type ToolCallRow,
 } from './rows';
 import { ApprovalLedgerTable } from './ledgerTable';
+import { TerminalScreensTable } from './screensTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -53,9 +54,12 @@ export function newSessionId(now = new Date()): string {
 export class SessionStore {
   /** Every decision of the approval gate, and the session and one-hour grants it holds. */
   readonly ledger: ApprovalLedgerTable;
+  /** The final screen of each session's terminal tab. */
+  readonly screens: TerminalScreensTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
+    this.screens = new TerminalScreensTable(db);
   }
 
   static open(home: string): SessionStore {
@@ -175,13 +179,16 @@ export class SessionStore {
   }
 
   /** Records a tool call as running; returns the handle `finishToolCall` takes. */
-  startToolCall(sessionId: string, call: { id: string; name: string; args: string }): number {
+  startToolCall(
+    sessionId: string,
+    call: { id: string; name: string; args: string; batch?: string | undefined },
+  ): number {
     const result = this.db
       .prepare(
-        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at)
-         VALUES (?, ?, ?, ?, 'running', ?)`,
+        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch)
+         VALUES (?, ?, ?, ?, 'running', ?, ?)`,
       )
-      .run(sessionId, call.id, call.name, call.args, Date.now());
+      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null);
     return Number(result.lastInsertRowid);
   }
 
@@ -197,7 +204,7 @@ export class SessionStore {
   toolCalls(sessionId: string): ToolCallRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at FROM tool_calls
+        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )
       .all(sessionId) as unknown as ToolCallRow[];

@@ -7,8 +7,8 @@ import { discoverTools } from '../../runtime/discovery';
 import { createMemoryLogger } from '../../runtime/logger';
 import { ToolRuntime } from '../../runtime/runtime';
 import type { ToolSpec } from '../../runtime/types';
-import type { CreateAgentOptions } from '../host';
-import { AgentHost } from '../host';
+import type { CreateAgentOptions } from '../agentRoot';
+import { AgentRoot } from '../agentRoot';
 import type { ResolvedModel } from '../model/resolve';
 
 export function scriptedModelConfig(baseUrl: string, overrides: Partial<ResolvedModel> = {}): ResolvedModel {
@@ -36,7 +36,7 @@ export async function agentRuntime(tools: ToolSpec[] = []): Promise<ToolRuntime>
   return runtime;
 }
 
-/** A temporary $CADUCEUS_HOME with an agent host whose agents talk to a scripted model. */
+/** A temporary $CADUCEUS_HOME with an agent root whose agents talk to a scripted model. */
 export async function agentHarness(options: {
   baseUrl: string;
   tools?: ToolSpec[];
@@ -46,19 +46,19 @@ export async function agentHarness(options: {
   const home = options.home ?? (await mkdtemp(join(tmpdir(), 'caduceus-agent-')));
   const config: Config = ConfigSchema.parse(options.config ?? {});
   const runtime = await agentRuntime(options.tools);
-  const host = new AgentHost({ home, cwd: home, env: {}, runtime, config: () => config });
+  const root = new AgentRoot({ home, cwd: home, env: {}, runtime, config: () => config });
   const events: AgentEvent[] = [];
   const model = scriptedModelConfig(options.baseUrl);
   return {
     home,
-    host,
+    root,
     runtime,
     events,
     model,
     agent: (opts: Partial<CreateAgentOptions> = {}) =>
-      host.createAgent({ model, onEvent: (e) => events.push(e), ...opts }),
+      root.createAgent({ model, onEvent: (e) => events.push(e), ...opts }),
     async cleanup(removeHome = true) {
-      host.close();
+      root.close();
       if (removeHome) await rm(home, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,11 @@
 /** Fakes and a harness for gate tests: approvers that answer from a script or never answer. */
 import { vi } from 'vitest';
-import { createApprovalGate } from '../gate';
-import type { ApprovalGateDeps } from '../gate';
-import type { ApprovalHooks, ApprovalRequest, Approver, ApproverAnswer, GateCheck } from '../gateTypes';
-import { createMemoryAllowlistStore } from '../memoryAllowlistStore';
-import type { ApprovalSettings } from '../settings';
-import { ApprovalSettingsSchema } from '../settings';
+import { createApprovalGate } from '../gate/gate';
+import type { ApprovalGateDeps } from '../gate/gate';
+import type { ApprovalHooks, ApprovalRequest, Approver, ApproverAnswer, GateCheck } from '../gate/gateTypes';
+import { createMemoryAllowlistStore } from '../gate/memoryAllowlistStore';
+import type { ApprovalSettings } from '../gate/settings';
+import { ApprovalSettingsSchema } from '../gate/settings';
 
 /** Answers prompts from a script; records what it was asked. */
 export function scriptedApprover(...answers: ApproverAnswer[]): Approver & { requests: ApprovalRequest[] } {

@@ -109,7 +109,7 @@ export class LocalBackend extends BackendBase {
         command: options.command,
         shell: launcher.file,
         workspace: options.workspace ?? cwd,
-        tmpDir: await this.tmpDir(),
+        tmpDir: options.tmpDir ?? (await this.tmpDir()),
         internalRoots: [await this.stateDir()],
         loopbackPorts: options.loopbackPorts,
         extraDomains: options.allowedHosts,
@@ -152,7 +152,7 @@ export class LocalBackend extends BackendBase {
     return new ChildHandle(child, this.kill);
   }
 
-  /** The session's temp folder (TMPDIR inside the sandbox). */
+  /** TMPDIR inside the sandbox when the caller names no session temp folder. */
   private tmpDir(): Promise<string> {
     this.tmp ??= mkdtemp(join(tmpdir(), 'caduceus-tmp-'));
     return this.tmp;

@@ -3,13 +3,17 @@
  * agent stream holds while its command floods a PTY that no page acknowledges.
  */
 import { TerminalService } from '../service';
-import { HeadlessMirror } from './mirror';
+import { MirrorWorker } from './workerMirror';
 
 const SCROLLBACK = 10_000;
 
-/** Median ms to snapshot a mirror whose scrollback is full (10k coloured lines). */
+/**
+ * Median ms from asking for a snapshot of a mirror whose scrollback is full (10k coloured lines)
+ * to holding it in main: serialized in the worker and posted back.
+ */
 export async function snapshotMs(runs = 7): Promise<number> {
-  const mirror = new HeadlessMirror({ cols: 120, rows: 40, scrollback: SCROLLBACK });
+  const worker = new MirrorWorker();
+  const mirror = worker.create({ cols: 120, rows: 40, scrollback: SCROLLBACK });
   try {
     for (let i = 0; i < SCROLLBACK + 40; i++)
       mirror.write(`\x1b[3${i % 8}mline ${i}\x1b[0m ${'text '.repeat(15)}\x1b[1mbold\x1b[0m\r\n`);
@@ -23,7 +27,7 @@ export async function snapshotMs(runs = 7): Promise<number> {
     times.sort((a, b) => a - b);
     return times[Math.floor(times.length / 2)] ?? NaN;
   } finally {
-    mirror.dispose();
+    worker.dispose();
   }
 }
 
@@ -65,7 +69,8 @@ export async function mirrorMemoryPerStream(
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     gc();
-    const held = retained() - baselineRetained;
+    // The mirrors' buffers live in their worker's heap.
+    const held = retained() + (await service.streams.mirrors.workerHeapUsed()) - baselineRetained;
     for (const run of started) if (run.status === 'started') await service.processes.kill(run.processId);
     const mb = 1024 * 1024 * streams;
     return { rssMb: (peak - baseline) / mb, retainedMb: held / mb };

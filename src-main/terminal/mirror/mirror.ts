@@ -2,22 +2,18 @@
  * An authoritative copy of what a terminal shows, kept in main so a page that falls behind or
  * reloads can be given the screen as it is now instead of the whole backlog.
  *
- * Behind an async interface so the parsing can move to a worker thread; today it runs in-process.
+ * `HeadlessMirror` parses in the thread it runs in: the mirror worker (`mirrorWorker.ts`), and
+ * tests. Main uses it through `WorkerMirror`, behind the same async interface.
  */
 import { createRequire } from 'node:module';
-import type { ITerminalAddon, ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
+import type { ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
+import { serializeTerminal } from './serialize';
 
-/** The part of the serialize addon used here; its own typings pull in DOM types main has not. */
-interface Serializer extends ITerminalAddon {
-  serialize(options?: { scrollback?: number }): string;
-}
-
-// Both packages are CommonJS; main is bundled as ESM.
+// The package is CommonJS; main is bundled as ESM.
 const require = createRequire(import.meta.url);
 const { Terminal: HeadlessTerminal } = require('@xterm/headless') as {
   Terminal: new (options: ITerminalOptions & ITerminalInitOnlyOptions) => Terminal;
 };
-const { SerializeAddon } = require('@xterm/addon-serialize') as { SerializeAddon: new () => Serializer };
 
 export interface MirrorSnapshot {
   /** Escape sequences that rebuild the screen, scrollback, modes and cursor in a reset terminal. */
@@ -50,7 +46,6 @@ export const DEFAULT_MIRROR_SCROLLBACK = 5_000;
 
 export class HeadlessMirror implements TerminalMirror {
   private readonly term: Terminal;
-  private readonly serializer: Serializer = new SerializeAddon();
   private readonly scrollback: number;
   private disposed = false;
   /** Snapshots not taken yet: released with an error when the mirror is. */
@@ -66,7 +61,6 @@ export class HeadlessMirror implements TerminalMirror {
       scrollback: this.scrollback,
       allowProposedApi: true,
     });
-    this.term.loadAddon(this.serializer);
   }
 
   get cols(): number {
@@ -88,6 +82,12 @@ export class HeadlessMirror implements TerminalMirror {
       this.unparsed -= data.length;
       if (this.below.length > 0) this.notify();
     });
+  }
+
+  /** UTF-8 bytes (the worker's input); `parsed` runs once they are parsed. */
+  writeBytes(bytes: Uint8Array, parsed: () => void): void {
+    if (this.disposed) return;
+    this.term.write(bytes, parsed);
   }
 
   whenBelow(chars: number, then: () => void): void {
@@ -116,7 +116,7 @@ export class HeadlessMirror implements TerminalMirror {
         this.waiting.delete(reject);
         if (this.disposed) return;
         resolve({
-          data: this.serializer.serialize({ scrollback: this.scrollback }),
+          data: serializeTerminal(this.term, this.scrollback),
           cols: this.term.cols,
           rows: this.term.rows,
         });

@@ -3,14 +3,14 @@
  * mirror. A mirror lives while one of its streams does; when the last ends, its final screen is
  * kept (bounded) for pages that come later, and the mirror is released.
  */
-import { HeadlessMirror, type MirrorOptions, type MirrorSnapshot, type TerminalMirror } from './mirror';
+import type { MirrorOptions, TerminalMirror } from './mirror';
+import type { ScreenStore, StoredScreen } from './screenStore';
+import { MirrorWorker } from './workerMirror';
 
-export interface FinishedScreen extends MirrorSnapshot {
-  /** The last stream that wrote to it, so a page can route the screen to its tab. */
-  streamId: string;
-  toolCallId: string;
-  exitCode: number | null;
-}
+export type FinishedScreen = StoredScreen;
+
+/** Screens of an agent's task are `task:<taskId>`; only those outlive the process. */
+const TASK_SCREEN = 'task:';
 
 interface Held {
   mirror: TerminalMirror;
@@ -19,11 +19,14 @@ interface Held {
 }
 
 export interface MirrorHubOptions extends MirrorOptions {
+  /** Default: in a worker thread the hub starts with its first mirror and ends on dispose. */
   create?: (options: MirrorOptions) => TerminalMirror;
   /** Final screens kept; the oldest go first. */
   maxFinished?: number;
   /** Characters kept of one final screen (its latest part). */
   maxFinishedChars?: number;
+  /** Keeps final screens across restarts; read when the hub is first used. */
+  store?: ScreenStore;
 }
 
 export class MirrorHub {
@@ -33,15 +36,18 @@ export class MirrorHub {
   private readonly create: (options: MirrorOptions) => TerminalMirror;
   private readonly maxFinished: number;
   private readonly maxFinishedChars: number;
+  private worker: MirrorWorker | undefined;
+  private loaded = false;
 
   constructor(private readonly options: MirrorHubOptions = {}) {
-    this.create = options.create ?? ((o) => new HeadlessMirror(o));
+    this.create = options.create ?? ((o) => (this.worker ??= new MirrorWorker()).create(o));
     this.maxFinished = options.maxFinished ?? 200;
     this.maxFinishedChars = options.maxFinishedChars ?? 2_000_000;
   }
 
   /** The mirror of `screen` for a new stream; a finished screen of it is carried over. */
   acquire(screen: string, streamId: string, toolCallId: string): TerminalMirror {
+    this.load();
     let held = this.live.get(screen);
     if (!held) {
       const mirror = this.create(this.options);
@@ -83,7 +89,13 @@ export class MirrorHub {
     held.mirror.dispose();
     this.finished.delete(screen);
     const data = capFromLineStart(snapshot.data, this.maxFinishedChars);
-    this.finished.set(screen, { ...snapshot, ...held.last, exitCode, data });
+    const final = { ...snapshot, ...held.last, exitCode, data };
+    this.finished.set(screen, final);
+    this.save(screen, final);
+    this.trim();
+  }
+
+  private trim(): void {
     while (this.finished.size > this.maxFinished) {
       const oldest = this.finished.keys().next().value;
       if (oldest === undefined) break;
@@ -91,14 +103,50 @@ export class MirrorHub {
     }
   }
 
+  /** Final screens kept by an earlier process, below any this one has (read once). */
+  private load(): void {
+    if (this.loaded || !this.options.store) return;
+    this.loaded = true;
+    let stored: Array<[string, StoredScreen]>;
+    try {
+      stored = this.options.store.load();
+    } catch {
+      // The database cannot be read: screens of this process are still kept in memory.
+      return;
+    }
+    const newer = [...this.finished];
+    this.finished.clear();
+    for (const [taskId, screen] of stored) {
+      const key = TASK_SCREEN + taskId;
+      if (!this.live.has(key)) this.finished.set(key, screen);
+    }
+    for (const [key, screen] of newer) this.finished.set(key, screen);
+    this.trim();
+  }
+
+  private save(screen: string, final: StoredScreen): void {
+    if (!this.options.store || !screen.startsWith(TASK_SCREEN)) return;
+    try {
+      this.options.store.save(screen.slice(TASK_SCREEN.length), final);
+    } catch {
+      // Not kept past this process; it is still shown until then.
+    }
+  }
+
   /** Screens with no live stream, for a page that (re)connects. */
   finishedScreens(): Array<[screen: string, FinishedScreen]> {
+    this.load();
     return [...this.finished];
   }
 
   /** The live mirror of `screen`, if one of its streams runs. */
   acquired(screen: string): TerminalMirror | undefined {
     return this.live.get(screen)?.mirror;
+  }
+
+  /** Bytes of the mirrors' worker heap in use, for benchmarks. */
+  workerHeapUsed(): Promise<number> {
+    return this.worker?.heapUsed() ?? Promise.resolve(0);
   }
 
   get liveCount(): number {
@@ -108,6 +156,8 @@ export class MirrorHub {
   dispose(): void {
     for (const held of this.live.values()) held.mirror.dispose();
     this.live.clear();
+    this.worker?.dispose();
+    this.worker = undefined;
   }
 }
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { toolError } from '../../runtime/errors';
 import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
-import { messageOf } from '../terminal/services';
+import { messageOf } from '../terminal/wiring';
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 

@@ -19,7 +19,7 @@ import { shQuote } from '../../terminal/shellScript';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { runSandboxed } from '../terminal/sandboxed';
-import { gateRefusal, messageOf, wired } from '../terminal/services';
+import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
 import { startRpcServer, type RpcServer } from './rpcServer';

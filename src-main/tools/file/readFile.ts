@@ -2,7 +2,7 @@
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
-import { messageOf } from '../terminal/services';
+import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type ReadOutcome } from './access';
 import type { ReadFileArgs } from './schemas';

@@ -3,7 +3,7 @@ import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
-import { messageOf } from '../terminal/services';
+import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type SearchOutcome } from './access';
 import type { SearchFilesArgs } from './schemas';

@@ -1,10 +1,10 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
-import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/rules/workspace';
+import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
-import { gateRefusal, messageOf, wired } from '../terminal/services';
+import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
 import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
 import { MAX_READ_BYTES, textOrRefusal } from './readFile';

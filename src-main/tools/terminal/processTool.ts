@@ -11,7 +11,7 @@ import type { ProcessInfo } from '../../terminal/processRegistry';
 import type { TerminalService } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
 import type { ProcessArgs } from './schemas';
-import { gateRefusal, messageOf } from './services';
+import { gateRefusal, messageOf } from './wiring';
 
 const DEFAULT_WAIT_SECONDS = 60;
 const MAX_WAIT_SECONDS = 600;

@@ -5,7 +5,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { gateRefusal, messageOf, wired } from './services';
+import { gateRefusal, messageOf, wired } from './wiring';
 import { runSandboxed, type SandboxNote } from './sandboxed';
 import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';

@@ -1,46 +1,36 @@
 import { useEffect, useState } from 'react';
 import { useLayout } from '../../stores/layoutStore';
-import { useTerminal } from '../../stores/terminalStore';
-import { fitWidths, SIDEBAR, SPLITTER, TERMINAL, WIDE_WINDOW } from '../../stores/layoutMath';
+import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from '../../stores/layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';
-import { SettingsDialog } from '../settings/SettingsDialog';
+import { SettingsDialog, type SettingsSectionId } from '../settings/SettingsDialog';
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
+import { SandboxBanner } from './SandboxBanner';
 import { Notices } from './Notices';
 import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
 import { startSync } from './sync';
+import { useTerminalOpen, useWindowWidth } from './useTerminalOpen';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
 
 /** At or below this width the panes stack (the sidebar hides) instead of standing side by side. */
 const NARROW = 900;
 
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(window.innerWidth);
-  useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  return width;
-}
-
 export function App() {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Open Settings, at this section when one is given.
+  const [settings, setSettings] = useState<{ section?: SettingsSectionId }>();
   const layout = useLayout();
   const windowWidth = useWindowWidth();
-  const agentRanCommands = useTerminal((s) => s.tabs.some((t) => t.kind === 'agent'));
   const { sidebarOpen } = layout;
-  // Until the user chooses, the terminal shows in a wide window, or once the agent runs a command.
-  const terminalOpen = layout.terminalOpen ?? (windowWidth >= WIDE_WINDOW || agentRanCommands);
+  const terminalOpen = useTerminalOpen();
   const narrow = windowWidth <= NARROW;
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
-  useEffect(() => installShortcuts({ openSettings: () => setSettingsOpen(true) }), []);
+  useEffect(() => installShortcuts({ openSettings: () => setSettings({}) }), []);
 
   const columns = [
     ...(sidebarOpen ? [`${fitted.sidebar}px`, `${SPLITTER}px`] : []),
@@ -53,35 +43,38 @@ export function App() {
       className={`app${terminalOpen ? '' : ' terminal-hidden'}${sidebarOpen ? '' : ' sidebar-hidden'}`}
       style={narrow ? undefined : { gridTemplateColumns: columns }}
     >
-      <header className="app-header">
-        <IconButton
-          icon="sidebar"
-          label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
-          aria-pressed={sidebarOpen}
-          data-testid="sidebar-toggle"
-          onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
-        />
-        <span className="app-title">
-          <span aria-hidden="true">⚕</span> Caduceus
-        </span>
-        <ConnectionBanner />
-        <span className="app-header-actions">
+      <div className="app-top">
+        <header className="app-header">
           <IconButton
-            icon="terminal"
-            label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
-            aria-pressed={terminalOpen}
-            data-testid="terminal-toggle"
-            onClick={() => layout.set({ terminalOpen: !terminalOpen })}
+            icon="sidebar"
+            label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
+            aria-pressed={sidebarOpen}
+            data-testid="sidebar-toggle"
+            onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
           />
-          <IconButton
-            icon="settings"
-            label="Open settings"
-            title="Settings (Ctrl+,)"
-            data-testid="settings-open"
-            onClick={() => setSettingsOpen(true)}
-          />
-        </span>
-      </header>
+          <span className="app-title">
+            <span aria-hidden="true">⚕</span> Caduceus
+          </span>
+          <ConnectionBanner />
+          <span className="app-header-actions">
+            <IconButton
+              icon="terminal"
+              label={terminalOpen ? 'Hide terminal' : 'Show terminal'}
+              aria-pressed={terminalOpen}
+              data-testid="terminal-toggle"
+              onClick={() => layout.set({ terminalOpen: !terminalOpen })}
+            />
+            <IconButton
+              icon="settings"
+              label="Open settings"
+              title="Settings (Ctrl+,)"
+              data-testid="settings-open"
+              onClick={() => setSettings({})}
+            />
+          </span>
+        </header>
+        <SandboxBanner onOpenSettings={() => setSettings({ section: 'sandbox' })} />
+      </div>
       {sidebarOpen && <SessionList />}
       {sidebarOpen && !narrow && (
         <Splitter
@@ -112,7 +105,12 @@ export function App() {
         />
       )}
       {terminalOpen && <TerminalPane />}
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {settings && (
+        <SettingsDialog
+          onClose={() => setSettings(undefined)}
+          {...(settings.section ? { section: settings.section } : {})}
+        />
+      )}
       <ApprovalDialog />
       <Notices />
     </div>

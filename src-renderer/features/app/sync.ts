@@ -10,6 +10,7 @@ import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
 import { useWorkspace } from '../../stores/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
+import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
 
 /** Reads everything the UI shows; runs on first connect and again after every reconnect. */
 function loadAll(): void {
@@ -29,7 +30,8 @@ function loadAll(): void {
       const chat = useChat.getState();
       if (path && !chat.sessionId && chat.workspace === undefined) chat.setWorkspace(path);
     });
-  const { sessionId } = useChat.getState();
+  // After a reload or restart the address names the session that was open.
+  const sessionId = useChat.getState().sessionId ?? sessionFromUrl();
   // Events missed while disconnected are in the stored session; a running turn's next event
   // marks the chat running again.
   if (sessionId) void useChat.getState().openSession(sessionId);
@@ -57,6 +59,7 @@ export function startSync(): () => void {
       void useAllowlist.getState().load();
     }),
     startTerminalSync(bridge),
+    startSessionUrlSync(),
     onConnectionOpen(loadAll),
   ];
   return () => offs.forEach((off) => off());

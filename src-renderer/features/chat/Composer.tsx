@@ -1,7 +1,13 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useChat } from '../../stores/chatStore';
+import { useMcp } from '../../stores/mcpStore';
 import { Icon } from '../../ui/Icon';
 import { loadDraft, saveDraft } from './drafts';
+import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';
+import { PromptPicker } from './PromptPicker';
+import { AttachmentChips } from './AttachmentChips';
+import { ResourcePicker } from './ResourcePicker';
+import type { AttachmentRef } from '../../../src-shared/attachments';
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line; Stop cancels a running turn.
@@ -14,6 +20,23 @@ export function Composer() {
   const sessionId = useChat((s) => s.sessionId);
   const [text, setText] = useState(() => loadDraft(sessionId));
   const busy = status !== 'idle';
+  const servers = useMcp((s) => s.servers);
+  // MCP prompts as slash commands: loaded at the first `/`, kept until the servers change.
+  const [commands, setCommands] = useState<PromptCommand[] | undefined>();
+  const [active, setActive] = useState(0);
+  const [chosen, setChosen] = useState<PromptCommand | undefined>();
+  const query = slashQuery(text);
+  const matches = query === undefined || !commands ? undefined : filterCommands(commands, query);
+  const picking = query !== undefined || chosen !== undefined;
+  const [attachments, setAttachments] = useState<AttachmentRef[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  const hasResources = servers.some((s) => s.state === 'connected');
+
+  useEffect(() => setCommands(undefined), [servers]);
+  useEffect(() => {
+    if (query !== undefined && !commands) void loadPromptCommands(servers).then(setCommands);
+  }, [query, commands, servers]);
+  useEffect(() => setActive(0), [query]);
 
   useEffect(() => setText(loadDraft(sessionId)), [sessionId]);
 
@@ -25,15 +48,41 @@ export function Composer() {
   async function submit() {
     const message = text;
     if (!message.trim() || busy) return;
+    const attached = attachments;
     edit('');
-    if (!(await send(message))) edit(message);
+    setAttachments([]);
+    if (!(await send(message, attached))) {
+      edit(message);
+      setAttachments(attached);
+    }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (picking && matches && !chosen && pickerKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
     }
+  }
+
+  /** Arrows move through the prompts, Enter or Tab chooses one, Escape leaves the text alone. */
+  function pickerKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    const list = matches ?? [];
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (list.length ? (i + step + list.length) % list.length : 0));
+    } else if ((event.key === 'Enter' || event.key === 'Tab') && list[active]) {
+      setChosen(list[active]);
+    } else if (event.key === 'Escape') {
+      edit(`${text} `);
+    } else return false;
+    event.preventDefault();
+    return true;
+  }
+
+  function insertPrompt(value: string) {
+    setChosen(undefined);
+    edit(value);
   }
 
   return (
@@ -44,16 +93,55 @@ export function Composer() {
         void submit();
       }}
     >
-      <textarea
-        data-testid="chat-input"
-        aria-label="Message"
-        placeholder="Ask Caduceus to do something…"
-        rows={3}
-        value={text}
-        onChange={(e) => edit(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      {picking && (
+        <PromptPicker
+          matches={matches}
+          active={active}
+          chosen={chosen}
+          onChoose={setChosen}
+          onInsert={insertPrompt}
+          onCancel={() => setChosen(undefined)}
+        />
+      )}
+      {attaching && (
+        <ResourcePicker
+          onPick={(ref) => {
+            setAttachments((list) => [...list.filter((a) => a.uri !== ref.uri), ref]);
+            setAttaching(false);
+          }}
+          onClose={() => setAttaching(false)}
+        />
+      )}
+      <div className="composer-input">
+        {attachments.length > 0 && (
+          <AttachmentChips
+            attachments={attachments}
+            onRemove={(uri) => setAttachments((list) => list.filter((a) => a.uri !== uri))}
+          />
+        )}
+        <textarea
+          data-testid="chat-input"
+          aria-label="Message"
+          placeholder="Ask Caduceus to do something…"
+          rows={3}
+          value={text}
+          onChange={(e) => edit(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       <div className="composer-buttons">
+        {hasResources && (
+          <button
+            type="button"
+            data-testid="attach-resource"
+            aria-label="Attach a resource from an MCP server"
+            title="Attach a resource from an MCP server"
+            aria-expanded={attaching}
+            onClick={() => setAttaching(!attaching)}
+          >
+            <Icon name="file" /> Attach
+          </button>
+        )}
         {busy && (
           <button
             type="button"

@@ -1,13 +1,19 @@
 import { memo } from 'react';
 import type { MessageView } from '../../stores/chatReducer';
 import { ToolCallGroup } from '../toolCalls/ToolCallGroup';
+import { AttachmentChips } from './AttachmentChips';
 import { Markdown } from './Markdown';
+import { splitAttachments } from '../../../src-shared/attachments';
 
 export const MessageItem = memo(function MessageItem({ message }: { message: MessageView }) {
   if (message.role === 'user') {
+    const { text, attachments } = splitAttachments(message.content);
     return (
       <div className="message message-user" data-testid="message" data-role="user">
-        <div className="bubble">{message.content}</div>
+        <div className="bubble">
+          {text}
+          {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
+        </div>
       </div>
     );
   }

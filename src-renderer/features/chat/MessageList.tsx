@@ -6,6 +6,7 @@ import { useElicitations } from '../../stores/elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
 import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';
+import { useTerminalOpen } from '../app/useTerminalOpen';
 
 /** Pixels from the bottom within which the list keeps following new output. */
 const STICK_THRESHOLD = 48;
@@ -23,6 +24,7 @@ export function MessageList() {
   const sessionId = useChat((s) => s.sessionId);
   const modelMissing = useModel((s) => s.status?.ready === false);
   const setupOpen = useModel((s) => s.setupOpen);
+  const terminalOpen = useTerminalOpen();
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
 
@@ -57,8 +59,10 @@ export function MessageList() {
         {visible.length === 0 && !modelMissing && !setupOpen && (
           <div className="empty-chat">
             <h2>What should Caduceus do?</h2>
-            <p className="muted">
-              Commands it runs appear in the terminal pane; dangerous ones wait for you.
+            <p className="muted" data-testid="welcome-hint">
+              {terminalOpen
+                ? 'Commands it runs appear in the terminal pane; dangerous ones wait for you.'
+                : 'Commands it runs show on their cards; open the terminal (top right) to watch them run. Dangerous ones wait for you.'}
             </p>
           </div>
         )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { McpServerInfo } from '../../../src-shared/ipc/schemas';
 import { useMcp } from '../../stores/mcpStore';
 import { Switch } from '../../ui/Switch';
+import { McpCatalog } from './McpCatalog';
 import { MCP_TEMPLATE, McpEditor } from './McpEditor';
 
 /** MCP servers: state and tool count, enable, edit the JSON config, remove, add. */
@@ -42,7 +43,7 @@ const STATE_PILL: Record<McpServerInfo['state'], string> = {
 };
 
 function McpRow({ server }: { server: McpServerInfo }) {
-  const { upsert, setEnabled, remove, signIn } = useMcp.getState();
+  const { upsert, setEnabled, remove, signIn, signOut } = useMcp.getState();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm'>('idle');
   const [signingIn, setSigningIn] = useState(false);
   const enabled = server.state !== 'disabled';
@@ -75,6 +76,16 @@ function McpRow({ server }: { server: McpServerInfo }) {
               }}
             >
               {signingIn ? 'Waiting for the browser…' : 'Sign in'}
+            </button>
+          )}
+          {server.signedIn && (
+            <button
+              type="button"
+              data-testid="mcp-sign-out"
+              title="Forget this server's tokens"
+              onClick={() => void signOut(server.name)}
+            >
+              Sign out
             </button>
           )}
           <button
@@ -111,6 +122,7 @@ function McpRow({ server }: { server: McpServerInfo }) {
         </span>
       </div>
       {server.error && <p className="settings-error">{server.error}</p>}
+      {server.state === 'connected' && <McpCatalog server={server.name} />}
       {mode === 'edit' && (
         <McpEditor
           name={server.name}

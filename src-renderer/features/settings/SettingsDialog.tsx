@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSettings } from '../../stores/settingsStore';
 import { Modal } from '../../ui/Modal';
 import { AllowlistSection } from './AllowlistSection';
@@ -5,6 +6,7 @@ import { ApprovalsSection } from './ApprovalsSection';
 import { LedgerSection } from './LedgerSection';
 import { McpSection } from './McpSection';
 import { ModelSection } from './ModelSection';
+import { SandboxSection } from './SandboxSection';
 import { TerminalSection } from './TerminalSection';
 import { ToolsetsSection } from './ToolsetsSection';
 import './settings.css';
@@ -13,6 +15,7 @@ import { Icon } from '../../ui/Icon';
 const SECTIONS = [
   ['model', 'Model'],
   ['terminal', 'Terminal'],
+  ['sandbox', 'Sandbox'],
   ['approvals', 'Approvals'],
   ['toolsets', 'Toolsets'],
   ['allowlist', 'Allowlist'],
@@ -20,10 +23,15 @@ const SECTIONS = [
   ['mcp', 'MCP servers'],
 ] as const;
 
-/** Every setting on one scrolling page; each change applies at once. */
-export function SettingsDialog({ onClose }: { onClose(): void }) {
+export type SettingsSectionId = (typeof SECTIONS)[number][0];
+
+/** Every setting on one scrolling page; each change applies at once. `section` is shown first. */
+export function SettingsDialog({ onClose, section }: { onClose(): void; section?: SettingsSectionId }) {
   const version = useSettings((s) => s.appVersion);
   const loaded = useSettings((s) => s.settings !== undefined);
+  useEffect(() => {
+    if (section && loaded) document.getElementById(`settings-${section}`)?.scrollIntoView({ block: 'start' });
+  }, [section, loaded]);
   return (
     <Modal title="Settings" onEscape={onClose} testId="settings-dialog" className="settings-dialog">
       <button
@@ -53,6 +61,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
           {!loaded && <p className="muted">Loading settings…</p>}
           <ModelSection />
           <TerminalSection />
+          <SandboxSection />
           <ApprovalsSection />
           <ToolsetsSection />
           <AllowlistSection />

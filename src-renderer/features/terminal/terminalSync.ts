@@ -7,6 +7,7 @@ import { reportError } from '../../stores/noticesStore';
 import { useTerminal } from '../../stores/terminalStore';
 import { inputStream, type TerminalTab } from '../../stores/terminalTabs';
 import { AckCounter } from './ackCounter';
+import { plainText } from './plainText';
 import { TerminalRegistry } from './terminalRegistry';
 
 const RESIZE_DEBOUNCE_MS = 120;
@@ -58,6 +59,9 @@ export const terminals = new TerminalRegistry({
 });
 
 function receive(data: TerminalData): void {
+  // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
+  if (data.toolCallId !== undefined && !data.snapshot)
+    useChat.getState().streamedOutput(data.toolCallId, plainText(data.data));
   if (closed.has(data.streamId)) return;
   const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
   const key = useTerminal.getState().route(data);
@@ -89,10 +93,12 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
           `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
         );
   });
-  // After a reload (or in a second window) every agent screen comes back as it is now.
-  unwrap(api().terminalRestore({})).catch((err: unknown) =>
-    reportError('Could not restore the terminals', err),
-  );
+  // After a reload (or in a second window) the user's shells get their tabs back first, so
+  // their output is not taken for an agent's; then every agent screen comes back as it is now.
+  unwrap(api().terminalShells({}))
+    .then((shells) => useTerminal.getState().shellsRestored(shells))
+    .then(() => unwrap(api().terminalRestore({})))
+    .catch((err: unknown) => reportError('Could not restore the terminals', err));
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     useTerminal.getState().waitingForInput({ streamId, prompt }),
   );

@@ -4,7 +4,8 @@ import { useChat } from '../../stores/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';
-import { STATUS_ICONS, statusLabel } from './format';
+import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
+import { STATUS_ICONS } from './format';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
@@ -20,8 +21,8 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   if (!call) return null;
 
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
-  const failedExit = call.exitCode != null && call.exitCode !== 0;
-  const label = failedExit ? 'Failed' : statusLabel(call.status);
+  const failed = failedExit(call);
+  const label = toolCallLabel(call);
   const statusIcon = approval ? undefined : STATUS_ICONS[call.status];
   return (
     <article
@@ -31,7 +32,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
       data-status={call.status}
       data-call-id={call.id}
       data-awaiting={approval ? 'approval' : undefined}
-      aria-label={`${call.name}: ${approval ? 'waiting for approval' : label}${failedExit ? `, exit code ${call.exitCode}` : ''}`}
+      aria-label={`${call.name}: ${approval ? 'waiting for approval' : label}${failed ? `, exit code ${call.exitCode}` : ''}`}
     >
       <button
         type="button"
@@ -49,7 +50,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         <span className={`tool-status badge-${call.status}`}>
           {statusIcon && <Icon name={statusIcon} />}
           {approval ? 'Approval' : label}
-          {failedExit && (
+          {failed && (
             <span className="tool-exit-code" data-testid="tool-exit-code">
               {` · exit ${call.exitCode}`}
             </span>

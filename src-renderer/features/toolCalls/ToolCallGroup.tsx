@@ -1,20 +1,37 @@
+import { useChat } from '../../stores/chatStore';
+import { batchRuns } from './batchRuns';
 import { ToolCallCard } from './ToolCallCard';
 import './toolCalls.css';
 
-/** The calls of one assistant message; several are laid out side by side, as they ran. */
+/**
+ * The calls of one assistant message as they ran: the calls of a parallel batch side by side in
+ * one group, calls that ran one by one each on its own.
+ */
 export function ToolCallGroup({ ids }: { ids: string[] }) {
+  // A string, so the selector's result compares equal until a batch id changes.
+  const batches = useChat((s) => ids.map((id) => s.toolCalls[id]?.batch ?? '').join('\n'));
   if (ids.length === 0) return null;
-  const parallel = ids.length > 1;
+  const batchOf = new Map(ids.map((id, i) => [id, batches.split('\n')[i] || undefined]));
   return (
-    <div
-      className={`tool-call-group${parallel ? ' parallel' : ''}`}
-      role="group"
-      aria-label={parallel ? `${ids.length} tool calls in parallel` : 'Tool call'}
-      data-testid="tool-call-group"
-    >
-      {ids.map((id) => (
-        <ToolCallCard key={id} id={id} />
-      ))}
+    <div className="tool-call-list">
+      {batchRuns(ids, (id) => batchOf.get(id)).map((run) =>
+        run.parallel ? (
+          <div
+            key={run.ids[0]}
+            className="tool-call-group parallel"
+            role="group"
+            aria-label={`${run.ids.length} tool calls in parallel`}
+            data-testid="tool-call-group"
+          >
+            <div className="tool-call-group-caption muted">Ran in parallel · {run.ids.length} calls</div>
+            {run.ids.map((id) => (
+              <ToolCallCard key={id} id={id} />
+            ))}
+          </div>
+        ) : (
+          <ToolCallCard key={run.ids[0]} id={run.ids[0] ?? ''} />
+        ),
+      )}
     </div>
   );
 }

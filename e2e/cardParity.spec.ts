@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
+import { AppHarness } from './support/app';
+import { ServeSocket } from './support/serveSocket';
+import { screenshotViews, VIEWPORTS } from './support/views';
+
+// A denied, a blocked, a stopped and a failed call must read the same live, after a reload and
+// in the exported session: real `caduceus serve`, real commands, real Chromium.
+const POLL = { timeout: 20_000, interval: 100 };
+const PROMPT = 'Try four risky things';
+let app: AppHarness;
+
+beforeAll(async () => {
+  app = await AppHarness.start();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** What a card says about how its call ended. */
+interface Face {
+  status: string | null;
+  label: string;
+  refusal: string;
+  exitCode: string;
+}
+
+async function face(id: string): Promise<Face> {
+  const card = app.card(id);
+  const refusal = card.getByTestId('tool-refusal');
+  const exit = card.getByTestId('tool-exit-code');
+  return {
+    status: await card.getAttribute('data-status'),
+    label: ((await card.locator('.tool-status').textContent()) ?? '').trim(),
+    refusal: (await refusal.count()) > 0 ? (await refusal.innerText()).trim() : '',
+    exitCode: (await exit.count()) > 0 ? (await exit.innerText()).trim() : '',
+  };
+}
+
+const idle = () => app.page.getByTestId('chat-status').getAttribute('data-status');
+const statusOf = (id: string) => app.card(id).getAttribute('data-status');
+
+/** At 1024x700 the last cards lie below the fold: the small views again, scrolled to this card. */
+async function screenshotsScrolledTo(id: string, name: string): Promise<void> {
+  const small = VIEWPORTS[1];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await app.page.emulateMedia({ colorScheme });
+    await app.page.setViewportSize(small);
+    await app.card(id).scrollIntoViewIfNeeded();
+    await app.screenshot(`${name}-${small.width}x${small.height}-${colorScheme}`);
+  }
+  await app.page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Each exported tool call's section, by call id. */
+function sections(markdown: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of markdown.split('**Tool call**').slice(1)) {
+    const id = /\(([^)]+)\)/.exec(part)?.[1];
+    if (id) out.set(id, part.split(/\n## /)[0] ?? '');
+  }
+  return out;
+}
+
+describe('tool call cards live, after a reload and in an export', () => {
+  it('show the same status, refusal and exit code for denied, blocked, stopped and failed calls', async () => {
+    const { page, model, work } = app;
+    const ids = ['call_denied', 'call_blocked', 'call_failed', 'call_stopped'];
+    const sleep = `sleep ${uniqueSleep()}`;
+    model.push({
+      toolCalls: [
+        { id: 'call_denied', name: 'terminal', arguments: { command: 'chmod 777 ./f1', workdir: work } },
+      ],
+    });
+    model.push({ toolCalls: [{ id: 'call_blocked', name: 'terminal', arguments: { command: 'rm -rf /' } }] });
+    model.push({
+      toolCalls: [{ id: 'call_failed', name: 'terminal', arguments: { command: 'echo partial; exit 3' } }],
+    });
+    model.push({ toolCalls: [{ id: 'call_stopped', name: 'terminal', arguments: { command: sleep } }] });
+    await app.send(PROMPT);
+
+    const asked = () =>
+      page
+        .getByTestId('approval-command')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '');
+    await expect.poll(asked, POLL).toBe('chmod 777 ./f1');
+    await page.getByTestId('approval-deny').click();
+    await expect.poll(() => statusOf('call_stopped'), POLL).toBe('running');
+    await expect.poll(() => processesWith(sleep).length, POLL).toBeGreaterThan(0);
+    await page.getByTestId('stop-button').click();
+    await expect.poll(idle, POLL).toBe('idle');
+    await expect.poll(() => processesWith(sleep), POLL).toEqual([]);
+
+    const live = new Map<string, Face>();
+    for (const id of ids) live.set(id, await face(id));
+    expect(live.get('call_denied')).toMatchObject({ status: 'denied', label: 'Denied', exitCode: '' });
+    expect(live.get('call_denied')?.refusal).toMatch(/denied by you/i);
+    expect(live.get('call_blocked')).toMatchObject({ status: 'blocked', label: 'Blocked', exitCode: '' });
+    expect(live.get('call_blocked')?.refusal).toMatch(/permanently/i);
+    expect(live.get('call_failed')).toMatchObject({ status: 'error', refusal: '', exitCode: '· exit 3' });
+    expect(live.get('call_failed')?.label).toMatch(/^Failed/);
+    expect(live.get('call_stopped')).toMatchObject({
+      status: 'stopped',
+      label: 'Stopped',
+      refusal: '',
+      exitCode: '',
+    });
+    await screenshotViews(page, 'card-parity-live');
+    await screenshotsScrolledTo('call_stopped', 'card-parity-live-end');
+
+    await page.reload();
+    await page.getByTestId('session-item').filter({ hasText: PROMPT }).locator('.session-open').click();
+    for (const id of ids) await expect.poll(() => statusOf(id), POLL).toBe(live.get(id)?.status);
+    for (const id of ids) expect(await face(id), id).toEqual(live.get(id));
+    await screenshotViews(page, 'card-parity-reloaded');
+    await screenshotsScrolledTo('call_stopped', 'card-parity-reloaded-end');
+
+    const socket = await ServeSocket.open(page.url());
+    try {
+      const list = await socket.request('sessions.list', {});
+      if (!list.ok) throw new Error(list.error.message);
+      const session = (list.value as { id: string; title: string }[]).find((s) => s.title.includes(PROMPT));
+      expect(session).toBeDefined();
+      const exported = await socket.request('sessions.export', { id: session?.id, format: 'markdown' });
+      if (!exported.ok) throw new Error(exported.error.message);
+      const calls = sections((exported.value as { content: string }).content);
+      for (const id of ids) {
+        const shown = live.get(id);
+        const text = calls.get(id) ?? '';
+        expect(text, id).not.toBe('');
+        // The card's words: its label (with the exit code) and the refusal's title and reason.
+        expect(text, id).toContain(shown?.label.replace(/\s+/g, ' '));
+        for (const line of (shown?.refusal ?? '').split('\n').filter((l) => l.trim()))
+          expect(text, id).toContain(line.trim());
+      }
+      const json = await socket.request('sessions.export', { id: session?.id, format: 'json' });
+      if (!json.ok) throw new Error(json.error.message);
+      const cards =
+        (JSON.parse((json.value as { content: string }).content) as { cards?: unknown[] }).cards ?? [];
+      for (const id of ids) {
+        const card = cards.find((c) => (c as { id?: string }).id === id) as
+          { status: string; refusal?: { title: string }; exitCode?: number | null } | undefined;
+        expect(card?.status, id).toBe(live.get(id)?.status);
+        if (live.get(id)?.refusal) expect(live.get(id)?.refusal).toContain(card?.refusal?.title);
+      }
+      expect(cards.find((c) => (c as { id?: string }).id === 'call_failed')).toMatchObject({ exitCode: 3 });
+    } finally {
+      socket.ws.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,61 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { AppHarness } from './support/app';
+import { screenshotViews } from './support/views';
+
+// Which cards sit together in a parallel group: the calls that ran at once, live and after reload.
+const POLL = { timeout: 15_000, interval: 100 };
+let app: AppHarness;
+
+beforeEach(async () => {
+  app = await AppHarness.start();
+}, 60_000);
+
+afterEach(async () => {
+  await app?.close();
+});
+
+/** The call ids of each parallel group on the page, in order. */
+async function groups(): Promise<string[][]> {
+  return app.page
+    .getByTestId('tool-call-group')
+    .evaluateAll((nodes) =>
+      nodes.map((n) =>
+        [...n.querySelectorAll('[data-testid="tool-call"]')].map((c) => c.getAttribute('data-call-id') ?? ''),
+      ),
+    );
+}
+
+it('groups only the calls that ran in parallel, live and after a reload', async () => {
+  for (const name of ['a', 'b', 'c']) await writeFile(join(app.work, `${name}.txt`), `file ${name}\n`);
+  // Three reads on distinct paths run together; two terminal commands run one by one.
+  app.model.push({
+    toolCalls: ['a', 'b', 'c'].map((name) => ({
+      id: `call_read_${name}`,
+      name: 'read_file',
+      arguments: { path: join(app.work, `${name}.txt`) },
+    })),
+  });
+  app.model.push({
+    toolCalls: [
+      { id: 'call_seq_1', name: 'terminal', arguments: { command: 'echo one' } },
+      { id: 'call_seq_2', name: 'terminal', arguments: { command: 'echo two' } },
+    ],
+  });
+  app.model.push({ text: 'Read and ran.' });
+  const prompt = 'Read three files then run two commands';
+  await app.send(prompt);
+  await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
+  const expected = [['call_read_a', 'call_read_b', 'call_read_c']];
+  expect(await groups()).toEqual(expected);
+  // Every call has its card; the sequential ones stand alone.
+  for (const id of ['call_seq_1', 'call_seq_2']) expect(await app.card(id).count()).toBe(1);
+  expect(await app.page.getByTestId('tool-call-group').innerText()).toContain('Ran in parallel · 3 calls');
+  await screenshotViews(app.page, 'live-parallel-group');
+
+  await app.page.reload();
+  await app.page.getByTestId('session-item').filter({ hasText: prompt }).locator('.session-open').click();
+  await expect.poll(() => app.card('call_seq_2').count(), POLL).toBe(1);
+  expect(await groups()).toEqual(expected);
+}, 90_000);

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppHarness } from './support/app';
+
+// A reload or a restart of serve comes back to the session that was open: its id is in the
+// address, its messages show, and its agent tab replays the command's output.
+const POLL = { timeout: 15_000, interval: 100 };
+const PROMPT = 'Print the restore marker';
+let app: AppHarness;
+
+beforeEach(async () => {
+  app = await AppHarness.start();
+}, 60_000);
+
+afterEach(async () => {
+  await app?.close();
+});
+
+/** Runs one command in a new session; returns the session's id as the sidebar knows it. */
+async function runMarker(): Promise<string> {
+  app.model.push({
+    toolCalls: [{ id: 'call_marker', name: 'terminal', arguments: { command: 'echo restore-$((20+22))' } }],
+  });
+  app.model.push({ text: 'Printed.' });
+  await app.send(PROMPT);
+  await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
+  const current = app.page.locator('[data-testid="session-item"].current');
+  await expect.poll(() => current.count(), POLL).toBe(1);
+  return (await current.getAttribute('data-session')) ?? '';
+}
+
+const shellTab = () => app.page.locator('[data-testid="terminal-tab"][data-kind="shell"]');
+
+/** Types a command into the terminal in front and waits for its output. */
+async function typeInShell(command: string, output: string): Promise<void> {
+  await app.page.getByTestId('terminal-pane').locator('.xterm').click();
+  await app.page.keyboard.type(command);
+  await app.page.keyboard.press('Enter');
+  await expect.poll(() => app.terminalText(), POLL).toContain(output);
+}
+
+const hash = () => new URL(app.page.url()).hash;
+const userMessage = () =>
+  app.page.locator('[data-testid="message"][data-role="user"]').filter({ hasText: PROMPT });
+
+describe('restore', () => {
+  it('reopens the open session after a reload, with its agent output', async () => {
+    const id = await runMarker();
+    expect(id).not.toBe('');
+    await expect.poll(hash, POLL).toBe(`#/session/${id}`);
+    await app.page.getByTestId('terminal-new-shell').click();
+    await expect.poll(() => shellTab().getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(async () => (await app.terminalText()).trim(), POLL).not.toBe('');
+    await typeInShell('echo before-$((3+4))', 'before-7');
+
+    await app.page.reload();
+    await expect.poll(() => userMessage().count(), POLL).toBe(1);
+    expect(hash()).toBe(`#/session/${id}`);
+    expect(await app.card('call_marker').getAttribute('data-status')).toBe('ok');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('restore-42');
+    // The user's shell has its tab back, and it still takes commands.
+    await expect.poll(() => shellTab().count(), POLL).toBe(1);
+    expect(await app.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').count()).toBe(1);
+    await shellTab().click();
+    await typeInShell('echo after-$((5+5))', 'after-10');
+  }, 90_000);
+
+  it('reopens the session named in the address after serve restarts', async () => {
+    const id = await runMarker();
+    await expect.poll(hash, POLL).toBe(`#/session/${id}`);
+
+    await app.restartServe();
+    await expect.poll(() => userMessage().count(), POLL).toBe(1);
+    expect(hash()).toBe(`#/session/${id}`);
+    expect(await app.card('call_marker').getAttribute('data-status')).toBe('ok');
+  }, 90_000);
+
+  it('starts a new chat with a clean address, and opens a session typed into it', async () => {
+    const id = await runMarker();
+    await app.page.getByTestId('new-chat').click();
+    await expect.poll(hash, POLL).toBe('');
+    await app.page.evaluate((target) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = target;
+    }, `#/session/${id}`);
+    await expect.poll(() => userMessage().count(), POLL).toBe(1);
+  }, 90_000);
+});

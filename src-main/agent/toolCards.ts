@@ -1,0 +1,99 @@
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { ToolCallDetails, ToolCallView } from '../../src-shared/ipc/chatSchemas';
+import type { StoredToolCallStatus } from '../../src-shared/toolCalls';
+import { argsPreview } from './preview';
+import type { SessionStore } from './sessions/store';
+import { resultDetails } from './toolResultDetails';
+
+/** What is known about one tool call, live or from the session store. */
+export interface ToolCallFacts {
+  id: string;
+  name: string;
+  emoji: string;
+  /** The raw JSON arguments the model sent. */
+  args: string;
+  taskId: string;
+  startedAt: number;
+  run: StoredToolCallStatus;
+  /** The gate's refusal, when the call's outcome is at hand (live); else read from the result. */
+  refusal?: ApprovalRefusal;
+  durationMs?: number;
+  /** The whole result the model received. */
+  result?: string;
+  /** The parallel batch the call ran in. */
+  batch?: string | null;
+}
+
+/**
+ * The one place a tool call becomes the card a person sees: live chat events, a reloaded
+ * session, an exported one and the CLI's activity lines all read it, so they say the same.
+ */
+export function toolCallView(facts: ToolCallFacts): ToolCallView {
+  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal);
+  return {
+    id: facts.id,
+    name: facts.name,
+    emoji: facts.emoji,
+    args: facts.args,
+    argsPreview: argsPreview(facts.args, 120),
+    taskId: facts.taskId,
+    status: statusOf(facts.run, details),
+    startedAt: facts.startedAt,
+    ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
+    ...(facts.result != null ? { result: facts.result } : {}),
+    ...(facts.batch ? { batch: facts.batch } : {}),
+    ...details,
+  };
+}
+
+function statusOf(run: StoredToolCallStatus, details: ToolCallDetails): ToolCallView['status'] {
+  if (run === 'running' || run === 'stopped') return run;
+  if (details.refusal) return details.refusal.kind;
+  // A command that ran and failed is a failure, though the tool itself worked.
+  if (run === 'error' || (details.exitCode != null && details.exitCode !== 0)) return 'error';
+  return 'ok';
+}
+
+/** The card fields a finished call adds to its started card. */
+export function finishedDetails(view: ToolCallView): ToolCallDetails {
+  const { exitCode, outputText, errorText, refusal } = view;
+  return {
+    ...(exitCode !== undefined ? { exitCode } : {}),
+    ...(outputText !== undefined ? { outputText } : {}),
+    ...(errorText !== undefined ? { errorText } : {}),
+    ...(refusal ? { refusal } : {}),
+  };
+}
+
+/** Every tool call of a stored session as its card, by call id, in the order the model made them. */
+export function storedToolCallViews(
+  store: SessionStore,
+  sessionId: string,
+  emojiOf: (tool: string) => string = () => '',
+): Map<string, ToolCallView> {
+  const session = store.getSession(sessionId);
+  const records = new Map(store.toolCalls(sessionId).map((c) => [c.id, c]));
+  const views = new Map<string, ToolCallView>();
+  for (const message of store.messages(sessionId)) {
+    for (const call of message.tool_calls ?? []) {
+      const record = records.get(call.id);
+      views.set(
+        call.id,
+        toolCallView({
+          id: call.id,
+          name: call.function.name,
+          emoji: emojiOf(call.function.name),
+          args: call.function.arguments,
+          taskId: sessionId,
+          // A call with no record never finished: the app stopped under it.
+          run: record?.status ?? 'stopped',
+          startedAt: record?.startedAt ?? session?.createdAt ?? 0,
+          ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
+          ...(record?.result != null ? { result: record.result } : {}),
+          ...(record?.batch ? { batch: record.batch } : {}),
+        }),
+      );
+    }
+  }
+  return views;
+}

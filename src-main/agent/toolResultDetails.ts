@@ -1,0 +1,86 @@
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { ToolCallDetails, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
+
+type Json = Record<string, unknown>;
+
+function parseObject(text: string): Json | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * A tool's result read for people: output as text, the exit code, an error or a refusal in words.
+ * `refusal` is the outcome's, when known; a stored result says it in its `approval` field.
+ */
+export function resultDetails(result: string, refusal?: ApprovalRefusal): ToolCallDetails {
+  const json = parseObject(result);
+  if (refusal) return { refusal: refusalOf(refusal, json ?? {}) };
+  if (!json) return result.trim() === '' ? {} : { outputText: result };
+  const approval = json.approval;
+  if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(approval, json) };
+  const details: ToolCallDetails = {};
+  if (typeof json.exit_code === 'number' || json.exit_code === null)
+    details.exitCode = json.exit_code as number | null;
+  const output = str(json.output) ?? str(json.content) ?? str(json.stdout);
+  if (output !== undefined) details.outputText = output;
+  const error = str(json.error);
+  if (error) details.errorText = error;
+  return details;
+}
+
+const ADVICE_NO_RETRY = 'The agent was told not to retry it. Tell it in the chat what to do instead.';
+
+function refusalOf(kind: ApprovalRefusal, json: Json): ToolRefusal {
+  const rule = str(json.rule);
+  const reasons = Array.isArray(json.reasons) ? json.reasons.filter((r) => typeof r === 'string') : [];
+  const because = reasons.length > 0 ? `${reasons.join('; ')}.` : '';
+  const note = str(json.note);
+  const base = { kind, ...(rule ? { rule } : {}), ...(note ? { note } : {}) };
+  switch (str(json.decided_by)) {
+    case 'hardline':
+      return {
+        ...base,
+        title: 'Refused permanently: this command can never run here',
+        reason:
+          `It matches a built-in safety rule that no setting, mode or approval can override. ${because}`.trim(),
+        advice:
+          'There is nothing to approve. If you meant something narrower, ask the agent for a safer command.',
+      };
+    case 'deny-rule':
+      return {
+        ...base,
+        title: 'Blocked by your deny rule',
+        reason: `It matches a deny rule in config.yaml${rule ? ` (“${rule}”)` : ''}.`,
+        advice: 'Change or remove that rule in config.yaml if such commands should run.',
+      };
+    case 'timeout':
+      return {
+        ...base,
+        title: 'Denied: nobody answered in time',
+        reason: because || 'The approval prompt timed out, which counts as a no.',
+        advice: 'Ask the agent to try again when you are there to answer.',
+      };
+    case 'smart':
+      return {
+        ...base,
+        title: 'Denied by the approval reviewer',
+        reason: because || 'The reviewing model judged the command unsafe.',
+        advice: ADVICE_NO_RETRY,
+      };
+    default:
+      return {
+        ...base,
+        title: kind === 'blocked' ? 'Blocked by the approval gate' : 'Denied by you',
+        reason: because || 'The command needed approval and did not get it.',
+        advice: ADVICE_NO_RETRY,
+      };
+  }
+}

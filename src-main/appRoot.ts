@@ -1,0 +1,288 @@
+import { homedir } from 'node:os';
+import { AgentRoot } from './agent/agentRoot';
+import { createSmartApprover } from './agent/smartApprover';
+import { createVisionService } from './agent/vision';
+import { modelCompletion } from './agent/model/samplingCompletion';
+import { initShellParser, protectOwnHome } from './approval/analysis';
+import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/asking';
+import {
+  approvalSettingsFromConfig,
+  commandGateFor,
+  createApprovalGate,
+  createConfigAllowlistStore,
+  DenialNotes,
+  gateBackendKind,
+  toolApprover,
+  type ApprovalGate,
+  type Approver,
+} from './approval/gate';
+import { configPath } from './config/paths';
+import type { Config } from './config/schema';
+import { ConfigStore } from './config/store';
+import type { ModelOverrides } from './agent/model/resolve';
+import { mcpClientContext, type McpClientContext } from './mcp/clientContext';
+import { McpManager } from './mcp/manager';
+import { findPlugins, loadPlugins, type PluginReport } from './plugins/loader';
+import { discoverTools, type DiscoveryReport } from './runtime/discovery';
+import { toolError } from './runtime/errors';
+import { ToolRuntime } from './runtime/runtime';
+import type { Logger } from './runtime/types';
+import type { TerminalStreamSink } from './terminal/outputStream';
+import type { TerminalConfigInput } from './terminal/config';
+import { SandboxEscalation } from './sandbox/escalation';
+import { startNetworkProxy } from './sandbox/networkProxy';
+import { Sandbox } from './sandbox/sandbox';
+import { TerminalService, type InputWaitInfo } from './terminal/service';
+import type { StreamConsumers } from './terminal/streamHub';
+import { TerminalHolder } from './terminal/terminalHolder';
+import { BrowserPool } from './tools/browser/pool';
+import { BUILTIN_TOOL_MODULES } from './tools/builtin';
+import type { CronService } from './tools/services/cron';
+import type { HostToolServices } from './tools/toolModule';
+import { Workspaces } from './workspace/workspaces';
+
+export interface AppRootOptions {
+  home: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  /** Skip MCP servers (quick commands that do not need their tools). */
+  connectMcp?: boolean;
+  /** Who answers approval questions in this process (`caduceus chat --approvals`). */
+  approvals?: ApproverMode;
+  /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
+  approver?: Approver;
+  /**
+   * A foreground command waiting for input: 'end' it, as no one can answer (CLI without a TTY),
+   * or 'hand-over' to a person through `onInputWait` (the app's windows).
+   */
+  inputWait?: 'end' | 'hand-over' | 'wait';
+  onInputWait?: (info: InputWaitInfo) => void;
+  /** Terminal backend for this process instead of config.yaml's (`caduceus chat --backend`). */
+  backend?: string;
+  /** Live terminal output for a UI, which acknowledges it (flow control). */
+  onTerminalEvent?: TerminalStreamSink;
+  /** The UI connections receiving that output, each acknowledging for itself. */
+  terminalConsumers?: StreamConsumers;
+  /**
+   * The workspace of sessions and tasks given none: the folder the CLI or `serve` started in.
+   * The desktop app has none (its process cwd is `/` when packaged) and asks instead.
+   */
+  workspace?: string;
+  /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
+  mcpClient?: Partial<McpClientContext>;
+  /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
+  modelOverrides?: () => ModelOverrides;
+  /** The scheduler of the cronjob tool: a UI host runs one while it is open, the CLI none. */
+  cron?: CronService;
+}
+
+/** Built once by `createAppRoot` and frozen: nothing is assigned to it afterwards. */
+export interface AppRoot {
+  /** The live config: updated after every save to config.yaml. */
+  readonly config: Config;
+  readonly configStore: ConfigStore;
+  readonly runtime: ToolRuntime;
+  readonly mcp: McpManager;
+  readonly gate: ApprovalGate;
+  /** The one thing swapped at run time: read `current` at each use, never keep it. */
+  readonly terminals: Pick<TerminalHolder, 'current'>;
+  /** Applies new terminal settings: a new service takes over and the old one is shut down. */
+  applyTerminalSettings(config: TerminalConfigInput): Promise<void>;
+  /** Each task's workspace and write roots. */
+  readonly workspaces: Workspaces;
+  /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
+  bindWorkspace(taskId: string, dir: string): void;
+  /** What tool modules were given. */
+  readonly toolServices: HostToolServices;
+  readonly discovery: DiscoveryReport;
+  readonly plugins: PluginReport;
+  /** Sessions, memory, model resolution and agents. */
+  readonly agent: AgentRoot;
+  /** Notes people give with a denial, passed to the model with the refusal. */
+  readonly denialNotes: DenialNotes;
+  shutdown(): Promise<void>;
+}
+
+function chooseApprover(options: AppRootOptions): Approver {
+  if (options.approvals === 'allow') return allowOnceApprover;
+  if (options.approvals === 'deny') return denyApprover;
+  return options.approver ?? denyApprover;
+}
+
+/** The composition root: builds everything from config.yaml, in discovery order. */
+export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
+  const { logger } = options;
+  const configStore = new ConfigStore(configPath(options.home));
+  // The agent must not change its own approval settings, wherever the config home is.
+  protectOwnHome(options.home);
+  const config = await configStore.load();
+  const runtime = new ToolRuntime(logger);
+  await initShellParser().catch((err: unknown) =>
+    logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
+  );
+
+  const workspaces = new Workspaces({
+    home: options.home,
+    ...(options.workspace ? { fallback: options.workspace } : {}),
+    writableRoots: () => configStore.current.sandbox.writable_roots,
+  });
+  const bindWorkspace = (taskId: string, dir: string) => {
+    workspaces.bind(taskId, dir);
+    terminals.current.applyWorkspace(taskId, dir);
+  };
+  const agent = new AgentRoot({
+    home: options.home,
+    cwd: options.workspace ?? options.cwd,
+    env: options.env,
+    runtime,
+    config: () => configStore.current,
+    // Bound late: the gate and the terminal service are built below.
+    announceCommands: (calls, context) => {
+      const backendKind = gateBackendKind(terminals.current.config.backend);
+      const workspace = workspaces.boundTo(context.taskId);
+      gate.announceBatch(
+        calls.map((c) => ({ ...c, ...context, backendKind, ...(workspace ? { workspace } : {}) })),
+        context.signal,
+      );
+    },
+    bindWorkspace,
+  });
+  const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  // The sessions database opens on first use; grants and the ledger reach it through these.
+  const ledger = () => agent.sessions.ledger;
+  const gate = createApprovalGate({
+    grants: {
+      add: (grants) => ledger().add(grants),
+      active: (now) => ledger().active(now),
+      revoke: (key) => ledger().revoke(key),
+    },
+    ledger: { record: (entry) => ledger().record(entry) },
+    approver,
+    store: createConfigAllowlistStore(configStore),
+    getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),
+    smartApprover: createSmartApprover(() => agent.resolveModel()),
+    hooks: runtime.hooks,
+    logger,
+  });
+  const sandbox = new Sandbox(config.sandbox, {
+    caduceusHome: options.home,
+    networkProxy: startNetworkProxy,
+  });
+  configStore.onChange((next) => sandbox.reconfigure(next.sandbox));
+  const sandboxStatus = sandbox.status();
+  if (sandboxStatus.effective === 'off')
+    logger.warn('sandbox.mode is off: local commands run with your full permissions');
+  else if (sandboxStatus.reason) logger.warn(sandboxStatus.reason);
+  const startTerminal = (settings: TerminalConfigInput) => {
+    const service = new TerminalService({
+      // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
+      config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
+      sandbox,
+      ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
+      ...(options.inputWait ? { inputWait: options.inputWait } : {}),
+      ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),
+      ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
+      workspaceOf: (taskId) => workspaces.boundTo(taskId),
+      tempDirOf: (taskId) => workspaces.tempDirOf(taskId),
+      screenStore: {
+        save: (taskId, screen) => agent.sessions.screens.save(taskId, screen),
+        load: () => agent.sessions.screens.load(),
+      },
+      // Never the packaged app's `/`: a shell with no session starts at home there.
+      defaultCwd: options.workspace ?? homedir(),
+    });
+    service.startIdleCleanup();
+    return service;
+  };
+  const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
+  const browser = new BrowserPool({ env: options.env, logger });
+
+  const denialNotes = new DenialNotes();
+  const toolServices: HostToolServices = Object.freeze({
+    env: options.env,
+    home: options.home,
+    agentLoop: true,
+    browser,
+    // Read at each call, so tools always reach the service Settings last put in place.
+    get terminal() {
+      return terminals.current;
+    },
+    // Judged for the backend in place when the command is checked.
+    commandGate: (check) => commandGateFor(gate, terminals.current.config.backend, denialNotes)(check),
+    workspaces,
+    sandboxEscalation: new SandboxEscalation({
+      // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
+      approver: options.approvals === 'allow' ? denyApprover : approver,
+      store: createConfigAllowlistStore(configStore),
+      timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
+      ledger: { record: (entry) => ledger().record(entry) },
+      logger,
+    }),
+    approve: toolApprover(approver),
+    vision: createVisionService(agent),
+    // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
+    dispatchTool: async (name, args, ctx) =>
+      ctx.offeredTools && !ctx.offeredTools.has(name)
+        ? toolError(`Tool "${name}" is not available in this session`)
+        : runtime.handleFunctionCall(name, args, ctx),
+    cron: options.cron,
+  });
+  const discovery = await discoverTools(
+    { registry: runtime.registry, logger, services: toolServices },
+    BUILTIN_TOOL_MODULES,
+  );
+  const complete = modelCompletion(() => agent.resolveModel(options.modelOverrides?.() ?? {}));
+  const mcpWorkspace = options.workspace ?? options.cwd;
+  const mcp = new McpManager(
+    runtime.registry,
+    logger,
+    mcpClientContext(options.home, mcpWorkspace, {
+      complete,
+      ...options.mcpClient,
+      sandbox: { sandbox, workspace: mcpWorkspace },
+    }),
+  );
+  if (options.connectMcp !== false) await mcp.connectAll(config.mcp_servers);
+  const plugins = await loadPlugins(
+    await findPlugins({
+      home: options.home,
+      cwd: options.cwd,
+      enabled: config.plugins.enabled,
+      packages: config.plugins.packages,
+      enableProjectPlugins: options.env.CADUCEUS_ENABLE_PROJECT_PLUGINS === '1',
+    }),
+    {
+      registry: runtime.registry,
+      hooks: runtime.hooks,
+      toolsets: runtime.toolsets,
+      logger,
+      resolveFrom: [options.home, options.cwd],
+    },
+  );
+
+  return Object.freeze({
+    get config() {
+      return configStore.current;
+    },
+    configStore,
+    runtime,
+    mcp,
+    gate,
+    terminals,
+    applyTerminalSettings: (settings: TerminalConfigInput) => terminals.replace(startTerminal(settings)),
+    workspaces,
+    bindWorkspace,
+    toolServices,
+    denialNotes,
+    discovery,
+    plugins,
+    agent,
+    async shutdown() {
+      await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
+      await sandbox.dispose();
+      agent.close();
+      workspaces.dispose();
+    },
+  });
+}

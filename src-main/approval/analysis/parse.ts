@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Language, Parser } from 'web-tree-sitter';
+
+/** A parsed node copied out of WASM memory, so analysis is plain JavaScript. */
+export interface SyntaxNode {
+  type: string;
+  start: number;
+  end: number;
+  children: SyntaxNode[];
+}
+
+/**
+ * Limits on parser work for one judgement, shared by the command and every string a shell
+ * would run inside it. Past them the conservative pattern checks decide instead.
+ */
+export interface ParseBudget {
+  /** Characters the parser may still read. */
+  chars: number;
+  /** Progress callbacks the parser may still make (one per ~100 parse operations). */
+  ticks: number;
+  /**
+   * cpuTimeMs() after which parsing gives up: some shapes cost far more per operation. CPU time,
+   * not the wall clock, so a busy machine's wait for a core cannot turn a safe command into an
+   * unparsed one.
+   */
+  deadline: number;
+}
+
+export const PARSE_LIMITS = { chars: 128 * 1024, ticks: 300, ms: 20, depth: 256 } as const;
+
+export function newParseBudget(): ParseBudget {
+  return {
+    chars: PARSE_LIMITS.chars,
+    ticks: PARSE_LIMITS.ticks,
+    deadline: cpuTimeMs() + PARSE_LIMITS.ms,
+  };
+}
+
+/** CPU time this thread has used, in ms (the whole process's where Node lacks threadCpuUsage). */
+function cpuTimeMs(): number {
+  const { user, system } = process.threadCpuUsage?.() ?? process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** Exercises the parser once at start-up, so compiling its code does not eat a judgement's budget. */
+const WARM_UP = 'if a; then b -x "$(c)" | d > e; fi; for i in 1 2; do f && g || h; done';
+
+/** The WebAssembly global, which the Node typings (no DOM lib) do not describe. */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => WasmModule;
+  Instance: new (module: WasmModule, imports: object) => object;
+}
+type WasmModule = Parameters<typeof Language.loadSync>[0];
+type Instantiated = (instance: object, module: WasmModule) => void;
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+/**
+ * Compiled synchronously. After V8's asynchronous wasm compilation the main thread later sat
+ * blocked on a compile worker for 0.4–1.5 s on a busy machine before the first judgement; a
+ * synchronous compile of the same bytes takes tens of milliseconds.
+ */
+function compileWasm(path: string): WasmModule {
+  return new wasm.Module(readFileSync(path));
+}
+
+let parser: Parser | null = null;
+let types: string[] = [];
+let initPromise: Promise<void> | null = null;
+
+export interface ShellParserFiles {
+  /** web-tree-sitter's own wasm; default: resolved from node_modules. */
+  runtimeWasm?: string;
+  /** The bash grammar's wasm; default: resolved from node_modules. */
+  bashWasm?: string;
+}
+
+/** Loads the bash grammar. Call once at start-up; later calls share the first. */
+export function initShellParser(files: ShellParserFiles = {}): Promise<void> {
+  initPromise ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const runtimeWasm = files.runtimeWasm ?? require.resolve('web-tree-sitter/web-tree-sitter.wasm');
+    await Parser.init({
+      // Emscripten's hook: it hands over the imports and takes the instance back.
+      instantiateWasm: (imports: object, done: Instantiated) => {
+        const module = compileWasm(runtimeWasm);
+        done(new wasm.Instance(module, imports), module);
+        return {};
+      },
+    });
+    const language = Language.loadSync(
+      compileWasm(files.bashWasm ?? require.resolve('tree-sitter-bash/tree-sitter-bash.wasm')),
+    );
+    const p = new Parser();
+    p.setLanguage(language);
+    types = language.types;
+    parser = p;
+    parseShell(WARM_UP, { ...newParseBudget(), deadline: Infinity });
+  })().catch((err: unknown) => {
+    initPromise = null;
+    throw err;
+  });
+  return initPromise;
+}
+
+export function isShellParserReady(): boolean {
+  return parser !== null;
+}
+
+/**
+ * Parses shell text. Returns null when the parser is not loaded, the budget runs out, the text
+ * has syntax errors, or nesting is deeper than analysis will follow.
+ */
+export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null {
+  const p = parser;
+  if (!p || text.length > budget.chars) return null;
+  budget.chars -= text.length;
+  let cancelled = false;
+  const tree = p.parse(text, null, {
+    progressCallback: () => {
+      budget.ticks--;
+      cancelled = budget.ticks < 0 || cpuTimeMs() > budget.deadline;
+      return cancelled;
+    },
+  });
+  if (!tree) {
+    // A cancelled parse resumes on the next call unless the parser is reset.
+    p.reset();
+    return null;
+  }
+  try {
+    if (cancelled || tree.rootNode.hasError) return null;
+    return copyTree(tree.walk());
+  } finally {
+    tree.delete();
+  }
+}
+
+type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
+
+/** Copies the tree with one cursor walk; returns null past the depth limit. */
+function copyTree(cursor: Cursor): SyntaxNode | null {
+  try {
+    const root: SyntaxNode = {
+      type: types[cursor.nodeTypeId] ?? '',
+      start: cursor.startIndex,
+      end: cursor.endIndex,
+      children: [],
+    };
+    const stack: SyntaxNode[] = [root];
+    if (!cursor.gotoFirstChild()) return root;
+    for (;;) {
+      const node: SyntaxNode = {
+        type: types[cursor.nodeTypeId] ?? '',
+        start: cursor.startIndex,
+        end: cursor.endIndex,
+        children: [],
+      };
+      stack[stack.length - 1]?.children.push(node);
+      if (cursor.gotoFirstChild()) {
+        stack.push(node);
+        if (stack.length > PARSE_LIMITS.depth) return null;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (stack.length <= 1 || !cursor.gotoParent()) return root;
+        stack.pop();
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}

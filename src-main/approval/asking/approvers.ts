@@ -1,0 +1,101 @@
+import {
+  AskPolicySchema,
+  type AskPolicy,
+  type ApprovalRequest as SharedRequest,
+} from '../../../src-shared/ipc/schemas';
+import type { ApprovalBroker } from './broker';
+import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
+import type { ApprovalRecorder } from './humanAsk';
+
+/** `--approvals` of the CLI and `serve`: ask a person, or answer every prompt with deny or allow. */
+export const ApproverModeSchema = AskPolicySchema;
+export type ApproverMode = AskPolicy;
+
+/** `--approvals deny`, or no way to ask anyone (no TTY, no window): every prompt is a denial. */
+export const denyApprover: Approver = { request: async () => 'closed' };
+
+/** `--approvals allow`: dangerous commands run once each. Hardline commands never reach it. */
+export const allowOnceApprover: Approver = { request: async () => 'once' };
+
+/** What the session records for an answer: a dismissal denies, or timed out when the prompt was torn down. */
+function recorded(answer: ApproverAnswer, signal: AbortSignal) {
+  const decision =
+    answer === 'escape' || answer === 'closed' ? (signal.aborted ? 'timeout' : 'deny') : answer;
+  return { decision, decidedBy: 'user' } as const;
+}
+
+/** Records each question and answer in its session and shows them to the agent running it. */
+export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
+  const innerBatch = inner.requestBatch?.bind(inner);
+  return {
+    // Only an approver that can ask about a batch at once is offered batches.
+    ...(innerBatch
+      ? {
+          async requestBatch(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> {
+            const ids = reqs.map((req) =>
+              relay.requested({
+                requestId: req.id,
+                sessionId: req.sessionId,
+                toolCallId: req.toolCallId,
+                command: req.command,
+                reasons: req.verdict.reasons,
+              }),
+            );
+            let answers: ApproverAnswer[] = [];
+            try {
+              answers = await innerBatch(reqs, signal);
+              return answers;
+            } finally {
+              reqs.forEach((req, i) =>
+                relay.resolved(req.sessionId, ids[i] ?? req.id, recorded(answers[i] ?? 'closed', signal)),
+              );
+            }
+          },
+        }
+      : {}),
+    async request(req, signal) {
+      let answer: ApproverAnswer = 'closed';
+      const ask = relay.wrap(async () => {
+        answer = await inner.request(req, signal);
+        return recorded(answer, signal);
+      });
+      await ask(
+        {
+          requestId: req.id,
+          sessionId: req.sessionId,
+          toolCallId: req.toolCallId,
+          command: req.command,
+          reasons: req.verdict.reasons,
+        },
+        signal,
+      );
+      return answer;
+    },
+  };
+}
+
+/** The request as windows show it: the verdict's parts side by side. */
+export function toSharedRequest(req: ApprovalRequest): SharedRequest {
+  return {
+    id: req.id,
+    command: req.command,
+    sessionId: req.sessionId,
+    taskId: req.taskId,
+    toolCallId: req.toolCallId,
+    verdict: req.verdict.verdict,
+    keys: req.verdict.keys,
+    reasons: req.verdict.reasons,
+    segments: req.verdict.segments.map(({ text, start, end, keys }) => ({ text, start, end, keys })),
+    alwaysKeys: req.alwaysKeys,
+    createdAt: req.createdAt,
+    ...(req.batchId ? { batchId: req.batchId } : {}),
+  };
+}
+
+/** Asks through the app's windows (and the native dialog in Electron). */
+export function brokerApprover(broker: ApprovalBroker): Approver {
+  return {
+    request: (req, signal) => broker.ask(toSharedRequest(req), signal),
+    requestBatch: (reqs, signal) => broker.askBatch(reqs.map(toSharedRequest), signal),
+  };
+}

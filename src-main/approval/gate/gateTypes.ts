@@ -1,0 +1,112 @@
+/** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
+import { z } from 'zod';
+import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
+import { VerdictSchema } from '../analysis/verdict';
+import type { Verdict } from '../analysis/verdict';
+
+// The choices are the same ones the windows offer.
+export { ApprovalChoiceSchema };
+export type { ApprovalChoice } from '../../../src-shared/ipc/schemas';
+
+/** What an approver may answer: a choice, or the prompt was escaped or closed (both deny). */
+export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);
+export type ApproverAnswer = z.infer<typeof ApproverAnswerSchema>;
+
+export const ApprovalRequestSchema = z.object({
+  /** Unique per prompt; an answer is bound to it and to the exact command. */
+  id: z.string(),
+  command: z.string(),
+  sessionId: z.string(),
+  taskId: z.string(),
+  toolCallId: z.string(),
+  verdict: VerdictSchema,
+  /** Rule keys an "always" answer stores in config.yaml `command_allowlist`. */
+  alwaysKeys: z.array(z.string()),
+  /** Seconds until an unanswered prompt counts as a denial. */
+  timeoutSeconds: z.number(),
+  createdAt: z.number(),
+  /** Shared by the requests of one batch, which are asked together. */
+  batchId: z.string().optional(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+export const DecidedBySchema = z.enum([
+  'hardline',
+  'deny-rule',
+  'allow-rule',
+  'allowlist',
+  'session',
+  'timed-grant',
+  'smart',
+  'user',
+  'mode-off',
+  'container-skip',
+  'safe',
+  'timeout',
+]);
+export type DecidedBy = z.infer<typeof DecidedBySchema>;
+
+export const GateDecisionSchema = z.object({
+  allowed: z.boolean(),
+  decidedBy: DecidedBySchema,
+  /** Where the deciding rule lives, so a UI can explain and revoke it. */
+  source: z.enum(['built-in', 'config.yaml', 'session', 'model', 'user']),
+  /** The deny/allow rule, or the allowlisted keys, that decided. */
+  rule: z.string().optional(),
+  choice: ApproverAnswerSchema.optional(),
+  requestId: z.string().optional(),
+  /** When the grant that allowed it ends ("for 1 hour"). */
+  expiresAt: z.number().optional(),
+  verdict: VerdictSchema,
+  message: z.string(),
+});
+export type GateDecision = z.infer<typeof GateDecisionSchema>;
+
+export type BackendKind = 'local' | 'container' | 'remote';
+
+export interface GateCheck {
+  command: string;
+  sessionId: string;
+  taskId: string;
+  toolCallId: string;
+  backendKind: BackendKind;
+  /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
+  extraKeys?: readonly string[];
+  /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
+  signal?: AbortSignal;
+  /** The task's working directory, when the caller knows it. */
+  cwd?: string;
+  /** The session's workspace; defaults to `cwd`. Changes outside it are asked about. */
+  workspace?: string;
+  /** Set when `command` is text written to the stdin of a running process with this command line. */
+  stdinOf?: string;
+}
+
+/** Puts one request to a human: native dialog, in-app dialog, TTY. */
+export interface Approver {
+  request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
+  /** Asks about several commands at once (one sheet, one dialog); one answer per request, in order. */
+  requestBatch?(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]>;
+}
+
+/** config.yaml `command_allowlist`; `add` must be atomic and lose nothing under concurrency. */
+export interface AllowlistStore {
+  list(): Promise<string[]>;
+  add(keys: string[]): Promise<void>;
+}
+
+export type SmartAnswer = 'approve' | 'deny' | 'escalate';
+
+/** An auxiliary model judging one command; never shown a hardline one. */
+export interface SmartApprover {
+  assess(
+    req: { command: string; verdict: Verdict; sessionId: string; taskId: string; toolCallId: string },
+    signal: AbortSignal,
+  ): Promise<SmartAnswer>;
+}
+
+export type ApprovalHookName = 'pre_approval_request' | 'post_approval_response';
+
+export interface ApprovalHooks {
+  fire(name: ApprovalHookName, payload: Record<string, unknown>): unknown;
+}

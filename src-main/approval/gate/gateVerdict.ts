@@ -1,0 +1,43 @@
+/** The verdict a gate check starts from: the command's analysis plus the caller's own findings. */
+import type { AnalysisOptions } from '../analysis/analyse';
+import { analyseCommand, analyseProcessInput } from '../analysis/analyse';
+import type { GateCheck } from './gateTypes';
+import { ruleFor } from '../analysis/rules/registry';
+import type { Verdict } from '../analysis/verdict';
+
+/** Analyses a command, or text written to a running process as what that process will do with it. */
+function judge(input: GateCheck): Verdict {
+  const options: AnalysisOptions = {};
+  if (input.cwd !== undefined) options.cwd = input.cwd;
+  if (input.workspace !== undefined) options.workspace = input.workspace;
+  return input.stdinOf !== undefined
+    ? analyseProcessInput(input.stdinOf, input.command, options)
+    : analyseCommand(input.command, options);
+}
+
+/** Keys an "always" may store: not the analysis findings, which would silence every unparsed command. */
+export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): string[] {
+  return verdict.keys.filter((k) => {
+    const rule = ruleFor(k);
+    return rule?.category !== 'analysis' && !rule?.askEveryTime && !allowlist.includes(k);
+  });
+}
+
+export const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
+
+/** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
+function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict {
+  const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));
+  if (added.length === 0) return verdict;
+  return {
+    ...verdict,
+    verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
+    keys: [...verdict.keys, ...added],
+    reasons: [...verdict.reasons, ...added.map((k) => ruleFor(k)?.description ?? k)],
+  };
+}
+
+/** What a check is judged on: the analysis of its command with the caller's extra keys. */
+export function verdictFor(input: GateCheck): Verdict {
+  return withExtraKeys(judge(input), input.extraKeys);
+}

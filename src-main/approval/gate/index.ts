@@ -1,0 +1,20 @@
+/** The approval gate: decides on a judged command from settings, allowlists, grants and a person's answer. */
+export type { CommandCheck, CommandDecision, CommandGate } from './commandGate';
+export { AllowlistEntryError, parseAllowlistEntry } from './allowlistEntry';
+export { createConfigAllowlistStore } from './configAllowlistStore';
+export { DenialNotes } from './denialNotes';
+export { createApprovalGate, type ApprovalGate } from './gate';
+export type {
+  AllowlistStore,
+  ApprovalRequest,
+  Approver,
+  ApproverAnswer,
+  SmartAnswer,
+  SmartApprover,
+} from './gateTypes';
+export type { GrantRecord, GrantStore } from './grants';
+export { grantsInForce, revokeGrant } from './grantsView';
+export { createMemoryAllowlistStore } from './memoryAllowlistStore';
+export { approvalSettingsFromConfig } from './settings';
+export { commandGateFor, gateBackendKind, toolApprover } from './toolGate';
+export type { LedgerSink } from './ledger';

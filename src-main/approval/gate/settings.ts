@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import {
+  ApprovalModeSchema,
+  ContainerPolicySchema,
+  type ApprovalMode,
+  type ContainerPolicy,
+} from '../../../src-shared/ipc/schemas';
+
+export { ApprovalModeSchema, type ApprovalMode };
+
+/** The `approvals` block of config.yaml, in the shape the gate reads. */
+export const ApprovalSettingsSchema = z.object({
+  mode: ApprovalModeSchema.default('manual'),
+  timeoutSeconds: z.number().positive().default(120),
+  /** Container backends are isolated: their dangerous (never hardline) commands may skip the prompt. */
+  containers: ContainerPolicySchema.default('skip'),
+  /** Command-prefix rules, compared word by word against each segment. */
+  deny: z.array(z.string()).default([]),
+  allow: z.array(z.string()).default([]),
+});
+export type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
+
+/** config.yaml `command_allowlist`: rule keys approved for good. */
+export const CommandAllowlistSchema = z.array(z.string()).default([]);
+
+/** Maps the snake_case config block onto gate settings. */
+export function approvalSettingsFromConfig(block: {
+  mode?: ApprovalMode;
+  timeout_seconds?: number;
+  containers?: ContainerPolicy;
+  deny?: string[];
+  allow?: string[];
+}): ApprovalSettings {
+  return ApprovalSettingsSchema.parse({
+    mode: block.mode,
+    timeoutSeconds: block.timeout_seconds,
+    containers: block.containers,
+    deny: block.deny,
+    allow: block.allow,
+  });
+}

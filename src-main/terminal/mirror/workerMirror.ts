@@ -1,0 +1,222 @@
+/**
+ * Mirrors that parse in a worker thread: main only batches what a stream writes, encodes it and
+ * transfers the bytes; parsing and serializing happen in `mirrorWorker.ts`. One worker holds
+ * every mirror of a `MirrorWorker`, started with the first and ended by `dispose`.
+ */
+import { Worker } from 'node:worker_threads';
+import {
+  DEFAULT_MIRROR_SCROLLBACK,
+  type MirrorOptions,
+  type MirrorSnapshot,
+  type TerminalMirror,
+} from './mirror';
+import type { FromWorker, ToWorker } from './protocol';
+
+/** Characters gathered before a batch is posted at once rather than at the end of the loop turn. */
+const BATCH_CHARS = 256 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The built worker sits beside the bundle (dist/, dist/electron/); from source, tsx runs it. */
+function workerEntry(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fromSource
+    ? { url: new URL('./mirrorWorker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { url: new URL('./mirrorWorker.mjs', import.meta.url), execArgv: [] };
+}
+
+interface Request {
+  resolve: (answer: MirrorSnapshot | number) => void;
+  reject: (error: Error) => void;
+}
+
+export class MirrorWorker {
+  private worker: Worker | undefined;
+  private readonly mirrors = new Map<number, WorkerMirror>();
+  private readonly requests = new Map<number, Request>();
+  private readonly dirty = new Set<WorkerMirror>();
+  private flushing: NodeJS.Immediate | undefined;
+  private nextId = 1;
+  private nextRequest = 1;
+  private disposed = false;
+
+  create(options: MirrorOptions = {}): TerminalMirror {
+    if (this.disposed) throw new Error('the mirror worker was disposed');
+    const id = this.nextId++;
+    const mirror = new WorkerMirror(this, id);
+    this.mirrors.set(id, mirror);
+    const { cols = 80, rows = 24, scrollback = DEFAULT_MIRROR_SCROLLBACK } = options;
+    this.post({ t: 'open', id, cols, rows, scrollback });
+    return mirror;
+  }
+
+  /** Mirrors open in the worker. */
+  get size(): number {
+    return this.mirrors.size;
+  }
+
+  /** @internal Posts the mirror's batch at the end of this loop turn. */
+  schedule(mirror: WorkerMirror): void {
+    this.dirty.add(mirror);
+    this.flushing ??= setImmediate(() => {
+      this.flushing = undefined;
+      for (const m of this.dirty) m.flush();
+      this.dirty.clear();
+    });
+  }
+
+  /** @internal */
+  post(message: ToWorker, transfer?: ArrayBuffer[]): void {
+    if (this.disposed) return;
+    this.start().postMessage(message, transfer);
+  }
+
+  /** @internal */
+  request(id: number): Promise<MirrorSnapshot> {
+    return this.ask((request) => ({ t: 'snapshot', id, request })) as Promise<MirrorSnapshot>;
+  }
+
+  /** Bytes of the worker's heap in use (0 before it starts), for benchmarks. */
+  heapUsed(): Promise<number> {
+    if (!this.worker) return Promise.resolve(0);
+    return this.ask((request) => ({ t: 'heap', request })) as Promise<number>;
+  }
+
+  private ask(message: (request: number) => ToWorker): Promise<MirrorSnapshot | number> {
+    if (this.disposed) return Promise.reject(new Error('the mirror was released'));
+    const request = this.nextRequest++;
+    return new Promise((resolve, reject) => {
+      this.requests.set(request, { resolve, reject });
+      this.post(message(request));
+      this.holdOpen();
+    });
+  }
+
+  /** @internal */
+  closed(id: number): void {
+    this.dirty.delete(this.mirrors.get(id) as WorkerMirror);
+    this.mirrors.delete(id);
+    this.post({ t: 'close', id });
+    this.holdOpen();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    for (const mirror of [...this.mirrors.values()]) mirror.dispose();
+    this.disposed = true;
+    clearImmediate(this.flushing);
+    this.fail(new Error('the mirror was released'));
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const { url, execArgv } = workerEntry();
+    const worker = new Worker(url, { execArgv });
+    worker.on('message', (message: FromWorker) => this.receive(message));
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+      this.fail(new Error('the mirror worker stopped'));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Keeps the process alive only while a mirror is open or a snapshot is owed. */
+  private holdOpen(): void {
+    if (this.mirrors.size > 0 || this.requests.size > 0) this.worker?.ref();
+    else this.worker?.unref();
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.t === 'parsed') return this.mirrors.get(message.id)?.parsed(message.chars);
+    const request = this.requests.get(message.request);
+    this.requests.delete(message.request);
+    this.holdOpen();
+    if (message.t === 'heap') request?.resolve(message.bytes);
+    else if ('error' in message) request?.reject(new Error(message.error));
+    else request?.resolve({ data: message.data, cols: message.cols, rows: message.rows });
+  }
+
+  /** The worker failed: snapshots owed fail, and nothing waits on parsing that will not come. */
+  private fail(error: Error): void {
+    for (const { reject } of this.requests.values()) reject(error);
+    this.requests.clear();
+    for (const mirror of this.mirrors.values()) mirror.parsed(Infinity);
+  }
+}
+
+export class WorkerMirror implements TerminalMirror {
+  private pending: string[] = [];
+  private pendingChars = 0;
+  /** Posted to the worker and not parsed yet. */
+  private unparsed = 0;
+  private readonly below: Array<{ chars: number; then: () => void }> = [];
+  private disposed = false;
+
+  constructor(
+    private readonly host: MirrorWorker,
+    private readonly id: number,
+  ) {}
+
+  get backlog(): number {
+    return this.pendingChars + this.unparsed;
+  }
+
+  write(data: string): void {
+    if (this.disposed || data.length === 0) return;
+    this.pending.push(data);
+    this.pendingChars += data.length;
+    if (this.pendingChars >= BATCH_CHARS) this.flush();
+    else this.host.schedule(this);
+  }
+
+  /** @internal Posts what was written since the last batch, its buffer transferred. */
+  flush(): void {
+    if (this.pendingChars === 0 || this.disposed) return;
+    const bytes = encoder.encode(this.pending.join(''));
+    const chars = this.pendingChars;
+    this.pending = [];
+    this.pendingChars = 0;
+    this.unparsed += chars;
+    this.host.post({ t: 'write', id: this.id, bytes, chars }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  /** @internal The worker parsed `chars` more (all of it: Infinity). */
+  parsed(chars: number): void {
+    this.unparsed = Math.max(0, this.unparsed - chars);
+    const due = this.below.filter((w) => this.backlog < w.chars);
+    if (due.length === 0) return;
+    this.below.splice(0, this.below.length, ...this.below.filter((w) => this.backlog >= w.chars));
+    for (const w of due) w.then();
+  }
+
+  whenBelow(chars: number, then: () => void): void {
+    if (this.backlog < chars || this.disposed) then();
+    else this.below.push({ chars, then });
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this.disposed) return;
+    this.flush();
+    this.host.post({ t: 'resize', id: this.id, cols, rows });
+  }
+
+  snapshot(): Promise<MirrorSnapshot> {
+    if (this.disposed) return Promise.reject(new Error('the mirror was released'));
+    this.flush();
+    return this.host.request(this.id);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.pending = [];
+    this.pendingChars = 0;
+    this.unparsed = 0;
+    for (const w of this.below.splice(0)) w.then();
+    this.host.closed(this.id);
+  }
+}

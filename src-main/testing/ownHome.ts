@@ -1,0 +1,14 @@
+/**
+ * Vitest setup: every test file runs with a HOME of its own. The machine's rc files cannot slow
+ * a shell down (an interactive bash reading ~/.bashrc), nothing lands in the real home, and the
+ * sandbox's placeholders for absent rc files (made and removed by each process) cannot race
+ * another test process's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+const home = mkdtempSync(join(tmpdir(), 'caduceus-test-home-'));
+process.env.HOME = home;
+afterAll(() => rmSync(home, { recursive: true, force: true }));

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * How a tool call stands: the one list every process uses; the narrower sets below are parts of
+ * it. `stopped`: the user stopped the turn before the call finished.
+ */
+export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
+
+/** How the agent's runner ended a call; a refusal is read from its result. */
+export const ToolRunStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'stopped']);
+export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
+
+/** A call as the session store keeps it: running until the runner ends it. */
+export const StoredToolCallStatusSchema = ToolCallStatusSchema.extract(['running', 'ok', 'error', 'stopped']);
+export type StoredToolCallStatus = z.infer<typeof StoredToolCallStatusSchema>;
+
+/** What dispatch tells `post_tool_call` hooks: a pre-hook may block a call. */
+export const DispatchStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'blocked']);
+export type DispatchStatus = z.infer<typeof DispatchStatusSchema>;
+
+const LABELS: Record<ToolCallStatus, string> = {
+  running: 'Running',
+  ok: 'Done',
+  error: 'Error',
+  blocked: 'Blocked',
+  denied: 'Denied',
+  stopped: 'Stopped',
+};
+
+/** A command that ran and exited non-zero. */
+export function failedExit(call: { exitCode?: number | null | undefined }): boolean {
+  return call.exitCode != null && call.exitCode !== 0;
+}
+
+/** The word a card (and an export) shows for a call's state. */
+export function toolCallLabel(call: {
+  status: ToolCallStatus;
+  exitCode?: number | null | undefined;
+}): string {
+  return failedExit(call) ? 'Failed' : LABELS[call.status];
+}
