@@ -34,7 +34,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const call = (tool: string, args: Record<string, unknown>) => app.runtime.handleFunctionCall(tool, args, ctx);
+const call = (tool: string, args: Record<string, unknown>) =>
+  app.runtime.handleFunctionCall(tool, args, ctx).then((o) => o.text);
 
 describe('the composition root of the CLI', () => {
   it('is frozen, and gives tools everything but a scheduler (the CLI runs none)', () => {
@@ -117,11 +118,13 @@ describe('the approval gate on every command path', () => {
 
   it('keeps scripts to the tools their session was offered', async () => {
     const script = 'print(tools.terminal(command="echo should-not-run"))';
-    const result = await app.runtime.handleFunctionCall(
-      'execute_code',
-      { language: 'python', code: script },
-      { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },
-    );
+    const result = (
+      await app.runtime.handleFunctionCall(
+        'execute_code',
+        { language: 'python', code: script },
+        { ...ctx, offeredTools: new Set(['execute_code', 'read_file']) },
+      )
+    ).text;
     expect(result).toContain('not available in this session');
     expect(result).not.toContain('should-not-run\n');
   });

@@ -81,7 +81,7 @@ export class Agent {
     }
     this.sessionId = options.sessionId ?? newSessionId();
     this.depth = options.depth ?? 0;
-    const loopTools = buildLoopTools({
+    const loopHandlers = buildLoopTools({
       store: deps.store,
       memory: deps.memory,
       clarifier: options.clarifier,
@@ -91,11 +91,12 @@ export class Agent {
         maxConcurrent: deps.config.delegation.max_concurrent,
         runChild: (task, signal) => this.runChild(task, signal),
       },
+      emit: (event) => this.emit(event),
     });
     this.runner = new ToolRunner({
       runtime: deps.runtime,
       store: deps.store,
-      loopTools,
+      loopHandlers,
       sessionId: this.sessionId,
       taskId: this.sessionId,
       cwd: deps.cwd,

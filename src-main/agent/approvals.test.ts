@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toolError } from '../runtime/errors';
+import { toolFailure } from '../runtime/outcome';
 import type { AskHuman } from './approvals';
 import { useScriptedAgent } from './testing/scriptedAgent';
 
@@ -27,7 +29,7 @@ describe('approval relay', () => {
           command: String(args.command),
           reasons: ['recursive delete'],
         });
-        return answer.decision === 'deny' ? { error: 'denied by the user' } : 'ran';
+        return answer.decision === 'deny' ? toolError('denied by the user') : 'ran';
       },
     });
     scripted.model.push(
@@ -65,27 +67,64 @@ describe('approval relay', () => {
     ]);
   });
 
-  it("marks a gate's refusal on tool_finished, however long its message", async () => {
-    scripted.h.runtime.registry.register({
-      name: 'refused',
-      toolset: 'test',
-      schema: {
-        name: 'refused',
-        description: 'always refused',
-        parameters: { type: 'object', properties: {} },
+  it("marks a gate's refusal on tool_finished from the outcome, whatever its text", async () => {
+    const refusals = { blocked: 'blocked', denied: 'denied' } as const;
+    for (const [name, refusal] of Object.entries(refusals))
+      scripted.h.runtime.registry.register({
+        name,
+        toolset: 'test',
+        schema: { name, description: 'always refused', parameters: { type: 'object', properties: {} } },
+        // Not JSON at all: the refusal is read from the outcome, never from the text.
+        handler: () => toolFailure(`Refused: ${'a hardline command '.repeat(20)}`, { refusal }),
+      });
+    scripted.model.push(
+      {
+        toolCalls: [
+          { id: 'r1', name: 'blocked', arguments: {} },
+          { id: 'r2', name: 'denied', arguments: {} },
+        ],
       },
-      handler: () => ({ error: `Blocked: ${'a hardline command '.repeat(20)}`, approval: 'blocked' }),
-    });
-    scripted.model.push({ toolCalls: [{ id: 'r1', name: 'refused', arguments: {} }] }, { text: 'ok' });
-    await scripted.h.agent().runTurn('try it');
-    expect(scripted.h.events).toContainEqual(
-      expect.objectContaining({
-        type: 'tool_finished',
-        toolCallId: 'r1',
-        status: 'error',
-        approval: 'blocked',
-      }),
+      { text: 'ok' },
     );
+    await scripted.h.agent().runTurn('try it');
+    const finished = scripted.h.events.filter((e) => e.type === 'tool_finished');
+    expect(finished).toEqual([
+      expect.objectContaining({ toolCallId: 'r1', status: 'error', approval: 'blocked' }),
+      expect.objectContaining({ toolCallId: 'r2', status: 'error', approval: 'denied' }),
+    ]);
+  });
+
+  it('reports a failure as an error and a plain value as ok, however either reads', async () => {
+    for (const [name, result] of [
+      ['fails', toolFailure('no luck')],
+      ['looks_failed', { error: 'this is data the tool found' }],
+    ] as const)
+      scripted.h.runtime.registry.register({
+        name,
+        toolset: 'test',
+        schema: { name, description: 'test', parameters: { type: 'object', properties: {} } },
+        handler: () => result,
+      });
+    scripted.model.push(
+      {
+        toolCalls: [
+          { id: 'f1', name: 'fails', arguments: {} },
+          { id: 'f2', name: 'looks_failed', arguments: {} },
+        ],
+      },
+      { text: 'ok' },
+    );
+    await scripted.h.agent().runTurn('try it');
+    const finished = scripted.h.events.filter((e) => e.type === 'tool_finished');
+    expect(finished).toEqual([
+      expect.objectContaining({ toolCallId: 'f1', status: 'error', result: 'no luck' }),
+      expect.objectContaining({
+        toolCallId: 'f2',
+        status: 'ok',
+        result: '{"error":"this is data the tool found"}',
+      }),
+    ]);
+    expect(finished[0]).not.toHaveProperty('approval');
   });
 
   it('records a denial when asking fails', async () => {

@@ -1,25 +1,31 @@
+import { typedHandler } from '../runtime/typedArgs';
+import type { ToolHandler } from '../runtime/types';
+import { AGENT_LOOP_TOOLS } from '../tools/agentLoop';
 import type { Clarifier } from './clarify';
-import { LoopTools } from './loopTools';
 import { clarifyTool } from './loopTools/clarify';
 import { delegateTool, type DelegateOptions } from './loopTools/delegate';
 import { memoryTool } from './loopTools/memory';
 import { sessionSearchTool } from './loopTools/sessionSearch';
 import { todoTool } from './loopTools/todo';
+import type { EmitEvent, LoopHandlers } from './loopTools/types';
 import type { MemoryStore } from './memoryStore';
 import type { SessionStore } from './sessions/store';
 
-/** The five agent-loop tools, bound to one agent's stores, user and delegation limits. */
+/** The agent-loop tools' handlers, bound to one agent's stores, user, events and delegation limits. */
 export function buildLoopTools(deps: {
   store: () => SessionStore;
   memory: () => MemoryStore;
   clarifier?: Clarifier;
   delegation: DelegateOptions;
-}): LoopTools {
-  return new LoopTools({
-    todo: todoTool(deps.store),
-    memory: memoryTool(deps.memory),
-    session_search: sessionSearchTool(deps.store),
-    clarify: clarifyTool(deps.clarifier),
-    delegate_task: delegateTool(deps.delegation),
-  });
+  emit: EmitEvent;
+}): ReadonlyMap<string, ToolHandler> {
+  const { todo, memory, session_search, clarify, delegate_task } = AGENT_LOOP_TOOLS;
+  const handlers: LoopHandlers = {
+    todo: typedHandler('todo', todo.args, todoTool(deps.store)),
+    memory: typedHandler('memory', memory.args, memoryTool(deps.memory)),
+    session_search: typedHandler('session_search', session_search.args, sessionSearchTool(deps.store)),
+    clarify: typedHandler('clarify', clarify.args, clarifyTool(deps.clarifier, deps.emit)),
+    delegate_task: typedHandler('delegate_task', delegate_task.args, delegateTool(deps.delegation)),
+  };
+  return new Map(Object.entries(handlers));
 }

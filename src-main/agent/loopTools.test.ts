@@ -161,3 +161,38 @@ describe('clarify', () => {
     expect(scripted.model.toolNames(0)).not.toContain('clarify');
   });
 });
+
+describe('hooks', () => {
+  it("run for the loop's own tools as for any other: a pre_tool_call hook sees and may block them", async () => {
+    const seen: string[] = [];
+    const finished: { name: string; status: string; result: string }[] = [];
+    scripted.h.runtime.hooks.register('pre_tool_call', (info) => {
+      seen.push(info.name);
+      return info.name === 'memory' ? { action: 'block', message: 'memory is off today' } : undefined;
+    });
+    scripted.h.runtime.hooks.register('post_tool_call', ({ name, status, result }) => {
+      finished.push({ name, status, result });
+    });
+    scripted.model.push(
+      {
+        toolCalls: [
+          { name: 'todo', arguments: { todos: [{ id: '1', content: 'read' }] } },
+          { name: 'memory', arguments: { action: 'add', content: 'User prefers tabs.' } },
+        ],
+      },
+      { text: 'done' },
+    );
+    const agent = scripted.h.agent();
+    await agent.runTurn('plan');
+    expect(seen).toEqual(['todo', 'memory']);
+    expect(toolResults(1)[1]).toEqual({ error: 'memory is off today' });
+    expect(finished.map(({ name, status }) => [name, status])).toEqual([
+      ['todo', 'ok'],
+      ['memory', 'blocked'],
+    ]);
+    expect(scripted.h.root.sessions.todos(agent.sessionId)).toEqual([
+      { id: '1', content: 'read', status: 'pending' },
+    ]);
+    expect(await readFile(scripted.h.root.memory.path, 'utf8').catch(() => '')).not.toContain('tabs');
+  });
+});

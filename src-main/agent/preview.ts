@@ -1,4 +1,3 @@
-import { isToolError } from '../runtime/errors';
 import { parseArgs } from '../runtime/validate';
 
 const PRIMARY_ARGS = ['command', 'path', 'query', 'url', 'goal', 'question', 'pattern', 'action', 'prompt'];
@@ -22,18 +21,4 @@ export function argsPreview(rawArgs: string, max = 160): string {
 
 export function resultPreview(result: string, max = 200): string {
   return clip(result, max);
-}
-
-/**
- * The gate's mark on a refused command's result (`{"error": …, "approval": "blocked"}`). Read from
- * the whole result: the long error message pushes it out of the preview.
- */
-export function refusalOf(result: string): 'blocked' | 'denied' | undefined {
-  if (!isToolError(result)) return undefined;
-  try {
-    const approval: unknown = (JSON.parse(result) as { approval?: unknown }).approval;
-    return approval === 'blocked' || approval === 'denied' ? approval : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,3 +1,4 @@
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolCallView } from '../../src-shared/ipc/chatSchemas';
 import type { StoredToolCallStatus } from '../../src-shared/toolCalls';
 import { argsPreview } from './preview';
@@ -14,6 +15,8 @@ export interface ToolCallFacts {
   taskId: string;
   startedAt: number;
   run: StoredToolCallStatus;
+  /** The gate's refusal, when the call's outcome is at hand (live); else read from the result. */
+  refusal?: ApprovalRefusal;
   durationMs?: number;
   /** The whole result the model received. */
   result?: string;
@@ -26,7 +29,7 @@ export interface ToolCallFacts {
  * session, an exported one and the CLI's activity lines all read it, so they say the same.
  */
 export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details = facts.result === undefined ? {} : resultDetails(facts.result);
+  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal);
   return {
     id: facts.id,
     name: facts.name,

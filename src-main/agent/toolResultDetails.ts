@@ -16,9 +16,13 @@ function parseObject(text: string): Json | undefined {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** A tool's result read for people: output as text, the exit code, an error or a refusal in words. */
-export function resultDetails(result: string): ToolCallDetails {
+/**
+ * A tool's result read for people: output as text, the exit code, an error or a refusal in words.
+ * `refusal` is the outcome's, when known; a stored result says it in its `approval` field.
+ */
+export function resultDetails(result: string, refusal?: ApprovalRefusal): ToolCallDetails {
   const json = parseObject(result);
+  if (refusal) return { refusal: refusalOf(refusal, json ?? {}) };
   if (!json) return result.trim() === '' ? {} : { outputText: result };
   const approval = json.approval;
   if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(approval, json) };

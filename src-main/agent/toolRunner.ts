@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolRunStatus } from '../../src-shared/toolCalls';
 import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
-import { AGENT_LOOP_TOOLS } from '../runtime/dispatch';
-import { isToolError, toolError } from '../runtime/errors';
+import { toolError } from '../runtime/errors';
 import { parseArgs } from '../runtime/validate';
 import type { ToolRuntime } from '../runtime/runtime';
+import type { ToolHandler, ToolOutcome } from '../runtime/types';
 import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
-import type { LoopTools } from './loopTools';
-import { argsPreview, refusalOf, resultPreview } from './preview';
+import { argsPreview, resultPreview } from './preview';
 import type { SessionStore } from './sessions/store';
 
-export const CANCELLED_RESULT = JSON.stringify({ error: 'Cancelled by the user before this tool finished.' });
+const CANCELLED = toolError('Cancelled by the user before this tool finished.');
+export const CANCELLED_RESULT = CANCELLED.text;
 
 /** Shell commands of one batch, told to the approval gate before any runs (see announceBatch). */
 export type AnnounceCommands = (
@@ -33,7 +33,8 @@ function terminalCommands(calls: ToolCall[]): { toolCallId: string; command: str
 export interface ToolRunnerDeps {
   runtime: ToolRuntime;
   store: () => SessionStore;
-  loopTools: LoopTools;
+  /** This agent's handlers for its own tools (todo, memory, …), passed with every call. */
+  loopHandlers: ReadonlyMap<string, ToolHandler>;
   sessionId: string;
   /** The terminal environment the calls share. */
   taskId: string;
@@ -99,11 +100,10 @@ export class ToolRunner {
     const outcome = signal?.aborted
       ? ABORTED
       : await untilAborted(this.execute(call, offered, signal), signal);
-    const result = outcome === ABORTED ? CANCELLED_RESULT : outcome;
-    const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : isToolError(result) ? 'error' : 'ok';
+    const { text: result, ok, refusal } = outcome === ABORTED ? CANCELLED : outcome;
+    const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : ok ? 'ok' : 'error';
     const durationMs = performance.now() - started;
     this.deps.store().finishToolCall(handle, { result, status, durationMs });
-    const approval = refusalOf(result);
     emit({
       type: 'tool_finished',
       toolCallId: call.id,
@@ -112,21 +112,22 @@ export class ToolRunner {
       durationMs,
       resultPreview: resultPreview(result),
       result,
-      ...(approval ? { approval } : {}),
+      ...(refusal ? { approval: refusal } : {}),
     });
     return result;
   }
 
-  private async execute(call: ToolCall, offered: ReadonlySet<string>, signal?: AbortSignal): Promise<string> {
+  private async execute(
+    call: ToolCall,
+    offered: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<ToolOutcome> {
     const { runtime, sessionId, emit } = this.deps;
     const name = call.function.name;
     const toolCallId = call.id;
     if (!offered.has(name)) {
-      const known = runtime.registry.has(name) || AGENT_LOOP_TOOLS.has(name);
+      const known = runtime.registry.has(name);
       return toolError(known ? `Tool "${name}" is not available in this session` : `Unknown tool: ${name}`);
-    }
-    if (AGENT_LOOP_TOOLS.has(name)) {
-      return this.deps.loopTools.run(name, call.function.arguments, { sessionId, toolCallId, signal, emit });
     }
     return runtime.handleFunctionCall(name, call.function.arguments, {
       taskId: this.deps.taskId,
@@ -135,6 +136,7 @@ export class ToolRunner {
       signal,
       onOutput: (chunk) => emit({ type: 'tool_output', toolCallId, chunk }),
       offeredTools: offered,
+      loopHandlers: this.deps.loopHandlers,
     });
   }
 }

@@ -57,6 +57,7 @@ export function finishedLines(event: Finished): string[] {
     taskId: event.sessionId,
     startedAt: 0,
     run: event.status,
+    ...(event.approval ? { refusal: event.approval } : {}),
     result: event.result ?? event.resultPreview,
   });
   const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;

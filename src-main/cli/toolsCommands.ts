@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { resultDetails } from '../agent/toolResultDetails';
-import { isToolError } from '../runtime/errors';
-import type { ToolsetInfo } from '../runtime/runtime';
 import type { AppRoot } from '../appRoot';
+import type { ToolsetInfo } from '../runtime/runtime';
+import type { ToolOutcome } from '../runtime/types';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { toolsetRows } from './toolsetsJson';
 
@@ -75,19 +74,17 @@ export async function callTool(root: AppRoot, argv: string[], io: Io, stop?: Abo
   });
   const [tool] = positionals;
   if (!tool) throw new UsageError("caduceus call <tool> --args '<json>' [--task <id>]");
-  const result = await root.runtime.handleFunctionCall(tool, values.args ?? '{}', {
+  const outcome = await root.runtime.handleFunctionCall(tool, values.args ?? '{}', {
     taskId: values.task ?? 'cli',
     sessionId: values.session ?? 'cli',
     toolCallId: `cli-${Date.now()}`,
     ...(stop ? { signal: stop } : {}),
   });
-  writeLine(io.stdout, result);
-  return failed(result) ? 1 : 0;
+  writeLine(io.stdout, outcome.text);
+  return failed(outcome) ? 1 : 0;
 }
 
-/** An error result, a refusal, or a command that exited non-zero: a script calling us should know. */
-function failed(result: string): boolean {
-  if (isToolError(result)) return true;
-  const details = resultDetails(result);
-  return details.refusal !== undefined || (details.exitCode != null && details.exitCode !== 0);
+/** A failure, a refusal, or a command that exited non-zero: a script calling us should know. */
+function failed(outcome: ToolOutcome): boolean {
+  return !outcome.ok || (outcome.exitCode != null && outcome.exitCode !== 0);
 }

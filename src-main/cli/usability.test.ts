@@ -94,6 +94,22 @@ describe('chat activity', () => {
     expect(text).not.toContain('{"error"');
   });
 
+  it("takes the refusal from the event, though a hook rewrote the result's text", () => {
+    const lines = finishedLines({
+      type: 'tool_finished',
+      sessionId: 's',
+      depth: 0,
+      toolCallId: 'c',
+      name: 'terminal',
+      status: 'error',
+      durationMs: 300,
+      resultPreview: 'rewritten by a hook',
+      result: 'rewritten by a hook',
+      approval: 'denied',
+    });
+    expect(lines[0]).toBe('✗ terminal (0.3s) Denied by you.');
+  });
+
   it('prints no summary line before a TTY approval prompt', () => {
     const out = new PassThrough();
     const chunks: string[] = [];

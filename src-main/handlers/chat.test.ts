@@ -7,6 +7,7 @@ import { ScriptedModel } from '../agent/testing/scriptedModel';
 import { createAppCore, type AppCore } from '../appCore';
 import { createMemoryLogger } from '../runtime/logger';
 import { processesWith, uniqueSleep } from '../terminal/testing/commandLines';
+import { ChatEventMapper } from './chatEvents';
 import { MemorySecretStore } from './settings';
 
 // The chat contract end to end inside one process: real agent, real terminal, scripted model.
@@ -157,5 +158,27 @@ describe('deny with a reason', () => {
     const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
     const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_note');
     expect(card).toMatchObject({ status: 'denied', refusal: { kind: 'denied', note } });
+  });
+});
+
+describe('the live card', () => {
+  it("takes a refusal from the call's outcome, though a hook rewrote the result's text", () => {
+    const mapper = new ChatEventMapper('s', 't');
+    const base = { sessionId: 's', depth: 0, toolCallId: 'c', name: 'terminal' } as const;
+    mapper.map({ ...base, type: 'tool_started', emoji: '', argsPreview: 'rm -rf build' });
+    const [finishedEvent] = mapper.map({
+      ...base,
+      type: 'tool_finished',
+      status: 'error',
+      durationMs: 5,
+      resultPreview: 'rewritten by a hook',
+      result: 'rewritten by a hook',
+      approval: 'denied',
+    });
+    expect(finishedEvent).toMatchObject({
+      type: 'tool.finished',
+      status: 'denied',
+      details: { refusal: { kind: 'denied', title: 'Denied by you' } },
+    });
   });
 });

@@ -79,6 +79,7 @@ export class ChatEventMapper {
           taskId: this.sessionId,
           startedAt: started?.startedAt ?? Date.now(),
           run: event.status,
+          ...(event.approval ? { refusal: event.approval } : {}),
           durationMs: event.durationMs,
           result: event.result ?? event.resultPreview,
         });

@@ -47,7 +47,7 @@ describe('MCP forms in the UI', () => {
         if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
       }),
     );
-    const result = core.root.runtime.handleFunctionCall('mcp_form_ask', {}, ctx);
+    const result = core.root.runtime.handleFunctionCall('mcp_form_ask', {}, ctx).then((o) => o.text);
     const form = await shown;
     expect(await core.invoke('mcp.pendingElicitations', {})).toEqual({ ok: true, value: [form] });
     expect(form).toMatchObject({ server: 'form', message: 'Which project?' });
@@ -77,7 +77,7 @@ describe('MCP forms in the UI', () => {
     core = await start('deny');
     const names: string[] = [];
     core.events.subscribe((name) => void names.push(name));
-    const result = await core.root.runtime.handleFunctionCall('mcp_form_ask', {}, ctx);
+    const result = (await core.root.runtime.handleFunctionCall('mcp_form_ask', {}, ctx)).text;
     expect(JSON.parse(result)).toEqual({ action: 'decline' });
     expect(names).not.toContain('mcp.elicitation');
   });

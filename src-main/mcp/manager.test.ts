@@ -34,13 +34,13 @@ describe('MCP servers', () => {
     expect(runtime.registry.get('mcp_everything_echo')?.toolset).toBe('mcp-everything');
     const defs = await runtime.getToolDefinitions({ enabled: ['mcp-everything'] });
     expect(defs.map((d) => d.function.name)).toContain('mcp_everything_get_sum');
-    expect(await runtime.handleFunctionCall('mcp_everything_echo', { message: 'hello' }, ctx)).toBe(
+    expect((await runtime.handleFunctionCall('mcp_everything_echo', { message: 'hello' }, ctx)).text).toBe(
       'Echo: hello',
     );
-    expect(await runtime.handleFunctionCall('mcp_everything_get_sum', '{"a": 2, "b": "3"}', ctx)).toMatch(
-      /5/,
-    );
-    const invalid = JSON.parse(await runtime.handleFunctionCall('mcp_everything_echo', {}, ctx));
+    expect(
+      (await runtime.handleFunctionCall('mcp_everything_get_sum', '{"a": 2, "b": "3"}', ctx)).text,
+    ).toMatch(/5/);
+    const invalid = JSON.parse((await runtime.handleFunctionCall('mcp_everything_echo', {}, ctx)).text);
     expect(invalid.error).toMatch(
       /^Invalid arguments for mcp_everything_echo: missing required argument "message"/,
     );
@@ -85,11 +85,13 @@ describe('MCP servers', () => {
     const { runtime, manager } = setup();
     await manager.connectAll({ 'my.server': changingServer() });
     expect(runtime.registry.toolsIn('mcp-my.server')).toEqual(['mcp_my_server_add_tool']);
-    expect(await runtime.handleFunctionCall('mcp_my_server_add_tool', { name: 'late-tool' }, ctx)).toBe(
-      'added late-tool',
-    );
+    expect(
+      (await runtime.handleFunctionCall('mcp_my_server_add_tool', { name: 'late-tool' }, ctx)).text,
+    ).toBe('added late-tool');
     await until(() => runtime.registry.has('mcp_my_server_late_tool'), 'the new tool');
-    expect(await runtime.handleFunctionCall('mcp_my_server_late_tool', {}, ctx)).toBe('late-tool says hi');
+    expect((await runtime.handleFunctionCall('mcp_my_server_late_tool', {}, ctx)).text).toBe(
+      'late-tool says hi',
+    );
   });
 });
 
@@ -98,11 +100,11 @@ describe('MCP roots', () => {
     const r = newRuntime();
     manager = new McpManager(r.runtime.registry, r.logger, { roots: () => ['/work/one'] });
     await manager.connectAll({ features: clientFeaturesServer() });
-    const first = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    const first = JSON.parse((await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx)).text);
     expect(first).toEqual({ roots: [{ uri: 'file:///work/one', name: '/work/one' }], rootsChanges: 0 });
     await manager.setRoots(['/work/two']);
     // The notification and the next request travel in order over the same stdio pipe.
-    const second = JSON.parse(await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx));
+    const second = JSON.parse((await r.runtime.handleFunctionCall('mcp_features_roots', {}, ctx)).text);
     expect(second).toEqual({ roots: [{ uri: 'file:///work/two', name: '/work/two' }], rootsChanges: 1 });
   });
 });
@@ -112,11 +114,13 @@ describe('MCP progress', () => {
     const { runtime, manager } = setup();
     await manager.connectAll({ everything: everythingServer() });
     const lines: string[] = [];
-    const result = await runtime.handleFunctionCall(
-      'mcp_everything_trigger_long_running_operation',
-      { duration: 0.2, steps: 2 },
-      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
-    );
+    const result = (
+      await runtime.handleFunctionCall(
+        'mcp_everything_trigger_long_running_operation',
+        { duration: 0.2, steps: 2 },
+        { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+      )
+    ).text;
     expect(result).toContain('Long running operation completed');
     // The SDK may settle the call before it handles the last notification, so only the first
     // steps are certain to be shown.
@@ -133,11 +137,13 @@ describe('MCP resources', () => {
     expect(spec?.toolset).toBe('mcp-everything');
     const listed = /^- (\S+)/m.exec(spec?.schema.description ?? '')?.[1] ?? '';
     expect(listed).toMatch(/^demo:\/\//);
-    const text = await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: listed }, ctx);
+    const text = (await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: listed }, ctx))
+      .text;
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/^\{"error"/);
     const missing = JSON.parse(
-      await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: 'demo://nope/404' }, ctx),
+      (await runtime.handleFunctionCall('mcp_everything_read_resource', { uri: 'demo://nope/404' }, ctx))
+        .text,
     );
     expect(missing.error).toBeTruthy();
   });
@@ -148,11 +154,13 @@ describe('MCP logging', () => {
     const { runtime, manager } = setup();
     await manager.connectAll({ features: clientFeaturesServer() });
     const lines: string[] = [];
-    const result = await runtime.handleFunctionCall(
-      'mcp_features_log',
-      {},
-      { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
-    );
+    const result = (
+      await runtime.handleFunctionCall(
+        'mcp_features_log',
+        {},
+        { ...ctx, onOutput: (chunk) => void lines.push(chunk) },
+      )
+    ).text;
     expect(result).toBe('logged');
     expect(lines).toEqual(['[info worker] halfway there\n']);
   });

@@ -1,6 +1,7 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolError } from '../runtime/errors';
-import type { ToolContext, ToolSpec } from '../runtime/types';
+import { toolOk } from '../runtime/outcome';
+import type { ToolContext, ToolOutcome, ToolSpec } from '../runtime/types';
 import type { McpConnection } from './connection';
 import { mcpToolName, mcpToolsetName } from './naming';
 
@@ -38,8 +39,8 @@ export async function resourceToolSpec(connection: McpConnection): Promise<ToolS
   };
 }
 
-function renderResource(result: ReadResourceResult): string {
-  return result.contents.length > 0 ? resourceText(result) : toolError('the resource is empty');
+function renderResource(result: ReadResourceResult): ToolOutcome {
+  return result.contents.length > 0 ? toolOk(resourceText(result)) : toolError('the resource is empty');
 }
 
 /** A resource's text parts, with each binary part named by its URI, type and size. */

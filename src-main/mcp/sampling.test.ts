@@ -53,7 +53,7 @@ describe('MCP sampling', () => {
         if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
       }),
     );
-    const result = app.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx);
+    const result = app.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx).then((o) => o.text);
     const ask = await shown;
     expect(ask.message).toContain('wants your model to answer (up to 20 tokens): Say hi to the tester');
     expect(scripted.model.requests).toHaveLength(0);
@@ -80,7 +80,7 @@ describe('MCP sampling', () => {
         if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
       }),
     );
-    const result = app.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx);
+    const result = app.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx).then((o) => o.text);
     await app.invoke('mcp.answerElicitation', { id: (await shown).id, action: 'decline' });
     expect(await result).toContain('refused: ');
     expect(await result).toContain('declined');
@@ -90,14 +90,16 @@ describe('MCP sampling', () => {
   it('answers without asking under allow, and never under deny', async () => {
     const allowed = await start('allow');
     scripted.model.push({ text: 'ok' });
-    expect(await allowed.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).toContain(
+    expect((await allowed.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).text).toContain(
       '"text":"ok"',
     );
     await allowed.shutdown();
     core = undefined;
     scripted.model.reset();
     const denied = await start('deny');
-    expect(await denied.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).toContain('refused: ');
+    expect((await denied.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).text).toContain(
+      'refused: ',
+    );
     expect(scripted.model.requests).toHaveLength(0);
   });
 });

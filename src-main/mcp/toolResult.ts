@@ -1,4 +1,6 @@
 import { toolError } from '../runtime/errors';
+import { toolOk } from '../runtime/outcome';
+import type { ToolOutcome } from '../runtime/types';
 
 interface ContentPart {
   type: string;
@@ -16,13 +18,13 @@ export interface McpCallResult {
   toolResult?: unknown;
 }
 
-/** Turns an MCP CallToolResult into the string the model receives. */
-export function renderMcpResult(result: McpCallResult): string {
+/** Turns an MCP CallToolResult into the outcome the model reads. */
+export function renderMcpResult(result: McpCallResult): ToolOutcome {
   const parts = (result.content ?? []).map(renderPart);
   let text = parts.join('\n');
   if (!text && result.structuredContent !== undefined) text = JSON.stringify(result.structuredContent);
   if (!text && result.toolResult !== undefined) text = JSON.stringify(result.toolResult);
-  return result.isError ? toolError(text || 'MCP tool reported an error') : text;
+  return result.isError ? toolError(text || 'MCP tool reported an error') : toolOk(text);
 }
 
 function renderPart(part: ContentPart): string {

@@ -74,7 +74,31 @@ describe('plugins', () => {
     expect(report.loaded.map((p) => p.name)).toEqual(['greeter', 'withmain']);
     expect(runtime.registry.names().sort()).toEqual(['greet', 'mainly']);
     expect(runtime.registry.get('greet')?.toolset).toBe('plugin-greeter');
-    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('greet from greeter');
+    expect((await runtime.handleFunctionCall('greet', {}, ctx)).text).toBe('greet from greeter');
+  });
+
+  it("reports a plugin tool's {error} result as a failure, whatever else it returns as a success", async () => {
+    await put(
+      join(settings.home, 'plugins', 'moody', 'index.mjs'),
+      `export function register(ctx) {
+        for (const [name, result] of [['sulk', { error: 'not today' }], ['cheer', { ok: true }], ['say', 'hi']])
+          ctx.registerTool({
+            name,
+            schema: { name, description: 'moody', parameters: { type: 'object', properties: {} } },
+            handler: async () => result,
+          });
+      }`,
+    );
+    const { runtime } = await load({ ...settings, enabled: ['moody'] });
+    expect(await runtime.handleFunctionCall('sulk', {}, ctx)).toMatchObject({
+      ok: false,
+      text: '{"error":"not today"}',
+    });
+    expect(await runtime.handleFunctionCall('cheer', {}, ctx)).toMatchObject({
+      ok: true,
+      text: '{"ok":true}',
+    });
+    expect(await runtime.handleFunctionCall('say', {}, ctx)).toMatchObject({ ok: true, text: 'hi' });
   });
 
   it('loads project plugins only with CADUCEUS_ENABLE_PROJECT_PLUGINS', async () => {
@@ -141,10 +165,10 @@ describe('plugins', () => {
     expect(runtime.hooks.has('pre_tool_call')).toBe(false);
     expect(runtime.toolsets.get('bundle')).toBeUndefined();
     expect(runtime.toolsets.get('plugin-mismatch')).toBeUndefined();
-    expect(await runtime.handleFunctionCall('first_tool', {}, ctx)).toBe(
+    expect((await runtime.handleFunctionCall('first_tool', {}, ctx)).text).toBe(
       '{"error":"Unknown tool: first_tool"}',
     );
-    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('greet from greeter');
+    expect((await runtime.handleFunctionCall('greet', {}, ctx)).text).toBe('greet from greeter');
   });
 
   it('registers a toolset a plugin bundles, and refuses registration after register(ctx) returned', async () => {
@@ -179,6 +203,6 @@ describe('plugins', () => {
       }`,
     );
     const { runtime } = await load({ ...settings, enabled: ['greeter', 'guard'] });
-    expect(await runtime.handleFunctionCall('greet', {}, ctx)).toBe('{"error":"guard says no"}');
+    expect((await runtime.handleFunctionCall('greet', {}, ctx)).text).toBe('{"error":"guard says no"}');
   });
 });

@@ -1,8 +1,27 @@
 import type { HookBus, HookName, HookSignatures } from '../runtime/hooks';
+import { isOutcome, serialiseResult, toolFailure } from '../runtime/outcome';
 import type { ToolRegistry } from '../runtime/registry';
 import type { ToolsetDef } from '../runtime/toolsetCatalog';
 import type { ToolsetIndex } from '../runtime/toolsets';
-import type { Logger, ToolSpec } from '../runtime/types';
+import type { Logger, ToolHandler, ToolSpec } from '../runtime/types';
+
+/**
+ * A plugin's handler returns a plain value; an object with a string `error` is its way to say
+ * the call failed (it is what the model reads either way).
+ */
+function pluginHandler(handler: ToolHandler): ToolHandler {
+  const judge = (value: unknown) =>
+    !isOutcome(value) &&
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string'
+      ? toolFailure(serialiseResult(value), { data: value })
+      : value;
+  return (args, ctx) => {
+    const out = handler(args, ctx);
+    return out instanceof Promise ? out.then(judge) : judge(out);
+  };
+}
 
 /** A toolset a plugin bundles: its own tools and any toolsets it includes. */
 export interface PluginToolset {
@@ -47,7 +66,11 @@ export class PendingRegistration {
       logger: this.logger,
       registerTool: (spec) => {
         this.open();
-        this.tools.push({ ...spec, toolset: spec.toolset ?? `plugin-${this.plugin}` });
+        this.tools.push({
+          ...spec,
+          toolset: spec.toolset ?? `plugin-${this.plugin}`,
+          handler: pluginHandler(spec.handler),
+        });
       },
       registerHook: (hook, fn) => {
         this.open();

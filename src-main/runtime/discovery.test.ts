@@ -41,7 +41,7 @@ describe('discoverTools', () => {
     expect(report.failed).toEqual([{ name: 'halfway', error: 'setup failed after two registrations' }]);
     expect(runtime.registry.names()).toEqual(['one']);
     expect(runtime.registry.get('one')?.toolset).toBe('a');
-    expect(await runtime.handleFunctionCall('one', {}, ctx)).toBe('one ran');
+    expect((await runtime.handleFunctionCall('one', {}, ctx)).text).toBe('one ran');
   });
 
   it('registers the whole catalogue: every tool of every leaf toolset', async () => {
@@ -68,7 +68,7 @@ describe('discoverTools', () => {
     const offered = (await runtime.getToolDefinitions()).map((d) => d.function.name);
     for (const name of offered) {
       expect(
-        await runtime.handleFunctionCall(name, {}, { taskId: 't', sessionId: 's', toolCallId: 'c' }),
+        (await runtime.handleFunctionCall(name, {}, { taskId: 't', sessionId: 's', toolCallId: 'c' })).text,
       ).not.toMatch(/not available in this build/);
     }
   });

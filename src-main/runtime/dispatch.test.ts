@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toolError } from './errors';
 import type { PostToolCallInfo } from './hooks';
+import { toolFailure, toolOk } from './outcome';
 import { ctx, newRuntime, spec } from './testing/fixtures';
+import type { ToolArgs } from './types';
 
 const numberTool = spec(
   'add',
@@ -14,20 +17,59 @@ const numberTool = spec(
 );
 
 describe('handleFunctionCall', () => {
-  it('refuses agent-loop tools', async () => {
+  it('runs a handler the calling loop passes in place of the registry one, after validation', async () => {
     const { runtime } = newRuntime();
-    for (const name of ['todo', 'memory', 'session_search', 'delegate_task', 'clarify']) {
-      expect(await runtime.handleFunctionCall(name, {}, ctx)).toBe(
-        JSON.stringify({ error: `${name} must be handled by the agent loop` }),
-      );
-    }
+    const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+    runtime.registry.register(spec('todo', 'todo', { handler: () => toolError('outside a loop') }, schema));
+    const loopHandlers = new Map([['todo', (args: ToolArgs) => ({ doubled: Number(args.n) * 2 })]]);
+    expect((await runtime.handleFunctionCall('todo', { n: 2 }, ctx)).text).toBe('{"error":"outside a loop"}');
+    expect(await runtime.handleFunctionCall('todo', { n: '2' }, { ...ctx, loopHandlers })).toMatchObject({
+      ok: true,
+      text: '{"doubled":4}',
+      data: { doubled: 4 },
+    });
+    expect(await runtime.handleFunctionCall('todo', {}, { ...ctx, loopHandlers })).toMatchObject({
+      ok: false,
+      text: '{"error":"Invalid arguments for todo: missing required argument \\"n\\""}',
+    });
+  });
+
+  it('says what happened in the outcome, not only in its text', async () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(spec('plain', 's', { handler: () => ({ error: 'a value, not a failure' }) }));
+    runtime.registry.register(spec('fails', 's', { handler: () => toolFailure('not JSON at all') }));
+    runtime.registry.register(
+      spec('refused', 's', { handler: () => toolError('no', { approval: 'denied' }, { refusal: 'denied' }) }),
+    );
+    runtime.registry.register(spec('ran', 's', { handler: () => toolOk({ exit_code: 3 }, { exitCode: 3 }) }));
+    expect(await runtime.handleFunctionCall('plain', {}, ctx)).toMatchObject({
+      ok: true,
+      text: '{"error":"a value, not a failure"}',
+    });
+    expect(await runtime.handleFunctionCall('fails', {}, ctx)).toMatchObject({
+      ok: false,
+      text: 'not JSON at all',
+    });
+    expect(await runtime.handleFunctionCall('refused', {}, ctx)).toMatchObject({
+      ok: false,
+      refusal: 'denied',
+      text: '{"error":"no","approval":"denied"}',
+    });
+    expect(await runtime.handleFunctionCall('ran', {}, ctx)).toMatchObject({ ok: true, exitCode: 3 });
+    // A transform hook changes what the model reads, not what happened.
+    runtime.hooks.register('transform_tool_result', () => 'rewritten');
+    expect(await runtime.handleFunctionCall('refused', {}, ctx)).toMatchObject({
+      ok: false,
+      refusal: 'denied',
+      text: 'rewritten',
+    });
   });
 
   it('returns the handler result for valid arguments, given as an object or a JSON string', async () => {
     const { runtime } = newRuntime();
     runtime.registry.register(numberTool);
-    expect(await runtime.handleFunctionCall('add', { a: 1, b: 2 }, ctx)).toBe('3');
-    expect(await runtime.handleFunctionCall('add', '{"a":4,"b":5}', ctx)).toBe('9');
+    expect((await runtime.handleFunctionCall('add', { a: 1, b: 2 }, ctx)).text).toBe('3');
+    expect((await runtime.handleFunctionCall('add', '{"a":4,"b":5}', ctx)).text).toBe('9');
   });
 
   it('coerces strings to numbers and booleans where the schema says so', async () => {
@@ -41,20 +83,20 @@ describe('handleFunctionCall', () => {
   it('reports invalid arguments with details', async () => {
     const { runtime } = newRuntime();
     runtime.registry.register(numberTool);
-    expect(JSON.parse(await runtime.handleFunctionCall('add', { a: 'x' }, ctx))).toEqual({
+    expect(JSON.parse((await runtime.handleFunctionCall('add', { a: 'x' }, ctx)).text)).toEqual({
       error: 'Invalid arguments for add: missing required argument "b"; a must be number',
     });
-    expect(JSON.parse(await runtime.handleFunctionCall('add', '{not json', ctx)).error).toMatch(
+    expect(JSON.parse((await runtime.handleFunctionCall('add', '{not json', ctx)).text).error).toMatch(
       /^Invalid arguments for add: arguments are not valid JSON/,
     );
-    expect(JSON.parse(await runtime.handleFunctionCall('add', '[1,2]', ctx)).error).toBe(
+    expect(JSON.parse((await runtime.handleFunctionCall('add', '[1,2]', ctx)).text).error).toBe(
       'Invalid arguments for add: arguments must be a JSON object',
     );
   });
 
   it('reports unknown tools', async () => {
     const { runtime } = newRuntime();
-    expect(await runtime.handleFunctionCall('nope', {}, ctx)).toBe('{"error":"Unknown tool: nope"}');
+    expect((await runtime.handleFunctionCall('nope', {}, ctx)).text).toBe('{"error":"Unknown tool: nope"}');
   });
 
   it('reports a throwing handler, sync or async, with the error name', async () => {
@@ -69,10 +111,10 @@ describe('handleFunctionCall', () => {
     runtime.registry.register(
       spec('badAsync', 's', { handler: async () => Promise.reject(new RangeError('late')) }),
     );
-    expect(await runtime.handleFunctionCall('bad', {}, ctx)).toBe(
+    expect((await runtime.handleFunctionCall('bad', {}, ctx)).text).toBe(
       '{"error":"Tool execution failed: TypeError: nope"}',
     );
-    expect(await runtime.handleFunctionCall('badAsync', {}, ctx)).toBe(
+    expect((await runtime.handleFunctionCall('badAsync', {}, ctx)).text).toBe(
       '{"error":"Tool execution failed: RangeError: late"}',
     );
   });
@@ -86,7 +128,7 @@ describe('handleFunctionCall', () => {
         },
       }),
     );
-    const error = JSON.parse(await runtime.handleFunctionCall('long', {}, ctx)).error as string;
+    const error = JSON.parse((await runtime.handleFunctionCall('long', {}, ctx)).text).error as string;
     expect(error.length).toBe(2000);
     expect(error.startsWith('Tool execution failed: Error: xxx')).toBe(true);
   });
@@ -106,7 +148,7 @@ describe('handleFunctionCall', () => {
       return { action: 'block', message: 'a later block' };
     });
     runtime.hooks.register('pre_tool_call', (info) => void observed.push(`fourth:${info.toolCallId}`));
-    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('{"error":"policy says no"}');
+    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('{"error":"policy says no"}');
     expect(ran).toBe(false);
     expect(observed).toEqual(['first:t', 'second:t', 'third:t', 'fourth:call-1']);
   });
@@ -148,7 +190,7 @@ describe('handleFunctionCall', () => {
       seen.push(`c:${info.result}`);
       return 'the last string';
     });
-    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('T RAN');
+    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('T RAN');
     expect(seen).toEqual(['a:t ran', 'b:t ran', 'c:t ran']);
   });
 
@@ -159,7 +201,7 @@ describe('handleFunctionCall', () => {
     runtime.hooks.register('pre_tool_call', () => ({ action: 'block', message: 'no' }));
     runtime.hooks.register('post_tool_call', (info) => void statuses.push(info.status));
     runtime.hooks.register('transform_tool_result', (info) => `${info.status}: ${info.result}`);
-    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('blocked: {"error":"no"}');
+    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('blocked: {"error":"no"}');
     expect(statuses).toEqual(['blocked']);
   });
 
@@ -170,7 +212,7 @@ describe('handleFunctionCall', () => {
       throw new Error('hook broke');
     });
     runtime.hooks.register('post_tool_call', async () => Promise.reject(new Error('post broke')));
-    expect(await runtime.handleFunctionCall('t', {}, ctx)).toBe('t ran');
+    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('t ran');
     expect(logger.messages.map((m) => m.message)).toEqual([
       'Hook pre_tool_call threw and was skipped: hook broke',
       'Hook post_tool_call threw and was skipped: post broke',
@@ -182,7 +224,7 @@ describe('handleFunctionCall', () => {
     runtime.registry.register(
       spec('broken', 's', {}, { type: 'object', properties: { a: { type: 'no-such-type' } } }),
     );
-    const error = JSON.parse(await runtime.handleFunctionCall('broken', {}, ctx)).error as string;
+    const error = JSON.parse((await runtime.handleFunctionCall('broken', {}, ctx)).text).error as string;
     expect(error).toMatch(/^Error executing broken: schema is invalid/);
   });
 
@@ -197,6 +239,6 @@ describe('handleFunctionCall', () => {
         }),
       }),
     );
-    expect(await runtime.handleFunctionCall('weird', {}, ctx)).toBe('[object Object]');
+    expect((await runtime.handleFunctionCall('weird', {}, ctx)).text).toBe('[object Object]');
   });
 });

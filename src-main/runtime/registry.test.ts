@@ -20,7 +20,7 @@ describe('ToolRegistry', () => {
       { level: 'warn', message: 'Tool "alpha" from toolset "two" replaces the one from toolset "one"' },
     ]);
     expect(runtime.registry.get('alpha')?.toolset).toBe('two');
-    expect(await runtime.registry.dispatch('alpha', {}, ctx)).toBe('second');
+    expect((await runtime.registry.dispatch('alpha', {}, ctx)).text).toBe('second');
   });
 
   it('does not warn when the same toolset re-registers a tool', () => {
@@ -52,7 +52,7 @@ describe('ToolRegistry', () => {
     const { runtime } = newRuntime();
     runtime.registry.register(spec('sync', 's', { handler: () => ({ n: 1 }) }));
     runtime.registry.register(spec('async', 's', { handler: async () => 'later', isAsync: true }));
-    expect(await runtime.registry.dispatch('sync', {}, ctx)).toBe('{"n":1}');
-    expect(await runtime.registry.dispatch('async', {}, ctx)).toBe('later');
+    expect((await runtime.registry.dispatch('sync', {}, ctx)).text).toBe('{"n":1}');
+    expect((await runtime.registry.dispatch('async', {}, ctx)).text).toBe('later');
   });
 });

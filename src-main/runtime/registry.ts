@@ -1,5 +1,22 @@
-import { describeThrown, serialiseResult, toolError } from './errors';
-import type { Logger, ToolArgs, ToolContext, ToolEntry, ToolSpec } from './types';
+import { describeThrown, toolError } from './errors';
+import { toOutcome } from './outcome';
+import type { Logger, ToolArgs, ToolContext, ToolEntry, ToolHandler, ToolOutcome, ToolSpec } from './types';
+
+/** Calls a handler, sync or async; what it returns becomes an outcome, a throw a failure. */
+export async function runHandler(
+  handler: ToolHandler,
+  args: ToolArgs,
+  ctx: ToolContext,
+): Promise<ToolOutcome> {
+  try {
+    let out = handler(args, ctx);
+    if (out instanceof Promise) out = await out;
+    return toOutcome(out);
+  } catch (err) {
+    const { name: errorName, message } = describeThrown(err);
+    return toolError(`Tool execution failed: ${errorName}: ${message}`);
+  }
+}
 
 /**
  * The single store of tools, keyed by name. Every change bumps `generation`, which callers
@@ -49,18 +66,11 @@ export class ToolRegistry {
     this.gen++;
   }
 
-  /** Calls a tool's handler, sync or async; unknown names and throws become error strings. */
-  async dispatch(name: string, args: ToolArgs, ctx: ToolContext): Promise<string> {
+  /** Calls a tool's handler without validation or hooks; an unknown name is a failure. */
+  async dispatch(name: string, args: ToolArgs, ctx: ToolContext): Promise<ToolOutcome> {
     const entry = this.tools.get(name);
     if (!entry) return toolError(`Unknown tool: ${name}`);
-    try {
-      let out = entry.handler(args, ctx);
-      if (out instanceof Promise) out = await out;
-      return serialiseResult(out);
-    } catch (err) {
-      const { name: errorName, message } = describeThrown(err);
-      return toolError(`Tool execution failed: ${errorName}: ${message}`);
-    }
+    return runHandler(entry.handler, args, ctx);
   }
 
   get(name: string): ToolEntry | undefined {

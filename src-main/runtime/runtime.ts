@@ -6,7 +6,7 @@ import { HookBus } from './hooks';
 import { ToolRegistry } from './registry';
 import type { ToolsetDef, ToolsetKind } from './toolsetCatalog';
 import { ToolsetIndex } from './toolsets';
-import type { Logger, ToolArgs, ToolContext, ToolDefinition } from './types';
+import type { Logger, ToolArgs, ToolContext, ToolDefinition, ToolOutcome } from './types';
 
 export interface ToolsetInfo {
   name: string;
@@ -53,7 +53,11 @@ export class ToolRuntime {
     return this.definitions.build(request);
   }
 
-  handleFunctionCall(name: string, args: ToolArgs | string | undefined, ctx: ToolContext): Promise<string> {
+  handleFunctionCall(
+    name: string,
+    args: ToolArgs | string | undefined,
+    ctx: ToolContext,
+  ): Promise<ToolOutcome> {
     return this.dispatcher.handleFunctionCall(name, args, ctx);
   }
 

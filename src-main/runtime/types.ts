@@ -1,4 +1,5 @@
 /** Core types of the tool runtime: what a tool is, what it receives, what it returns. */
+import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 
 /** A JSON schema object as found in an OpenAI function schema's `parameters`. */
 export interface JsonSchema {
@@ -36,11 +37,39 @@ export interface ToolContext {
   onOutput?: (chunk: string) => void;
   /** Tools the model was offered in this session; a tool that calls others stays within them. */
   offeredTools?: ReadonlySet<string>;
+  /**
+   * Handlers the calling agent loop registered for its own tools (todo, memory, …): they answer
+   * those names in place of the registry's, through the same dispatch.
+   */
+  loopHandlers?: ReadonlyMap<string, ToolHandler>;
 }
 
 export type ToolArgs = Record<string, unknown>;
 
-/** A handler may return anything; non-strings are JSON-serialised before the model sees them. */
+/** Marks an object as a ToolOutcome, so a plain value a tool returns is never taken for one. */
+export const OUTCOME: unique symbol = Symbol('ToolOutcome');
+
+/**
+ * What one tool call produced. `text` is exactly what the model reads; the other fields say what
+ * happened, so nothing downstream reads it back out of the text. Built with `runtime/outcome.ts`.
+ */
+export interface ToolOutcome {
+  readonly [OUTCOME]: true;
+  /** False for any failure: invalid arguments, a tool error, a hook's block, a refusal. */
+  ok: boolean;
+  text: string;
+  /** The approval gate refused the command: without asking (blocked) or by a person's no (denied). */
+  refusal?: ApprovalRefusal;
+  /** The exit code of the command the tool ran, when it ran one (null: it had none, e.g. killed). */
+  exitCode?: number | null;
+  /** The value `text` was serialised from, when there was one. */
+  data?: unknown;
+}
+
+/**
+ * Returns a ToolOutcome, or any other value (a plugin's, a simple tool's): that is a success
+ * whose text is the value itself when a string, else its JSON.
+ */
 export type ToolHandler = (args: ToolArgs, ctx: ToolContext) => unknown;
 
 /**

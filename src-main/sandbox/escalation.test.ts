@@ -75,7 +75,7 @@ async function setup(approver: Approver, ledger: LedgerEntry[] = []) {
     module.registerTools({ registry: runtime.registry, logger, services });
   const ctx = { taskId: 'task-1', sessionId: 'session-1', toolCallId: 'call-1' };
   const call = async (name: string, args: object) =>
-    JSON.parse(await runtime.handleFunctionCall(name, args as Record<string, unknown>, ctx)) as Record<
+    JSON.parse((await runtime.handleFunctionCall(name, args as Record<string, unknown>, ctx)).text) as Record<
       string,
       unknown
     >;

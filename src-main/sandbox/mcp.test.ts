@@ -50,7 +50,7 @@ describe('MCP stdio servers with sandbox: true', () => {
     });
     expect(statuses.map((s) => s.state)).toEqual(['connected', 'connected']);
     const write = (server: string, path: string) =>
-      runtime.handleFunctionCall(`mcp_${server}_write_file`, { path, content: 'x' }, ctx);
+      runtime.handleFunctionCall(`mcp_${server}_write_file`, { path, content: 'x' }, ctx).then((o) => o.text);
     expect(await write('boxed', join(outside, 'boxed.txt'))).toMatch(/read-only file system/i);
     expect(await exists(join(outside, 'boxed.txt'))).toBe(false);
     await write('boxed', join(workspace, 'boxed.txt'));

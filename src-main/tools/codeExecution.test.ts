@@ -48,10 +48,9 @@ function setup(config: object = {}, options: { dispatch?: boolean } = {}) {
     module.registerTools({ registry: runtime.registry, logger, services });
   const ctx = { taskId: 'task-1', sessionId: 'session-1', toolCallId: 'call-1' };
   const run = async (language: string, code: string, extra: object = {}) =>
-    JSON.parse(await runtime.handleFunctionCall('execute_code', { language, code, ...extra }, ctx)) as Record<
-      string,
-      unknown
-    >;
+    JSON.parse(
+      (await runtime.handleFunctionCall('execute_code', { language, code, ...extra }, ctx)).text,
+    ) as Record<string, unknown>;
   return { runtime, run };
 }
 

@@ -1,60 +1,14 @@
+import type { z } from 'zod';
 import { terminalCheck } from './terminal/wiring';
 import { readFileTool } from './file/readFile';
 import { searchFilesTool } from './file/searchFiles';
 import { patchTool, writeFileTool } from './file/writeTools';
-import { fn, type ToolModuleContext } from './toolModule';
+import { typedHandler } from '../runtime/typedArgs';
+import type { ToolContext, ToolHandler } from '../runtime/types';
+import { FILE_SCHEMAS, PatchArgs, ReadFileArgs, SearchFilesArgs, WriteFileArgs } from './file/schemas';
+import type { ToolModuleContext, ToolServices } from './toolModule';
 
-const path = {
-  type: 'string',
-  description: "File path, absolute or relative to the task's working directory",
-};
-
-export const FILE_SCHEMAS = {
-  read_file: fn(
-    'read_file',
-    'Read a text file with line numbers. Use offset/limit for large files; binary files are refused.',
-    {
-      path,
-      offset: { type: 'integer', minimum: 1, description: 'First line to read (1-based)' },
-      limit: { type: 'integer', minimum: 1, description: 'How many lines to read (default 500)' },
-    },
-    ['path'],
-  ),
-  write_file: fn(
-    'write_file',
-    'Write a whole file, creating parent directories. Overwrites an existing file.',
-    { path, content: { type: 'string', description: 'The complete new content' } },
-    ['path', 'content'],
-  ),
-  patch: fn(
-    'patch',
-    'Edit a file: replace an exact, unique string (mode "replace") or apply a unified diff (mode "diff").',
-    {
-      path,
-      mode: { type: 'string', enum: ['replace', 'diff'], description: 'Default "replace"' },
-      old_string: {
-        type: 'string',
-        description: 'replace: text to find; must occur exactly once unless replace_all',
-      },
-      new_string: { type: 'string', description: 'replace: the replacement' },
-      replace_all: { type: 'boolean', description: 'replace: replace every occurrence' },
-      diff: { type: 'string', description: 'diff: a unified diff against the file' },
-    },
-    ['path'],
-  ),
-  search_files: fn(
-    'search_files',
-    'Search file contents with a regular expression, or file names with a glob. Hidden files are skipped.',
-    {
-      pattern: { type: 'string', description: 'Regex for content, or glob for names' },
-      target: { type: 'string', enum: ['content', 'files'], description: 'Default "content"' },
-      path: { type: 'string', description: 'Directory to search (default: working directory)' },
-      file_glob: { type: 'string', description: 'content: only files matching this glob' },
-      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'Maximum results (default 50)' },
-    },
-    ['pattern'],
-  ),
-};
+export { FILE_SCHEMAS };
 
 export function registerTools(ctx: ToolModuleContext): void {
   const { services } = ctx;
@@ -64,7 +18,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     name: keyof typeof FILE_SCHEMAS,
     emoji: string,
     checkFn: typeof reads,
-    handler: typeof readFileTool,
+    handler: ToolHandler,
     parallelSafe: boolean,
   ) =>
     ctx.registry.register({
@@ -77,10 +31,15 @@ export function registerTools(ctx: ToolModuleContext): void {
       parallelSafe,
       // read_file names a path too, so the batch planner keeps a read and a write of one file apart.
       ...(name === 'search_files' ? {} : { pathArg: 'path' }),
-      handler: (args, call) => handler(services, args, call),
+      handler,
     });
-  register('read_file', '📖', reads, readFileTool, true);
-  register('write_file', '✍️', writes, writeFileTool, false);
-  register('patch', '🩹', writes, patchTool, false);
-  register('search_files', '🔎', reads, searchFilesTool, true);
+  const typed = <S extends z.ZodObject>(
+    name: keyof typeof FILE_SCHEMAS,
+    args: S,
+    run: (services: ToolServices, args: z.output<S>, call: ToolContext) => unknown,
+  ) => typedHandler(name, args, (parsed, call) => run(services, parsed, call));
+  register('read_file', '📖', reads, typed('read_file', ReadFileArgs, readFileTool), true);
+  register('write_file', '✍️', writes, typed('write_file', WriteFileArgs, writeFileTool), false);
+  register('patch', '🩹', writes, typed('patch', PatchArgs, patchTool), false);
+  register('search_files', '🔎', reads, typed('search_files', SearchFilesArgs, searchFilesTool), true);
 }

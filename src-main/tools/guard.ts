@@ -2,8 +2,8 @@ import { toolError } from '../runtime/errors';
 import type { ToolArgs, ToolContext } from '../runtime/types';
 
 /** Wraps a handler so a failure becomes an error result that names the tool. */
-export function guarded(name: string, work: (args: ToolArgs, call: ToolContext) => unknown) {
-  return async (args: ToolArgs, call: ToolContext): Promise<unknown> => {
+export function guarded<A = ToolArgs>(name: string, work: (args: A, call: ToolContext) => unknown) {
+  return async (args: A, call: ToolContext): Promise<unknown> => {
     try {
       return await work(args, call);
     } catch (err) {

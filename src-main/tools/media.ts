@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { toolError } from '../runtime/errors';
+import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import type { ToolContext } from '../runtime/types';
 import { guarded } from './guard';
 import {
@@ -10,39 +12,41 @@ import {
   TTS_VOICES,
 } from './media/openai';
 import { loadImage } from './media/vision';
-import { envOf, fn, type ToolModuleContext, type ToolServices } from './toolModule';
+import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
+
+type ImageSize = keyof typeof IMAGE_SIZES;
+const IMAGE_SIZE_NAMES = Object.keys(IMAGE_SIZES) as [ImageSize, ...ImageSize[]];
+
+const VisionArgs = z.strictObject({
+  image: z.string().describe('Absolute path or http(s) URL of the image'),
+  question: z.string().describe('What to find out about the image'),
+});
+
+const ImageArgs = z.strictObject({
+  prompt: z.string().describe('A detailed description of the image'),
+  size: z.enum(IMAGE_SIZE_NAMES).optional().describe('Default "square"'),
+});
+
+const SpeechArgs = z.strictObject({
+  text: z.string().max(MAX_SPEECH_CHARS).describe(`At most ${MAX_SPEECH_CHARS} characters`),
+  voice: z.enum(TTS_VOICES).optional().describe('Default "alloy"'),
+});
 
 export const MEDIA_SCHEMAS = {
-  vision_analyze: fn(
+  vision_analyze: functionSchema(
     'vision_analyze',
     'Ask the vision model about an image: a PNG, JPEG, GIF or WebP file given by absolute path or http(s) URL.',
-    {
-      image: { type: 'string', description: 'Absolute path or http(s) URL of the image' },
-      question: { type: 'string', description: 'What to find out about the image' },
-    },
-    ['image', 'question'],
+    VisionArgs,
   ),
-  image_generate: fn(
+  image_generate: functionSchema(
     'image_generate',
     'Generate an image from a text prompt; returns the path of the saved file.',
-    {
-      prompt: { type: 'string', description: 'A detailed description of the image' },
-      size: { type: 'string', enum: Object.keys(IMAGE_SIZES), description: 'Default "square"' },
-    },
-    ['prompt'],
+    ImageArgs,
   ),
-  text_to_speech: fn(
+  text_to_speech: functionSchema(
     'text_to_speech',
     'Speak text into an MP3 file; returns its path.',
-    {
-      text: {
-        type: 'string',
-        maxLength: MAX_SPEECH_CHARS,
-        description: `At most ${MAX_SPEECH_CHARS} characters`,
-      },
-      voice: { type: 'string', enum: [...TTS_VOICES], description: 'Default "alloy"' },
-    },
-    ['text'],
+    SpeechArgs,
   ),
 };
 
@@ -61,11 +65,15 @@ export function registerTools(ctx: ToolModuleContext): void {
     parallelSafe: true,
     isAsync: true,
     checkFn: () => services.vision !== undefined || NO_VISION,
-    handler: guarded('vision_analyze', async (args, call) => {
-      if (!services.vision) return toolError(NO_VISION);
-      const image = await loadImage(String(args.image), call.signal);
-      return { answer: await services.vision.analyze(image, String(args.question), call.signal) };
-    }),
+    handler: typedHandler(
+      'vision_analyze',
+      VisionArgs,
+      guarded('vision_analyze', async (args: z.output<typeof VisionArgs>, call) => {
+        if (!services.vision) return toolError(NO_VISION);
+        const image = await loadImage(args.image, call.signal);
+        return { answer: await services.vision.analyze(image, args.question, call.signal) };
+      }),
+    ),
   });
   ctx.registry.register({
     name: 'image_generate',
@@ -75,10 +83,13 @@ export function registerTools(ctx: ToolModuleContext): void {
     requiresEnv: [OPENAI_KEY_ENV],
     isAsync: true,
     checkFn: openaiCheck,
-    handler: guarded('image_generate', (args, call) => {
-      const size = (typeof args.size === 'string' ? args.size : 'square') as keyof typeof IMAGE_SIZES;
-      return generateImage(media(services, call), String(args.prompt), size);
-    }),
+    handler: typedHandler(
+      'image_generate',
+      ImageArgs,
+      guarded('image_generate', (args: z.output<typeof ImageArgs>, call) =>
+        generateImage(media(services, call), args.prompt, args.size ?? 'square'),
+      ),
+    ),
   });
   ctx.registry.register({
     name: 'text_to_speech',
@@ -88,11 +99,15 @@ export function registerTools(ctx: ToolModuleContext): void {
     requiresEnv: [OPENAI_KEY_ENV],
     isAsync: true,
     checkFn: openaiCheck,
-    handler: guarded('text_to_speech', (args, call) => {
-      const text = String(args.text).trim();
-      if (!text) return toolError('text_to_speech needs some text');
-      return speak(media(services, call), text, typeof args.voice === 'string' ? args.voice : 'alloy');
-    }),
+    handler: typedHandler(
+      'text_to_speech',
+      SpeechArgs,
+      guarded('text_to_speech', (args: z.output<typeof SpeechArgs>, call) => {
+        const text = args.text.trim();
+        if (!text) return toolError('text_to_speech needs some text');
+        return speak(media(services, call), text, args.voice ?? 'alloy');
+      }),
+    ),
   });
 }
 

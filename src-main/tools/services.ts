@@ -1,63 +1,86 @@
+import { z } from 'zod';
 import { toolError } from '../runtime/errors';
-import type { ToolArgs, ToolContext } from '../runtime/types';
+import { functionSchema, typedHandler } from '../runtime/typedArgs';
+import type { ToolContext } from '../runtime/types';
 import { guarded } from './guard';
 import type { CronService } from './services/cron';
 import * as ha from './services/homeAssistant';
 import { mixtureOfAgents, MOA_KEY_ENV } from './services/moa';
-import { envOf, fn, type ToolModuleContext, type ToolServices } from './toolModule';
+import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
+
+const CronjobArgs = z.strictObject({
+  action: z.enum(['create', 'list', 'remove']),
+  schedule: z
+    .string()
+    .optional()
+    .describe(
+      'create: "in 10m" (once), "every 1h" (repeating, at least 1m), an ISO date-time, ' +
+        'or a 5-field cron line in local time such as "0 9 * * mon-fri"',
+    ),
+  prompt: z.string().optional().describe('create: what the agent should do when the job runs'),
+  job_id: z.string().optional().describe('remove: the job id'),
+});
+type CronjobArgs = z.output<typeof CronjobArgs>;
+
+const SendMessageArgs = z.strictObject({ target: z.string(), text: z.string() });
+
+const MoaArgs = z.strictObject({
+  prompt: z.string().describe('The full question, with all the context it needs'),
+});
+
+const HA_ARGS = {
+  ha_list_entities: z.strictObject({
+    domain: z.string().optional().describe('Only this domain, e.g. "light" or "sensor"'),
+  }),
+  ha_get_state: z.strictObject({ entity_id: z.string().describe('e.g. "light.kitchen"') }),
+  ha_list_services: z.strictObject({
+    domain: z.string().optional().describe('Only this domain, e.g. "light"'),
+  }),
+  ha_call_service: z.strictObject({
+    domain: z.string().describe('e.g. "light"'),
+    service: z.string().describe('e.g. "turn_on"'),
+    entity_id: z.string().optional().describe('Target entity, e.g. "light.kitchen"'),
+    data: z.looseObject({}).optional().describe('Extra service data, e.g. {"brightness_pct": 50}'),
+  }),
+};
+type HaArgs<N extends keyof typeof HA_ARGS> = z.output<(typeof HA_ARGS)[N]>;
 
 export const SERVICE_SCHEMAS = {
-  cronjob: fn(
+  cronjob: functionSchema(
     'cronjob',
     'Schedule prompts to run later or repeatedly while the app is open: create, list, remove.',
-    {
-      action: { type: 'string', enum: ['create', 'list', 'remove'] },
-      schedule: {
-        type: 'string',
-        description:
-          'create: "in 10m" (once), "every 1h" (repeating, at least 1m), an ISO date-time, ' +
-          'or a 5-field cron line in local time such as "0 9 * * mon-fri"',
-      },
-      prompt: { type: 'string', description: 'create: what the agent should do when the job runs' },
-      job_id: { type: 'string', description: 'remove: the job id' },
-    },
-    ['action'],
+    CronjobArgs,
   ),
-  send_message: fn(
+  send_message: functionSchema(
     'send_message',
     'Send a message to a configured messaging target.',
-    { target: { type: 'string' }, text: { type: 'string' } },
-    ['target', 'text'],
+    SendMessageArgs,
   ),
-  mixture_of_agents: fn(
+  mixture_of_agents: functionSchema(
     'mixture_of_agents',
     'Ask several strong models the same hard question and combine their answers. Slow and costly: ' +
       'use it for hard reasoning, not for lookups.',
-    { prompt: { type: 'string', description: 'The full question, with all the context it needs' } },
-    ['prompt'],
+    MoaArgs,
   ),
-  ha_list_entities: fn('ha_list_entities', 'List Home Assistant entities with their states.', {
-    domain: { type: 'string', description: 'Only this domain, e.g. "light" or "sensor"' },
-  }),
-  ha_get_state: fn(
+  ha_list_entities: functionSchema(
+    'ha_list_entities',
+    'List Home Assistant entities with their states.',
+    HA_ARGS.ha_list_entities,
+  ),
+  ha_get_state: functionSchema(
     'ha_get_state',
     'State and attributes of one Home Assistant entity.',
-    { entity_id: { type: 'string', description: 'e.g. "light.kitchen"' } },
-    ['entity_id'],
+    HA_ARGS.ha_get_state,
   ),
-  ha_list_services: fn('ha_list_services', 'List the services Home Assistant offers and their fields.', {
-    domain: { type: 'string', description: 'Only this domain, e.g. "light"' },
-  }),
-  ha_call_service: fn(
+  ha_list_services: functionSchema(
+    'ha_list_services',
+    'List the services Home Assistant offers and their fields.',
+    HA_ARGS.ha_list_services,
+  ),
+  ha_call_service: functionSchema(
     'ha_call_service',
     'Call a Home Assistant service, e.g. light.turn_on. The user is asked to approve every call.',
-    {
-      domain: { type: 'string', description: 'e.g. "light"' },
-      service: { type: 'string', description: 'e.g. "turn_on"' },
-      entity_id: { type: 'string', description: 'Target entity, e.g. "light.kitchen"' },
-      data: { type: 'object', description: 'Extra service data, e.g. {"brightness_pct": 50}' },
-    },
-    ['domain', 'service'],
+    HA_ARGS.ha_call_service,
   ),
 };
 
@@ -74,8 +97,12 @@ export function registerTools(ctx: ToolModuleContext): void {
     schema: SERVICE_SCHEMAS.cronjob,
     emoji: '⏰',
     checkFn: () => services.cron !== undefined || cronReason,
-    handler: guarded('cronjob', (args, call) =>
-      services.cron ? cronjob(services.cron, args, call) : toolError(cronReason),
+    handler: typedHandler(
+      'cronjob',
+      CronjobArgs,
+      guarded('cronjob', (args: CronjobArgs, call) =>
+        services.cron ? cronjob(services.cron, args, call) : toolError(cronReason),
+      ),
     ),
   });
   ctx.registry.register({
@@ -94,43 +121,48 @@ export function registerTools(ctx: ToolModuleContext): void {
     requiresEnv: [MOA_KEY_ENV],
     isAsync: true,
     checkFn: () => Boolean(env()[MOA_KEY_ENV]?.trim()) || `${MOA_KEY_ENV} is not set`,
-    handler: guarded('mixture_of_agents', (args, call) =>
-      mixtureOfAgents(env(), String(args.prompt), call.signal),
+    handler: typedHandler(
+      'mixture_of_agents',
+      MoaArgs,
+      guarded('mixture_of_agents', (args: z.output<typeof MoaArgs>, call) =>
+        mixtureOfAgents(env(), args.prompt, call.signal),
+      ),
     ),
   });
   registerHomeAssistant(ctx, services);
 }
 
-function cronjob(cron: CronService, args: ToolArgs, call: ToolContext) {
+function cronjob(cron: CronService, args: CronjobArgs, call: ToolContext) {
   if (args.action === 'list') return { jobs: cron.list() };
   if (args.action === 'remove') {
-    const id = String(args.job_id ?? '');
+    const id = args.job_id ?? '';
     if (!id) return toolError('remove needs job_id; list shows the ids');
     return cron.remove(id) ? { removed: id } : toolError(`No job with id "${id}"`);
   }
-  const schedule = typeof args.schedule === 'string' ? args.schedule.trim() : '';
-  const prompt = typeof args.prompt === 'string' ? args.prompt.trim() : '';
+  const schedule = args.schedule?.trim() ?? '';
+  const prompt = args.prompt?.trim() ?? '';
   if (!schedule || !prompt) return toolError('create needs both schedule and prompt');
   return { created: cron.create({ schedule, prompt, sessionId: call.sessionId, taskId: call.taskId }) };
 }
 
 function registerHomeAssistant(ctx: ToolModuleContext, services: ToolServices): void {
   const env = () => envOf(services);
-  const optional = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  /** A blank string counts as not given. */
+  const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   const handlers = {
-    ha_list_entities: (args: ToolArgs, call: ToolContext) =>
+    ha_list_entities: (args: HaArgs<'ha_list_entities'>, call: ToolContext) =>
       ha.listEntities(env(), optional(args.domain), { signal: call.signal }),
-    ha_get_state: (args: ToolArgs, call: ToolContext) =>
-      ha.getState(env(), String(args.entity_id), { signal: call.signal }),
-    ha_list_services: async (args: ToolArgs, call: ToolContext) => ({
+    ha_get_state: (args: HaArgs<'ha_get_state'>, call: ToolContext) =>
+      ha.getState(env(), args.entity_id, { signal: call.signal }),
+    ha_list_services: async (args: HaArgs<'ha_list_services'>, call: ToolContext) => ({
       domains: await ha.listServices(env(), optional(args.domain), { signal: call.signal }),
     }),
-    ha_call_service: async (args: ToolArgs, call: ToolContext) => {
+    ha_call_service: async (args: HaArgs<'ha_call_service'>, call: ToolContext) => {
       const request: ha.ServiceCall = {
-        domain: ha.checkName(String(args.domain), 'domain'),
-        service: ha.checkName(String(args.service), 'service'),
-        entityId: optional(args.entity_id) && ha.checkName(String(args.entity_id), 'entity_id'),
-        data: isRecord(args.data) ? args.data : undefined,
+        domain: ha.checkName(args.domain, 'domain'),
+        service: ha.checkName(args.service, 'service'),
+        entityId: optional(args.entity_id) && ha.checkName(args.entity_id ?? '', 'entity_id'),
+        data: args.data,
       };
       if (!services.approve)
         return toolError(
@@ -142,21 +174,23 @@ function registerHomeAssistant(ctx: ToolModuleContext, services: ToolServices): 
     },
   };
   const check = () => ha.checkHomeAssistant(env());
-  for (const [name, handler] of Object.entries(handlers)) {
+  const register = <N extends keyof typeof HA_ARGS>(
+    name: N,
+    handler: (args: HaArgs<N>, call: ToolContext) => unknown,
+  ) =>
     ctx.registry.register({
       name,
       toolset: 'homeassistant',
-      schema: SERVICE_SCHEMAS[name as keyof typeof handlers],
+      schema: SERVICE_SCHEMAS[name],
       emoji: '🏠',
       requiresEnv: ha.HA_ENV,
       isAsync: true,
       parallelSafe: name !== 'ha_call_service',
       checkFn: check,
-      handler: guarded(name, handler),
+      handler: typedHandler(name, HA_ARGS[name], guarded(name, handler)),
     });
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  register('ha_list_entities', handlers.ha_list_entities);
+  register('ha_get_state', handlers.ha_get_state);
+  register('ha_list_services', handlers.ha_list_services);
+  register('ha_call_service', handlers.ha_call_service);
 }

@@ -1,35 +1,43 @@
 import { join } from 'node:path';
+import { z } from 'zod';
 import { toolError } from '../runtime/errors';
-import type { ToolArgs } from '../runtime/types';
+import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import { message, SkillStore } from './skills/store';
-import { fn, type ToolModuleContext } from './toolModule';
+import type { ToolModuleContext } from './toolModule';
+
+const SkillsListArgs = z.strictObject({
+  category: z.string().optional().describe('Only skills in this category folder'),
+});
+
+const SkillViewArgs = z.strictObject({
+  name: z.string().describe('Skill name, or "category/name"'),
+  file: z.string().optional().describe('A file inside the skill folder, e.g. "references/api.md"'),
+});
+
+const SkillManageArgs = z.strictObject({
+  action: z.enum(['create', 'edit', 'delete']),
+  name: z.string().describe('Lowercase words joined by hyphens, e.g. "deploy-docs"'),
+  content: z.string().optional().describe('create/edit: the whole SKILL.md, front matter included'),
+  category: z.string().optional().describe('create: put the skill in this category folder'),
+});
+type SkillManageArgs = z.output<typeof SkillManageArgs>;
 
 export const SKILL_SCHEMAS = {
-  skills_list: fn(
+  skills_list: functionSchema(
     'skills_list',
     'List available skills (reusable instructions) with their one-line descriptions. Load one with skill_view.',
-    { category: { type: 'string', description: 'Only skills in this category folder' } },
+    SkillsListArgs,
   ),
-  skill_view: fn(
+  skill_view: functionSchema(
     'skill_view',
     "Load a skill's full instructions and the names of its other files; pass `file` to read one of them.",
-    {
-      name: { type: 'string', description: 'Skill name, or "category/name"' },
-      file: { type: 'string', description: 'A file inside the skill folder, e.g. "references/api.md"' },
-    },
-    ['name'],
+    SkillViewArgs,
   ),
-  skill_manage: fn(
+  skill_manage: functionSchema(
     'skill_manage',
     'Create, edit or delete a skill: a folder holding SKILL.md, which starts with YAML front matter ' +
       '(name: the skill name; description: when to use it) followed by Markdown instructions.',
-    {
-      action: { type: 'string', enum: ['create', 'edit', 'delete'] },
-      name: { type: 'string', description: 'Lowercase words joined by hyphens, e.g. "deploy-docs"' },
-      content: { type: 'string', description: 'create/edit: the whole SKILL.md, front matter included' },
-      category: { type: 'string', description: 'create: put the skill in this category folder' },
-    },
-    ['action', 'name'],
+    SkillManageArgs,
   ),
 };
 
@@ -38,14 +46,19 @@ export function registerTools(ctx: ToolModuleContext): void {
   const store = home ? new SkillStore(join(home, 'skills')) : undefined;
   const reason = 'Skills need the Caduceus home folder (CADUCEUS_HOME), which was not provided';
   const checkFn = () => store !== undefined || reason;
-  const run = (work: (s: SkillStore, args: ToolArgs) => Promise<unknown>) => async (args: ToolArgs) => {
-    if (!store) return toolError(reason);
-    try {
-      return await work(store, args);
-    } catch (err) {
-      return toolError(message(err));
-    }
-  };
+  const run = <S extends z.ZodObject>(
+    name: keyof typeof SKILL_SCHEMAS,
+    args: S,
+    work: (s: SkillStore, args: z.output<S>) => Promise<unknown>,
+  ) =>
+    typedHandler(name, args, async (parsed) => {
+      if (!store) return toolError(reason);
+      try {
+        return await work(store, parsed);
+      } catch (err) {
+        return toolError(message(err));
+      }
+    });
   const base = { toolset: 'skills', checkFn, isAsync: true };
   ctx.registry.register({
     ...base,
@@ -53,7 +66,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     schema: SKILL_SCHEMAS.skills_list,
     emoji: '📚',
     parallelSafe: true,
-    handler: run(async (s, args) => {
+    handler: run('skills_list', SkillsListArgs, async (s, args) => {
       const { skills, invalid } = await s.list(optional(args.category));
       return invalid.length ? { skills, invalid } : { skills };
     }),
@@ -64,9 +77,9 @@ export function registerTools(ctx: ToolModuleContext): void {
     schema: SKILL_SCHEMAS.skill_view,
     emoji: '📚',
     parallelSafe: true,
-    handler: run((s, args) => {
+    handler: run('skill_view', SkillViewArgs, (s, args) => {
       const file = optional(args.file);
-      return file ? s.viewFile(String(args.name), file) : s.view(String(args.name));
+      return file ? s.viewFile(args.name, file) : s.view(args.name);
     }),
   });
   ctx.registry.register({
@@ -74,20 +87,21 @@ export function registerTools(ctx: ToolModuleContext): void {
     name: 'skill_manage',
     schema: SKILL_SCHEMAS.skill_manage,
     emoji: '📝',
-    handler: run(manage),
+    handler: run('skill_manage', SkillManageArgs, manage),
   });
 }
 
-async function manage(store: SkillStore, args: ToolArgs) {
-  const name = String(args.name);
+async function manage(store: SkillStore, args: SkillManageArgs) {
+  const { name } = args;
   const content = optional(args.content);
   if (args.action === 'delete') return { deleted: await store.delete(name) };
-  if (content === undefined) throw new Error(`${String(args.action)} needs the whole SKILL.md in "content"`);
+  if (content === undefined) throw new Error(`${args.action} needs the whole SKILL.md in "content"`);
   if (args.action === 'create')
     return { created: await store.create(name, content, optional(args.category)) };
   return { updated: await store.edit(name, content) };
 }
 
-function optional(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value : undefined;
+/** A blank string counts as not given. */
+function optional(value: string | undefined): string | undefined {
+  return value?.trim() ? value : undefined;
 }

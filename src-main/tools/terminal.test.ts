@@ -62,6 +62,8 @@ describe('terminal tool', () => {
     });
     await t.json('terminal', { command: 'cd /tmp' });
     expect(await t.json('terminal', { command: 'pwd' })).toMatchObject({ output: '/tmp\n', exit_code: 0 });
+    // The outcome says so too: the tool worked, the command failed.
+    expect(await t.outcome('terminal', { command: 'exit 4' })).toMatchObject({ ok: true, exitCode: 4 });
   });
 
   it('runs a workdir override for one call, relative paths starting at the task cwd', async () => {
@@ -157,6 +159,10 @@ describe('terminal tool', () => {
     expect(await t.json('terminal', { command: `touch ${denied}`, background: true })).toEqual({
       error: 'blocked by a hardline rule',
       approval: 'blocked',
+    });
+    expect(await t.outcome('terminal', { command: `touch ${denied}` })).toMatchObject({
+      ok: false,
+      refusal: 'blocked',
     });
     await t.json('terminal', { command: 'sleep 0.2' });
     expect(existsSync(denied)).toBe(false);

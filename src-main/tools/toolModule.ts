@@ -1,7 +1,7 @@
 import type { ToolRegistry } from '../runtime/registry';
 import type { Workspaces } from '../workspace/workspaces';
 import { toolError } from '../runtime/errors';
-import type { CheckFn, JsonSchema, Logger, ToolArgs, ToolContext, ToolSpec } from '../runtime/types';
+import type { CheckFn, Logger, ToolArgs, ToolContext, ToolOutcome, ToolSpec } from '../runtime/types';
 import type { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
@@ -57,7 +57,7 @@ export interface ToolServices {
    * Runs another tool by name, as the runtime's handleFunctionCall does; execute_code's scripts
    * call tools through it. It should refuse tools the session was not offered.
    */
-  readonly dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<string>;
+  readonly dispatchTool?: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<ToolOutcome>;
 }
 
 /**
@@ -84,20 +84,6 @@ export function notInThisBuild(family: string): CheckFn {
 /** Handler for the same case, in case a caller dispatches the tool anyway. */
 export function unavailableHandler(name: string) {
   return () => toolError(`${name} is not available in this build yet`);
-}
-
-/** Builds the OpenAI function schema from parts, keeping specs short to read. */
-export function fn(
-  name: string,
-  description: string,
-  properties: Record<string, JsonSchema>,
-  required: string[] = [],
-) {
-  return {
-    name,
-    description,
-    parameters: { type: 'object', properties, required, additionalProperties: false },
-  };
 }
 
 /** Registers a family of tools that all wait on the same missing piece. */

@@ -1,37 +1,38 @@
+import { z } from 'zod';
 import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
 import { toolError } from '../runtime/errors';
-import type { ToolArgs, ToolContext } from '../runtime/types';
+import { toolOk } from '../runtime/outcome';
+import { functionSchema, typedHandler } from '../runtime/typedArgs';
+import type { ToolContext, ToolOutcome } from '../runtime/types';
 import { capText, isHttpUrl } from './http';
-import { envOf, fn, type ToolModuleContext, type ToolServices } from './toolModule';
+import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
 import { extractWithProvider, fetchPage, type ExtractedPage } from './web/extract';
 import { configuredProviders, searchUnavailableReason } from './web/providers';
 import { searchWeb } from './web/search';
 
 const MAX_URLS = 5;
 
+const WebSearchArgs = z.strictObject({
+  query: z.string().describe('What to search for'),
+  limit: z.int().min(1).max(20).optional().describe('Number of results (default 5)'),
+});
+type WebSearchArgs = z.output<typeof WebSearchArgs>;
+
+const WebExtractArgs = z.strictObject({
+  urls: z.array(z.string()).min(1).max(MAX_URLS).describe(`Absolute http(s) URLs, at most ${MAX_URLS}`),
+});
+type WebExtractArgs = z.output<typeof WebExtractArgs>;
+
 export const WEB_SCHEMAS = {
-  web_search: fn(
+  web_search: functionSchema(
     'web_search',
     'Search the web. Returns titles, URLs and snippets; read a result in full with web_extract.',
-    {
-      query: { type: 'string', description: 'What to search for' },
-      limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Number of results (default 5)' },
-    },
-    ['query'],
+    WebSearchArgs,
   ),
-  web_extract: fn(
+  web_extract: functionSchema(
     'web_extract',
     'Fetch web pages (http or https) and return their main content as Markdown.',
-    {
-      urls: {
-        type: 'array',
-        items: { type: 'string' },
-        minItems: 1,
-        maxItems: MAX_URLS,
-        description: `Absolute http(s) URLs, at most ${MAX_URLS}`,
-      },
-    },
-    ['urls'],
+    WebExtractArgs,
   ),
 };
 
@@ -46,7 +47,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     isAsync: true,
     // Any one provider is enough, so no single variable is "required"; the reason names them all.
     checkFn: () => configuredProviders(envOf(services), 'search').length > 0 || searchUnavailableReason(),
-    handler: (args, call) => webSearch(services, args, call),
+    handler: typedHandler('web_search', WebSearchArgs, (args, call) => webSearch(services, args, call)),
   });
   ctx.registry.register({
     name: 'web_extract',
@@ -55,19 +56,23 @@ export function registerTools(ctx: ToolModuleContext): void {
     emoji: '📄',
     parallelSafe: true,
     isAsync: true,
-    handler: (args, call) => webExtract(services, args, call),
+    handler: typedHandler('web_extract', WebExtractArgs, (args, call) => webExtract(services, args, call)),
   });
 }
 
-async function webSearch(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
-  const query = String(args.query ?? '').trim();
+async function webSearch(
+  services: ToolServices,
+  args: WebSearchArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
+  const query = args.query.trim();
   if (!query) return toolError('web_search needs a non-empty query');
-  const limit = typeof args.limit === 'number' ? args.limit : 5;
+  const limit = args.limit ?? 5;
   const [provider] = configuredProviders(envOf(services), 'search');
   if (!provider) return toolError(searchUnavailableReason());
   try {
     const results = await searchWeb(provider, query, limit, { signal: call.signal });
-    return JSON.stringify({ provider: provider.name, query, results });
+    return toolOk({ provider: provider.name, query, results });
   } catch (err) {
     return toolError(
       `web_search (${provider.name}) failed: ${err instanceof Error ? err.message : String(err)}`,
@@ -80,8 +85,12 @@ interface PageResult extends Partial<ExtractedPage> {
   error?: string;
 }
 
-async function webExtract(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
-  const urls = Array.isArray(args.urls) ? args.urls.map(String) : [];
+async function webExtract(
+  services: ToolServices,
+  args: WebExtractArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
+  const { urls } = args;
   if (urls.length === 0) return toolError('web_extract needs at least one URL');
   if (urls.length > MAX_URLS) return toolError(`web_extract takes at most ${MAX_URLS} URLs per call`);
   const valid = urls.filter(isHttpUrl);
@@ -108,5 +117,5 @@ async function webExtract(services: ToolServices, args: ToolArgs, call: ToolCont
       }
     }),
   );
-  return JSON.stringify(providerErrors.length ? { pages, provider_error: providerErrors[0] } : { pages });
+  return toolOk(providerErrors.length ? { pages, provider_error: providerErrors[0] } : { pages });
 }

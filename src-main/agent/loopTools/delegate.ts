@@ -1,13 +1,10 @@
 import type { TurnStatus } from '../../../src-shared/agentEvents';
 import { describeThrown, toolError } from '../../runtime/errors';
 import { mapLimited } from '../batch';
-import type { LoopToolHandler } from './types';
+import type { ToolContext } from '../../runtime/types';
+import type { DelegateTask, DelegateTaskArgs } from '../../tools/agentLoopArgs';
 
-export interface DelegateTask {
-  goal: string;
-  context?: string;
-  toolsets?: string[];
-}
+export type { DelegateTask };
 
 export interface ChildOutcome {
   status: TurnStatus;
@@ -28,14 +25,14 @@ export interface DelegateOptions {
 /** A child's final answer is its summary; a very long one is cut so the parent's context lasts. */
 const MAX_SUMMARY_CHARS = 4_000;
 
-export function delegateTool(options: DelegateOptions): LoopToolHandler {
-  return async (args, ctx) => {
+export function delegateTool(options: DelegateOptions) {
+  return async (args: DelegateTaskArgs, ctx: ToolContext) => {
     if (options.depth >= options.maxDepth) {
       return toolError(
         `Delegation depth limit (${options.maxDepth}) reached: this agent is at depth ${options.depth}. Do the task yourself.`,
       );
     }
-    const tasks = args.tasks as DelegateTask[];
+    const { tasks } = args;
     if (tasks.length === 0) return toolError('tasks is empty');
     const results = await mapLimited(tasks, options.maxConcurrent, async (task, index) => {
       try {

@@ -1,20 +1,19 @@
 import { toolError } from '../../runtime/errors';
 import type { MemoryStore } from '../memoryStore';
-import type { LoopToolHandler } from './types';
+import type { MemoryArgs } from '../../tools/agentLoopArgs';
 
 /** Persistent notes: add, replace or remove an entry. Changes show in the next session's prompt. */
-export function memoryTool(memory: () => MemoryStore): LoopToolHandler {
-  return (args) => {
-    const content = typeof args.content === 'string' ? args.content : '';
-    const oldText = typeof args.old_text === 'string' ? args.old_text : '';
+export function memoryTool(memory: () => MemoryStore) {
+  return (args: MemoryArgs) => {
+    const { action, content = '', old_text: oldText = '' } = args;
     const store = memory();
     const result =
-      args.action === 'add'
+      action === 'add'
         ? store.add(content)
-        : args.action === 'replace'
+        : action === 'replace'
           ? store.replace(oldText, content)
           : store.remove(oldText);
-    if (!result.ok) return toolError(`memory ${String(args.action)}: ${result.error}`);
+    if (!result.ok) return toolError(`memory ${action}: ${result.error}`);
     return { success: true, entries: result.entries, usage: result.usage };
   };
 }

@@ -1,15 +1,14 @@
 import type { SessionStore } from '../sessions/store';
-import type { LoopToolHandler } from './types';
+import type { ToolContext } from '../../runtime/types';
+import type { SessionSearchArgs } from '../../tools/agentLoopArgs';
 
 /** Full-text search over earlier sessions; the asking session is left out. */
-export function sessionSearchTool(store: () => SessionStore): LoopToolHandler {
-  return (args, ctx) => {
-    const role =
-      args.role === 'user' || args.role === 'assistant' || args.role === 'tool' ? args.role : undefined;
-    const limit = typeof args.limit === 'number' ? args.limit : 10;
-    const hits = store().search(String(args.query), { role, limit, excludeSessionId: ctx.sessionId });
+export function sessionSearchTool(store: () => SessionStore) {
+  return (args: SessionSearchArgs, ctx: ToolContext) => {
+    const { query, role, limit = 10 } = args;
+    const hits = store().search(query, { role, limit, excludeSessionId: ctx.sessionId });
     return {
-      query: args.query,
+      query,
       count: hits.length,
       results: hits.map((h) => ({
         session_id: h.sessionId,

@@ -1,6 +1,7 @@
 import type { TodoItem } from '../../../src-shared/sessions';
 import type { SessionStore } from '../sessions/store';
-import type { LoopToolHandler } from './types';
+import type { ToolContext } from '../../runtime/types';
+import type { TodoArgs } from '../../tools/agentLoopArgs';
 
 type IncomingTodo = Partial<TodoItem> & { id: string };
 
@@ -34,11 +35,11 @@ function summarise(todos: TodoItem[]) {
 }
 
 /** The per-session task list, kept with the session so a resumed session still has it. */
-export function todoTool(store: () => SessionStore): LoopToolHandler {
-  return (args, ctx) => {
+export function todoTool(store: () => SessionStore) {
+  return (args: TodoArgs, ctx: ToolContext) => {
     let todos = store().todos(ctx.sessionId);
-    if (Array.isArray(args.todos)) {
-      todos = applyTodos(todos, args.todos as IncomingTodo[], args.merge === true);
+    if (args.todos) {
+      todos = applyTodos(todos, args.todos, args.merge === true);
       store().setTodos(ctx.sessionId, todos);
     }
     return { todos, summary: summarise(todos) };

@@ -1,13 +1,9 @@
-import type { ToolArgs } from '../../runtime/types';
+import type { ToolHandler } from '../../runtime/types';
+import type { AgentLoopToolName } from '../../tools/agentLoop';
 import type { AgentEventBody } from '../events';
 
-/** What an agent-loop tool receives besides its arguments. */
-export interface LoopCallContext {
-  sessionId: string;
-  toolCallId: string;
-  signal?: AbortSignal;
-  emit(event: AgentEventBody): void;
-}
+/** Reports an agent event from inside a loop tool (clarify's question and answer). */
+export type EmitEvent = (event: AgentEventBody) => void;
 
-/** Returns anything; non-strings are JSON-serialised, as for registry tools. */
-export type LoopToolHandler = (args: ToolArgs, ctx: LoopCallContext) => unknown;
+/** One agent's handlers for its own tools, passed with each call it dispatches. */
+export type LoopHandlers = Record<AgentLoopToolName, ToolHandler>;

@@ -1,6 +1,7 @@
 /** What each browser tool does to the task's tab. Handlers get a ready tab; errors are thrown. */
 import { capText, isHttpUrl } from '../http';
 import type { VisionService } from '../media/vision';
+import type { BrowserArgs } from './args';
 import type { BrowserTab } from './pool';
 import { compactSnapshot, REF_PATTERN } from './snapshot';
 
@@ -8,11 +9,14 @@ const MAX_SNAPSHOT_CHARS = 40_000;
 const NAVIGATE_SNAPSHOT_CHARS = 8_000;
 const MAX_IMAGES = 100;
 
-type Args = Record<string, unknown>;
 type Signal = AbortSignal | undefined;
 
-export async function navigate(tab: BrowserTab, args: Args, signal: Signal): Promise<string> {
-  const url = String(args.url ?? '');
+export async function navigate(
+  tab: BrowserTab,
+  args: BrowserArgs<'browser_navigate'>,
+  signal: Signal,
+): Promise<string> {
+  const { url } = args;
   if (!isHttpUrl(url)) throw new Error('browser_navigate opens absolute http and https URLs only');
   const response = await tab.page.goto(url, { waitUntil: 'domcontentloaded', signal });
   const status = response ? ` (HTTP ${response.status()})` : '';
@@ -20,7 +24,11 @@ export async function navigate(tab: BrowserTab, args: Args, signal: Signal): Pro
   return `Opened ${tab.page.url()}${status}\n${snapshot}`;
 }
 
-export function snapshot(tab: BrowserTab, args: Args, signal: Signal): Promise<string> {
+export function snapshot(
+  tab: BrowserTab,
+  args: BrowserArgs<'browser_snapshot'>,
+  signal: Signal,
+): Promise<string> {
   if (tab.page.url() === 'about:blank') throw new Error('No page is open: call browser_navigate first');
   return snapshotText(tab, args.full === true, MAX_SNAPSHOT_CHARS, signal);
 }
@@ -32,8 +40,7 @@ async function snapshotText(tab: BrowserTab, full: boolean, max: number, signal:
 }
 
 /** Checks the ref first: an unknown ref would otherwise wait out the whole action timeout. */
-async function locate(tab: BrowserTab, args: Args) {
-  const ref = String(args.ref ?? '');
+async function locate(tab: BrowserTab, { ref }: { ref: string }) {
   if (!REF_PATTERN.test(ref)) throw new Error(`"${ref}" is not an element ref; refs look like "e12"`);
   const locator = tab.page.getByRef(ref);
   if ((await locator.count()) === 0)
@@ -41,16 +48,16 @@ async function locate(tab: BrowserTab, args: Args) {
   return { ref, locator };
 }
 
-export async function click(tab: BrowserTab, args: Args, signal: Signal) {
+export async function click(tab: BrowserTab, args: BrowserArgs<'browser_click'>, signal: Signal) {
   const { ref, locator } = await locate(tab, args);
   await locator.click({ signal });
   await tab.page.waitForLoadState('domcontentloaded', { signal });
   return { clicked: ref, url: tab.page.url(), title: await tab.page.title() };
 }
 
-export async function type(tab: BrowserTab, args: Args, signal: Signal) {
+export async function type(tab: BrowserTab, args: BrowserArgs<'browser_type'>, signal: Signal) {
   const { ref, locator } = await locate(tab, args);
-  await locator.fill(String(args.text ?? ''), { signal });
+  await locator.fill(args.text, { signal });
   const submitted = args.submit === true;
   if (submitted) {
     await locator.press('Enter', { signal });
@@ -59,7 +66,7 @@ export async function type(tab: BrowserTab, args: Args, signal: Signal) {
   return { typed: ref, submitted, url: tab.page.url() };
 }
 
-export async function scroll(tab: BrowserTab, args: Args) {
+export async function scroll(tab: BrowserTab, args: BrowserArgs<'browser_scroll'>) {
   const sign = args.direction === 'up' ? -1 : 1;
   // A string expression: this program has no DOM types, and the page evaluates it as-is.
   return tab.page.evaluate(`(() => {
@@ -69,7 +76,7 @@ export async function scroll(tab: BrowserTab, args: Args) {
   })()`);
 }
 
-export async function back(tab: BrowserTab, _args: Args, signal: Signal) {
+export async function back(tab: BrowserTab, _args: BrowserArgs<'browser_back'>, signal: Signal) {
   const before = tab.page.url();
   const response = await tab.page.goBack({ waitUntil: 'domcontentloaded', signal });
   if (!response && tab.page.url() === before)
@@ -77,8 +84,8 @@ export async function back(tab: BrowserTab, _args: Args, signal: Signal) {
   return { url: tab.page.url(), title: await tab.page.title() };
 }
 
-export async function press(tab: BrowserTab, args: Args) {
-  const key = String(args.key ?? '');
+export async function press(tab: BrowserTab, args: BrowserArgs<'browser_press'>) {
+  const { key } = args;
   await tab.page.keyboard.press(key);
   return { pressed: key, url: tab.page.url() };
 }
@@ -98,18 +105,23 @@ export async function images(tab: BrowserTab) {
   };
 }
 
-export function consoleMessages(tab: BrowserTab, args: Args) {
+export function consoleMessages(tab: BrowserTab, args: BrowserArgs<'browser_console'>) {
   const messages = [...tab.console];
   if (args.clear === true) tab.console.length = 0;
   return { messages };
 }
 
-export async function vision(tab: BrowserTab, args: Args, signal: Signal, service: VisionService) {
+export async function vision(
+  tab: BrowserTab,
+  args: BrowserArgs<'browser_vision'>,
+  signal: Signal,
+  service: VisionService,
+) {
   if (tab.page.url() === 'about:blank') throw new Error('No page is open: call browser_navigate first');
   const png = await tab.page.screenshot({ type: 'png', signal });
   const answer = await service.analyze(
     `data:image/png;base64,${png.toString('base64')}`,
-    String(args.question),
+    args.question,
     signal,
   );
   return { url: tab.page.url(), answer };

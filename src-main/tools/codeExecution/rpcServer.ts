@@ -7,13 +7,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import type { ToolArgs, ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 export interface RpcServerOptions {
-  dispatch: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<string>;
+  dispatch: (name: string, args: ToolArgs, ctx: ToolContext) => Promise<ToolOutcome>;
   /** Tools the script may call; anything else is refused with 403. */
   callable: readonly string[];
   /** The execute_code call: tools run under its task, session and tool call id. */
@@ -61,10 +61,10 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     if (++calls > options.maxCalls)
       return [429, { error: `the script made more than ${options.maxCalls} tool calls` }];
     const ctx: ToolContext = { ...options.call, signal: options.signal, onOutput: undefined };
-    const result = await options
+    const outcome = await options
       .dispatch(body.tool, body.args, ctx)
       .catch((error: unknown) => toolError(messageOf(error)));
-    return [200, { result }];
+    return [200, { result: outcome.text }];
   }
 
   await new Promise<void>((resolve, reject) => {

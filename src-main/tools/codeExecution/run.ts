@@ -12,37 +12,37 @@
  */
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
+import { toolOk } from '../../runtime/outcome';
 import { CODE_EXECUTION_CALLABLE } from '../../runtime/schemaPatch';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
-import { numberArg, stringArg } from '../terminal/args';
 import { runSandboxed } from '../terminal/sandboxed';
 import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
 import { startRpcServer, type RpcServer } from './rpcServer';
+import type { ExecuteCodeArgs } from './schemas';
 
 const DEFAULT_TIMEOUT_SECONDS = 120;
 /** A script looping over tool calls should be stopped before it floods the session. */
 const MAX_TOOL_CALLS = 200;
 
-type Language = 'python' | 'node';
+type Language = ExecuteCodeArgs['language'];
 
 export async function executeCode(
   services: ToolServices,
-  args: ToolArgs,
+  args: ExecuteCodeArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'execute_code');
-  if (typeof ready === 'string') return ready;
-  const language: Language = stringArg(args, 'language') === 'node' ? 'node' : 'python';
-  const code = stringArg(args, 'code') ?? '';
+  if (!('gate' in ready)) return ready;
+  const { language, code } = args;
   if (code.trim() === '') return toolError('code is empty');
   const refusal = await gateRefusal(ready.gate, gateCommand(language, code), call);
   if (refusal) return refusal;
-  const timeout = numberArg(args, 'timeout') ?? DEFAULT_TIMEOUT_SECONDS;
+  const timeout = args.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, ({ files, backendKind, paths }) =>
       runScript({
@@ -79,7 +79,7 @@ interface Run {
   call: ToolContext;
 }
 
-async function runScript(run: Run): Promise<string> {
+async function runScript(run: Run): Promise<ToolOutcome> {
   const { files, call } = run;
   const done = new AbortController();
   const stop = () => done.abort();
@@ -125,7 +125,7 @@ async function runScript(run: Run): Promise<string> {
     if (result.error && result.output === '' && result.exitCode === null) {
       return toolError(`could not run the script: ${result.error}`);
     }
-    return JSON.stringify({
+    const data = {
       output: result.output,
       exit_code: result.exitCode,
       tool_calls: server?.calls ?? 0,
@@ -137,7 +137,8 @@ async function runScript(run: Run): Promise<string> {
         : {}),
       ...(noTools ? { note: noTools } : {}),
       ...(sandbox ? { sandbox } : {}),
-    });
+    };
+    return toolOk(data, { exitCode: result.exitCode });
   } finally {
     done.abort();
     call.signal?.removeEventListener('abort', stop);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolOk } from '../../runtime/outcome';
 import { TerminalService } from '../../terminal/service';
 import { settleProcesses } from '../../terminal/testing/procs';
 import { sshdUnavailableReason, startSshd, type SshdFixture } from '../../terminal/testing/sshd';
@@ -38,7 +39,7 @@ describe.skipIf(skipReason !== undefined)('execute_code over ssh (real sshd)', (
     const t = loadTools(codeModule, {
       terminal,
       commandGate: fakeGate().gate,
-      dispatchTool: async () => 'unused',
+      dispatchTool: async () => toolOk('unused'),
     });
     const code = [
       'console.log(__dirname);',

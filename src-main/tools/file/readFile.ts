@@ -1,10 +1,11 @@
 /** The `read_file` tool: numbered lines of a text file, refusing binary and huge files with a reason. */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
-import { numberArg, stringArg } from '../terminal/args';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type ReadOutcome } from './access';
+import type { ReadFileArgs } from './schemas';
 
 /** Files above this size are refused whole; the model should search them or read slices with sed. */
 export const MAX_READ_BYTES = 10 * 1024 * 1024;
@@ -14,21 +15,15 @@ const MAX_CONTENT_CHARS = 100_000;
 
 export async function readFileTool(
   services: ToolServices,
-  args: ToolArgs,
+  args: ReadFileArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('read_file needs the terminal service, which is not configured');
-  const raw = stringArg(args, 'path') ?? '';
   try {
     return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve }) => {
-      const path = resolve(raw);
-      return formatRead(
-        path,
-        await files.read(path, MAX_READ_BYTES),
-        numberArg(args, 'offset'),
-        numberArg(args, 'limit'),
-      );
+      const path = resolve(args.path);
+      return formatRead(path, await files.read(path, MAX_READ_BYTES), args.offset, args.limit);
     });
   } catch (error) {
     return toolError(`read_file failed: ${messageOf(error)}`);
@@ -76,7 +71,7 @@ export function textOrRefusal(
   return { text: bom ? text.slice(1) : text, bom };
 }
 
-function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFAULT_LIMIT): string {
+function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFAULT_LIMIT): ToolOutcome {
   const text = textOrRefusal(path, outcome);
   if ('refusal' in text) return toolError(text.refusal);
   const lines = text.text.split('\n');
@@ -101,7 +96,7 @@ function formatRead(path: string, outcome: ReadOutcome, offset = 1, limit = DEFA
     end < total
       ? { next_offset: end + 1, hint: `${total - end} more lines; read on with offset=${end + 1}` }
       : {};
-  return JSON.stringify({
+  return toolOk({
     path,
     content: numbered.join('\n'),
     start_line: total === 0 ? 0 : offset,

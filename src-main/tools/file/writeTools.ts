@@ -1,18 +1,19 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
 import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../terminal/shellScript';
-import { booleanArg, stringArg } from '../terminal/args';
 import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
 import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
 import { MAX_READ_BYTES, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
+import type { PatchArgs, WriteFileArgs } from './schemas';
 import { applyUnifiedDiff } from './unifiedDiff';
 import type { WritePlace } from '../../workspace/workspaces';
 
-type GatedWrite = { refusal: string } | { created: boolean; target: string };
+type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string };
 
 /** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
 export type PlaceOf = (target: string) => Promise<WritePlace>;
@@ -48,15 +49,15 @@ export async function gatedWrite(
 
 export async function writeFileTool(
   services: ToolServices,
-  args: ToolArgs,
+  args: WriteFileArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'write_file');
-  if (typeof ready === 'string') return ready;
-  const content = stringArg(args, 'content') ?? '';
+  if (!('gate' in ready)) return ready;
+  const { content } = args;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
-      const path = task.resolve(stringArg(args, 'path') ?? '');
+      const path = task.resolve(args.path);
       const data = Buffer.from(content, 'utf8');
       const written = await gatedWrite(
         ready.gate,
@@ -67,7 +68,7 @@ export async function writeFileTool(
         placeFor(services, task, call),
       );
       if ('refusal' in written) return written.refusal;
-      return JSON.stringify({
+      return toolOk({
         path,
         bytes_written: data.length,
         created: written.created,
@@ -79,13 +80,17 @@ export async function writeFileTool(
   }
 }
 
-export async function patchTool(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+export async function patchTool(
+  services: ToolServices,
+  args: PatchArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
   const ready = wired(services, 'patch');
-  if (typeof ready === 'string') return ready;
+  if (!('gate' in ready)) return ready;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const { files } = task;
-      const path = task.resolve(stringArg(args, 'path') ?? '');
+      const path = task.resolve(args.path);
       const current = textOrRefusal(path, await files.read(path, MAX_READ_BYTES));
       if ('refusal' in current) return toolError(current.refusal);
       const edit = editOf(current.text, args, path);
@@ -94,7 +99,7 @@ export async function patchTool(services: ToolServices, args: ToolArgs, call: To
       const data = Buffer.from((current.bom ? '\ufeff' : '') + edit.text, 'utf8');
       const written = await gatedWrite(ready.gate, files, path, data, call, placeFor(services, task, call));
       if ('refusal' in written) return written.refusal;
-      return JSON.stringify({ path, ...edit.summary });
+      return toolOk({ path, ...edit.summary });
     });
   } catch (error) {
     return toolError(`patch failed: ${messageOf(error)}`);
@@ -108,19 +113,18 @@ function placeFor(services: ToolServices, task: TaskFiles, call: ToolContext): P
   return (target) => workspaces.placeOf(call.taskId, target);
 }
 
-function editOf(text: string, args: ToolArgs, path: string) {
-  if ((stringArg(args, 'mode') ?? 'replace') === 'diff') {
-    const diff = stringArg(args, 'diff');
+function editOf(text: string, args: PatchArgs, path: string) {
+  if (args.mode === 'diff') {
+    const { diff } = args;
     if (!diff) return { error: 'mode "diff" needs diff: a unified diff against the file' };
     const applied = applyUnifiedDiff(text, diff, path);
     return 'error' in applied ? applied : { text: applied.text, summary: { hunks_applied: applied.hunks } };
   }
-  const oldString = stringArg(args, 'old_string');
-  const newString = stringArg(args, 'new_string');
+  const { old_string: oldString, new_string: newString } = args;
   if (oldString === undefined || newString === undefined) {
     return { error: 'mode "replace" needs old_string and new_string' };
   }
-  const replaced = replaceExact(text, oldString, newString, booleanArg(args, 'replace_all'), path);
+  const replaced = replaceExact(text, oldString, newString, args.replace_all === true, path);
   return 'error' in replaced
     ? replaced
     : { text: replaced.text, summary: { replacements: replaced.replacements } };

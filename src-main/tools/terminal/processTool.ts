@@ -4,34 +4,40 @@
  * them too); another task's process ids answer "not found", exactly like ids that never existed.
  */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { ProcessInfo } from '../../terminal/processRegistry';
 import type { TerminalService } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { numberArg, stringArg } from './args';
+import type { ProcessArgs } from './schemas';
 import { gateRefusal, messageOf } from './wiring';
 
 const DEFAULT_WAIT_SECONDS = 60;
 const MAX_WAIT_SECONDS = 600;
 
-export async function runProcess(services: ToolServices, args: ToolArgs, call: ToolContext): Promise<string> {
+export async function runProcess(
+  services: ToolServices,
+  args: ProcessArgs,
+  call: ToolContext,
+): Promise<ToolOutcome> {
   const terminal = services.terminal;
   if (!terminal) return toolError('process needs the terminal service, which is not configured');
-  const action = stringArg(args, 'action');
+  const { action } = args;
   const key = terminal.environments.keyFor(call.taskId);
   try {
     if (action === 'list') {
-      return JSON.stringify({ processes: terminal.processes.list({ environmentKey: key }).map(describe) });
+      return toolOk({ processes: terminal.processes.list({ environmentKey: key }).map(describe) });
     }
-    const id = stringArg(args, 'process_id');
-    if (!id) return toolError(`process_id is required for action "${String(action)}"`);
+    const id = args.process_id;
+    if (!id) return toolError(`process_id is required for action "${action}"`);
     own(terminal, key, id);
     if (action === 'write') {
       const refusal = await gateWrite(services, terminal, id, args, call);
       if (refusal) return refusal;
     }
-    return JSON.stringify(await act(terminal, id, action, args, call));
+    const data = await act(terminal, id, action, args, call);
+    return toolOk(data, 'exit_code' in data ? { exitCode: data.exit_code } : {});
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `process failed: ${messageOf(error)}`);
   }
@@ -40,8 +46,8 @@ export async function runProcess(services: ToolServices, args: ToolArgs, call: T
 async function act(
   terminal: TerminalService,
   id: string,
-  action: string | undefined,
-  args: ToolArgs,
+  action: ProcessArgs['action'],
+  args: ProcessArgs,
   call: ToolContext,
 ) {
   const processes = terminal.processes;
@@ -52,7 +58,7 @@ async function act(
       return { ...describe(polled.process), output: polled.output, ...skipped };
     }
     case 'log': {
-      const log = processes.log(id, { offset: numberArg(args, 'offset'), limit: numberArg(args, 'limit') });
+      const log = processes.log(id, { offset: args.offset, limit: args.limit });
       return {
         ...describe(log.process),
         output: log.text,
@@ -62,7 +68,7 @@ async function act(
       };
     }
     case 'wait': {
-      const seconds = Math.min(numberArg(args, 'timeout') ?? DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS);
+      const seconds = Math.min(args.timeout ?? DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS);
       const waited = await untilAborted(processes.wait(id, seconds * 1000), call.signal);
       if (!waited) return { ...describe(processes.get(id)), cancelled: true };
       return { ...describe(waited.process), timed_out: waited.timedOut, output_tail: waited.outputTail };
@@ -70,7 +76,7 @@ async function act(
     case 'kill':
       return describe(await processes.kill(id));
     case 'write': {
-      const data = stringArg(args, 'data');
+      const { data } = args;
       if (data === undefined)
         throw new TerminalError('invalid_argument', 'data is required for action "write"');
       processes.write(id, data);
@@ -92,10 +98,10 @@ async function gateWrite(
   services: ToolServices,
   terminal: TerminalService,
   id: string,
-  args: ToolArgs,
+  args: ProcessArgs,
   call: ToolContext,
-): Promise<string | undefined> {
-  const data = stringArg(args, 'data');
+): Promise<ToolOutcome | undefined> {
+  const { data } = args;
   if (data === undefined || data === '') return undefined;
   if (!services.commandGate)
     return toolError('process write needs the approval gate, which is not configured');

@@ -1,24 +1,24 @@
 /** The `terminal` tool: gate, run through the TerminalService, and a JSON result the model can use. */
 import { toolError } from '../../runtime/errors';
-import type { ToolArgs, ToolContext } from '../../runtime/types';
+import { toolOk } from '../../runtime/outcome';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { booleanArg, numberArg, stringArg } from './args';
 import { gateRefusal, messageOf, wired } from './wiring';
 import { runSandboxed, type SandboxNote } from './sandboxed';
+import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
 
 export async function runTerminal(
   services: ToolServices,
-  args: ToolArgs,
+  args: TerminalArgs,
   call: ToolContext,
-): Promise<string> {
+): Promise<ToolOutcome> {
   const ready = wired(services, 'terminal');
-  if (typeof ready === 'string') return ready;
-  const command = stringArg(args, 'command') ?? '';
+  if (!('gate' in ready)) return ready;
+  const { command, workdir } = args;
   if (command.trim() === '') return toolError('command is empty');
-  const workdir = stringArg(args, 'workdir');
   // An absolute workdir is where the command runs; the gate resolves relative paths from it, and
   // judges writes against the session's workspace.
   const workspace = services.workspaces?.boundTo(call.taskId);
@@ -28,15 +28,14 @@ export async function runTerminal(
   });
   if (refusal) return refusal;
   try {
-    const background = booleanArg(args, 'background');
     const request = {
       taskId: call.taskId,
       toolCallId: call.toolCallId,
       command,
-      background,
-      timeout: numberArg(args, 'timeout'),
-      workdir: await workdirOf(services, args, call),
-      pty: booleanArg(args, 'pty'),
+      background: args.background === true,
+      timeout: args.timeout,
+      workdir: await workdirOf(services, workdir, call),
+      pty: args.pty === true,
       signal: call.signal,
       onData: call.onOutput,
     };
@@ -48,16 +47,15 @@ export async function runTerminal(
 }
 
 /** A relative workdir means relative to the task's cwd, not to wherever the backend starts a shell. */
-async function workdirOf(services: ToolServices, args: ToolArgs, call: ToolContext) {
-  const workdir = stringArg(args, 'workdir');
+async function workdirOf(services: ToolServices, workdir: string | undefined, call: ToolContext) {
   if (workdir === undefined || workdir.startsWith('/') || !services.terminal) return workdir;
   const environment = services.terminal.environments.get(call.taskId);
   return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
 }
 
-function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): string {
+function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): ToolOutcome {
   if (result.status === 'started') {
-    return JSON.stringify({
+    return toolOk({
       status: 'started',
       process_id: result.processId,
       pid: result.pid ?? null,
@@ -68,7 +66,7 @@ function format(result: RunCommandResult, command: string, sandbox?: SandboxNote
   if (result.error && result.output === '' && result.exitCode === null) {
     return toolError(`could not run the command: ${result.error}`);
   }
-  return JSON.stringify({
+  const data = {
     output: result.output,
     exit_code: result.exitCode,
     ...(result.timedOut ? { timed_out: true } : {}),
@@ -76,5 +74,6 @@ function format(result: RunCommandResult, command: string, sandbox?: SandboxNote
     ...(result.truncated ? { truncated: true } : {}),
     ...(result.error ? { error: result.error } : {}),
     ...(sandbox ? { sandbox } : {}),
-  });
+  };
+  return toolOk(data, { exitCode: result.exitCode });
 }

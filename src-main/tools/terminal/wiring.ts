@@ -1,6 +1,7 @@
 /** What the terminal-backed tools (terminal, process, file, execute_code) need, and when they are offered. */
 import { toolError } from '../../runtime/errors';
-import type { CheckFn, ToolContext } from '../../runtime/types';
+import { toolFailure } from '../../runtime/outcome';
+import type { CheckFn, ToolContext, ToolOutcome } from '../../runtime/types';
 import type { TerminalService } from '../../terminal/service';
 import type { CommandCheck, CommandGate, ToolServices } from '../toolModule';
 
@@ -35,23 +36,23 @@ export function terminalCheck(services: ToolServices, needs: { gate: boolean }):
 
 export type Wired = { terminal: TerminalService; gate: CommandGate };
 
-/** The services a call needs, or the error result when one is missing (the check normally prevents it). */
-export function wired(services: ToolServices, name: string): Wired | string {
+/** The services a call needs, or the failure when one is missing (the check normally prevents it). */
+export function wired(services: ToolServices, name: string): Wired | ToolOutcome {
   if (!services.terminal) return toolError(`${name} needs the terminal service, which is not configured`);
   if (!services.commandGate) return toolError(`${name} needs the approval gate, which is not configured`);
   return { terminal: services.terminal, gate: services.commandGate };
 }
 
 /**
- * Asks the approval gate about `command`. Returns undefined when it may run, else the result the
- * model receives: `{error, approval: 'blocked' | 'denied'}` (the UI reads `approval`).
+ * Asks the approval gate about `command`. Returns undefined when it may run, else the refusal:
+ * the model reads `{error, approval: 'blocked' | 'denied', …}`, and the outcome says which.
  */
 export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
   extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
-): Promise<string | undefined> {
+): Promise<ToolOutcome | undefined> {
   const decision = await gate({
     ...extra,
     command,
@@ -61,14 +62,16 @@ export async function gateRefusal(
     signal: call.signal,
   });
   if (decision.allowed) return undefined;
-  return JSON.stringify({
+  const refusal = decision.blocked ? 'blocked' : 'denied';
+  const data = {
     error: decision.message,
-    approval: decision.blocked ? 'blocked' : 'denied',
+    approval: refusal,
     ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
     ...(decision.rule ? { rule: decision.rule } : {}),
     ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
     ...(decision.note ? { note: decision.note } : {}),
-  });
+  };
+  return toolFailure(JSON.stringify(data), { refusal, data });
 }
 
 export function messageOf(error: unknown): string {

@@ -1,6 +1,6 @@
 /** Loads one tool module into a fresh runtime so tests go through validation and dispatch. */
 import { newRuntime } from '../../runtime/testing/fixtures';
-import type { ToolContext } from '../../runtime/types';
+import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import type { ToolModule, ToolServices } from '../toolModule';
 
 export function loadTools(module: ToolModule, services: ToolServices) {
@@ -10,15 +10,21 @@ export function loadTools(module: ToolModule, services: ToolServices) {
   return {
     runtime,
     logger,
+    /** The whole outcome of a call. */
+    outcome: (
+      name: string,
+      args: Record<string, unknown>,
+      overrides: Partial<ToolContext> = {},
+    ): Promise<ToolOutcome> => runtime.handleFunctionCall(name, args, { ...ctx, ...overrides }),
     /** The string the model would receive. */
-    call: (name: string, args: Record<string, unknown>, overrides: Partial<ToolContext> = {}) =>
-      runtime.handleFunctionCall(name, args, { ...ctx, ...overrides }),
+    call: async (name: string, args: Record<string, unknown>, overrides: Partial<ToolContext> = {}) =>
+      (await runtime.handleFunctionCall(name, args, { ...ctx, ...overrides })).text,
     /** Parsed JSON result. */
     json: async <T = Record<string, unknown>>(
       name: string,
       args: Record<string, unknown>,
       overrides: Partial<ToolContext> = {},
-    ) => JSON.parse(await runtime.handleFunctionCall(name, args, { ...ctx, ...overrides })) as T,
+    ) => JSON.parse((await runtime.handleFunctionCall(name, args, { ...ctx, ...overrides })).text) as T,
     /** Why a tool is not offered, or undefined when it is. */
     unavailable: async (name: string) => {
       const entry = runtime.registry.get(name);
