@@ -24,6 +24,9 @@ interface ChatActions {
 
 export type ChatStore = ChatData & ChatActions;
 
+/** Counts the user's moves between chats, so a session that loads late does not undo a later one. */
+let navigation = 0;
+
 export const useChat = create<ChatStore>((set, get) => ({
   ...emptyChat(),
 
@@ -88,15 +91,20 @@ export const useChat = create<ChatStore>((set, get) => ({
   },
 
   async openSession(id) {
+    const mine = ++navigation;
     try {
       const detail = await unwrap(api().sessionsGet({ id }));
-      set(chatFromSession(detail));
+      // A later choice (New chat, another session) made while this one loaded wins.
+      if (mine === navigation) set(chatFromSession(detail));
     } catch (err) {
-      set({ lastError: errorMessage(err) });
+      if (mine === navigation) set({ lastError: errorMessage(err) });
     }
   },
 
-  newChat: () => set({ ...emptyChat(), workspace: useWorkspace.getState().defaultPath ?? undefined }),
+  newChat: () => {
+    navigation++;
+    set({ ...emptyChat(), workspace: useWorkspace.getState().defaultPath ?? undefined });
+  },
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
 
