@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
@@ -106,10 +106,12 @@ describe('when the sandbox refuses', () => {
     const { call } = await setup(approver);
     const stateFiles = '"$TMPDIR"/../caduceus-term-*/.caduceus-*.env';
     await call('terminal', { command: `touch ${join(outside, 'approved')}` });
-    // Doctor the saved environment, then die before the exit trap can write a clean one.
+    // Doctor the saved environment, then die before the exit trap can write a clean one. Only
+    // files the sandbox lets it write: other test processes' environments match the glob too.
     await call('terminal', {
-      command: `for f in ${stateFiles}; do echo "touch ${outside}/smuggled" >> "$f"; done; kill -KILL $$`,
+      command: `n=0; for f in ${stateFiles}; do [ -w "$f" ] && echo "touch ${outside}/smuggled" >> "$f" && n=$((n+1)); done; echo $n > doctored; kill -KILL $$`,
     });
+    expect(Number(await readFile(join(workspace, 'doctored'), 'utf8'))).toBeGreaterThan(0);
     // Approved for the session: this one goes straight outside.
     await call('terminal', { command: `touch ${join(outside, 'again')}` });
     expect(approver.asked).toHaveLength(1);
