@@ -5,7 +5,7 @@ import { formatDuration, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
-import { STATUS_ICONS } from './format';
+import { previewParts, STATUS_ICONS } from './format';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
@@ -23,6 +23,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
   const failed = failedExit(call);
   const label = toolCallLabel(call);
+  const preview = previewParts(call.argsPreview);
   const statusIcon = approval ? undefined : STATUS_ICONS[call.status];
   return (
     <article
@@ -43,8 +44,9 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
       >
         <ToolIcon tool={call.name} running={running} />
         <span className="tool-name">{call.name}</span>
-        <span className="tool-preview" title={call.argsPreview}>
-          {call.argsPreview}
+        <span className={`tool-preview${preview.tail ? ' tool-preview-path' : ''}`} title={call.argsPreview}>
+          <span className="tool-preview-head">{preview.head}</span>
+          {preview.tail && <span className="tool-preview-tail">{preview.tail}</span>}
         </span>
         <span className="tool-elapsed">{formatDuration(elapsed)}</span>
         <span className={`tool-status badge-${call.status}`}>

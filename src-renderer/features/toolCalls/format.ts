@@ -10,3 +10,13 @@ export const STATUS_ICONS: Record<ToolCallStatus, IconName | undefined> = {
   denied: 'hand',
   stopped: 'stop',
 };
+
+/**
+ * A path preview split before its last segment, so a narrow card cuts the folders and keeps the
+ * file name in view. Anything else (a command, a query) stays whole: `tail` is empty.
+ */
+export function previewParts(preview: string): { head: string; tail: string } {
+  const cut = preview.lastIndexOf('/');
+  if (/\s/.test(preview) || cut <= 0 || cut === preview.length - 1) return { head: preview, tail: '' };
+  return { head: preview.slice(0, cut + 1), tail: preview.slice(cut + 1) };
+}
