@@ -88,13 +88,15 @@ export class TerminalRegistry {
 
   /** Replaces what the tab shows with a snapshot of its screen from main. */
   replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
-    const { term, element } = this.ensure(key);
+    const { term } = this.ensure(key);
     // Older output held for a hidden tab is part of the snapshot.
     this.pacer.drop(key);
     term.reset();
     // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
     if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
-    this.pacer.push(key, streamId, snapshot, element.isConnected);
+    // Not paced even when hidden: snapshots are few and bounded, and a tab shown after a reload
+    // must show its screen at once.
+    this.parse(key, streamId, snapshot);
   }
 
   /** Output for a tab: parsed now when it is in view, at a bounded rate while it is hidden. */
