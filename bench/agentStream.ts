@@ -53,6 +53,16 @@ async function withUiMs(page: Page, model: ScriptedModel, dir: string): Promise<
   return elapsedMs(join(dir, 'ui'));
 }
 
+/** Characters the page parsed into the agent's tab while it streamed: the work it took on. */
+async function pageParsedChars(page: Page): Promise<number> {
+  await whenInPage(
+    page,
+    `(document.querySelector('[data-testid="terminal-pane"] .xterm-rows')?.textContent ?? '').includes('${SHOWN}')`,
+  );
+  const host = page.getByTestId('terminal-pane').locator('.xterm-host');
+  return Number((await host.getAttribute('data-parsed-chars')) ?? 0);
+}
+
 /** ms from a reload until the terminal shows the agent's last line again. */
 async function reloadRestoreMs(page: Page): Promise<number> {
   const started = performance.now();
@@ -70,11 +80,13 @@ export async function benchAgentStream(): Promise<Record<string, number>> {
     const headless = await headlessMs(served, model, dir);
     const browser = await open();
     const ui = await withUiMs(browser.page, model, dir);
+    const pageChars = await pageParsedChars(browser.page);
     const restore = await reloadRestoreMs(browser.page);
     return {
       agent_stream_headless_ms: headless,
       agent_stream_ui_ms: ui,
       agent_stream_ui_vs_headless_pct: round((headless / ui) * 100, 1),
+      agent_stream_page_parsed_chars: pageChars,
       reload_restore_ms: round(restore, 0),
     };
   });

@@ -13,9 +13,9 @@ import { POLL, test, WAIT } from './support/fixture';
 const HOST = `document.querySelector('[data-testid="terminal-pane"] .xterm-host')`;
 
 /** Colours, a full scroll, the alternate screen and back, cursor moves; lines end in \r\n. */
-function screenBytes(): string {
+function screenBytes(lines = 3_000): string {
   const parts: string[] = [];
-  for (let i = 0; i < 3_000; i++)
+  for (let i = 0; i < lines; i++)
     parts.push(`\x1b[3${i % 8}mline ${i}\x1b[0m \x1b[1;4${(i + 3) % 8}mbold on colour\x1b[0m\r\n`);
   parts.push('\x1b[?1049h\x1b[2J\x1b[H\x1b[38;5;202mfull-screen app\x1b[0m\x1b[10;10H\x1b[7mframe\x1b[27m');
   parts.push('\x1b[?1049l');
@@ -101,6 +101,44 @@ describe('agent terminal restore', () => {
     const footer = (await pageCells(page))?.screen[footerRow]?.map((c) => c.char).join('');
     expect(footer).toMatch(/^✓ exit 0/);
     await page.getByTestId('terminal-pane').waitFor(WAIT);
+  }, 120_000);
+
+  test('a page that keeps up with a flood past its live budget shows the screen cell by cell', async ({
+    app,
+  }) => {
+    const { page } = app;
+    const dir = join(app.work, 'flood');
+    await mkdir(dir, { recursive: true });
+    // Several times what a page is sent live in a budget window: most of it reaches the page as a snapshot.
+    const bytes = screenBytes(15_000);
+    await writeFile(join(dir, 'screen.bin'), bytes);
+    const command = [
+      'echo waiting-for-size',
+      'until [ -e size ] && [ "$(stty size)" = "$(cat size)" ]; do sleep 0.1; done',
+      'cat screen.bin',
+      'until [ -e stop ]; do sleep 0.1; done',
+    ].join('; ');
+    app.model.push(
+      {
+        toolCalls: [{ id: 'call_flood', name: 'terminal', arguments: { command, workdir: dir, pty: true } }],
+      },
+      { text: 'Flooded.' },
+    );
+    await app.send('Flood the screen');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('waiting-for-size');
+    const { cols, rows } = await pageSize(page);
+    await writeFile(join(dir, 'size'), `${rows} ${cols}`);
+
+    const expected = await renderCells(
+      `${commandHeader(command)}waiting-for-size\r\n${bytes.replace(/\n/g, '\r\n')}`,
+      cols,
+      rows,
+    );
+    await expect.poll(async () => (await pageCells(page))?.screen, POLL).toEqual(expected.screen);
+    expect((await pageCells(page))?.cursor).toEqual(expected.cursor);
+    await writeFile(join(dir, 'stop'), '');
+    await expect.poll(() => app.card('call_flood').getAttribute('data-status'), POLL).toBe('ok');
   }, 120_000);
 
   test("a finished command's tab shows its final screen after serve restarts", async ({ app }) => {

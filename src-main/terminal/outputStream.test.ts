@@ -226,6 +226,36 @@ describe('OutputStream', () => {
     mirror.dispose();
   });
 
+  it('in snapshot mode a consumer that keeps up but is fed past its budget is dropped for a snapshot', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const budget = { liveBudgetChars: 1_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a'], ...budget });
+    const live = () => events.filter((e) => e.type === 'data' && !e.snapshot);
+    const snapshots = () => events.filter((e) => e.type === 'data' && e.snapshot === true);
+    const sentChars = () => live().reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
+    // A page that renders everything at once: it acknowledges each batch as it arrives.
+    for (let i = 0; i < 40; i++) {
+      stream.write('x'.repeat(499) + '\n');
+      stream.flush();
+      stream.ack(sentChars(), 'a');
+    }
+    await until(() => snapshots().length === 1);
+    for (let i = 0; i < 40; i++) {
+      stream.write(`line ${i}\r\n`.padStart(500, 'y'));
+      stream.flush();
+      stream.ack(1_000_000, 'a');
+    }
+    // Live output stops at the budget; one snapshot stands for the rest until the spacing is over.
+    expect(sentChars()).toBeLessThan(4_000);
+    expect(snapshots()).toHaveLength(1);
+    stream.write('\r\nthe end\r\n');
+    await stream.end(0);
+    expect(snapshots()).toHaveLength(2);
+    const last = events.at(-2);
+    expect(last?.type === 'data' && last.snapshot && last.data).toContain('the end');
+    mirror.dispose();
+  });
+
   it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
     const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });

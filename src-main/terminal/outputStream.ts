@@ -55,6 +55,16 @@ const RESYNC_SPACING = 4;
 const MIRROR_BACKLOG_CHARS = 2_000_000;
 const MIRROR_RESUME_CHARS = 500_000;
 
+/**
+ * Snapshot mode: live output a consumer is sent per window, however fast it acknowledges. A page
+ * that keeps up with a flood spends the CPU the command needs on painting; past the budget it is
+ * dropped and gets a snapshot, so what it shows still follows the command.
+ */
+const LIVE_BUDGET_CHARS = 256_000;
+const LIVE_BUDGET_MS = 250;
+/** Snapshot mode: a consumer dropped for lagging gets at most one snapshot this often. */
+const RESYNC_MIN_MS = 1_000;
+
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
 
@@ -71,6 +81,11 @@ export interface OutputStreamOptions {
   lowWatermarkChars?: number;
   /** Snapshot mode: how far behind a consumer may fall before it is dropped for a snapshot. */
   snapshotWindowChars?: number;
+  /** Snapshot mode: live characters a consumer is sent per `liveBudgetMs` before it is dropped. */
+  liveBudgetChars?: number;
+  liveBudgetMs?: number;
+  /** Snapshot mode: least time between two snapshots sent to a consumer that lags. */
+  resyncMinMs?: number;
 }
 
 /** A consumer in snapshot mode: following live, dropped for lagging, or waiting for its snapshot. */
@@ -89,6 +104,10 @@ export class OutputStream {
   private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
   /** When the stream may take its next snapshot. */
   private nextResyncAt = -Infinity;
+  /** Snapshot mode: when each consumer's current budget window began, and what it was sent in it. */
+  private readonly budgets = new Map<string, { since: number; chars: number }>();
+  /** Snapshot mode: when each consumer was last sent a snapshot. */
+  private readonly lastSyncAt = new Map<string, number>();
   /** The source is held until the mirror has parsed its backlog. */
   private mirrorHeld = false;
   /** Pause mode: every consumer is behind and the source is paused. */
@@ -103,6 +122,9 @@ export class OutputStream {
   private readonly high: number;
   private readonly low: number;
   private readonly window: number;
+  private readonly budgetChars: number;
+  private readonly budgetMs: number;
+  private readonly resyncMinMs: number;
 
   constructor(
     readonly tags: StreamTags,
@@ -116,6 +138,9 @@ export class OutputStream {
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
     this.window = options.snapshotWindowChars ?? FlowControl.snapshotWindowChars;
     this.whenBehind = options.whenBehind ?? 'pause';
+    this.budgetChars = options.liveBudgetChars ?? LIVE_BUDGET_CHARS;
+    this.budgetMs = options.liveBudgetMs ?? LIVE_BUDGET_MS;
+    this.resyncMinMs = options.resyncMinMs ?? RESYNC_MIN_MS;
     this.mirror = options.mirror;
     if (this.whenBehind === 'snapshot' && !this.mirror) throw new Error('snapshot mode needs a mirror');
     for (const id of options.consumers ?? [SOLE_CONSUMER]) this.addConsumer(id);
@@ -213,6 +238,8 @@ export class OutputStream {
     this.resyncTimers.delete(id);
     this.behind.delete(id);
     this.standing.delete(id);
+    this.budgets.delete(id);
+    this.lastSyncAt.delete(id);
     this.maybeResume();
   }
 
@@ -236,6 +263,7 @@ export class OutputStream {
     const standing = { syncing: '' };
     this.standing.set(id, standing);
     const started = performance.now();
+    this.lastSyncAt.set(id, started);
     const done = mirror.snapshot().then(
       (snapshot) => {
         const now = performance.now();
@@ -254,7 +282,8 @@ export class OutputStream {
   /** A consumer that has caught up: resynced now, or once the last snapshot's spacing is over. */
   private resyncSoon(id: string): void {
     if (this.resyncTimers.has(id)) return;
-    const wait = this.nextResyncAt - performance.now();
+    const spaced = (this.lastSyncAt.get(id) ?? -Infinity) + this.resyncMinMs;
+    const wait = Math.max(this.nextResyncAt, spaced) - performance.now();
     if (wait <= 0) return this.resync(id);
     const timer = setTimeout(() => {
       this.resyncTimers.delete(id);
@@ -286,13 +315,28 @@ export class OutputStream {
     if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
   }
 
-  /** Snapshot mode: a consumer this far behind gets nothing more until it has caught up. */
+  /**
+   * Snapshot mode: a consumer this far behind, or sent more than its budget, gets nothing more
+   * until it has caught up; then a snapshot.
+   */
   private sent(to: string[], chars: number): void {
+    const now = performance.now();
     for (const id of to) {
       const behind = (this.behind.get(id) ?? 0) + chars;
       this.behind.set(id, behind);
-      if (this.flowControl && behind > this.window) this.standing.set(id, 'stale');
+      if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
+      if (behind > this.window || this.overBudget(id, chars, now)) this.standing.set(id, 'stale');
     }
+  }
+
+  private overBudget(id: string, chars: number, now: number): boolean {
+    let budget = this.budgets.get(id);
+    if (!budget || now - budget.since >= this.budgetMs) {
+      budget = { since: now, chars: 0 };
+      this.budgets.set(id, budget);
+    }
+    budget.chars += chars;
+    return budget.chars > this.budgetChars;
   }
 
   /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
@@ -301,6 +345,8 @@ export class OutputStream {
     if (this.splitter) this.write(this.splitter.end());
     this.flush();
     this.closed = true;
+    for (const timer of this.resyncTimers.values()) clearTimeout(timer);
+    this.resyncTimers.clear();
     for (const [id, standing] of this.standing) if (standing === 'stale') this.resync(id);
     const exit = () => this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
     // Without a snapshot under way the exit goes at once, right after the last output.
@@ -313,10 +359,14 @@ export class OutputStream {
     if (this.standing.get(id) !== standing) return;
     // Batched output up to now is already in the snapshot or in `syncing`: others get it first.
     this.flush();
-    this.standing.set(id, 'live');
-    this.behind.set(id, data.length + standing.syncing.length);
+    // A flood went on while the snapshot was taken: what it wrote is left for the next snapshot
+    // (after the end there is none: the rest goes live, before the exit).
+    const flooded = !this.closed && this.flowControl && standing.syncing.length > this.budgetChars;
+    this.standing.set(id, flooded ? 'stale' : 'live');
+    this.behind.set(id, data.length + (flooded ? 0 : standing.syncing.length));
     this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
-    if (standing.syncing) this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
+    if (standing.syncing && !flooded)
+      this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
   }
 
   private maybeResume(): void {

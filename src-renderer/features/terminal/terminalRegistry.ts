@@ -5,6 +5,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
+import { HiddenPacer } from './hiddenPacer';
 import { readTerminalTheme } from './xtermTheme';
 
 export interface TerminalEntry {
@@ -31,11 +32,20 @@ export interface RegistryHooks {
   rendererLost(key: string): void;
 }
 
+/** Stands for the stream of a note: nothing acknowledges it. */
+const NOTE = '';
+
 /** One xterm per terminal tab, created on first output and kept until the tab closes. */
 export class TerminalRegistry {
   private readonly entries = new Map<string, TerminalEntry>();
+  private readonly pacer: HiddenPacer;
 
-  constructor(private readonly hooks: RegistryHooks) {}
+  constructor(private readonly hooks: RegistryHooks) {
+    this.pacer = new HiddenPacer({
+      write: (key, streamId, data) => this.parse(key, streamId, data),
+      dropped: (streamId, chars) => hooks.parsed(streamId, chars),
+    });
+  }
 
   get(key: string): TerminalEntry | undefined {
     return this.entries.get(key);
@@ -79,19 +89,38 @@ export class TerminalRegistry {
   /** Replaces what the tab shows with a snapshot of its screen from main. */
   replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
     const { term } = this.ensure(key);
+    // Older output held for a hidden tab is part of the snapshot.
+    this.pacer.drop(key);
     term.reset();
     // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
     if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
-    this.write(key, streamId, snapshot);
+    // Not paced even when hidden: snapshots are few and bounded, and a tab shown after a reload
+    // must show its screen at once.
+    this.parse(key, streamId, snapshot);
   }
 
+  /** Output for a tab: parsed now when it is in view, at a bounded rate while it is hidden. */
   write(key: string, streamId: string, data: string): void {
-    const entry = this.ensure(key);
+    this.pacer.push(key, streamId, data, this.ensure(key).element.isConnected);
+  }
+
+  /** A line of the app's own (not a stream's), after the tab's output so far. */
+  note(key: string, text: string): void {
+    this.pacer.push(key, NOTE, text, this.ensure(key).element.isConnected);
+  }
+
+  private parse(key: string, streamId: string, data: string): void {
+    const entry = this.entries.get(key);
+    const parsed = () => {
+      if (streamId !== NOTE) this.hooks.parsed(streamId, data.length);
+    };
+    // Closed meanwhile: nothing shows it, but the stream still counts it as handled.
+    if (!entry) return parsed();
     entry.term.write(data, () => {
       entry.parsedChars += data.length;
       // Shows tests and benchmarks how far xterm has got, whichever renderer draws.
       entry.element.dataset.parsedChars = String(entry.parsedChars);
-      this.hooks.parsed(streamId, data.length);
+      parsed();
     });
   }
 
@@ -99,6 +128,7 @@ export class TerminalRegistry {
   attach(key: string, host: HTMLElement): TerminalEntry {
     const entry = this.ensure(key);
     host.appendChild(entry.element);
+    this.pacer.show(key);
     if (!entry.opened) {
       entry.term.open(entry.element);
       entry.opened = true;
@@ -131,6 +161,7 @@ export class TerminalRegistry {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.pacer.drop(key);
     entry.term.dispose();
     entry.element.remove();
   }

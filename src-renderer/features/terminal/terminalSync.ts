@@ -87,11 +87,10 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
     useTerminal.getState().exited(streamId, exitCode);
     const tab = useTerminal.getState().tabs.find((t) => t.streamIds.includes(streamId));
     if (tab?.kind === 'shell')
-      terminals
-        .ensure(tab.key)
-        .term.write(
-          `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
-        );
+      terminals.note(
+        tab.key,
+        `\r\n\x1b[2m[shell exited${exitCode === null ? '' : ` with code ${exitCode}`}]\x1b[0m\r\n`,
+      );
   });
   // After a reload (or in a second window) the user's shells get their tabs back first, so
   // their output is not taken for an agent's; then every agent screen comes back as it is now.

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { HiddenPacer } from './hiddenPacer';
+
+function setup(charsPerTick = 10) {
+  const written: Array<[key: string, streamId: string, data: string]> = [];
+  const dropped: Array<[streamId: string, chars: number]> = [];
+  const ticks: Array<() => void> = [];
+  const pacer = new HiddenPacer({
+    write: (key, streamId, data) => written.push([key, streamId, data]),
+    dropped: (streamId, chars) => dropped.push([streamId, chars]),
+    charsPerTick,
+    schedule: (tick) => void ticks.push(tick),
+  });
+  const tick = () => ticks.shift()?.();
+  const text = (key: string) =>
+    written
+      .filter(([k]) => k === key)
+      .map(([, , d]) => d)
+      .join('');
+  return { pacer, written, dropped, ticks, tick, text };
+}
+
+describe('HiddenPacer', () => {
+  it('writes output of a tab in view at once', () => {
+    const { pacer, written, ticks } = setup();
+    pacer.push('a', 's', 'hello world, longer than a tick', true);
+    expect(written).toEqual([['a', 's', 'hello world, longer than a tick']]);
+    expect(ticks).toHaveLength(0);
+  });
+
+  it('writes output of hidden tabs a bounded amount per tick, in order, and all of it in the end', () => {
+    const { pacer, written, tick, text } = setup(10);
+    pacer.push('a', 's1', 'abcdefghij', false);
+    pacer.push('a', 's1', 'klmnopqrstuvwxyz', false);
+    pacer.push('b', 's2', '0123456789', false);
+    expect(written).toEqual([]);
+    tick();
+    expect(written.reduce((n, [, , d]) => n + d.length, 0)).toBe(10);
+    for (let i = 0; i < 10; i++) tick();
+    expect(text('a')).toBe('abcdefghijklmnopqrstuvwxyz');
+    expect(text('b')).toBe('0123456789');
+  });
+
+  it('keeps later output of a tab behind what it holds for it, even once the tab is in view', () => {
+    const { pacer, text, tick } = setup(4);
+    pacer.push('a', 's', 'first;', false);
+    pacer.push('a', 's', 'second', true);
+    expect(text('a')).toBe('');
+    tick();
+    tick();
+    tick();
+    expect(text('a')).toBe('first;second');
+  });
+
+  it('writes everything held for a tab when it is shown', () => {
+    const { pacer, text } = setup(1);
+    pacer.push('a', 's', 'all of this', false);
+    pacer.push('b', 's2', 'not this', false);
+    pacer.show('a');
+    expect(text('a')).toBe('all of this');
+    expect(text('b')).toBe('');
+  });
+
+  it('drops what it holds for a tab whose screen is replaced, and reports it as handled', () => {
+    const { pacer, text, dropped, tick } = setup(100);
+    pacer.push('a', 's', 'old', false);
+    pacer.push('a', 't', 'older', false);
+    pacer.drop('a');
+    tick();
+    expect(text('a')).toBe('');
+    expect(dropped).toEqual([
+      ['s', 3],
+      ['t', 5],
+    ]);
+  });
+});
