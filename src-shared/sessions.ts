@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StoredToolCallStatusSchema } from './toolCalls';
+import { RefusalFactsSchema, StoredToolCallStatusSchema } from './toolCalls';
 
 /** Stored sessions as the UI and the CLI see them. */
 
@@ -46,6 +46,12 @@ export const ToolCallRecordSchema = z.object({
   startedAt: z.number(),
   /** The parallel batch the call ran in; null when it ran on its own. */
   batch: z.string().nullable().optional(),
+  /** The outcome said it succeeded; null for calls stored before outcomes were (and running ones). */
+  ok: z.boolean().nullable().optional(),
+  /** The approval gate's refusal, null when there was none or the call predates outcomes. */
+  refusal: RefusalFactsSchema.nullable().optional(),
+  /** The exit code of the command the call ran, null when none is known. */
+  exitCode: z.number().nullable().optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

@@ -19,6 +19,19 @@ export type StoredToolCallStatus = z.infer<typeof StoredToolCallStatusSchema>;
 export const DispatchStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'blocked']);
 export type DispatchStatus = z.infer<typeof DispatchStatusSchema>;
 
+/**
+ * The approval gate's refusal as facts, kept with a stored call so its card words it without
+ * reading the text the model got (a hook may have rewritten that).
+ */
+export const RefusalFactsSchema = z.object({
+  kind: ToolCallStatusSchema.extract(['blocked', 'denied']),
+  decidedBy: z.string().optional(),
+  rule: z.string().optional(),
+  reasons: z.array(z.string()).optional(),
+  note: z.string().optional(),
+});
+export type RefusalFacts = z.infer<typeof RefusalFactsSchema>;
+
 const LABELS: Record<ToolCallStatus, string> = {
   running: 'Running',
   ok: 'Done',

@@ -1,9 +1,10 @@
 import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolCallView } from '../../src-shared/ipc/chatSchemas';
+import type { ToolCallRecord } from '../../src-shared/sessions';
 import type { StoredToolCallStatus } from '../../src-shared/toolCalls';
 import { argsPreview } from './preview';
 import type { SessionStore } from './sessions/store';
-import { resultDetails } from './toolResultDetails';
+import { resultDetails, type RecordedOutcome } from './toolResultDetails';
 
 /** What is known about one tool call, live or from the session store. */
 export interface ToolCallFacts {
@@ -17,6 +18,8 @@ export interface ToolCallFacts {
   run: StoredToolCallStatus;
   /** The gate's refusal, when the call's outcome is at hand (live); else read from the result. */
   refusal?: ApprovalRefusal;
+  /** What a stored call's outcome said; absent for calls stored before outcomes were. */
+  recorded?: RecordedOutcome;
   durationMs?: number;
   /** The whole result the model received. */
   result?: string;
@@ -29,7 +32,8 @@ export interface ToolCallFacts {
  * session, an exported one and the CLI's activity lines all read it, so they say the same.
  */
 export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal);
+  const details =
+    facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal, facts.recorded);
   return {
     id: facts.id,
     name: facts.name,
@@ -91,9 +95,17 @@ export function storedToolCallViews(
           ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
           ...(record?.result != null ? { result: record.result } : {}),
           ...(record?.batch ? { batch: record.batch } : {}),
+          ...(record?.ok != null ? { recorded: recordedOf(record) } : {}),
         }),
       );
     }
   }
   return views;
+}
+
+function recordedOf(record: ToolCallRecord): RecordedOutcome {
+  return {
+    ...(record.refusal ? { refusal: record.refusal } : {}),
+    ...(record.exitCode != null ? { exitCode: record.exitCode } : {}),
+  };
 }

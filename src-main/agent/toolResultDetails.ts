@@ -1,5 +1,6 @@
 import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
+import type { RefusalFacts } from '../../src-shared/toolCalls';
 
 type Json = Record<string, unknown>;
 
@@ -16,19 +17,43 @@ function parseObject(text: string): Json | undefined {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** What a call's outcome said, as the session store keeps it since v7. */
+export interface RecordedOutcome {
+  refusal?: RefusalFacts | undefined;
+  exitCode?: number | null | undefined;
+}
+
 /**
  * A tool's result read for people: output as text, the exit code, an error or a refusal in words.
- * `refusal` is the outcome's, when known; a stored result says it in its `approval` field.
+ * `refusal` is the outcome's kind, when known (live); `recorded` is a stored call's outcome. Only
+ * without it (a call stored before outcomes were) are the refusal and exit code read from the text.
  */
-export function resultDetails(result: string, refusal?: ApprovalRefusal): ToolCallDetails {
+export function resultDetails(
+  result: string,
+  refusal?: ApprovalRefusal,
+  recorded?: RecordedOutcome,
+): ToolCallDetails {
   const json = parseObject(result);
-  if (refusal) return { refusal: refusalOf(refusal, json ?? {}) };
-  if (!json) return result.trim() === '' ? {} : { outputText: result };
+  if (recorded) {
+    if (recorded.refusal) return { refusal: refusalOf(recorded.refusal) };
+    const details = json ? textDetails(json) : outputOnly(result);
+    return recorded.exitCode != null ? { ...details, exitCode: recorded.exitCode } : details;
+  }
+  if (refusal) return { refusal: refusalOf(factsIn(refusal, json ?? {})) };
+  if (!json) return outputOnly(result);
   const approval = json.approval;
-  if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(approval, json) };
-  const details: ToolCallDetails = {};
+  if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(factsIn(approval, json)) };
+  const details = textDetails(json);
   if (typeof json.exit_code === 'number' || json.exit_code === null)
     details.exitCode = json.exit_code as number | null;
+  return details;
+}
+
+const outputOnly = (result: string): ToolCallDetails => (result.trim() === '' ? {} : { outputText: result });
+
+/** Output and error, which only the text holds. */
+function textDetails(json: Json): ToolCallDetails {
+  const details: ToolCallDetails = {};
   const output = str(json.output) ?? str(json.content) ?? str(json.stdout);
   if (output !== undefined) details.outputText = output;
   const error = str(json.error);
@@ -36,15 +61,28 @@ export function resultDetails(result: string, refusal?: ApprovalRefusal): ToolCa
   return details;
 }
 
-const ADVICE_NO_RETRY = 'The agent was told not to retry it. Tell it in the chat what to do instead.';
-
-function refusalOf(kind: ApprovalRefusal, json: Json): ToolRefusal {
+/** The refusal facts a result's JSON carries (the gate's fields), for calls without recorded ones. */
+function factsIn(kind: ApprovalRefusal, json: Json): RefusalFacts {
   const rule = str(json.rule);
   const reasons = Array.isArray(json.reasons) ? json.reasons.filter((r) => typeof r === 'string') : [];
-  const because = reasons.length > 0 ? `${reasons.join('; ')}.` : '';
   const note = str(json.note);
+  const decidedBy = str(json.decided_by);
+  return {
+    kind,
+    ...(decidedBy ? { decidedBy } : {}),
+    ...(rule ? { rule } : {}),
+    ...(reasons.length ? { reasons } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+const ADVICE_NO_RETRY = 'The agent was told not to retry it. Tell it in the chat what to do instead.';
+
+function refusalOf(facts: RefusalFacts): ToolRefusal {
+  const { kind, rule, reasons = [], note } = facts;
+  const because = reasons.length > 0 ? `${reasons.join('; ')}.` : '';
   const base = { kind, ...(rule ? { rule } : {}), ...(note ? { note } : {}) };
-  switch (str(json.decided_by)) {
+  switch (facts.decidedBy) {
     case 'hardline':
       return {
         ...base,

@@ -9,6 +9,7 @@ import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
 import { argsPreview, resultPreview } from './preview';
+import { refusalFacts } from './refusalFacts';
 import type { SessionStore } from './sessions/store';
 
 const CANCELLED = toolError('Cancelled by the user before this tool finished.');
@@ -100,10 +101,16 @@ export class ToolRunner {
     const outcome = signal?.aborted
       ? ABORTED
       : await untilAborted(this.execute(call, offered, signal), signal);
-    const { text: result, ok, refusal } = outcome === ABORTED ? CANCELLED : outcome;
+    const ended = outcome === ABORTED ? CANCELLED : outcome;
+    const { text: result, ok, refusal } = ended;
     const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : ok ? 'ok' : 'error';
     const durationMs = performance.now() - started;
-    this.deps.store().finishToolCall(handle, { result, status, durationMs });
+    this.deps.store().finishToolCall(handle, {
+      result,
+      status,
+      durationMs,
+      outcome: { ok, refusal: refusalFacts(ended), exitCode: ended.exitCode },
+    });
     emit({
       type: 'tool_finished',
       toolCallId: call.id,

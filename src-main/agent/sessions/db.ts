@@ -128,6 +128,13 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => db.exec(SCREENS_SCHEMA),
   // v6: the parallel batch a tool call ran in, so a reload groups the calls as they ran.
   (db) => addColumnIfMissing(db, 'tool_calls', 'batch', 'TEXT'),
+  // v7: what the outcome said (success, the gate's refusal, the exit code), so a reloaded card
+  // need not read it back out of the text; rows from before keep ok NULL.
+  (db) => {
+    addColumnIfMissing(db, 'tool_calls', 'ok', 'INTEGER');
+    addColumnIfMissing(db, 'tool_calls', 'refusal', 'TEXT');
+    addColumnIfMissing(db, 'tool_calls', 'exit_code', 'INTEGER');
+  },
 ];
 
 export function sessionsDbPath(home: string): string {

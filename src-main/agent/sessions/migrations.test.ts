@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSessionsDb, SCHEMA_V1 } from './db';
 import { loadSqlite } from './sqlite';
+import { SessionStore } from './store';
+import { storedToolCallViews } from '../toolCards';
 
 let home: string;
 beforeEach(async () => {
@@ -55,15 +57,17 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 6 with the workspace column, the ledger, the terminal screens and call batches',
+    'brings %s to version 7 with the workspace column, the ledger, the terminal screens, call batches and outcomes',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(6);
+        expect(version).toBe(7);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
-        expect(callColumns.map((c) => c.name)).toContain('batch');
+        expect(callColumns.map((c) => c.name)).toEqual(
+          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code']),
+        );
         expect(columns).toContain('workspace');
         expect(tables).toEqual(
           expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants', 'terminal_screens']),
@@ -80,7 +84,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(6);
+      expect(again.version).toBe(7);
     },
   );
 
@@ -101,6 +105,35 @@ describe('sessions database migrations', () => {
       ]);
     } finally {
       db.close();
+    }
+  });
+
+  it('keeps a version-6 call without an outcome, and its card still reads the refusal from its text', () => {
+    const path = join(home, 'sessions.db');
+    const { DatabaseSync } = loadSqlite();
+    const old = new DatabaseSync(path);
+    old.exec(`BEGIN; ${SCHEMA_V1} ALTER TABLE sessions ADD COLUMN workspace TEXT;
+      ALTER TABLE tool_calls ADD COLUMN batch TEXT; PRAGMA user_version = 6; COMMIT;`);
+    const result = JSON.stringify({ error: 'no', approval: 'denied', decided_by: 'user' });
+    old.exec(`INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s', 't', 1, 1);
+      INSERT INTO messages (session_id, role, tool_calls, created_at) VALUES ('s', 'assistant',
+        '[{"id":"c1","type":"function","function":{"name":"terminal","arguments":"{}"}}]', 1);`);
+    old
+      .prepare(
+        `INSERT INTO tool_calls (session_id, call_id, name, args, result, status, started_at)
+         VALUES ('s', 'c1', 'terminal', '{}', ?, 'error', 1)`,
+      )
+      .run(result);
+    old.close();
+    const store = SessionStore.openAt(path);
+    try {
+      expect(store.toolCalls('s')).toEqual([expect.objectContaining({ id: 'c1', ok: null, refusal: null })]);
+      expect(storedToolCallViews(store, 's').get('c1')).toMatchObject({
+        status: 'denied',
+        refusal: { title: 'Denied by you' },
+      });
+    } finally {
+      store.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type {
   ToolCall,
   ToolCallRecord,
 } from '../../../src-shared/sessions';
+import { RefusalFactsSchema, type RefusalFacts } from '../../../src-shared/toolCalls';
 
 /** Row shapes of the sessions database and their mapping to the shared schemas. */
 
@@ -36,6 +37,9 @@ export interface ToolCallRow {
   duration_ms: number | null;
   started_at: number;
   batch: string | null;
+  ok: number | null;
+  refusal: string | null;
+  exit_code: number | null;
 }
 
 export interface ApprovalRow {
@@ -80,7 +84,21 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     durationMs: row.duration_ms,
     startedAt: row.started_at,
     batch: row.batch,
+    ok: row.ok === null ? null : row.ok !== 0,
+    refusal: refusalOf(row.refusal),
+    exitCode: row.exit_code,
   };
+}
+
+/** A stored refusal; one that no longer fits the schema counts as none rather than failing the load. */
+function refusalOf(json: string | null): RefusalFacts | null {
+  if (json === null) return null;
+  try {
+    const parsed = RefusalFactsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function toApprovalRecord(row: ApprovalRow): ApprovalRecord {

@@ -7,6 +7,7 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-shared/sessions';
+import type { RefusalFacts } from '../../../src-shared/toolCalls';
 import { openSessionsDb, sessionsDbPath } from './db';
 import {
   toApprovalRecord,
@@ -192,19 +193,38 @@ export class SessionStore {
     return Number(result.lastInsertRowid);
   }
 
+  /** Ends a call. `outcome` is what the tool's outcome said; without it the card reads the text. */
   finishToolCall(
     handle: number,
-    outcome: { result: string; status: ToolCallRecord['status']; durationMs: number },
+    end: {
+      result: string;
+      status: ToolCallRecord['status'];
+      durationMs: number;
+      outcome?: { ok: boolean; refusal?: RefusalFacts | undefined; exitCode?: number | null | undefined };
+    },
   ): void {
+    const { outcome } = end;
     this.db
-      .prepare('UPDATE tool_calls SET result = ?, status = ?, duration_ms = ? WHERE id = ?')
-      .run(outcome.result, outcome.status, outcome.durationMs, handle);
+      .prepare(
+        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, ok = ?, refusal = ?, exit_code = ?
+         WHERE id = ?`,
+      )
+      .run(
+        end.result,
+        end.status,
+        end.durationMs,
+        outcome ? (outcome.ok ? 1 : 0) : null,
+        outcome?.refusal ? JSON.stringify(outcome.refusal) : null,
+        outcome?.exitCode ?? null,
+        handle,
+      );
   }
 
   toolCalls(sessionId: string): ToolCallRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch FROM tool_calls
+        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code
+         FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )
       .all(sessionId) as unknown as ToolCallRow[];
