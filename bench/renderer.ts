@@ -27,7 +27,7 @@ const DONE = 'DONE-2-MARK';
 const KEYSTROKES = 50;
 
 export async function benchRenderer(): Promise<Record<string, number>> {
-  const raw = await rawPtyMbPerSecond();
+  const raw = (await rawPtyMbPerSecond()).mbPerS;
   return withServedApp('renderer', async ({ open }) => {
     const browser = await open();
     await installKeyClock(browser.page);
