@@ -286,7 +286,8 @@ export class TerminalService {
       script: await environment.shellScript({ restoreEnv: !this.sandboxesLocal() }),
     });
     const streamId = this.streams.newId();
-    this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
+    const tags = { taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId };
+    this.streams.attach(tags, handle, { shellScreen: true, cols: options.cols, rows: options.rows });
     environment.active++;
     this.shells.add(handle);
     void handle.exited.then(() => {
@@ -297,7 +298,8 @@ export class TerminalService {
     return {
       streamId,
       write: (data) => handle.write(data),
-      resize: (cols, rows) => handle.resize(cols, rows),
+      // Through the hub, so the shell's mirror keeps the page's size.
+      resize: (cols, rows) => void this.streams.resize(streamId, cols, rows),
       close: async () => {
         await handle.kill('SIGHUP');
         await handle.exited;

@@ -1,7 +1,8 @@
 /**
  * Mirrors by screen: every agent stream of one task writes into the same tab, so they share a
- * mirror. A mirror lives while one of its streams does; when the last ends, its final screen is
- * kept (bounded) for pages that come later, and the mirror is released.
+ * mirror. A mirror lives while one of its streams does; when the last ends, an agent's final
+ * screen is kept (bounded) for pages that come later, and the mirror is released. Other screens
+ * (a user shell's) are released with nothing kept.
  */
 import type { MirrorOptions, TerminalMirror } from './mirror';
 import type { ScreenStore, StoredScreen } from './screenStore';
@@ -80,6 +81,11 @@ export class MirrorHub {
   private async store(screen: string, streamId: string, exitCode: number | null): Promise<void> {
     const held = this.live.get(screen);
     if (!held?.streams.delete(streamId) || held.streams.size > 0) return;
+    if (!screen.startsWith(TASK_SCREEN)) {
+      this.live.delete(screen);
+      held.mirror.dispose();
+      return;
+    }
     const snapshot = await held.mirror.snapshot().catch(() => undefined);
     // Released meanwhile (shutdown): nothing to keep.
     if (!snapshot) return;
