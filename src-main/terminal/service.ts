@@ -2,6 +2,7 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import type { Logger } from '../runtime/types';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
@@ -46,6 +47,8 @@ export interface TerminalServiceOptions {
   onInputWait?: (info: InputWaitInfo) => void;
   /** Keeps agents' final screens across restarts (the sessions database). */
   screenStore?: ScreenStore;
+  /** Told when something behind the terminals fails (the mirror worker dies). */
+  logger?: Logger;
 }
 
 export type { InputWaitInfo } from './types';
@@ -135,6 +138,7 @@ export class TerminalService {
       options.flowControl ?? options.onEvent !== undefined,
       options.consumers,
       options.screenStore,
+      options.logger,
     );
   }
 

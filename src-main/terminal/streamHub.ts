@@ -1,4 +1,5 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
+import type { Logger } from '../runtime/types';
 import { MirrorHub } from './mirror/mirrorHub';
 import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
@@ -57,8 +58,12 @@ export class StreamHub {
     private readonly flowControl: boolean,
     private readonly consumers?: StreamConsumers,
     screenStore?: ScreenStore,
+    logger?: Logger,
   ) {
-    this.mirrors = new MirrorHub(screenStore ? { store: screenStore } : {});
+    this.mirrors = new MirrorHub({
+      ...(screenStore ? { store: screenStore } : {}),
+      ...(logger ? { logger } : {}),
+    });
     this.unwatch =
       consumers?.watch((id, joined) => {
         for (const { stream } of this.live.values())
