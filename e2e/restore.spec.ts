@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { READ_CELLS, type Cells } from '../src-main/terminal/mirror/testing/cells';
 import { AppHarness } from './support/app';
 
 // A reload or a restart of serve comes back to the session that was open: its id is in the
@@ -38,6 +39,14 @@ async function typeInShell(command: string, output: string): Promise<void> {
   await expect.poll(() => app.terminalText(), POLL).toContain(output);
 }
 
+/** The cells of the terminal in front, read from the page's xterm. */
+async function frontCells(): Promise<Cells | null> {
+  return (await app.page.evaluate(`(() => {
+    const host = document.querySelector('[data-testid="terminal-pane"] .xterm-host');
+    return host && host.terminal ? (${READ_CELLS})(host.terminal) : null;
+  })()`)) as Cells | null;
+}
+
 const hash = () => new URL(app.page.url()).hash;
 const userMessage = () =>
   app.page.locator('[data-testid="message"][data-role="user"]').filter({ hasText: PROMPT });
@@ -63,6 +72,29 @@ describe('restore', () => {
     expect(await app.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').count()).toBe(1);
     await shellTab().click();
     await typeInShell('echo after-$((5+5))', 'after-10');
+  }, 90_000);
+
+  it("shows a user shell's screen after a reload without anything typed", async () => {
+    await app.page.getByTestId('terminal-new-shell').click();
+    await expect.poll(() => shellTab().getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(async () => (await app.terminalText()).trim(), POLL).not.toBe('');
+    // The command line holds `shell-%s`; only its output holds the marker.
+    await typeInShell("printf '\\033[32mshell-%s\\033[0m marker\\n' $((6*7))", 'shell-42 marker');
+
+    await app.page.reload();
+    await expect.poll(() => shellTab().count(), POLL).toBe(1);
+    await shellTab().click();
+    await expect.poll(() => app.terminalText(), POLL).toContain('shell-42 marker');
+    // Its colour came back too: the marker's first cell is green (palette colour 2).
+    const cells = await frontCells();
+    const row = cells?.screen.find((r) =>
+      r
+        .map((c) => c.char)
+        .join('')
+        .startsWith('shell-42 marker'),
+    );
+    expect(row?.[0]).toMatchObject({ char: 's', fg: 2 });
+    expect(row?.[9]).toMatchObject({ char: 'm', fgMode: 0 });
   }, 90_000);
 
   it('reopens the session named in the address after serve restarts', async () => {

@@ -179,6 +179,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       // `--backend` outranks config.yaml for the life of the process; the schema checks its value.
       config: options.backend ? ({ ...settings, backend: options.backend } as TerminalConfigInput) : settings,
       sandbox,
+      logger,
       ...(options.onTerminalEvent ? { onEvent: options.onTerminalEvent } : {}),
       ...(options.inputWait ? { inputWait: options.inputWait } : {}),
       ...(options.onInputWait ? { onInputWait: options.onInputWait } : {}),

@@ -1,7 +1,8 @@
 /**
  * Live output of one stream (a command, a background process, a user shell) towards the UI,
  * with acknowledgement-based flow control per consumer. A user shell pauses only while every
- * consumer has fallen behind, and never when no consumer is there. An agent's command is never
+ * consumer has fallen behind, and never when no consumer is there; a page that (re)connects gets
+ * a snapshot of its mirror first. An agent's command is never
  * paused: a consumer that falls behind stops getting live output, and once it has caught up it
  * gets a snapshot of the stream's mirror instead of the backlog.
  */
@@ -170,7 +171,7 @@ export class OutputStream {
       this.source?.pause();
       this.mirror.whenBelow(MIRROR_RESUME_CHARS, () => {
         this.mirrorHeld = false;
-        this.source?.resume();
+        if (!this.paused) this.source?.resume();
       });
     }
     // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
@@ -252,7 +253,8 @@ export class OutputStream {
 
   /**
    * Drops whatever the consumer has not been sent and sends it a snapshot of the mirror, then
-   * live output again (a page that reloaded, or fell behind). Only in snapshot mode.
+   * live output again (a page that reloaded, or fell behind). Only with a mirror; in pause mode
+   * the consumer then counts its acknowledgements as before.
    */
   resync(id: string): void {
     const mirror = this.mirror;
@@ -271,8 +273,13 @@ export class OutputStream {
         this.synced(id, standing, snapshot);
       },
       () => {
-        // The mirror is gone: the consumer stays where it is, short of what it missed.
-        if (this.standing.get(id) === standing) this.standing.set(id, 'live');
+        // The mirror is gone: no screen, but the consumer still gets what was written meanwhile.
+        if (this.standing.get(id) !== standing) return;
+        this.rejoin(id);
+        if (!standing.syncing) return;
+        if (this.whenBehind === 'snapshot') this.sent([id], standing.syncing.length);
+        else this.behind.set(id, (this.behind.get(id) ?? 0) + standing.syncing.length);
+        this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
       },
     );
     const tracked = done.then(() => void this.syncs.delete(tracked));
@@ -310,7 +317,10 @@ export class OutputStream {
       this.sink({ ...this.tags, type: 'data', data });
       return;
     }
-    const to = [...this.standing].filter(([, s]) => s === 'live').map(([id]) => id);
+    const to = [...this.behind.keys()].filter((id) => {
+      const standing = this.standing.get(id);
+      return standing === undefined || standing === 'live';
+    });
     this.sent(to, data.length);
     if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
   }
@@ -322,6 +332,8 @@ export class OutputStream {
   private sent(to: string[], chars: number): void {
     const now = performance.now();
     for (const id of to) {
+      // Pause mode counted it when it was written.
+      if (!this.standing.has(id)) continue;
       const behind = (this.behind.get(id) ?? 0) + chars;
       this.behind.set(id, behind);
       if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
@@ -361,12 +373,24 @@ export class OutputStream {
     this.flush();
     // A flood went on while the snapshot was taken: what it wrote is left for the next snapshot
     // (after the end there is none: the rest goes live, before the exit).
-    const flooded = !this.closed && this.flowControl && standing.syncing.length > this.budgetChars;
-    this.standing.set(id, flooded ? 'stale' : 'live');
+    // Pause mode sends every line: the source is held for acknowledgements instead.
+    const flooded =
+      this.whenBehind === 'snapshot' &&
+      !this.closed &&
+      this.flowControl &&
+      standing.syncing.length > this.budgetChars;
+    if (flooded) this.standing.set(id, 'stale');
+    else this.rejoin(id);
     this.behind.set(id, data.length + (flooded ? 0 : standing.syncing.length));
     this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
     if (standing.syncing && !flooded)
       this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
+  }
+
+  /** The consumer follows live output again. */
+  private rejoin(id: string): void {
+    if (this.whenBehind === 'snapshot') this.standing.set(id, 'live');
+    else this.standing.delete(id);
   }
 
   private maybeResume(): void {
@@ -376,6 +400,7 @@ export class OutputStream {
   private resumeSource(): void {
     this.paused = false;
     this.resumedAt = Date.now();
-    this.source?.resume();
+    // Still held until the mirror has caught up.
+    if (!this.mirrorHeld) this.source?.resume();
   }
 }

@@ -2,6 +2,7 @@
  * The terminal layer's front door, called by the `terminal` and `process` tools and by the UI:
  * per-task environments, foreground and background commands, user shells, live streams.
  */
+import type { Logger } from '../runtime/types';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
@@ -46,6 +47,8 @@ export interface TerminalServiceOptions {
   onInputWait?: (info: InputWaitInfo) => void;
   /** Keeps agents' final screens across restarts (the sessions database). */
   screenStore?: ScreenStore;
+  /** Told when something behind the terminals fails (the mirror worker dies). */
+  logger?: Logger;
 }
 
 export type { InputWaitInfo } from './types';
@@ -135,6 +138,7 @@ export class TerminalService {
       options.flowControl ?? options.onEvent !== undefined,
       options.consumers,
       options.screenStore,
+      options.logger,
     );
   }
 
@@ -286,7 +290,8 @@ export class TerminalService {
       script: await environment.shellScript({ restoreEnv: !this.sandboxesLocal() }),
     });
     const streamId = this.streams.newId();
-    this.streams.attach({ taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId }, handle);
+    const tags = { taskId: options.taskId, toolCallId: USER_SHELL_CALL_ID, streamId };
+    this.streams.attach(tags, handle, { shellScreen: true, cols: options.cols, rows: options.rows });
     environment.active++;
     this.shells.add(handle);
     void handle.exited.then(() => {
@@ -297,7 +302,8 @@ export class TerminalService {
     return {
       streamId,
       write: (data) => handle.write(data),
-      resize: (cols, rows) => handle.resize(cols, rows),
+      // Through the hub, so the shell's mirror keeps the page's size.
+      resize: (cols, rows) => void this.streams.resize(streamId, cols, rows),
       close: async () => {
         await handle.kill('SIGHUP');
         await handle.exited;

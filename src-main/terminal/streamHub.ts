@@ -1,4 +1,5 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
+import type { Logger } from '../runtime/types';
 import { MirrorHub } from './mirror/mirrorHub';
 import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
@@ -17,7 +18,7 @@ interface LiveStream {
   handle: ProcessHandle;
   /** False for a plain command whose stdin is /dev/null: typing cannot reach it. */
   input: boolean;
-  /** The mirrored screen it writes to (an agent's command), if any. */
+  /** The mirrored screen it writes to (an agent's command, a user shell), if any. */
   screen: string | undefined;
   toolCallId: string;
 }
@@ -29,6 +30,11 @@ export interface AttachOptions {
    * a consumer that falls behind gets a snapshot instead. Without it, ack flow control (a user shell).
    */
   screen?: string;
+  /**
+   * A user shell: mirrored on a screen of its own, so a page that (re)connects gets its screen
+   * first; live output keeps ack flow control, and its screen is not kept once it ends.
+   */
+  shellScreen?: boolean;
   cols?: number;
   rows?: number;
   /** An agent's command line, written as the stream's header. */
@@ -37,6 +43,9 @@ export interface AttachOptions {
 
 /** What became of keys typed into a stream. */
 export type WriteResult = 'written' | 'unknown_stream' | 'no_input';
+
+/** The mirrored screen of one user shell; only agents' screens (`task:`) outlive their streams. */
+const userShellScreen = (streamId: string): string => `shell:${streamId}`;
 
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
@@ -49,8 +58,12 @@ export class StreamHub {
     private readonly flowControl: boolean,
     private readonly consumers?: StreamConsumers,
     screenStore?: ScreenStore,
+    logger?: Logger,
   ) {
-    this.mirrors = new MirrorHub(screenStore ? { store: screenStore } : {});
+    this.mirrors = new MirrorHub({
+      ...(screenStore ? { store: screenStore } : {}),
+      ...(logger ? { logger } : {}),
+    });
     this.unwatch =
       consumers?.watch((id, joined) => {
         for (const { stream } of this.live.values())
@@ -69,14 +82,16 @@ export class StreamHub {
    */
   attach(tags: StreamTags, handle: ProcessHandle, options: AttachOptions = {}): void {
     const { command } = options;
-    const screen = this.sink ? options.screen : undefined;
+    const shellScreen = options.shellScreen ? userShellScreen(tags.streamId) : undefined;
+    const screen = this.sink ? (options.screen ?? shellScreen) : undefined;
     const mirror =
       screen === undefined ? undefined : this.mirrors.acquire(screen, tags.streamId, tags.toolCallId);
     if (mirror && options.cols && options.rows) mirror.resize(options.cols, options.rows);
+    const whenBehind = options.screen === undefined ? ('pause' as const) : ('snapshot' as const);
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
-          ...(mirror ? { whenBehind: 'snapshot' as const, mirror } : {}),
+          ...(mirror ? { whenBehind, mirror } : {}),
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
@@ -110,8 +125,8 @@ export class StreamHub {
   }
 
   /**
-   * A page (re)loaded: it gets every mirrored screen as it is now, live ones followed by their
-   * live output, and the final screens of commands that have ended.
+   * A page (re)loaded: it gets every mirrored screen as it is now (user shells' too), live ones
+   * followed by their live output, and the final screens of commands that have ended.
    */
   async restore(consumer: string): Promise<void> {
     const sink = this.sink;

@@ -1,8 +1,11 @@
 /**
  * Mirrors by screen: every agent stream of one task writes into the same tab, so they share a
- * mirror. A mirror lives while one of its streams does; when the last ends, its final screen is
- * kept (bounded) for pages that come later, and the mirror is released.
+ * mirror. A mirror lives while one of its streams does; when the last ends, an agent's final
+ * screen is kept (bounded) for pages that come later, and the mirror is released. Other screens
+ * (a user shell's) are released with nothing kept.
  */
+import type { Worker } from 'node:worker_threads';
+import type { Logger } from '../../runtime/types';
 import type { MirrorOptions, TerminalMirror } from './mirror';
 import type { ScreenStore, StoredScreen } from './screenStore';
 import { MirrorWorker } from './workerMirror';
@@ -27,6 +30,8 @@ export interface MirrorHubOptions extends MirrorOptions {
   maxFinishedChars?: number;
   /** Keeps final screens across restarts; read when the hub is first used. */
   store?: ScreenStore;
+  /** Told when the worker dies. */
+  logger?: Logger;
 }
 
 export class MirrorHub {
@@ -40,7 +45,7 @@ export class MirrorHub {
   private loaded = false;
 
   constructor(private readonly options: MirrorHubOptions = {}) {
-    this.create = options.create ?? ((o) => (this.worker ??= new MirrorWorker()).create(o));
+    this.create = options.create ?? ((o) => (this.worker ??= this.startWorker()).create(o));
     this.maxFinished = options.maxFinished ?? 200;
     this.maxFinishedChars = options.maxFinishedChars ?? 2_000_000;
   }
@@ -80,9 +85,19 @@ export class MirrorHub {
   private async store(screen: string, streamId: string, exitCode: number | null): Promise<void> {
     const held = this.live.get(screen);
     if (!held?.streams.delete(streamId) || held.streams.size > 0) return;
+    if (!screen.startsWith(TASK_SCREEN)) {
+      this.live.delete(screen);
+      held.mirror.dispose();
+      return;
+    }
     const snapshot = await held.mirror.snapshot().catch(() => undefined);
-    // Released meanwhile (shutdown): nothing to keep.
-    if (!snapshot) return;
+    // Released meanwhile (shutdown), or its worker died: nothing to keep.
+    if (!snapshot) {
+      if (held.streams.size > 0 || this.live.get(screen) !== held) return;
+      this.live.delete(screen);
+      held.mirror.dispose();
+      return;
+    }
     // A new stream may have joined while the snapshot was taken: it keeps the mirror.
     if (held.streams.size > 0) return;
     this.live.delete(screen);
@@ -142,6 +157,19 @@ export class MirrorHub {
   /** The live mirror of `screen`, if one of its streams runs. */
   acquired(screen: string): TerminalMirror | undefined {
     return this.live.get(screen)?.mirror;
+  }
+
+  private startWorker(): MirrorWorker {
+    const logger = this.options.logger;
+    return new MirrorWorker({
+      onStopped: (reason) =>
+        logger?.error(`The terminal mirror worker stopped (${reason}); new terminals get a new one`),
+    });
+  }
+
+  /** @internal The worker thread while it runs, for tests that end it. */
+  workerThread(): Worker | undefined {
+    return this.worker?.thread;
   }
 
   /** Bytes of the mirrors' worker heap in use, for benchmarks. */

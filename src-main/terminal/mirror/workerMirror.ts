@@ -1,7 +1,9 @@
 /**
  * Mirrors that parse in a worker thread: main only batches what a stream writes, encodes it and
  * transfers the bytes; parsing and serializing happen in `mirrorWorker.ts`. One worker holds
- * every mirror of a `MirrorWorker`, started with the first and ended by `dispose`.
+ * every mirror of a `MirrorWorker`, started with the first and ended by `dispose`. A worker that
+ * dies takes its mirrors with it (they answer no snapshot and hold nothing back); the next mirror
+ * starts a new one.
  */
 import { Worker } from 'node:worker_threads';
 import {
@@ -30,6 +32,11 @@ interface Request {
   reject: (error: Error) => void;
 }
 
+export interface MirrorWorkerOptions {
+  /** The worker died (not disposed): why, once per worker. */
+  onStopped?: (reason: string) => void;
+}
+
 export class MirrorWorker {
   private worker: Worker | undefined;
   private readonly mirrors = new Map<number, WorkerMirror>();
@@ -40,6 +47,8 @@ export class MirrorWorker {
   private nextRequest = 1;
   private disposed = false;
 
+  constructor(private readonly options: MirrorWorkerOptions = {}) {}
+
   create(options: MirrorOptions = {}): TerminalMirror {
     if (this.disposed) throw new Error('the mirror worker was disposed');
     const id = this.nextId++;
@@ -48,6 +57,11 @@ export class MirrorWorker {
     const { cols = 80, rows = 24, scrollback = DEFAULT_MIRROR_SCROLLBACK } = options;
     this.post({ t: 'open', id, cols, rows, scrollback });
     return mirror;
+  }
+
+  /** @internal The worker thread while it runs, for tests that end it. */
+  get thread(): Worker | undefined {
+    return this.worker;
   }
 
   /** Mirrors open in the worker. */
@@ -106,19 +120,31 @@ export class MirrorWorker {
     this.disposed = true;
     clearImmediate(this.flushing);
     this.fail(new Error('the mirror was released'));
-    void this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    void worker?.terminate();
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerEntry();
     const worker = new Worker(url, { execArgv });
+    let crash: Error | undefined;
     worker.on('message', (message: FromWorker) => this.receive(message));
-    worker.on('error', (error) => this.fail(error));
-    worker.on('exit', () => {
-      if (this.worker === worker) this.worker = undefined;
-      this.fail(new Error('the mirror worker stopped'));
+    worker.on('error', (error) => {
+      crash = error;
+      this.fail(error);
+    });
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      const reason = crash ? `${crash.name}: ${crash.message}` : `exit code ${code}`;
+      this.fail(new Error(`the mirror worker stopped (${reason})`));
+      // Its mirrors are gone with it; new ones go to a new worker.
+      for (const mirror of this.mirrors.values()) mirror.lose();
+      this.mirrors.clear();
+      this.dirty.clear();
+      if (!this.disposed) this.options.onStopped?.(reason);
     });
     this.worker = worker;
     return worker;
@@ -155,6 +181,8 @@ export class WorkerMirror implements TerminalMirror {
   private unparsed = 0;
   private readonly below: Array<{ chars: number; then: () => void }> = [];
   private disposed = false;
+  /** Its worker died: it mirrors nothing more. */
+  private lost = false;
 
   constructor(
     private readonly host: MirrorWorker,
@@ -205,6 +233,7 @@ export class WorkerMirror implements TerminalMirror {
   }
 
   snapshot(): Promise<MirrorSnapshot> {
+    if (this.lost) return Promise.reject(new Error('the mirror worker stopped'));
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
     this.flush();
     return this.host.request(this.id);
@@ -217,6 +246,12 @@ export class WorkerMirror implements TerminalMirror {
     this.pendingChars = 0;
     this.unparsed = 0;
     for (const w of this.below.splice(0)) w.then();
-    this.host.closed(this.id);
+    if (!this.lost) this.host.closed(this.id);
+  }
+
+  /** @internal Its worker died: writes are dropped and nothing waits on parsing. */
+  lose(): void {
+    this.lost = true;
+    this.dispose();
   }
 }
