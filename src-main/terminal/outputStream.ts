@@ -8,6 +8,7 @@
  */
 import { FlowControl } from '../../src-shared/constants';
 import { Utf8Splitter } from './handle';
+import { LiveBudget } from './liveBudget';
 import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
 
 export interface StreamTags {
@@ -56,11 +57,7 @@ const RESYNC_SPACING = 4;
 const MIRROR_BACKLOG_CHARS = 2_000_000;
 const MIRROR_RESUME_CHARS = 500_000;
 
-/**
- * Snapshot mode: live output a consumer is sent per window, however fast it acknowledges. A page
- * that keeps up with a flood spends the CPU the command needs on painting; past the budget it is
- * dropped and gets a snapshot, so what it shows still follows the command.
- */
+/** Snapshot mode: live output a consumer is sent per window (see LiveBudget). */
 const LIVE_BUDGET_CHARS = 256_000;
 const LIVE_BUDGET_MS = 250;
 /** Snapshot mode: a consumer dropped for lagging gets at most one snapshot this often. */
@@ -105,8 +102,7 @@ export class OutputStream {
   private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
   /** When the stream may take its next snapshot. */
   private nextResyncAt = -Infinity;
-  /** Snapshot mode: when each consumer's current budget window began, and what it was sent in it. */
-  private readonly budgets = new Map<string, { since: number; chars: number }>();
+  private readonly budget: LiveBudget;
   /** Snapshot mode: when each consumer was last sent a snapshot. */
   private readonly lastSyncAt = new Map<string, number>();
   /** The source is held until the mirror has parsed its backlog. */
@@ -123,8 +119,6 @@ export class OutputStream {
   private readonly high: number;
   private readonly low: number;
   private readonly window: number;
-  private readonly budgetChars: number;
-  private readonly budgetMs: number;
   private readonly resyncMinMs: number;
 
   constructor(
@@ -139,8 +133,10 @@ export class OutputStream {
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
     this.window = options.snapshotWindowChars ?? FlowControl.snapshotWindowChars;
     this.whenBehind = options.whenBehind ?? 'pause';
-    this.budgetChars = options.liveBudgetChars ?? LIVE_BUDGET_CHARS;
-    this.budgetMs = options.liveBudgetMs ?? LIVE_BUDGET_MS;
+    this.budget = new LiveBudget(
+      options.liveBudgetChars ?? LIVE_BUDGET_CHARS,
+      options.liveBudgetMs ?? LIVE_BUDGET_MS,
+    );
     this.resyncMinMs = options.resyncMinMs ?? RESYNC_MIN_MS;
     this.mirror = options.mirror;
     if (this.whenBehind === 'snapshot' && !this.mirror) throw new Error('snapshot mode needs a mirror');
@@ -239,7 +235,7 @@ export class OutputStream {
     this.resyncTimers.delete(id);
     this.behind.delete(id);
     this.standing.delete(id);
-    this.budgets.delete(id);
+    this.budget.forget(id);
     this.lastSyncAt.delete(id);
     this.maybeResume();
   }
@@ -337,18 +333,8 @@ export class OutputStream {
       const behind = (this.behind.get(id) ?? 0) + chars;
       this.behind.set(id, behind);
       if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
-      if (behind > this.window || this.overBudget(id, chars, now)) this.standing.set(id, 'stale');
+      if (behind > this.window || this.budget.spend(id, chars, now)) this.standing.set(id, 'stale');
     }
-  }
-
-  private overBudget(id: string, chars: number, now: number): boolean {
-    let budget = this.budgets.get(id);
-    if (!budget || now - budget.since >= this.budgetMs) {
-      budget = { since: now, chars: 0 };
-      this.budgets.set(id, budget);
-    }
-    budget.chars += chars;
-    return budget.chars > this.budgetChars;
   }
 
   /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
@@ -378,7 +364,7 @@ export class OutputStream {
       this.whenBehind === 'snapshot' &&
       !this.closed &&
       this.flowControl &&
-      standing.syncing.length > this.budgetChars;
+      standing.syncing.length > this.budget.chars;
     if (flooded) this.standing.set(id, 'stale');
     else this.rejoin(id);
     this.behind.set(id, data.length + (flooded ? 0 : standing.syncing.length));
