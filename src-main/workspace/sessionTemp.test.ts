@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedModelConfig } from '../agent/testing/harness';
+import { scriptedTurn, terminalOutput as output } from '../agent/testing/scriptedTurn';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { denyApprover } from '../approval/asking';
 import { createMemoryLogger } from '../runtime/logger';
@@ -33,24 +33,11 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function turn(
-  s: AppRoot,
-  calls: ScriptedToolCall[],
-  session: { workspace?: string; sessionId?: string },
-) {
-  model.push({ toolCalls: calls }, { text: 'done' });
-  const agent = s.agent.createAgent({ model: scriptedModelConfig(model.baseUrl), ...session });
-  const result = await agent.runTurn('work');
-  await agent.close();
-  const records = s.agent.sessions.toolCalls(result.sessionId);
-  const results = records
-    .slice(-calls.length)
-    .map((r) => JSON.parse(r.result ?? '{}') as Record<string, unknown>);
-  return { sessionId: result.sessionId, results };
-}
+/** One turn in which the model makes these calls; returns each call's result. */
+const turn = (s: AppRoot, calls: ScriptedToolCall[], session: { workspace?: string; sessionId?: string }) =>
+  scriptedTurn(s.agent, model, calls, session);
 
 const terminal = (command: string): ScriptedToolCall => ({ name: 'terminal', arguments: { command } });
-const output = (r: Record<string, unknown> | undefined) => String(r?.output ?? '').trim();
 
 describe('the session temp folder', () => {
   it('is the same folder for sandboxed commands ($TMPDIR) and the file tools, and goes when the session ends', async () => {

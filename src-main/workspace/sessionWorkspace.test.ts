@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { scriptedModelConfig } from '../agent/testing/harness';
+import { scriptedTurn, terminalOutput as output } from '../agent/testing/scriptedTurn';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { scriptedApprover } from '../approval/testing/gateFakes';
 import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gate';
@@ -54,24 +55,10 @@ async function start({
 }
 
 /** One turn in which the model makes these calls; returns each call's result. */
-async function turn(
-  s: AppRoot,
-  calls: ScriptedToolCall[],
-  session: { workspace?: string; sessionId?: string },
-) {
-  model.push({ toolCalls: calls }, { text: 'done' });
-  const agent = s.agent.createAgent({ model: scriptedModelConfig(model.baseUrl), ...session });
-  const result = await agent.runTurn('work');
-  await agent.close();
-  const records = s.agent.sessions.toolCalls(result.sessionId);
-  const results = records
-    .slice(-calls.length)
-    .map((r) => JSON.parse(r.result ?? '{}') as Record<string, unknown>);
-  return { sessionId: result.sessionId, results };
-}
+const turn = (s: AppRoot, calls: ScriptedToolCall[], session: { workspace?: string; sessionId?: string }) =>
+  scriptedTurn(s.agent, model, calls, session);
 
 const pwd = (): ScriptedToolCall => ({ name: 'terminal', arguments: { command: 'pwd' } });
-const output = (r: Record<string, unknown> | undefined) => String(r?.output ?? '').trim();
 
 describe('session workspaces', () => {
   it('starts each session in its own workspace: terminal, relative file paths and execute_code', async () => {
