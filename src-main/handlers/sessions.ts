@@ -7,15 +7,13 @@ import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import { storedToolCallViews } from '../agent/toolCards';
 import type { SessionStore } from '../agent/sessions/store';
-import { stripMarkdown } from '../agent/sessions/title';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
 
 function summary(s: SessionSummary, snippet?: string): ViewSummary {
   return {
     id: s.id,
-    // Titles stored before they were made plain text lose their Markdown here.
-    title: stripMarkdown(s.title) || 'Untitled session',
+    title: s.title || 'Untitled session',
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     messageCount: s.messageCount,

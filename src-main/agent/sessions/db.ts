@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
+import { stripMarkdown } from './title';
 
 /** The first schema; later versions are the migrations below, applied in order. */
 export const SCHEMA_V1 = `
@@ -134,6 +135,15 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     addColumnIfMissing(db, 'tool_calls', 'ok', 'INTEGER');
     addColumnIfMissing(db, 'tool_calls', 'refusal', 'TEXT');
     addColumnIfMissing(db, 'tool_calls', 'exit_code', 'INTEGER');
+  },
+  // v8: titles stored before titles were made plain text lose their Markdown, once.
+  (db) => {
+    const rows = db.prepare('SELECT id, title FROM sessions').all() as { id: string; title: string }[];
+    const update = db.prepare('UPDATE sessions SET title = ? WHERE id = ?');
+    for (const { id, title } of rows) {
+      const plain = stripMarkdown(title);
+      if (plain !== title) update.run(plain, id);
+    }
   },
 ];
 

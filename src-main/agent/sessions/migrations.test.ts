@@ -57,13 +57,13 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 7 with the workspace column, the ledger, the terminal screens, call batches and outcomes',
+    'brings %s to version 8 with the workspace column, the ledger, the terminal screens, call batches and outcomes',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(7);
+        expect(version).toBe(8);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
           expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code']),
@@ -84,9 +84,28 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(7);
+      expect(again.version).toBe(8);
     },
   );
+
+  it('makes titles stored with Markdown plain text, once', () => {
+    const path = join(home, 'sessions.db');
+    const { DatabaseSync } = loadSqlite();
+    const old = new DatabaseSync(path);
+    old.exec(`BEGIN; ${SCHEMA_V1} PRAGMA user_version = 1; COMMIT;`);
+    old.exec(`INSERT INTO sessions (id, title, created_at, updated_at)
+      VALUES ('md', '**Fix** the \`build\` script', 1, 1), ('plain', 'Plain title', 1, 1);`);
+    old.close();
+    const { db } = shape(path);
+    try {
+      expect(db.prepare('SELECT id, title FROM sessions ORDER BY id').all()).toEqual([
+        { id: 'md', title: 'Fix the build script' },
+        { id: 'plain', title: 'Plain title' },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
 
   it('renames a stored call the user stopped from `cancelled` to `stopped`', () => {
     const path = join(home, 'sessions.db');
