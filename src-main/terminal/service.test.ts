@@ -142,10 +142,8 @@ describe('terminal service on the local backend', () => {
       const streamed = events
         .flatMap((e) => (e.type === 'data' && e.streamId === result.streamId ? [e.data] : []))
         .join('');
-      // A U+FFFD is either a split code point or a tail cut off mid-character: node-pty destroys
-      // the PTY's socket 200 ms after the child exits, and what is unread by then (the loop was
-      // blocked that long, or the socket paused) is lost, its partial character decoded as U+FFFD.
-      // The message says which it was.
+      // A U+FFFD is either a split code point or a tail cut off mid-character (what node-pty's
+      // socket destroy would discard, see backends/ptyDrain.ts). The message says which it was.
       const lines = streamed.split(/\r?\n/).filter((line) => line === 'é€😀').length;
       const bad = streamed.indexOf('\ufffd');
       const where = `${pty ? 'PTY' : 'pipe'}: ${lines} of 30000 lines arrived, U+FFFD at ${bad} of ${streamed.length} chars`;

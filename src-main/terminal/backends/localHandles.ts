@@ -4,6 +4,7 @@ import { constants } from 'node:os';
 import type { IPty } from 'node-pty';
 import { BaseHandle, Utf8Splitter } from '../handle';
 import type { ExitInfo } from '../types';
+import { drainBeforeDestroy } from './ptyDrain';
 
 /** Ends a process and everything it started (a process group, or a Windows process tree). */
 export type TreeKiller = (pid: number, signal: NodeJS.Signals) => Promise<unknown>;
@@ -91,7 +92,11 @@ export class PtyHandle extends BaseHandle {
     private readonly killTree: TreeKiller,
   ) {
     super(true);
-    term.onData((data) => this.emit(data));
+    // node-pty reports the exit only after its socket closed: drained output comes first.
+    term.onData((data) => {
+      if (!this.hasExited) this.emit(data);
+    });
+    drainBeforeDestroy(term);
     term.onExit(({ exitCode, signal }) =>
       this.finish(signal ? { exitCode: null, signal: signalName(signal) } : { exitCode }),
     );
