@@ -52,10 +52,11 @@ const RESYNC_SPACING = 4;
 
 /**
  * The mirror parses in its worker: a source that writes faster than it parses is held until it
- * has caught up, so memory stays bounded. Held for the mirror, never for a page.
+ * has caught up, so memory stays bounded. Held for the mirror, never for a page. Half a million
+ * characters is a few ms of parsing: enough to keep the worker busy, and all a flood holds.
  */
-const MIRROR_BACKLOG_CHARS = 2_000_000;
-const MIRROR_RESUME_CHARS = 500_000;
+const MIRROR_BACKLOG_CHARS = 500_000;
+const MIRROR_RESUME_CHARS = 125_000;
 
 /** Snapshot mode: live output a consumer is sent per window (see LiveBudget). */
 const LIVE_BUDGET_CHARS = 256_000;

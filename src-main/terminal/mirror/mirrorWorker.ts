@@ -19,8 +19,16 @@ port.on('message', (message: ToWorker) => {
       mirrors.set(message.id, new HeadlessMirror(message));
       return;
     case 'write': {
-      const { id, chars } = message;
-      mirrors.get(id)?.writeBytes(message.bytes, () => post({ t: 'parsed', id, chars }));
+      const { id, chars, bytes } = message;
+      const buffer = bytes.buffer as ArrayBuffer;
+      // xterm reads the chunk's length after this callback returns: hand the buffer back after.
+      const parsed = (): void =>
+        queueMicrotask(() =>
+          port.postMessage({ t: 'parsed', id, chars, buffer } satisfies FromWorker, [buffer]),
+        );
+      const mirror = mirrors.get(id);
+      if (mirror) mirror.writeBytes(bytes, parsed);
+      else parsed();
       return;
     }
     case 'resize':

@@ -11,7 +11,10 @@ export interface OpenMirror {
   scrollback: number;
 }
 
-/** UTF-8 bytes (transferred, not copied) and the characters they hold, for the backlog count. */
+/**
+ * UTF-8 bytes (transferred, not copied) and the characters they hold, for the backlog count. The
+ * bytes are a view of a pooled buffer, sent back with `parsed` (see transferPool.ts).
+ */
 export interface WriteMirror {
   t: 'write';
   id: number;
@@ -29,7 +32,7 @@ export type ToWorker =
   | { t: 'heap'; request: number };
 
 export type FromWorker =
-  | { t: 'parsed'; id: number; chars: number }
+  | { t: 'parsed'; id: number; chars: number; buffer: ArrayBuffer }
   | { t: 'snapshot'; request: number; data: string; cols: number; rows: number }
   | { t: 'snapshot'; request: number; error: string }
   | { t: 'heap'; request: number; bytes: number };

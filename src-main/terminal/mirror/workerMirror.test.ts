@@ -49,6 +49,19 @@ describe('MirrorWorker', () => {
     expect(resized.data).toContain('after resize');
   });
 
+  it('a long stream reuses the buffers the worker sends back instead of making new ones', async () => {
+    const workers = host();
+    const mirror = workers.create({ cols: 80, rows: 24 });
+    const chunk = (i: number): string => `\x1b[32mline ${i}\x1b[0m ${'y'.repeat(60)}\r\n`.repeat(200);
+    // 400 reads of ~16 KB, as a PTY delivers a flood, each let through once the last is parsed.
+    for (let i = 0; i < 400; i++) {
+      mirror.write(chunk(i));
+      await parsed(mirror);
+    }
+    expect(workers.pool.allocated).toBeLessThanOrEqual(2);
+    expect((await mirror.snapshot()).data).toContain('line 399');
+  });
+
   it('a snapshot holds everything written before it and nothing after', async () => {
     const workers = host();
     expect(await workers.heapUsed()).toBe(0);

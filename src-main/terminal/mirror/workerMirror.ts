@@ -13,11 +13,10 @@ import {
   type TerminalMirror,
 } from './mirror';
 import type { FromWorker, ToWorker } from './protocol';
+import { TransferPool } from './transferPool';
 
 /** Characters gathered before a batch is posted at once rather than at the end of the loop turn. */
 const BATCH_CHARS = 256 * 1024;
-
-const encoder = new TextEncoder();
 
 /** The built worker sits beside the bundle (dist/, dist/electron/); from source, tsx runs it. */
 function workerEntry(): { url: URL; execArgv: string[] } {
@@ -46,6 +45,8 @@ export class MirrorWorker {
   private nextId = 1;
   private nextRequest = 1;
   private disposed = false;
+  /** @internal Buffers that carry output to the worker and back. */
+  readonly pool = new TransferPool();
 
   constructor(private readonly options: MirrorWorkerOptions = {}) {}
 
@@ -110,6 +111,7 @@ export class MirrorWorker {
   closed(id: number): void {
     this.dirty.delete(this.mirrors.get(id) as WorkerMirror);
     this.mirrors.delete(id);
+    if (this.mirrors.size === 0) this.pool.clear();
     this.post({ t: 'close', id });
     this.holdOpen();
   }
@@ -157,7 +159,10 @@ export class MirrorWorker {
   }
 
   private receive(message: FromWorker): void {
-    if (message.t === 'parsed') return this.mirrors.get(message.id)?.parsed(message.chars);
+    if (message.t === 'parsed') {
+      if (this.mirrors.size > 0) this.pool.give(message.buffer);
+      return this.mirrors.get(message.id)?.parsed(message.chars);
+    }
     const request = this.requests.get(message.request);
     this.requests.delete(message.request);
     this.holdOpen();
@@ -201,15 +206,17 @@ export class WorkerMirror implements TerminalMirror {
     else this.host.schedule(this);
   }
 
-  /** @internal Posts what was written since the last batch, its buffer transferred. */
+  /** @internal Posts what was written since the last batch, in pooled buffers transferred. */
   flush(): void {
     if (this.pendingChars === 0 || this.disposed) return;
-    const bytes = encoder.encode(this.pending.join(''));
+    const pieces = this.pending;
     const chars = this.pendingChars;
+    this.unparsed += chars;
     this.pending = [];
     this.pendingChars = 0;
-    this.unparsed += chars;
-    this.host.post({ t: 'write', id: this.id, bytes, chars }, [bytes.buffer as ArrayBuffer]);
+    this.host.pool.encode(pieces, chars, (bytes, held) =>
+      this.host.post({ t: 'write', id: this.id, bytes, chars: held }, [bytes.buffer as ArrayBuffer]),
+    );
   }
 
   /** @internal The worker parsed `chars` more (all of it: Infinity). */
