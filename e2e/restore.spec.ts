@@ -97,6 +97,22 @@ describe('restore', () => {
     expect(row?.[9]).toMatchObject({ char: 'm', fgMode: 0 });
   }, 90_000);
 
+  it('keeps a shell that is writing as a shell tab through a reload', async () => {
+    await app.page.getByTestId('terminal-new-shell').click();
+    await expect.poll(() => shellTab().getAttribute('aria-selected'), POLL).toBe('true');
+    // Its output keeps coming while the reloaded page asks which shells are open.
+    await typeInShell('i=0; while :; do i=$((i+1)); echo "tick-$i"; sleep 0.02; done', 'tick-5');
+
+    await app.page.reload();
+    await expect.poll(() => shellTab().count(), POLL).toBe(1);
+    await shellTab().click();
+    const ticks = async () => Number(/tick-(\d+)\s*$/.exec((await app.terminalText()).trim())?.[1] ?? 0);
+    const seen = await ticks();
+    await expect.poll(ticks, POLL).toBeGreaterThan(seen);
+    expect(await app.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').count()).toBe(0);
+    await app.page.keyboard.press('Control+C');
+  }, 90_000);
+
   it('reopens the session named in the address after serve restarts', async () => {
     const id = await runMarker();
     await expect.poll(hash, POLL).toBe(`#/session/${id}`);

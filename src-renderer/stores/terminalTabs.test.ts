@@ -79,4 +79,15 @@ describe('terminal tabs', () => {
     const { key } = routeData(s, { streamId: 'sh1', taskId: 'default', data: '$ ' });
     expect(key).toBe('shell:sh1');
   });
+
+  it('after a reload, holds output with no call until the shells are known, so a shell is not taken for the agent', () => {
+    let s = emptyTabs();
+    const tick = { streamId: 'sh1', taskId: 'default', data: 'tick\r\n' };
+    expect(routeData(s, tick).key).toBeUndefined();
+    expect(routeData(s, { ...tick, streamId: 'a', toolCallId: 'c1' }).key).toBe('task:default');
+    s = shellsRestored(s, [{ streamId: 'sh1', taskId: 'default' }]);
+    expect(routeData(s, tick).key).toBe('shell:sh1');
+    // With no shell left open, output with no call is a stream of its own again.
+    expect(routeData(shellsRestored(emptyTabs(), []), { streamId: 'x', data: 'y' }).key).toBe('stream:x');
+  });
 });

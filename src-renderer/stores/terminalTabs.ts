@@ -18,6 +18,8 @@ export interface TabsState {
   activeKey: string | undefined;
   /** terminal.openShell requests without a reply yet. */
   pendingShells: number;
+  /** The user's shells already open (after a reload) are known: until then, their output waits. */
+  shellsKnown: boolean;
   shellCount: number;
 }
 
@@ -25,6 +27,7 @@ export const emptyTabs = (): TabsState => ({
   tabs: [],
   activeKey: undefined,
   pendingShells: 0,
+  shellsKnown: false,
   shellCount: 0,
 });
 
@@ -40,7 +43,8 @@ function replaceTab(state: TabsState, tab: TerminalTab): TabsState {
 
 /**
  * Finds (or makes) the tab for a chunk of output. `undefined` means: hold the chunk, since it
- * may belong to a shell whose openShell reply has not arrived (shell output has no toolCallId).
+ * may belong to a shell whose openShell reply has not arrived, or, just after a reload, to a shell
+ * the page does not know yet (shell output has no toolCallId).
  */
 export function routeData(
   state: TabsState,
@@ -54,7 +58,8 @@ export function routeData(
       key: owner.key,
     };
   }
-  if (data.toolCallId === undefined && state.pendingShells > 0) return { state, key: undefined };
+  if (data.toolCallId === undefined && (state.pendingShells > 0 || !state.shellsKnown))
+    return { state, key: undefined };
 
   const key = data.taskId !== undefined ? `task:${data.taskId}` : `stream:${data.streamId}`;
   const existing = state.tabs.find((t) => t.key === key);
@@ -106,7 +111,7 @@ export function shellOpened(
   if (streamId === undefined) return { ...state, pendingShells };
   const shellCount = state.shellCount + 1;
   const tab = shellTab(streamId, taskId, shellCount);
-  return { tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
+  return { ...state, tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
 }
 
 /** Tabs for user shells that main still runs (after a reload); known ones stay as they are. */
@@ -119,7 +124,7 @@ export function shellsRestored(state: TabsState, shells: { streamId: string; tas
     shellCount += 1;
     tabs.push(shellTab(streamId, taskId, shellCount));
   }
-  return { ...state, tabs, shellCount, activeKey: state.activeKey ?? tabs[0]?.key };
+  return { ...state, tabs, shellCount, shellsKnown: true, activeKey: state.activeKey ?? tabs[0]?.key };
 }
 
 export function streamExited(state: TabsState, streamId: string, exitCode: number | null): TabsState {

@@ -95,7 +95,14 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
   // After a reload (or in a second window) the user's shells get their tabs back first, so
   // their output is not taken for an agent's; then every agent screen comes back as it is now.
   unwrap(api().terminalShells({}))
-    .then((shells) => useTerminal.getState().shellsRestored(shells))
+    .catch((err: unknown) => {
+      reportError('Could not restore the shells', err);
+      return [];
+    })
+    .then((shells) => {
+      useTerminal.getState().shellsRestored(shells);
+      releaseHeld();
+    })
     .then(() => unwrap(api().terminalRestore({})))
     .catch((err: unknown) => reportError('Could not restore the terminals', err));
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
@@ -124,11 +131,12 @@ export async function openShell(): Promise<void> {
     reportError('Could not open a shell', err);
   }
   useTerminal.getState().shellOpened(streamId, taskId);
-  const release = held.splice(0);
-  for (const data of release) {
-    if (data.streamId === streamId) terminals.write(`shell:${streamId}`, data.streamId, data.data);
-    else receive(data);
-  }
+  releaseHeld();
+}
+
+/** Routes again the output held while shells were opening or unknown, in the order it came. */
+function releaseHeld(): void {
+  for (const data of held.splice(0)) receive(data);
 }
 
 export async function closeTerminalTab(key: string): Promise<void> {
