@@ -15,7 +15,7 @@ import type {
 import type { McpServerConfig } from '../config/schema';
 import type { Logger } from '../runtime/types';
 import type { WrappedCommand } from '../sandbox/sandbox';
-import { shQuote } from '../terminal/shellScript';
+import { shQuote } from '../../src-shared/shellQuote';
 import { McpCredentials } from './auth/credentials';
 import { McpOAuthProvider, type SignInInteraction } from './auth/provider';
 import type { McpClientContext } from './clientContext';

@@ -14,7 +14,7 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getApplySeccompBinaryPath } from '@anthropic-ai/sandbox-runtime/dist/sandbox/generate-seccomp-filter.js';
-import { shQuote } from '../terminal/shellScript';
+import { shQuote } from '../../src-shared/shellQuote';
 
 export const RELAYS_ENV = 'CADUCEUS_SANDBOX_RELAYS';
 

@@ -1,6 +1,7 @@
 /** One task's environment: a backend plus the state (cwd, exported variables) that persists between calls. */
 import { randomBytes } from 'node:crypto';
-import { interactiveShellScript, shQuote, statePaths, wrapCommand, type StatePaths } from './shellScript';
+import { interactiveShellScript, statePaths, wrapCommand, type StatePaths } from './shellScript';
+import { shQuote } from '../../src-shared/shellQuote';
 import type { TerminalBackend } from './types';
 
 export interface EnvironmentOptions {

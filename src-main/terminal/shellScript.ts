@@ -4,9 +4,7 @@
  * to side files on exit. Nothing is printed, so the user's output stays untouched.
  */
 
-export function shQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
+import { shQuote } from '../../src-shared/shellQuote';
 
 export interface StatePaths {
   envFile: string;

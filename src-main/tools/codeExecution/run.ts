@@ -15,7 +15,7 @@ import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import { CODE_EXECUTION_CALLABLE } from '../../runtime/schemaPatch';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
-import { shQuote } from '../../terminal/shellScript';
+import { shQuote } from '../../../src-shared/shellQuote';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { runSandboxed } from '../terminal/sandboxed';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { Environment } from '../../terminal/environment';
 import { runToCompletion } from '../../terminal/exec';
-import { shQuote } from '../../terminal/shellScript';
+import { shQuote } from '../../../src-shared/shellQuote';
 import type { ExecResult } from '../../terminal/types';
 import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
 import { parseSearchLines } from './searchOutput';

@@ -2,7 +2,7 @@
  * The short POSIX shell programs behind ShellFileAccess. They use only what busybox offers too
  * (no stat, mktemp, find or realpath required), so they work in minimal containers.
  */
-import { shQuote } from '../../terminal/shellScript';
+import { shQuote } from '../../../src-shared/shellQuote';
 import type { SearchRequest } from './accessTypes';
 import { ripgrepArgs } from './searchOutput';
 

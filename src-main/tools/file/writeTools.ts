@@ -3,7 +3,7 @@ import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/ana
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
-import { shQuote } from '../../terminal/shellScript';
+import { shQuote } from '../../../src-shared/shellQuote';
 import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
 import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
