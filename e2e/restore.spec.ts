@@ -47,6 +47,16 @@ async function frontCells(): Promise<Cells | null> {
   })()`)) as Cells | null;
 }
 
+/** Every line of the terminal in front, scrollback included. */
+async function bufferText(): Promise<string> {
+  return (await app.page.evaluate(`(() => {
+    const b = document.querySelector('[data-testid="terminal-pane"] .xterm-host').terminal.buffer.active;
+    const lines = [];
+    for (let i = 0; i < b.length; i++) lines.push(b.getLine(i).translateToString(true));
+    return lines.join('\\n');
+  })()`)) as string;
+}
+
 const hash = () => new URL(app.page.url()).hash;
 const userMessage = () =>
   app.page.locator('[data-testid="message"][data-role="user"]').filter({ hasText: PROMPT });
@@ -110,6 +120,14 @@ describe('restore', () => {
     const seen = await ticks();
     await expect.poll(ticks, POLL).toBeGreaterThan(seen);
     expect(await app.page.locator('[data-testid="terminal-tab"][data-kind="agent"]').count()).toBe(0);
+    // Resized (to each screenshot's size) while it writes, it still holds the ticks in order,
+    // scrollback included: nothing written before a snapshot of it is left above it.
+    await app.screenshotAll('restore-shell-writing');
+    const resized = await ticks();
+    await expect.poll(ticks, POLL).toBeGreaterThan(resized);
+    const shown = [...(await bufferText()).matchAll(/tick-(\d+)/g)].map((m) => Number(m[1]));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.slice(1).every((n, i) => n === (shown[i] ?? NaN) + 1)).toBe(true);
     await app.page.keyboard.press('Control+C');
   }, 90_000);
 

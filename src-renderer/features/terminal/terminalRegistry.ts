@@ -34,6 +34,8 @@ export interface RegistryHooks {
 
 /** Stands for the stream of a note: nothing acknowledges it. */
 const NOTE = '';
+/** Full reset (RIS), parsed in order with the writes around it. */
+const RESET = '\x1bc';
 
 /** One xterm per terminal tab, created on first output and kept until the tab closes. */
 export class TerminalRegistry {
@@ -91,7 +93,9 @@ export class TerminalRegistry {
     const { term } = this.ensure(key);
     // Older output held for a hidden tab is part of the snapshot.
     this.pacer.drop(key);
-    term.reset();
+    // A full reset (RIS) in the stream, not term.reset(): xterm parses writes later, so output
+    // written before the snapshot but not parsed yet would land on the reset screen.
+    term.write(RESET);
     // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
     if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
     // Not paced even when hidden: snapshots are few and bounded, and a tab shown after a reload
