@@ -111,6 +111,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     shells,
     modelOverrides,
     elicitations,
+    events,
   });
   return {
     invoke: createRouter(handlers),

@@ -111,6 +111,14 @@ export class ChatController {
     this.running.get(sessionId)?.abort.abort();
   }
 
+  /** Stops the session's running turn, as the Stop button does, and waits until it has ended. */
+  async stop(sessionId: string): Promise<void> {
+    const run = this.running.get(sessionId);
+    if (!run) return;
+    run.abort.abort();
+    await run.done;
+  }
+
   answerClarify(id: string, answer: string): void {
     const resolve = this.clarifies.get(id);
     if (!resolve) throw new ContractError('unknown_clarify', `No open question "${id}"`);

@@ -8,6 +8,7 @@ import { systemBrowserOpener, type UrlOpener } from '../mcp/auth/browser';
 import type { AppRoot } from '../appRoot';
 import { addAllowlistEntry, allowlistView, removeAllowlistEntry } from './allowlist';
 import type { ChatController } from './chat';
+import type { EventBus } from '../contract/eventBus';
 import type { ModelOverrides } from '../agent/model/resolve';
 import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
@@ -15,6 +16,7 @@ import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
+import { deleteSession } from './sessionDelete';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
@@ -43,6 +45,7 @@ interface Parts {
   /** The chat's model overrides: the command line's, and the saved key. */
   modelOverrides: () => ModelOverrides;
   elicitations: ElicitationBroker;
+  events: EventBus;
 }
 
 const OK = { ok: true } as const;
@@ -56,6 +59,7 @@ export function createHandlers({
   shells,
   modelOverrides,
   elicitations,
+  events,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
@@ -155,8 +159,8 @@ export function createHandlers({
       sessions().renameSession(id, title);
       return OK;
     },
-    'sessions.delete': ({ id }) => {
-      sessions().deleteSession(id);
+    'sessions.delete': async ({ id }) => {
+      await deleteSession(s, chat, events, id);
       return OK;
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),

@@ -108,9 +108,24 @@ export class EnvironmentManager {
     const idle = this.list().filter(
       (env) => env.lastUsed <= cutoff && env.active === 0 && !this.options.hasRunningProcesses?.(env.key),
     );
-    for (const env of idle) this.environments.delete(env.key);
-    await Promise.all(idle.map((env) => env.dispose()));
+    await this.drop(idle);
     return idle.map((env) => env.key);
+  }
+
+  /**
+   * Disposes the task's own environment at once (its task is gone), ending what its backend runs;
+   * false, keeping it, while a user shell or a command still works in it.
+   */
+  async release(taskId: string): Promise<boolean> {
+    const environment = this.environments.get(taskId);
+    if (!environment || environment.active > 0) return false;
+    await this.drop([environment]);
+    return true;
+  }
+
+  private async drop(environments: Environment[]): Promise<void> {
+    for (const env of environments) this.environments.delete(env.key);
+    await Promise.all(environments.map((env) => env.dispose()));
   }
 
   startSweeper(intervalMs = 30_000): void {

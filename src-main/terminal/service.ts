@@ -321,6 +321,18 @@ export class TerminalService {
     this.streams.ack(streamId, chars, consumer);
   }
 
+  /**
+   * The task's session is gone: its background processes end, its environment is disposed
+   * (unless the human's shell works in it), and its agent screen, live or kept, goes.
+   */
+  async releaseTask(taskId: string): Promise<void> {
+    const key = this.environments.keyFor(taskId);
+    await this.processes.killAll(key);
+    // A sub-agent sharing its parent's environment leaves it to the parent.
+    if (key === taskId) await this.environments.release(taskId);
+    await this.streams.closeScreen(agentScreen(taskId));
+  }
+
   startIdleCleanup(intervalMs?: number): void {
     this.environments.startSweeper(intervalMs);
   }

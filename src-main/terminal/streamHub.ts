@@ -21,6 +21,8 @@ interface LiveStream {
   /** The mirrored screen it writes to (an agent's command, a user shell), if any. */
   screen: string | undefined;
   toolCallId: string;
+  /** Settles once the stream has ended and its screen is released. */
+  closed: Promise<void>;
 }
 
 export interface AttachOptions {
@@ -95,13 +97,15 @@ export class StreamHub {
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;
-    this.live.set(tags.streamId, {
+    const entry: LiveStream = {
       stream,
       handle,
       input: options.input ?? true,
       screen,
       toolCallId: tags.toolCallId,
-    });
+      closed: Promise.resolve(),
+    };
+    this.live.set(tags.streamId, entry);
     const startedAt = Date.now();
     // A PTY already ends lines with CRLF; pipes do not.
     const endings = handle.pty ? undefined : new LineEndings();
@@ -114,7 +118,7 @@ export class StreamHub {
         stream.write(text);
       });
     }
-    void handle.exited.then(async (exit) => {
+    entry.closed = handle.exited.then(async (exit) => {
       if (stream && command !== undefined)
         stream.write(exitFooter(exit, Date.now() - startedAt, atLineStart));
       await stream?.end(exit.exitCode, exit.signal);
@@ -185,6 +189,19 @@ export class StreamHub {
     if (!live.input) return 'no_input';
     live.handle.write(data);
     return 'written';
+  }
+
+  /**
+   * The screen's task is gone: its streams still running are killed, and once they have ended
+   * (each emits its exit) the screen is forgotten, so no page gets it back.
+   */
+  async closeScreen(screen: string): Promise<void> {
+    const left = [...this.live.values()].filter((live) => live.screen === screen);
+    await Promise.all(left.map((live) => live.handle.kill('SIGKILL')));
+    await Promise.all(left.map((live) => live.closed));
+    // A stream that ended just before may still be storing this screen.
+    await this.mirrors.settled();
+    this.mirrors.forget(screen);
   }
 
   /** Stops following consumers (the service is shutting down). */

@@ -8,6 +8,7 @@ import {
   shellRequested,
   shellsRestored,
   streamExited,
+  taskClosed,
   type TabsState,
 } from './terminalTabs';
 
@@ -21,14 +22,16 @@ interface TerminalActions {
   inputWait: InputWait | undefined;
   /** Brings the command's tab to the front; its banner shows until the command ends. */
   waitingForInput(wait: InputWait): void;
-  /** Returns the tab key the chunk belongs to, or undefined to hold it for a pending shell. */
-  route(data: TerminalData): string | undefined;
+  /** The tab key the chunk belongs to; undefined to hold it for a pending shell, null to drop it. */
+  route(data: TerminalData): string | undefined | null;
   shellRequested(): void;
   shellsRestored(shells: { streamId: string; taskId: string }[]): void;
   shellOpened(streamId: string | undefined, taskId: string | undefined): void;
   exited(streamId: string, exitCode: number | null): void;
   activate(key: string): void;
   close(key: string): void;
+  /** The task's session was deleted: its agent tab goes, and its output no longer makes one. */
+  taskClosed(taskId: string): void;
 }
 
 export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
@@ -53,4 +56,5 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
     })),
   activate: (key) => set({ activeKey: key }),
   close: (key) => set((s) => closeTab(s, key)),
+  taskClosed: (taskId) => set((s) => taskClosed(s, taskId)),
 }));

@@ -8,6 +8,7 @@ import {
   shellRequested,
   shellsRestored,
   streamExited,
+  taskClosed,
 } from './terminalTabs';
 
 describe('terminal tabs', () => {
@@ -89,5 +90,28 @@ describe('terminal tabs', () => {
     expect(routeData(s, tick).key).toBe('shell:sh1');
     // With no shell left open, output with no call is a stream of its own again.
     expect(routeData(shellsRestored(emptyTabs(), []), { streamId: 'x', data: 'y' }).key).toBe('stream:x');
+  });
+
+  it("drops a deleted session's agent tab, and its streams' late output does not bring it back", () => {
+    const session = '20261130-120000-abcdef';
+    let s = shellsRestored(emptyTabs(), []);
+    s = routeData(s, { streamId: 'a', taskId: session, toolCallId: 'c1', data: 'tick' }).state;
+    s = shellOpened(shellRequested(s), 'sh1', session);
+    s = routeData(s, { streamId: 'b', taskId: 'other', toolCallId: 'c2', data: 'x' }).state;
+    s = { ...s, activeKey: `task:${session}` };
+    s = taskClosed(s, session);
+    // The human's shell in that session's environment stays.
+    expect(s.tabs.map((t) => t.key)).toEqual(['shell:sh1', 'task:other']);
+    expect(s.activeKey).toBe('shell:sh1');
+    for (const late of [
+      { streamId: 'a', taskId: session, toolCallId: 'c1', data: 'tick' },
+      { streamId: 'z', taskId: session, toolCallId: 'c9', data: 'screen', snapshot: true },
+    ]) {
+      const routed = routeData(s, late);
+      expect(routed.key).toBeNull();
+      expect(routed.state.tabs.map((t) => t.key)).toEqual(['shell:sh1', 'task:other']);
+    }
+    expect(routeData(s, { streamId: 'sh1', taskId: session, data: '$ ' }).key).toBe('shell:sh1');
+    expect(taskClosed(s, 'never-shown').tabs).toEqual(s.tabs);
   });
 });

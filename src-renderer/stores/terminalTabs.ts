@@ -21,6 +21,8 @@ export interface TabsState {
   /** The user's shells already open (after a reload) are known: until then, their output waits. */
   shellsKnown: boolean;
   shellCount: number;
+  /** Tasks whose session was deleted: output of their agent streams is dropped. */
+  closedTasks: string[];
 }
 
 export const emptyTabs = (): TabsState => ({
@@ -29,6 +31,7 @@ export const emptyTabs = (): TabsState => ({
   pendingShells: 0,
   shellsKnown: false,
   shellCount: 0,
+  closedTasks: [],
 });
 
 export function agentTabTitle(taskId: string | undefined, streamId: string): string {
@@ -44,12 +47,14 @@ function replaceTab(state: TabsState, tab: TerminalTab): TabsState {
 /**
  * Finds (or makes) the tab for a chunk of output. `undefined` means: hold the chunk, since it
  * may belong to a shell whose openShell reply has not arrived, or, just after a reload, to a shell
- * the page does not know yet (shell output has no toolCallId).
+ * the page does not know yet (shell output has no toolCallId). `null`: drop it, its task is closed.
  */
 export function routeData(
   state: TabsState,
   data: TerminalData,
-): { state: TabsState; key: string | undefined } {
+): { state: TabsState; key: string | undefined | null } {
+  if (data.toolCallId !== undefined && data.taskId !== undefined && state.closedTasks.includes(data.taskId))
+    return { state, key: null };
   const owner = state.tabs.find((t) => t.streamIds.includes(data.streamId));
   if (owner) {
     if (owner.liveStreamIds.includes(data.streamId) || owner.exited) return { state, key: owner.key };
@@ -141,6 +146,12 @@ export function closeTab(state: TabsState, key: string): TabsState {
   const tabs = state.tabs.filter((t) => t.key !== key);
   const neighbour = tabs[Math.min(index, tabs.length - 1)];
   return { ...state, tabs, activeKey: state.activeKey === key ? neighbour?.key : state.activeKey };
+}
+
+/** The task's session was deleted: its agent tab goes, and stays gone; the user's shells stay. */
+export function taskClosed(state: TabsState, taskId: string): TabsState {
+  const closedTasks = state.closedTasks.includes(taskId) ? state.closedTasks : [...state.closedTasks, taskId];
+  return { ...closeTab(state, `task:${taskId}`), closedTasks };
 }
 
 /** Where typing in a tab goes: the shell's stream, or the agent's newest running command. */

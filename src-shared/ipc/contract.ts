@@ -248,6 +248,8 @@ export const events = {
   'chat.event': ChatEventSchema,
   'terminal.data': TerminalDataSchema,
   'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
+  /** The task's session was deleted: what ran for it has ended, and its agent tab goes away. */
+  'terminal.taskClosed': z.object({ taskId: z.string() }),
   /** A foreground command waits for input; what the user types in its tab goes to it. */
   'terminal.inputWait': z.object({
     streamId: z.string(),

@@ -148,6 +148,11 @@ export class MirrorHub {
     }
   }
 
+  /** Drops the final screen of a task that is gone (its database row goes with its session). */
+  forget(screen: string): void {
+    this.finished.delete(screen);
+  }
+
   /** Screens with no live stream, for a page that (re)connects. */
   finishedScreens(): Array<[screen: string, FinishedScreen]> {
     this.load();

@@ -65,6 +65,7 @@ function receive(data: TerminalData): void {
   if (closed.has(data.streamId)) return;
   const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
   const key = useTerminal.getState().route(data);
+  if (key === null) return;
   if (key === undefined) held.push(data);
   else if (data.snapshot) terminals.replace(key, data.streamId, data.data, data.size);
   else terminals.write(key, data.streamId, data.data);
@@ -108,11 +109,26 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     useTerminal.getState().waitingForInput({ streamId, prompt }),
   );
+  const offClosed = bridge.onTerminalTaskClosed(({ taskId }) => closeTask(taskId));
   return () => {
     offData();
     offExit();
     offInput();
+    offClosed();
   };
+}
+
+/** The task's session was deleted (here or in another window): its agent tab and xterm go. */
+function closeTask(taskId: string): void {
+  const key = `task:${taskId}`;
+  for (const streamId of tabOf(key)?.streamIds ?? []) {
+    closed.add(streamId);
+    acks.forget(streamId);
+  }
+  useTerminal.getState().taskClosed(taskId);
+  terminals.dispose(key);
+  const kept = held.splice(0).filter((data) => data.taskId !== taskId || data.toolCallId === undefined);
+  held.push(...kept);
 }
 
 /** Opens a user shell in the environment of the tab in front (or the default one). */

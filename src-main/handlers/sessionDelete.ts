@@ -1,0 +1,25 @@
+import type { AppRoot } from '../appRoot';
+import type { EventBus } from '../contract/eventBus';
+import type { ChatController } from './chat';
+
+/**
+ * Deletes a session and ends what runs for it: its turn stops as with the Stop button, its
+ * terminal task (and its sub-agents') is released, then every page drops its agent tab.
+ * A session that does not exist is left alone, as before.
+ */
+export async function deleteSession(
+  root: AppRoot,
+  chat: ChatController,
+  events: EventBus,
+  id: string,
+): Promise<void> {
+  const sessions = root.agent.sessions;
+  if (!sessions.getSession(id)) return;
+  const tasks = [id, ...sessions.childSessions(id).map((child) => child.id)];
+  await Promise.all(tasks.map((task) => chat.stop(task)));
+  const terminal = root.terminals.current;
+  for (const task of tasks) await terminal.releaseTask(task);
+  // After the release: a final screen stored meanwhile goes with the session's rows.
+  sessions.deleteSession(id);
+  for (const task of tasks) events.emit('terminal.taskClosed', { taskId: task });
+}
