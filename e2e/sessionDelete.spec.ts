@@ -39,6 +39,7 @@ describe('deleting a session', () => {
     await expect.poll(() => agentTabs(page).count(), POLL).toBe(0);
     await expect.poll(() => agentTabs(other).count(), POLL).toBe(0);
     await expect.poll(() => processesWith(script), POLL).toEqual([]);
+    await app.screenshotAll('session-deleted');
     const ticks = (await stat(join(dir, 'ticks.log'))).size;
 
     // A reload and a new command later: only the new command's tab, and the loop wrote nothing more.
