@@ -38,6 +38,15 @@ describe('deleting a session', () => {
 
     await expect.poll(() => agentTabs(page).count(), POLL).toBe(0);
     await expect.poll(() => agentTabs(other).count(), POLL).toBe(0);
+    // The other window had it open: it leaves it for a new chat, drops it from its list, and says why.
+    await expect.poll(() => other.getByTestId('session-item').count(), POLL).toBe(0);
+    await expect
+      .poll(() => other.getByTestId('notice').textContent(), POLL)
+      .toContain('deleted in another window');
+    expect(await other.getByTestId('message').count()).toBe(0);
+    expect(new URL(other.url()).hash).toBe('');
+    // The window that deleted it says nothing of the kind.
+    expect(await page.getByTestId('notice').count()).toBe(0);
     await expect.poll(() => processesWith(script), POLL).toEqual([]);
     await app.screenshotAll('session-deleted');
     const ticks = (await stat(join(dir, 'ticks.log'))).size;

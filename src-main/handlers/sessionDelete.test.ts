@@ -90,6 +90,7 @@ describe('sessions.delete', () => {
       const exited = (named('terminal.exit') as Array<{ streamId: string }>).map((e) => e.streamId);
       for (const streamId of streams) expect(exited).toContain(streamId);
       expect(named('terminal.taskClosed')).toEqual([{ taskId: sessionId }]);
+      expect(named('sessions.deleted')).toEqual([{ id: sessionId }]);
       expect(chatEvents()).toContainEqual(
         expect.objectContaining({ type: 'turn.finished', turnId, status: 'cancelled' }),
       );
@@ -141,5 +142,6 @@ describe('sessions.delete', () => {
     await call('sessions.delete', { id: sessionId });
     await call('sessions.delete', { id: 'no-such-session' });
     expect(named('terminal.taskClosed')).toHaveLength(1);
+    expect(named('sessions.deleted')).toEqual([{ id: sessionId }]);
   });
 });

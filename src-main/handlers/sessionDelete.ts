@@ -22,4 +22,5 @@ export async function deleteSession(
   // After the release: a final screen stored meanwhile goes with the session's rows.
   sessions.deleteSession(id);
   for (const task of tasks) events.emit('terminal.taskClosed', { taskId: task });
+  events.emit('sessions.deleted', { id });
 }

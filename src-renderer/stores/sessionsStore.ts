@@ -12,6 +12,8 @@ interface SessionsStore {
   search(query: string): Promise<void>;
   rename(id: string, title: string): Promise<boolean>;
   remove(id: string): Promise<boolean>;
+  /** The session was deleted, here or in another window: true when this window deleted it. */
+  deleted(id: string): boolean;
   exportSession(
     id: string,
     format: 'markdown' | 'json',
@@ -19,6 +21,8 @@ interface SessionsStore {
 }
 
 let generation = 0;
+/** Deletions this window asked for and has no reply to yet. */
+const deleting = new Set<string>();
 
 export const useSessions = create<SessionsStore>((set, get) => ({
   sessions: [],
@@ -57,13 +61,21 @@ export const useSessions = create<SessionsStore>((set, get) => ({
 
   async remove(id) {
     try {
+      deleting.add(id);
       await unwrap(api().sessionsDelete({ id }));
-      set((s) => ({ sessions: s.sessions.filter((x) => x.id !== id) }));
+      get().deleted(id);
       return true;
     } catch (err) {
       reportError('Could not delete the session', err);
       return false;
+    } finally {
+      deleting.delete(id);
     }
+  },
+
+  deleted(id) {
+    set((s) => ({ sessions: s.sessions.filter((x) => x.id !== id) }));
+    return deleting.has(id);
   },
 
   async exportSession(id, format) {

@@ -247,6 +247,8 @@ export const requests = {
 export const events = {
   'chat.event': ChatEventSchema,
   'terminal.data': TerminalDataSchema,
+  /** A session was deleted (in any window): lists drop it, and a window showing it leaves it. */
+  'sessions.deleted': z.object({ id: z.string() }),
   'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
   /** The task's session was deleted: what ran for it has ended, and its agent tab goes away. */
   'terminal.taskClosed': z.object({ taskId: z.string() }),

@@ -5,6 +5,7 @@ import { useChat } from '../../stores/chatStore';
 import { useElicitations } from '../../stores/elicitationStore';
 import { useMcp } from '../../stores/mcpStore';
 import { useModel } from '../../stores/modelStore';
+import { useNotices } from '../../stores/noticesStore';
 import { useSessions } from '../../stores/sessionsStore';
 import { useSettings } from '../../stores/settingsStore';
 import { useToolsets } from '../../stores/toolsetsStore';
@@ -45,6 +46,12 @@ export function startSync(): () => void {
       useChat.getState().apply(event);
       if (event.type === 'turn.finished' || event.type === 'turn.started')
         void useSessions.getState().refresh();
+    }),
+    bridge.onSessionsDeleted(({ id }) => {
+      // Deleted in another window while open here: this window leaves it too, and says why.
+      if (useSessions.getState().deleted(id) || useChat.getState().sessionId !== id) return;
+      useChat.getState().newChat();
+      useNotices.getState().push('The session open here was deleted in another window.');
     }),
     bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
     bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
