@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { alive } from '../terminal/testing/procs';
 import { APPROVAL_BUTTONS, BATCH_BUTTONS } from './approvalDialog';
 import { runDesktop } from './main';
 import { APP_URL } from './protocol';
@@ -23,15 +24,6 @@ afterEach(async () => {
   else process.env.CADUCEUS_HOME = savedHome;
   await rm(home, { recursive: true, force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('runDesktop', () => {
   it('quits at once when another instance holds the lock', async () => {
