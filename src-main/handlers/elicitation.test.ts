@@ -2,18 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
-import { clientFeaturesServer } from '../mcp/testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from '../mcp/testing/servers';
 import { ctx } from '../runtime/testing/fixtures';
 import { useCoreHome } from '../testing/coreHome';
 
 const temp = useCoreHome('caduceus-elicitation-');
 beforeEach(async () => {
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
-  await writeFile(
-    join(temp.dir, 'config.yaml'),
-    `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
-  );
+  const form = serverEntryYaml('form', clientFeaturesServer());
+  await writeFile(join(temp.dir, 'config.yaml'), `mcp_servers:\n${form}`);
 });
 
 function start(approvals?: 'deny') {

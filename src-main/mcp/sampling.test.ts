@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../handlers/settings';
 import { ctx } from '../runtime/testing/fixtures';
 import { useCoreHome } from '../testing/coreHome';
 import { RateLimiter } from './sampling';
-import { clientFeaturesServer } from './testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from './testing/servers';
 
 const scripted = useScriptedModel();
 const temp = useCoreHome('caduceus-sampling-');
@@ -17,12 +17,10 @@ beforeEach(() => {
 });
 
 async function start(policy: 'ask' | 'allow' | 'deny'): Promise<AppCore> {
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
   await writeFile(
     join(temp.dir, 'config.yaml'),
     `model: { provider: custom, base_url: ${scripted.model.baseUrl}, name: scripted }\n` +
-      `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n    sampling: ${policy}\n`,
+      `mcp_servers:\n${serverEntryYaml('form', clientFeaturesServer())}    sampling: ${policy}\n`,
   );
   return temp.start({ secrets: new MemorySecretStore({ model_api_key: 'test-key' }) });
 }
