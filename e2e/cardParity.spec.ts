@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
-import { AppHarness } from './support/app';
+import { useApp } from './support/fixture';
 import { ServeSocket } from './support/serveSocket';
 import { screenshotViews, VIEWPORTS } from './support/views';
 
@@ -8,15 +8,7 @@ import { screenshotViews, VIEWPORTS } from './support/views';
 // in the exported session: real `caduceus serve`, real commands, real Chromium.
 const POLL = { timeout: 20_000, interval: 100 };
 const PROMPT = 'Try four risky things';
-let app: AppHarness;
-
-beforeAll(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useApp('file');
 
 /** What a card says about how its call ended. */
 interface Face {

@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 import { screenshotViews, terminalRows } from './support/views';
 
 // Tool cards and agent terminal tabs as a user sees them: real serve, real commands, Chromium.
 const POLL = { timeout: 15_000, interval: 100 };
-let app: AppHarness;
-
-beforeEach(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterEach(async () => {
-  await app?.close();
-});
+const app = useApp('each');
 
 /** The model runs one terminal command, then says it is done. */
 async function runCommand(id: string, command: string, prompt: string): Promise<void> {

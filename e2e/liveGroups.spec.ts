@@ -1,20 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 import { screenshotViews } from './support/views';
 
 // Which cards sit together in a parallel group: the calls that ran at once, live and after reload.
 const POLL = { timeout: 15_000, interval: 100 };
-let app: AppHarness;
-
-beforeEach(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterEach(async () => {
-  await app?.close();
-});
+const app = useApp('each');
 
 /** The call ids of each parallel group on the page, in order. */
 async function groups(): Promise<string[][]> {

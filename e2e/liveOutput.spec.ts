@@ -1,22 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 import { ServeSocket } from './support/serveSocket';
 import { screenshotViews } from './support/views';
 
 // A running command's output reaches the page once, as its terminal stream, and the card reads
 // that stream by tool call id: real `caduceus serve`, a real shell, real Chromium.
 const POLL = { timeout: 20_000, interval: 100 };
-let app: AppHarness;
-
-beforeAll(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useApp('file');
 
 describe('live output of a tool call', () => {
   it('travels only as terminal.data, and the open card shows it as plain text while it runs', async () => {

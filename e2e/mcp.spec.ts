@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../src-main/mcp/testing/oauthServer';
-import { clientFeaturesServer } from '../src-main/mcp/testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from '../src-main/mcp/testing/servers';
 import { AppHarness } from './support/app';
 
 // MCP in the browser-mode app: an OAuth sign-in from Settings and a server's form in the chat.
@@ -19,12 +19,9 @@ beforeAll(async () => {
   // serve's $BROWSER: a person who approves at once (follows the page to the redirect).
   const browser = join(scratch, 'browser.mjs');
   await writeFile(browser, 'await (await fetch(process.argv[2])).text();\n');
-  const form = clientFeaturesServer();
-  const args = form.args.map((a) => JSON.stringify(a)).join(', ');
   app = await AppHarness.start({
     config:
-      `mcp_servers:\n  remote:\n    url: ${oauth.url}\n` +
-      `  form:\n    command: ${JSON.stringify(form.command)}\n    args: [${args}]\n`,
+      `mcp_servers:\n  remote:\n    url: ${oauth.url}\n` + serverEntryYaml('form', clientFeaturesServer()),
     env: { BROWSER: `${process.execPath} ${browser}` },
   });
 }, 60_000);

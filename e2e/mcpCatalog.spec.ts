@@ -1,27 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingServer } from '../src-main/mcp/testing/servers';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { everythingServer, serverEntryYaml } from '../src-main/mcp/testing/servers';
+import { useApp } from './support/fixture';
 
 const require = createRequire(import.meta.url);
 
 // What MCP servers offer besides tools, in Settings: the reference "everything" server over stdio.
 const WAIT = { timeout: 20_000 };
 const POLL = { timeout: 20_000, interval: 100 };
-let app: AppHarness;
-
-beforeAll(async () => {
-  const server = everythingServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
-  app = await AppHarness.start({
-    config: `mcp_servers:\n  everything:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useApp('file', () => ({
+  config: `mcp_servers:\n${serverEntryYaml('everything', everythingServer())}`,
+}));
 
 describe('MCP resources and prompts in Chromium', () => {
   it("lists a connected server's resources and prompts under it in Settings", async () => {

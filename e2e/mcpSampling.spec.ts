@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFeaturesServer } from '../src-main/mcp/testing/servers';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { clientFeaturesServer, serverEntryYaml } from '../src-main/mcp/testing/servers';
+import { useApp } from './support/fixture';
 
 // A server's sampling/createMessage in the browser-mode app: the person approves or declines in
 // the chat; approved, the scripted model answers and the server gets that answer.
 const WAIT = { timeout: 20_000 };
 const POLL = { timeout: 20_000, interval: 100 };
-let app: AppHarness;
-
-beforeAll(async () => {
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
-  app = await AppHarness.start({
-    config: `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useApp('file', () => ({
+  config: `mcp_servers:\n${serverEntryYaml('form', clientFeaturesServer())}`,
+}));
 
 /** The text the model was sent as the result of this tool call. */
 function toolResult(callId: string): string | undefined {

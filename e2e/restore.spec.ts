@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { READ_CELLS, type Cells } from '../src-main/terminal/mirror/testing/cells';
-import { AppHarness } from './support/app';
+import { useApp } from './support/fixture';
 
 // A reload or a restart of serve comes back to the session that was open: its id is in the
 // address, its messages show, and its agent tab replays the command's output.
 const POLL = { timeout: 15_000, interval: 100 };
 const PROMPT = 'Print the restore marker';
-let app: AppHarness;
-
-beforeEach(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterEach(async () => {
-  await app?.close();
-});
+const app = useApp('each');
 
 /** Runs one command in a new session; returns the session's id as the sidebar knows it. */
 async function runMarker(): Promise<string> {

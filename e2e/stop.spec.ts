@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
-import { AppHarness } from './support/app';
+import { useApp } from './support/fixture';
 
 // Stop in the browser-mode app: real `caduceus serve`, a real `sleep`, real Chromium.
 // Condition timeouts stay well below the ~50 s a stuck cancel used to take.
 const WAIT = { timeout: 10_000 };
 const POLL = { timeout: 10_000, interval: 100 };
-let app: AppHarness;
-
-beforeAll(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = useApp('file');
 
 describe('Stop in Chromium', () => {
   it('returns the chat to idle, marks the card stopped (also after a reload), and the next message works', async () => {

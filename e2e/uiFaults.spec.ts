@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 import { screenshotViews } from './support/views';
 
 // Small faults a user sees: the approval dialog's row of buttons, the welcome text, the
 // search highlight in dark mode and Markdown in session titles.
 const POLL = { timeout: 15_000, interval: 100 };
-let app: AppHarness;
-
-beforeEach(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterEach(async () => {
-  await app?.close();
-});
+const app = useApp('each');
 
 type Rgb = [number, number, number];
 

@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 import { screenshotViews } from './support/views';
 
 // Small things users expect, in Chromium through `caduceus serve`: keys, copy, drafts, search,
 // and saying why when denying a command.
 const POLL = { timeout: 15_000, interval: 100 };
-let app: AppHarness;
-
-beforeEach(async () => {
-  app = await AppHarness.start();
-}, 60_000);
-
-afterEach(async () => {
-  await app?.close();
-});
+const app = useApp('each');
 
 const idle = () => app.page.getByTestId('chat-status').getAttribute('data-status');
 

@@ -1,7 +1,7 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppHarness } from './support/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/fixture';
 
 // The workspace a browser-mode session works in: the header's path field, checked by main,
 // and the fixed folder a started session shows.
@@ -11,16 +11,11 @@ const SIZES = [
   { width: 1400, height: 900 },
   { width: 1024, height: 700 },
 ] as const;
-let app: AppHarness;
+const app = useApp('file');
 let work: string;
 
 beforeAll(async () => {
-  app = await AppHarness.start();
   work = await realpath(app.work);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
 });
 
 /** The same screen at both sizes, light and dark. */

@@ -2,19 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFeaturesServer } from '../mcp/testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from '../mcp/testing/servers';
 import { main } from './main';
 import { memoryIo } from './testing';
 
 let home: string;
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'caduceus-elicit-'));
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
-  await writeFile(
-    join(home, 'config.yaml'),
-    `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
-  );
+  const form = serverEntryYaml('form', clientFeaturesServer());
+  await writeFile(join(home, 'config.yaml'), `mcp_servers:\n${form}`);
 });
 afterAll(async () => {
   await rm(home, { recursive: true, force: true });

@@ -1,25 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channelOf } from '../../src-shared/ipc/contract';
 import { runDesktop } from './main';
+import { useDesktopHome } from './testing/desktopHome';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
 
 vi.mock('electron', () => ({ default: {} }));
 
-let home: string;
-const savedHome = process.env.CADUCEUS_HOME;
-beforeEach(async () => {
-  home = await mkdtemp(join(tmpdir(), 'caduceus-picker-'));
-  process.env.CADUCEUS_HOME = home;
-  FakeBrowserWindow.all.length = 0;
-});
-afterEach(async () => {
-  if (savedHome === undefined) delete process.env.CADUCEUS_HOME;
-  else process.env.CADUCEUS_HOME = savedHome;
-  await rm(home, { recursive: true, force: true });
-});
+const desktop = useDesktopHome('caduceus-picker-');
 
 describe('workspace folder in the desktop app', () => {
   it('picks the folder with the native dialog on the app window, and offers no default', async () => {
@@ -33,8 +20,8 @@ describe('workspace folder in the desktop app', () => {
 
     expect(await invoke('workspace.default')).toEqual({ ok: true, value: { path: null } });
 
-    electron.control.answerOpenDialogsWith(async () => [home]);
-    expect(await invoke('workspace.pick')).toEqual({ ok: true, value: { path: home } });
+    electron.control.answerOpenDialogsWith(async () => [desktop.dir]);
+    expect(await invoke('workspace.pick')).toEqual({ ok: true, value: { path: desktop.dir } });
     const call = electron.control.openDialogCalls[0];
     expect(call?.window).toBe(win);
     expect(call?.options.properties).toEqual(expect.arrayContaining(['openDirectory']));

@@ -1,37 +1,18 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { alive } from '../terminal/testing/procs';
 import { APPROVAL_BUTTONS, BATCH_BUTTONS } from './approvalDialog';
 import { runDesktop } from './main';
 import { APP_URL } from './protocol';
+import { useDesktopHome } from './testing/desktopHome';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
 
 // The real package would try to download a binary; each test passes its own fake instead.
 vi.mock('electron', () => ({ default: {} }));
 
-let home: string;
-const savedHome = process.env.CADUCEUS_HOME;
-beforeEach(async () => {
-  home = await mkdtemp(join(tmpdir(), 'caduceus-desktop-'));
-  process.env.CADUCEUS_HOME = home;
-  FakeBrowserWindow.all.length = 0;
-});
-afterEach(async () => {
-  if (savedHome === undefined) delete process.env.CADUCEUS_HOME;
-  else process.env.CADUCEUS_HOME = savedHome;
-  await rm(home, { recursive: true, force: true });
-});
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const desktop = useDesktopHome('caduceus-desktop-');
 
 describe('runDesktop', () => {
   it('quits at once when another instance holds the lock', async () => {
@@ -94,12 +75,12 @@ describe('runDesktop', () => {
     const leftovers = ['config.yaml', 'secrets.json', 'window-state.json'].map(
       (f) => `${f}.${dead}.deadbeef.tmp`,
     );
-    for (const name of [...leftovers, 'notes.txt']) await writeFile(join(home, name), 'partial');
+    for (const name of [...leftovers, 'notes.txt']) await writeFile(join(desktop.dir, name), 'partial');
     const electron = createFakeElectron();
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
     try {
-      const left = await readdir(home);
+      const left = await readdir(desktop.dir);
       expect(left).toContain('notes.txt');
       for (const name of leftovers) expect(left).not.toContain(name);
     } finally {

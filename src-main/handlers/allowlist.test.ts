@@ -1,22 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createAppCore, type AppCore } from '../appCore';
-import { MemorySecretStore } from './settings';
 import { ConfigStore } from '../config/store';
 import { ContractError } from '../contract/router';
-import { createMemoryLogger } from '../runtime/logger';
+import { useCoreHome } from '../testing/coreHome';
 import { addAllowlistEntry, removeAllowlistEntry } from './allowlist';
 
-let dir: string;
+const temp = useCoreHome('caduceus-allowlist-handler-');
 let file: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-allowlist-handler-'));
-  file = join(dir, 'config.yaml');
+beforeEach(() => {
+  file = join(temp.dir, 'config.yaml');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('allowlist.add / allowlist.remove on config.yaml', () => {
   it('keeps the comment on an empty flow list when the first key is added', async () => {
@@ -73,22 +68,8 @@ describe('allowlist.add / allowlist.remove on config.yaml', () => {
 });
 
 describe('allowlist.add over the contract', () => {
-  let core: AppCore | undefined;
-  afterEach(async () => {
-    await core?.shutdown();
-    core = undefined;
-  });
-
   it('answers an invalid entry with a {code, message} error and adds a valid key', async () => {
-    core = await createAppCore({
-      home: dir,
-      cwd: dir,
-      env: { CADUCEUS_HOME: dir },
-      logger: createMemoryLogger(),
-      mode: 'browser',
-      version: 'test',
-      secrets: new MemorySecretStore(),
-    });
+    const core = await temp.start();
     const bad = await core.invoke('allowlist.add', { key: 'delete-everything' });
     expect(bad).toEqual({
       ok: false,

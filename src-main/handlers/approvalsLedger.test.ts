@@ -1,27 +1,16 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Grant, LedgerEntry } from '../../src-shared/approvalsLedger';
 import type { ApprovalChoice } from '../../src-shared/ipc/schemas';
-import { createAppCore, type AppCore } from '../appCore';
-import { createMemoryLogger } from '../runtime/logger';
-import { MemorySecretStore } from './settings';
+import type { AppCore } from '../appCore';
+import { useCoreHome } from '../testing/coreHome';
 
-let dir: string;
+const temp = useCoreHome('caduceus-ledger-handler-');
 let core: AppCore;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-ledger-handler-'));
-  core = await createAppCore({
-    home: dir,
-    cwd: dir,
-    env: { CADUCEUS_HOME: dir },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
-  });
+  core = await temp.start();
   // Whatever the windows would answer next, answered as soon as a request is published.
   core.events.subscribe((name, payload) => {
     if (name !== 'approval.requested') return;
@@ -32,11 +21,9 @@ beforeEach(async () => {
     );
   });
 });
-afterEach(async () => {
-  await core.shutdown();
+afterEach(() => {
   answers = [];
   asked = [];
-  await rm(dir, { recursive: true, force: true });
 });
 
 let answers: ApprovalChoice[] = [];
@@ -83,7 +70,9 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
     expect(grants.map((g) => g.key)).toContain('always:git-clean');
     expect(await value(core.invoke('approvals.revoke', { key: 'always:git-clean' }))).toEqual({ revoked: 1 });
-    const config = parse(await readFile(join(dir, 'config.yaml'), 'utf8')) as { command_allowlist: string[] };
+    const config = parse(await readFile(join(temp.dir, 'config.yaml'), 'utf8')) as {
+      command_allowlist: string[];
+    };
     expect(config.command_allowlist).toEqual([]);
     expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'user' });
   });

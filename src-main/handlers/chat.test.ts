@@ -1,50 +1,36 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent, SessionDetail } from '../../src-shared/ipc/chatSchemas';
-import { ScriptedModel } from '../agent/testing/scriptedModel';
-import { createAppCore, type AppCore } from '../appCore';
-import { createMemoryLogger } from '../runtime/logger';
+import { useScriptedModel } from '../agent/testing/scriptedAgent';
+import type { AppCore } from '../appCore';
 import { processesWith, uniqueSleep } from '../terminal/testing/commandLines';
+import { useCoreHome } from '../testing/coreHome';
 import { ChatEventMapper } from './chatEvents';
-import { MemorySecretStore } from './settings';
 
 // The chat contract end to end inside one process: real agent, real terminal, scripted model.
 const WAIT = { timeout: 10_000, interval: 50 };
-let root: string;
-let model: ScriptedModel;
+const scripted = useScriptedModel();
+const temp = useCoreHome('caduceus-chat-handler-', { perFile: true, homeInside: true });
 let core: AppCore;
 let events: ChatEvent[] = [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'caduceus-chat-handler-'));
-  const home = join(root, 'home');
-  await mkdir(home);
-  await writeFile(join(home, 'config.yaml'), `terminal:\n  local:\n    cwd: ${JSON.stringify(root)}\n`);
-  model = await ScriptedModel.start();
-  core = await createAppCore({
-    home,
-    cwd: root,
-    env: { ...process.env, CADUCEUS_HOME: home },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
-    modelOverrides: { baseUrl: model.baseUrl, model: 'scripted', apiKey: 'test-key' },
+  await writeFile(
+    join(temp.home, 'config.yaml'),
+    `terminal:\n  local:\n    cwd: ${JSON.stringify(temp.dir)}\n`,
+  );
+  core = await temp.start({
+    env: process.env,
+    modelOverrides: { baseUrl: scripted.model.baseUrl, model: 'scripted', apiKey: 'test-key' },
   });
   core.events.subscribe((name, payload) => {
     if (name === 'chat.event') events.push(payload as ChatEvent);
   });
 });
-afterAll(async () => {
-  await core.shutdown();
-  await model.close();
-  await rm(root, { recursive: true, force: true });
-});
 beforeEach(() => {
   events = [];
-  model.reset();
+  scripted.model.reset();
 });
 
 async function call<T>(name: string, payload: unknown): Promise<T> {
@@ -64,7 +50,7 @@ describe('chat.cancel', () => {
     // `sleep 100.<unique>`: a long sleep this test can find in /proc.
     const duration = `100.${uniqueSleep().replace('.', '')}`;
     const command = `sleep ${duration}`;
-    model.push({ toolCalls: [{ id: 'call_sleep', name: 'terminal', arguments: { command } }] });
+    scripted.model.push({ toolCalls: [{ id: 'call_sleep', name: 'terminal', arguments: { command } }] });
     const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
       text: 'Sleep for a long time',
     });
@@ -87,7 +73,7 @@ describe('chat.cancel', () => {
     const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_sleep');
     expect(card?.status).toBe('stopped');
 
-    model.push({ text: 'Awake again.' });
+    scripted.model.push({ text: 'Awake again.' });
     const next = await call<{ turnId: string }>('chat.send', { sessionId, text: 'Are you there?' });
     await vi.waitFor(() => expect(finished(next.turnId)?.status).toBe('done'), WAIT);
     expect(events).toContainEqual(
@@ -97,15 +83,15 @@ describe('chat.cancel', () => {
         message: expect.objectContaining({ content: 'Awake again.' }),
       }),
     );
-    const sent = model.requests.at(-1)?.body.messages ?? [];
+    const sent = scripted.model.requests.at(-1)?.body.messages ?? [];
     expect(sent.find((m) => m.role === 'tool')?.content).toMatch(/Cancelled/);
   });
 });
 
 describe('tool cards', () => {
   async function runOne(id: string, command: string) {
-    model.push({ toolCalls: [{ id, name: 'terminal', arguments: { command } }] });
-    model.push({ text: 'Done.' });
+    scripted.model.push({ toolCalls: [{ id, name: 'terminal', arguments: { command } }] });
+    scripted.model.push({ text: 'Done.' });
     const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
       text: `Run ${command}`,
     });
@@ -137,10 +123,10 @@ describe('tool cards', () => {
 
 describe('deny with a reason', () => {
   it('passes the note to the model with the refusal and shows it on the card', async () => {
-    model.push({
+    scripted.model.push({
       toolCalls: [{ id: 'call_note', name: 'terminal', arguments: { command: 'rm -rf ./old-build' } }],
     });
-    model.push({ text: 'Understood.' });
+    scripted.model.push({ text: 'Understood.' });
     const { sessionId, turnId } = await call<{ sessionId: string; turnId: string }>('chat.send', {
       text: 'Clean up',
     });
@@ -153,7 +139,7 @@ describe('deny with a reason', () => {
     await call('approvals.respond', { id: pending[0]?.id, choice: 'deny', note });
     await vi.waitFor(() => expect(finished(turnId)?.status).toBe('done'), WAIT);
 
-    const sent = model.requests.at(-1)?.body.messages ?? [];
+    const sent = scripted.model.requests.at(-1)?.body.messages ?? [];
     expect(sent.find((m) => m.role === 'tool')?.content).toContain(note);
     const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
     const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_note');

@@ -1,49 +1,26 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
-import { createAppCore, type AppCore } from '../appCore';
-import { clientFeaturesServer } from '../mcp/testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from '../mcp/testing/servers';
 import { ctx } from '../runtime/testing/fixtures';
-import { createMemoryLogger } from '../runtime/logger';
-import { MemorySecretStore } from './settings';
+import { useCoreHome } from '../testing/coreHome';
 
-let dir: string;
-let core: AppCore | undefined;
+const temp = useCoreHome('caduceus-elicitation-');
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-elicitation-'));
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
-  await writeFile(
-    join(dir, 'config.yaml'),
-    `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`,
-  );
-});
-afterEach(async () => {
-  await core?.shutdown();
-  core = undefined;
-  await rm(dir, { recursive: true, force: true });
+  const form = serverEntryYaml('form', clientFeaturesServer());
+  await writeFile(join(temp.dir, 'config.yaml'), `mcp_servers:\n${form}`);
 });
 
 function start(approvals?: 'deny') {
-  return createAppCore({
-    home: dir,
-    cwd: dir,
-    env: { CADUCEUS_HOME: dir },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
-    ...(approvals ? { approvals } : {}),
-  });
+  return temp.start(approvals ? { approvals } : {});
 }
 
 describe('MCP forms in the UI', () => {
   it('shows the form with its defaults and returns what the person sent', async () => {
-    core = await start();
+    const core = await start();
     const shown = new Promise<ElicitationRequestView>((resolve) =>
-      core?.events.subscribe((name, payload) => {
+      core.events.subscribe((name, payload) => {
         if (name === 'mcp.elicitation') resolve(payload as ElicitationRequestView);
       }),
     );
@@ -74,7 +51,7 @@ describe('MCP forms in the UI', () => {
   });
 
   it('declines without showing a form when every prompt is denied', async () => {
-    core = await start('deny');
+    const core = await start('deny');
     const names: string[] = [];
     core.events.subscribe((name) => void names.push(name));
     const result = (await core.root.runtime.handleFunctionCall('mcp_form_ask', {}, ctx)).text;

@@ -1,39 +1,28 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../appCore';
 import { credentialSecretName } from '../mcp/auth/credentials';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../mcp/testing/oauthServer';
-import { createMemoryLogger } from '../runtime/logger';
+import { useCoreHome } from '../testing/coreHome';
 import { MemorySecretStore } from './settings';
 
-let dir: string;
 let server: OAuthMcpServer;
-let core: AppCore | undefined;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-mcp-signin-'));
   server = await startOAuthMcpServer();
-  await writeFile(join(dir, 'config.yaml'), `mcp_servers:\n  demo:\n    url: ${server.url}\n`);
 });
-afterEach(async () => {
-  await core?.shutdown();
-  core = undefined;
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
+// Registered before the cores' home, so it runs after they are shut down.
+afterEach(() => server.close());
+const temp = useCoreHome('caduceus-mcp-signin-');
+beforeEach(async () => {
+  await writeFile(join(temp.dir, 'config.yaml'), `mcp_servers:\n  demo:\n    url: ${server.url}\n`);
 });
 
 describe('mcp.signIn / mcp.signOut', () => {
   it('shows needs_auth, signs in through the injected opener, and keeps tokens in the secret store', async () => {
     const opened: string[] = [];
     const secrets = new MemorySecretStore();
-    core = await createAppCore({
-      home: dir,
-      cwd: dir,
-      env: { CADUCEUS_HOME: dir },
-      logger: createMemoryLogger(),
+    const core = await temp.start({
       mode: 'electron',
-      version: 'test',
       secrets,
       mcpSecrets: secrets,
       // Stands in for shell.openExternal and the person who approves in the browser.
@@ -52,7 +41,7 @@ describe('mcp.signIn / mcp.signOut', () => {
     expect(signedIn).toMatchObject({ ok: true, value: { state: 'connected', tools: ['mcp_demo_whoami'] } });
     expect(opened).toHaveLength(1);
     expect(secrets.get(credentialSecretName('demo'))).toContain('access_token');
-    expect(await readFile(join(dir, 'config.yaml'), 'utf8')).not.toContain('access_token');
+    expect(await readFile(join(temp.dir, 'config.yaml'), 'utf8')).not.toContain('access_token');
 
     const out = await core.invoke('mcp.signOut', { name: 'demo' });
     expect(out).toMatchObject({ ok: true, value: { state: 'needs_auth' } });
@@ -60,16 +49,7 @@ describe('mcp.signIn / mcp.signOut', () => {
   });
 
   it('refuses to sign in to an unknown server', async () => {
-    core = await createAppCore({
-      home: dir,
-      cwd: dir,
-      env: { CADUCEUS_HOME: dir },
-      logger: createMemoryLogger(),
-      mode: 'browser',
-      version: 'test',
-      secrets: new MemorySecretStore(),
-      openUrl: async () => undefined,
-    });
+    const core = await temp.start({ openUrl: async () => undefined });
     expect(await core.invoke('mcp.signIn', { name: 'nope' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },

@@ -1,44 +1,30 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import type { RequestOutput } from '../../src-shared/ipc/contract';
-import { ScriptedModel } from '../agent/testing/scriptedModel';
-import { createAppCore, type AppCore } from '../appCore';
-import { createMemoryLogger } from '../runtime/logger';
-import { MemorySecretStore } from './settings';
+import { useScriptedModel } from '../agent/testing/scriptedAgent';
+import type { AppCore } from '../appCore';
+import { useCoreHome } from '../testing/coreHome';
 
 // Browser mode over the contract: the workspace field's checks and a session started with one.
+const scripted = useScriptedModel();
+const temp = useCoreHome('caduceus-ws-contract-', { perFile: true, homeInside: true });
 let root: string;
 let project: string;
-let model: ScriptedModel;
 let core: AppCore;
 
 beforeAll(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'caduceus-ws-contract-')));
+  root = temp.dir;
   project = join(root, 'project');
-  await mkdir(join(root, 'home'), { recursive: true });
   await mkdir(project, { recursive: true });
   await writeFile(join(root, 'file.txt'), 'x');
-  model = await ScriptedModel.start();
-  core = await createAppCore({
-    home: join(root, 'home'),
-    cwd: root,
+  core = await temp.start({
     workspace: root,
-    env: { ...process.env, CADUCEUS_HOME: join(root, 'home') },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
+    env: process.env,
     approvals: 'deny',
-    modelOverrides: { baseUrl: model.baseUrl, model: 'scripted-model', apiKey: 'k' },
+    modelOverrides: { baseUrl: scripted.model.baseUrl, model: 'scripted-model', apiKey: 'k' },
   });
-});
-afterAll(async () => {
-  await core.shutdown();
-  await model.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 describe('workspace requests', () => {
@@ -65,7 +51,7 @@ describe('workspace requests', () => {
     const bad = await core.invoke('chat.send', { text: 'hi', workspace: join(root, 'missing') });
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad_workspace' } });
 
-    model.push({ toolCalls: [{ name: 'terminal', arguments: { command: 'pwd' } }] }, { text: 'ok' });
+    scripted.model.push({ toolCalls: [{ name: 'terminal', arguments: { command: 'pwd' } }] }, { text: 'ok' });
     const finished = new Promise<ChatEvent>((resolve) =>
       core.events.subscribe((name, payload) => {
         if (name === 'chat.event' && (payload as ChatEvent).type === 'turn.finished')

@@ -1,47 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
-import { createAppCore, type AppCore } from '../appCore';
+import type { AppCore } from '../appCore';
 import { useScriptedModel } from '../agent/testing/scriptedAgent';
 import { MemorySecretStore } from '../handlers/settings';
 import { ctx } from '../runtime/testing/fixtures';
-import { createMemoryLogger } from '../runtime/logger';
+import { useCoreHome } from '../testing/coreHome';
 import { RateLimiter } from './sampling';
-import { clientFeaturesServer } from './testing/servers';
+import { clientFeaturesServer, serverEntryYaml } from './testing/servers';
 
 const scripted = useScriptedModel();
-let dir: string;
-let core: AppCore | undefined;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'caduceus-sampling-'));
+const temp = useCoreHome('caduceus-sampling-');
+beforeEach(() => {
   scripted.model.reset();
-});
-afterEach(async () => {
-  await core?.shutdown();
-  core = undefined;
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function start(policy: 'ask' | 'allow' | 'deny'): Promise<AppCore> {
-  const server = clientFeaturesServer();
-  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
   await writeFile(
-    join(dir, 'config.yaml'),
+    join(temp.dir, 'config.yaml'),
     `model: { provider: custom, base_url: ${scripted.model.baseUrl}, name: scripted }\n` +
-      `mcp_servers:\n  form:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n    sampling: ${policy}\n`,
+      `mcp_servers:\n${serverEntryYaml('form', clientFeaturesServer())}    sampling: ${policy}\n`,
   );
-  core = await createAppCore({
-    home: dir,
-    cwd: dir,
-    env: { CADUCEUS_HOME: dir },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore({ model_api_key: 'test-key' }),
-  });
-  return core;
+  return temp.start({ secrets: new MemorySecretStore({ model_api_key: 'test-key' }) });
 }
 
 describe('MCP sampling', () => {
@@ -94,7 +75,6 @@ describe('MCP sampling', () => {
       '"text":"ok"',
     );
     await allowed.shutdown();
-    core = undefined;
     scripted.model.reset();
     const denied = await start('deny');
     expect((await denied.root.runtime.handleFunctionCall('mcp_form_sample', {}, ctx)).text).toContain(

@@ -1,13 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../src-shared/ipc/schemas';
-import { createAppCore, type AppCore } from '../appCore';
-import { MemorySecretStore } from '../handlers/settings';
-import { createMemoryLogger } from '../runtime/logger';
+import type { AppCore } from '../appCore';
+import { useCoreHome } from '../testing/coreHome';
 
-let root: string;
+const temp = useCoreHome('caduceus-sandbox-settings-', { homeInside: true });
 let configFile: string;
 let core: AppCore;
 let changed: Settings[];
@@ -16,27 +14,13 @@ const CONFIG =
   '# mine\nsandbox:\n  mode: workspace-write # keep\n  writable_roots:\n    - /srv/cache # shared\n';
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'caduceus-sandbox-settings-'));
-  await mkdir(join(root, 'home'));
-  configFile = join(root, 'home', 'config.yaml');
+  configFile = join(temp.home, 'config.yaml');
   await writeFile(configFile, CONFIG);
-  core = await createAppCore({
-    home: join(root, 'home'),
-    cwd: root,
-    env: { ...process.env, CADUCEUS_HOME: join(root, 'home') },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
-  });
+  core = await temp.start({ env: process.env });
   changed = [];
   core.events.subscribe((name, payload) => {
     if (name === 'settings.changed') changed.push(payload as Settings);
   });
-});
-afterEach(async () => {
-  await core.shutdown();
-  await rm(root, { recursive: true, force: true });
 });
 
 describe('the Sandbox settings through the contract', () => {

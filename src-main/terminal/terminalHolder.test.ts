@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalService } from './service';
 import { TerminalHolder } from './terminalHolder';
+import { alive } from './testing/procs';
 
 const services: TerminalService[] = [];
 afterEach(async () => {
@@ -17,15 +18,6 @@ async function sleeper(s: TerminalService): Promise<number> {
   const started = await s.run({ taskId: 't', toolCallId: 'c', command: 'sleep 60', background: true });
   if (started.status !== 'started' || started.pid === undefined) throw new Error('no background process');
   return started.pid;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('TerminalHolder', () => {

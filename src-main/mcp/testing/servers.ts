@@ -27,3 +27,9 @@ export function clientFeaturesServer(): McpServerConfig {
   const entry = fileURLToPath(new URL('./clientFeaturesServer.mjs', import.meta.url));
   return McpServerSchema.parse({ command: process.execPath, args: [entry], timeout: 30 });
 }
+
+/** `server`'s entry under `mcp_servers:` in config.yaml, as `name`: its command and args. */
+export function serverEntryYaml(name: string, server: McpServerConfig): string {
+  const args = server.args.map((a) => JSON.stringify(a)).join(', ');
+  return `  ${name}:\n    command: ${JSON.stringify(server.command)}\n    args: [${args}]\n`;
+}

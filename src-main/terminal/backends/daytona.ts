@@ -3,28 +3,23 @@
  * per environment (found again by label), commands as session commands or PTYs. Needs a Daytona
  * account: an API key in DAYTONA_API_KEY or terminal.daytona.apiKey.
  */
-import { randomBytes } from 'node:crypto';
-import { BackendBase } from '../backendBase';
 import type { DaytonaConfig } from '../config';
 import { atMost } from '../exec';
-import { errorMessage } from '../handle';
-import { argvToCommandLine, killScript, launcherArgv } from '../shellScript';
+import { argvToCommandLine, launcherArgv } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
-import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import type { ProcessHandle, SpawnOptions } from '../types';
 import { ENVIRONMENT_LABEL } from './docker';
 import { DaytonaPtyHandle, DaytonaSessionHandle } from './daytonaHandles';
 import { loadDaytonaSdk, type DaytonaSandboxLike, type DaytonaSdk } from './daytonaSdk';
+import { RemoteSandboxBackend } from './remoteSandbox';
 
-export class DaytonaBackend extends BackendBase {
+export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
   readonly kind = 'daytona' as const;
-  private sandbox: Promise<DaytonaSandboxLike> | undefined;
-  private readonly id = randomBytes(4).toString('hex');
-  private seq = 0;
 
   constructor(
     private readonly config: DaytonaConfig,
     private readonly environmentKey: string,
-    private readonly loadSdk: () => Promise<DaytonaSdk> = loadDaytonaSdk,
+    protected readonly loadSdk: () => Promise<DaytonaSdk> = loadDaytonaSdk,
   ) {
     super();
   }
@@ -33,29 +28,18 @@ export class DaytonaBackend extends BackendBase {
     return this.config.apiKey ?? process.env.DAYTONA_API_KEY;
   }
 
-  async isAvailable(): Promise<Availability> {
-    if (!this.apiKey)
-      return {
-        available: false,
-        reason: 'no Daytona API key: set DAYTONA_API_KEY or terminal.daytona.apiKey',
-      };
-    try {
-      await this.loadSdk();
-      return { available: true };
-    } catch (error) {
-      return { available: false, reason: errorMessage(error) };
-    }
+  protected async missingCredentials(): Promise<string | undefined> {
+    return this.apiKey ? undefined : 'no Daytona API key: set DAYTONA_API_KEY or terminal.daytona.apiKey';
   }
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
-    const sandbox = await this.ensureSandbox();
+    const sandbox = await this.sandbox.get();
     const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq}.pid`;
     const name = `caduceus-${this.id}-${this.seq++}`;
     const env = Object.entries(options.env ?? {}).map(([key, value]) => shQuote(`${key}=${value}`));
     const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
     const commandLine = `${cd}exec env ${env.join(' ')} ${argvToCommandLine(launcherArgv(options.command, pidFile))}`;
-    const killer = (signal: NodeJS.Signals): Promise<void> =>
-      this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
+    const killer = this.killer(sandbox, pidFile);
     let handle: ProcessHandle;
     if (options.pty) {
       // A PTY starts a shell: store the command in a file and type one short line to run it.
@@ -84,29 +68,12 @@ export class DaytonaBackend extends BackendBase {
     return this.trackRunning(handle);
   }
 
-  async stateDir(): Promise<string> {
-    return '/tmp';
-  }
-
-  async dispose(): Promise<void> {
-    const pending = this.sandbox;
-    this.sandbox = undefined;
-    const sandbox = await pending?.catch(() => undefined);
-    if (!sandbox) return;
-    await this.killRunning();
+  protected async release(sandbox: DaytonaSandboxLike): Promise<void> {
     if (this.config.persistent) await this.run(sandbox, [`rm -f /tmp/.caduceus-[ps]-${this.id}-*`]);
     else await sandbox.delete().catch(() => undefined);
   }
 
-  private ensureSandbox(): Promise<DaytonaSandboxLike> {
-    this.sandbox ??= this.openSandbox().catch((error: unknown) => {
-      this.sandbox = undefined;
-      throw error;
-    });
-    return this.sandbox;
-  }
-
-  private async openSandbox(): Promise<DaytonaSandboxLike> {
+  protected async openSandbox(): Promise<DaytonaSandboxLike> {
     const sdk = await this.loadSdk();
     const client = new sdk.Daytona({
       apiKey: this.apiKey,
@@ -123,7 +90,7 @@ export class DaytonaBackend extends BackendBase {
     return client.create({ labels, ...(this.config.image ? { image: this.config.image } : {}) });
   }
 
-  private async run(sandbox: DaytonaSandboxLike, scripts: string[]): Promise<void> {
+  protected async run(sandbox: DaytonaSandboxLike, scripts: string[]): Promise<void> {
     const session = `caduceus-${this.id}-k${this.seq++}`;
     try {
       await sandbox.process.createSession(session);

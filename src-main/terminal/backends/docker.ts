@@ -12,6 +12,7 @@ import { errorMessage } from '../handle';
 import { killScript, launcherArgv } from '../shellScript';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { DockerExecHandle } from './dockerHandle';
+import { StartOnce } from './startOnce';
 
 export const ENVIRONMENT_LABEL = 'caduceus.environment';
 export const MANAGED_LABEL = 'caduceus.managed';
@@ -24,7 +25,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 export class DockerBackend extends BackendBase {
   readonly kind = 'docker' as const;
   private client: Promise<Docker> | undefined;
-  private container: Promise<Docker.Container> | undefined;
+  private readonly container = new StartOnce(() => this.findOrCreate());
   private readonly id = randomBytes(4).toString('hex');
   private seq = 0;
 
@@ -63,7 +64,7 @@ export class DockerBackend extends BackendBase {
   }
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
-    const container = await this.ensureContainer();
+    const container = await this.container.get();
     const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
     const pty = options.pty === true;
     const stdin = pty || options.stdin === true;
@@ -89,10 +90,7 @@ export class DockerBackend extends BackendBase {
   }
 
   async dispose(): Promise<void> {
-    const pending = this.container;
-    this.container = undefined;
-    if (!pending) return;
-    const container = await pending.catch(() => undefined);
+    const container = await this.container.take();
     if (!container) return;
     if (this.config.persistent) {
       await this.killRunning();
@@ -103,14 +101,6 @@ export class DockerBackend extends BackendBase {
   }
 
   /** The environment's container: an existing one with our label, else a new hardened one. */
-  ensureContainer(): Promise<Docker.Container> {
-    this.container ??= this.findOrCreate().catch((error: unknown) => {
-      this.container = undefined;
-      throw error;
-    });
-    return this.container;
-  }
-
   private async findOrCreate(): Promise<Docker.Container> {
     const docker = await this.docker();
     const found = await docker.listContainers({
@@ -155,7 +145,7 @@ export class DockerBackend extends BackendBase {
   }
 
   private async signal(pidFile: string, signal: NodeJS.Signals): Promise<void> {
-    const container = await this.container?.catch(() => undefined);
+    const container = await this.container.current();
     if (container) await this.runQuietly(container, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
   }
 

@@ -3,52 +3,31 @@
  * environment, commands as sandbox execs. Needs a Modal account: token id and secret in the config,
  * in MODAL_TOKEN_ID / MODAL_TOKEN_SECRET, or in ~/.modal.toml.
  */
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { BackendBase } from '../backendBase';
 import type { ModalConfig } from '../config';
 import { atMost } from '../exec';
-import { errorMessage } from '../handle';
-import { killScript, launcherArgv } from '../shellScript';
-import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import { launcherArgv } from '../shellScript';
+import type { ProcessHandle, SpawnOptions } from '../types';
 import { ModalHandle } from './modalHandle';
 import type { ModalSandboxLike, ModalSdk } from './modalSdk';
 import { loadModalSdk } from './modalSdk';
+import { RemoteSandboxBackend } from './remoteSandbox';
 
-export class ModalBackend extends BackendBase {
+export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
   readonly kind = 'modal' as const;
-  private sandbox: Promise<ModalSandboxLike> | undefined;
-  private readonly id = randomBytes(4).toString('hex');
-  private seq = 0;
 
   constructor(
     private readonly config: ModalConfig,
     private readonly environmentKey: string,
-    private readonly loadSdk: () => Promise<ModalSdk> = loadModalSdk,
+    protected readonly loadSdk: () => Promise<ModalSdk> = loadModalSdk,
   ) {
     super();
   }
 
-  async isAvailable(): Promise<Availability> {
-    if (!(await this.hasCredentials())) {
-      return {
-        available: false,
-        reason:
-          'no Modal credentials: set MODAL_TOKEN_ID and MODAL_TOKEN_SECRET, terminal.modal.tokenId/tokenSecret, or ~/.modal.toml',
-      };
-    }
-    try {
-      await this.loadSdk();
-      return { available: true };
-    } catch (error) {
-      return { available: false, reason: errorMessage(error) };
-    }
-  }
-
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
-    const sandbox = await this.ensureSandbox();
+    const sandbox = await this.sandbox.get();
     const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
     const pty = options.pty === true;
     const execution = await sandbox.exec(launcherArgv(options.command, pidFile), {
@@ -59,35 +38,16 @@ export class ModalBackend extends BackendBase {
       ...(options.env ? { env: options.env } : {}),
       ...(options.cwd ? { workdir: options.cwd } : {}),
     });
-    const handle = new ModalHandle(execution, pty, (signal) =>
-      this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]),
-    );
+    const handle = new ModalHandle(execution, pty, this.killer(sandbox, pidFile));
     return this.trackRunning(handle);
   }
 
-  async stateDir(): Promise<string> {
-    return '/tmp';
-  }
-
-  async dispose(): Promise<void> {
-    const pending = this.sandbox;
-    this.sandbox = undefined;
-    const sandbox = await pending?.catch(() => undefined);
-    if (!sandbox) return;
-    await this.killRunning();
+  protected async release(sandbox: ModalSandboxLike): Promise<void> {
     await sandbox.terminate().catch(() => undefined);
   }
 
-  private ensureSandbox(): Promise<ModalSandboxLike> {
-    this.sandbox ??= this.openSandbox().catch((error: unknown) => {
-      this.sandbox = undefined;
-      throw error;
-    });
-    return this.sandbox;
-  }
-
   /** Reuses the environment's sandbox by name when it still runs, else creates it. */
-  private async openSandbox(): Promise<ModalSandboxLike> {
+  protected async openSandbox(): Promise<ModalSandboxLike> {
     const sdk = await this.loadSdk();
     const { tokenId, tokenSecret } = this.config;
     const client = new sdk.ModalClient(tokenId && tokenSecret ? { tokenId, tokenSecret } : {});
@@ -108,7 +68,7 @@ export class ModalBackend extends BackendBase {
     });
   }
 
-  private async run(sandbox: ModalSandboxLike, scripts: string[]): Promise<void> {
+  protected async run(sandbox: ModalSandboxLike, scripts: string[]): Promise<void> {
     try {
       const execution = await sandbox.exec(['/bin/sh', '-c', scripts.join('; ')], {
         stdout: 'ignore',
@@ -120,10 +80,11 @@ export class ModalBackend extends BackendBase {
     }
   }
 
-  private async hasCredentials(): Promise<boolean> {
-    if (this.config.tokenId && this.config.tokenSecret) return true;
-    if (process.env.MODAL_TOKEN_ID && process.env.MODAL_TOKEN_SECRET) return true;
+  protected async missingCredentials(): Promise<string | undefined> {
+    if (this.config.tokenId && this.config.tokenSecret) return undefined;
+    if (process.env.MODAL_TOKEN_ID && process.env.MODAL_TOKEN_SECRET) return undefined;
     const toml = await readFile(join(homedir(), '.modal.toml'), 'utf8').catch(() => '');
-    return /^\s*token_id\s*=/m.test(toml) && /^\s*token_secret\s*=/m.test(toml);
+    if (/^\s*token_id\s*=/m.test(toml) && /^\s*token_secret\s*=/m.test(toml)) return undefined;
+    return 'no Modal credentials: set MODAL_TOKEN_ID and MODAL_TOKEN_SECRET, terminal.modal.tokenId/tokenSecret, or ~/.modal.toml';
   }
 }

@@ -13,6 +13,7 @@ import { shQuote } from '../../../src-shared/shellQuote';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { which } from '../which';
 import { LocalBackend } from './local';
+import { StartOnce } from './startOnce';
 
 const BINARIES = SingularityBinarySchema.options;
 
@@ -20,7 +21,8 @@ export class SingularityBackend extends BackendBase {
   readonly kind = 'singularity' as const;
   private readonly host = new LocalBackend();
   private readonly instanceName: string;
-  private instance: Promise<string> | undefined;
+  /** The started instance, as the binary that started it. */
+  private readonly instance = new StartOnce(() => this.startInstance());
 
   constructor(
     private readonly config: SingularityConfig,
@@ -57,7 +59,7 @@ export class SingularityBackend extends BackendBase {
   }
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
-    const binary = await this.ensureInstance();
+    const binary = await this.instance.get();
     const env = Object.entries(options.env ?? {}).map(([key, value]) => `${key}=${value}`);
     const inner = ['env', ...env, ...launcherArgv(options.command)];
     const command = `exec ${argvToCommandLine([binary, 'exec', `instance://${this.instanceName}`, ...inner])}`;
@@ -70,18 +72,8 @@ export class SingularityBackend extends BackendBase {
 
   async dispose(): Promise<void> {
     await this.host.dispose();
-    const started = this.instance;
-    this.instance = undefined;
-    const binary = await started?.catch(() => undefined);
+    const binary = await this.instance.take();
     if (binary) await this.cli(`${shQuote(binary)} instance stop ${shQuote(this.instanceName)}`);
-  }
-
-  private ensureInstance(): Promise<string> {
-    this.instance ??= this.startInstance().catch((error: unknown) => {
-      this.instance = undefined;
-      throw error;
-    });
-    return this.instance;
   }
 
   private async startInstance(): Promise<string> {

@@ -25,3 +25,13 @@ export async function settleProcesses(name: string, value: string, timeoutMs = 5
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Whether a process with this pid still exists (a zombie counts). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
