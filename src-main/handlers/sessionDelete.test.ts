@@ -1,43 +1,31 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import { ScriptedModel } from '../agent/testing/scriptedModel';
-import { createAppCore, type AppCore } from '../appCore';
-import { createMemoryLogger } from '../runtime/logger';
+import type { AppCore } from '../appCore';
 import { killAll, processesWith, uniqueSleep } from '../terminal/testing/commandLines';
-import { MemorySecretStore } from './settings';
+import { useCoreHome } from '../testing/coreHome';
 
 // Deleting a session ends what runs for it: its turn, its commands, its agent tab everywhere.
 const WAIT = { timeout: 15_000, interval: 50 };
-let root: string;
+const coreHome = useCoreHome('caduceus-session-delete-', { perFile: true, homeInside: true });
 let model: ScriptedModel;
 let core: AppCore;
 let events: Array<{ name: string; payload: unknown }> = [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'caduceus-session-delete-'));
-  const home = join(root, 'home');
-  await mkdir(home);
-  await writeFile(join(home, 'config.yaml'), `terminal:\n  local:\n    cwd: ${JSON.stringify(root)}\n`);
+  const cwd = JSON.stringify(coreHome.dir);
+  await writeFile(join(coreHome.home, 'config.yaml'), `terminal:\n  local:\n    cwd: ${cwd}\n`);
   model = await ScriptedModel.start();
-  core = await createAppCore({
-    home,
-    cwd: root,
-    env: { ...process.env, CADUCEUS_HOME: home },
-    logger: createMemoryLogger(),
-    mode: 'browser',
-    version: 'test',
-    secrets: new MemorySecretStore(),
+  core = await coreHome.start({
+    env: { ...process.env },
     modelOverrides: { baseUrl: model.baseUrl, model: 'scripted', apiKey: 'test-key' },
   });
   core.events.subscribe((name, payload) => events.push({ name, payload }));
 });
 afterAll(async () => {
-  await core.shutdown();
   await model.close();
-  await rm(root, { recursive: true, force: true });
 });
 beforeEach(() => {
   events = [];
