@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { IPty } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../testing/backendScenarios';
+import { alive } from '../testing/procs';
 import type { ExitInfo, ProcessHandle } from '../types';
 import { LocalBackend } from './local';
 import { drainBeforeDestroy, MAX_DRAIN_BYTES } from './ptyDrain';
@@ -15,15 +16,6 @@ afterEach(async () => {
   await backend?.dispose();
   backend = undefined;
 });
-
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
 
 /**
  * Runs `command` in a PTY paused before its first output, lets it exit while paused (after
@@ -43,7 +35,7 @@ async function runPaused(
   if (pid === undefined) throw new Error('a PTY has a pid');
   await whilePaused(handle);
   // The child is reaped only once node-pty knows it exited; its exit event comes after the socket.
-  await until(() => gone(pid));
+  await until(() => !alive(pid));
   const exit = await handle.exited;
   const beforeExit = out;
   handle.resume();
