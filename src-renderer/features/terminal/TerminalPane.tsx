@@ -4,6 +4,7 @@ import { downloadText } from '../../ui/download';
 import { TerminalSearch } from './TerminalSearch';
 import { TerminalTabs } from './TerminalTabs';
 import { TerminalView } from './TerminalView';
+import { terminalMayTakeFocus } from './focusPolicy';
 import { closeTerminalTab, openShell, terminals } from './terminalSync';
 import { onColorSchemeChange } from './xtermTheme';
 import './terminal.css';
@@ -20,10 +21,12 @@ export function TerminalPane() {
   const waitingHere = inputWait && active?.streamIds.includes(inputWait.streamId) ? inputWait : undefined;
 
   useEffect(() => onColorSchemeChange(() => terminals.setTheme()), []);
-  // The command's question gets the keyboard, unless a dialog has it.
+  // The command's question gets the keyboard, unless a dialog has it or someone types elsewhere.
   useEffect(() => {
-    if (waitingHere && active && !document.querySelector('[aria-modal="true"]'))
-      terminals.get(active.key)?.term.focus();
+    if (!waitingHere || !active) return;
+    const entry = terminals.get(active.key);
+    if (entry && terminalMayTakeFocus(entry.element.closest('[data-testid="terminal-pane"]')))
+      entry.term.focus();
   }, [waitingHere, active]);
 
   function save() {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { terminalMayTakeFocus } from './focusPolicy';
 import { terminals } from './terminalSync';
 
 /** Shows one tab's xterm; the xterm itself lives in the registry and outlives this component. */
@@ -9,8 +10,7 @@ export function TerminalView({ tabKey }: { tabKey: string }) {
     const el = host.current;
     if (!el) return;
     const entry = terminals.attach(tabKey, el);
-    // A tab that opens behind an open dialog (an approval) must not take the dialog's focus.
-    if (!document.querySelector('[aria-modal="true"]')) entry.term.focus();
+    if (terminalMayTakeFocus(el.closest('[data-testid="terminal-pane"]'))) entry.term.focus();
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
