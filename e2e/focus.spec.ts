@@ -32,7 +32,7 @@ describe('keyboard focus', () => {
 
     await page.keyboard.type('second half');
     await expect.poll(() => input.inputValue(), POLL).toBe('first half, second half');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('chat-input');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('data-testid')`)).toBe('chat-input');
     expect(await app.terminalText()).not.toContain('second half');
     await other.close();
   }, 60_000);
