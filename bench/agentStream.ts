@@ -3,7 +3,7 @@
  * through a PTY with no page connected, next to the same with a Chromium page showing it, in
  * alternating rounds so that a change in the machine's load falls on both alike (the figure is
  * the median of the rounds' ratios). Then how long a reloaded page takes to show that terminal
- * again (its snapshot from main's mirror).
+ * again (its snapshot from main's mirror), and to show each other restored tab when it is picked.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -21,6 +21,8 @@ const ROUNDS = 3;
 
 const MARK = 'AGENT-$((2+2))-DONE';
 const SHOWN = 'AGENT-4-DONE';
+const AGENT_TABS = '[data-testid="terminal-tab"][data-kind="agent"]';
+const SHOWS_MARK = `(document.querySelector('[data-testid="terminal-pane"] .xterm-rows')?.textContent ?? '').includes('${SHOWN}')`;
 
 /** Times itself in the shell, so both runs measure the same thing: the command's own wall time. */
 function command(dir: string, name: string): string {
@@ -54,16 +56,13 @@ async function withUiMs(page: Page, model: ScriptedModel, dir: string, name: str
   script(model, `call_${name}`, command(dir, name), dir);
   await page.getByTestId('chat-input').fill('Stream with the page');
   await page.getByTestId('chat-send').click();
-  await page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last().click();
+  await page.locator(AGENT_TABS).last().click();
   return elapsedMs(join(dir, name));
 }
 
 /** Characters the page parsed into the agent's tab while it streamed: the work it took on. */
 async function pageParsedChars(page: Page): Promise<number> {
-  await whenInPage(
-    page,
-    `(document.querySelector('[data-testid="terminal-pane"] .xterm-rows')?.textContent ?? '').includes('${SHOWN}')`,
-  );
+  await whenInPage(page, SHOWS_MARK);
   const host = page.getByTestId('terminal-pane').locator('.xterm-host');
   return Number((await host.getAttribute('data-parsed-chars')) ?? 0);
 }
@@ -72,12 +71,26 @@ async function pageParsedChars(page: Page): Promise<number> {
 async function reloadRestoreMs(page: Page): Promise<number> {
   const started = performance.now();
   await page.reload();
-  await page.locator('[data-testid="terminal-tab"][data-kind="agent"]').last().click();
-  await whenInPage(
-    page,
-    `(document.querySelector('[data-testid="terminal-pane"] .xterm-rows')?.textContent ?? '').includes('${SHOWN}')`,
-  );
+  await page.locator(AGENT_TABS).last().click();
+  await whenInPage(page, SHOWS_MARK);
   return performance.now() - started;
+}
+
+/** Median ms from picking each other restored tab until it shows its command's last line. */
+async function restoredTabSwitchMs(page: Page): Promise<number> {
+  const tabs = page.locator(AGENT_TABS);
+  const times: number[] = [];
+  for (let i = 0; i < (await tabs.count()) - 1; i++) {
+    const shownTab = JSON.stringify(`task:${(await tabs.nth(i).getAttribute('data-task')) ?? ''}`);
+    const started = performance.now();
+    await tabs.nth(i).click();
+    await whenInPage(
+      page,
+      `document.querySelector('[data-testid="terminal-view"]')?.dataset.tab === ${shownTab} && ${SHOWS_MARK}`,
+    );
+    times.push(performance.now() - started);
+  }
+  return median(times);
 }
 
 export async function benchAgentStream(): Promise<Record<string, number>> {
@@ -99,12 +112,14 @@ export async function benchAgentStream(): Promise<Record<string, number>> {
     ui.push(await withUiMs(browser.page, model, dir, 'ui-last'));
     const pageChars = await pageParsedChars(browser.page);
     const restore = await reloadRestoreMs(browser.page);
+    const tabSwitch = await restoredTabSwitchMs(browser.page);
     return {
       agent_stream_headless_ms: median(headless),
       agent_stream_ui_ms: median(ui),
       agent_stream_ui_vs_headless_pct: round(median(headless.map((h, i) => (h / (ui[i] ?? NaN)) * 100)), 1),
       agent_stream_page_parsed_chars: pageChars,
       reload_restore_ms: round(restore, 0),
+      restored_tab_switch_ms: round(tabSwitch, 0),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { READ_CELLS, type Cells } from '../src-main/terminal/mirror/testing/cells';
 import { useApp } from './support/fixture';
@@ -19,6 +20,32 @@ async function runMarker(): Promise<string> {
   const current = app.page.locator('[data-testid="session-item"].current');
   await expect.poll(() => current.count(), POLL).toBe(1);
   return (await current.getAttribute('data-session')) ?? '';
+}
+
+/** Runs `echo screen-<n>` in a new chat; returns its session's id. */
+async function runScreen(n: number): Promise<string> {
+  await app.page.getByTestId('new-chat').click();
+  app.model.push({
+    toolCalls: [
+      { id: `call_screen_${n}`, name: 'terminal', arguments: { command: `echo screen-$((${n}*11))` } },
+    ],
+  });
+  app.model.push({ text: 'Printed.' });
+  await app.send(`Print screen ${n}`);
+  await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
+  const current = app.page.locator('[data-testid="session-item"].current');
+  await expect.poll(async () => current.getAttribute('data-session'), POLL).toMatch(/./);
+  return (await current.getAttribute('data-session')) ?? '';
+}
+
+const agentTab = (session: string) =>
+  app.page.locator(`[data-testid="terminal-tab"][data-kind="agent"][data-task="${session}"]`);
+
+/** Whether the tab lies wholly inside the visible part of the tab strip. */
+async function fullyInStrip(tab: Locator): Promise<boolean> {
+  const strip = await app.page.locator('[role="tablist"][aria-label="Terminals"]').boundingBox();
+  const box = await tab.boundingBox();
+  return !!strip && !!box && box.x >= strip.x - 0.5 && box.x + box.width <= strip.x + strip.width + 0.5;
 }
 
 const shellTab = () => app.page.locator('[data-testid="terminal-tab"][data-kind="shell"]');
@@ -121,6 +148,35 @@ describe('restore', () => {
     expect(shown.length).toBeGreaterThan(1);
     expect(shown.slice(1).every((n, i) => n === (shown[i] ?? NaN) + 1)).toBe(true);
     await app.page.keyboard.press('Control+C');
+  }, 90_000);
+
+  it('shows the tab that was in front again after a reload, and every other tab when picked', async () => {
+    const sessions: string[] = [];
+    for (const n of [1, 2, 3]) sessions.push(await runScreen(n));
+    expect(new Set(sessions).size).toBe(3);
+    const [first, middle, last] = sessions as [string, string, string];
+    await agentTab(middle).click();
+    await expect.poll(() => app.terminalText(), POLL).toContain('screen-22');
+
+    await app.page.setViewportSize({ width: 1024, height: 700 });
+    await app.page.reload();
+    // Restored screens came back in some order; none took the front from the one the user had.
+    await expect.poll(() => app.terminalText(), POLL).toContain('screen-22');
+    expect(await agentTab(middle).getAttribute('aria-selected')).toBe('true');
+    // In a narrow window it is within the strip, close button included, not cut off at its edge.
+    await expect.poll(() => fullyInStrip(agentTab(middle).locator('..')), POLL).toBe(true);
+    await app.screenshotAll('restore-front-tab');
+    for (const [session, text] of [
+      [first, 'screen-11'],
+      [last, 'screen-33'],
+    ] as const) {
+      await agentTab(session).click();
+      await expect.poll(() => app.terminalText(), POLL).toContain(text);
+    }
+    // Picked after the restore, the front is remembered for the next reload.
+    await app.page.reload();
+    await expect.poll(() => app.terminalText(), POLL).toContain('screen-33');
+    expect(await agentTab(last).getAttribute('aria-selected')).toBe('true');
   }, 90_000);
 
   it('reopens the session named in the address after serve restarts', async () => {

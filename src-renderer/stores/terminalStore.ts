@@ -4,6 +4,7 @@ import {
   closeTab,
   emptyTabs,
   routeData,
+  screensRestored,
   shellOpened,
   shellRequested,
   shellsRestored,
@@ -26,6 +27,7 @@ interface TerminalActions {
   route(data: TerminalData): string | undefined | null;
   shellRequested(): void;
   shellsRestored(shells: { streamId: string; taskId: string }[]): void;
+  screensRestored(): void;
   shellOpened(streamId: string | undefined, taskId: string | undefined): void;
   exited(streamId: string, exitCode: number | null): void;
   activate(key: string): void;
@@ -34,8 +36,28 @@ interface TerminalActions {
   taskClosed(taskId: string): void;
 }
 
+/** Which tab was in front, per browser tab (sessionStorage), so a reload shows the same one. */
+const FRONT_KEY = 'caduceus.terminal.front';
+
+function recallFront(): string | undefined {
+  try {
+    return sessionStorage.getItem(FRONT_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberFront(key: string | undefined): void {
+  try {
+    if (key === undefined) sessionStorage.removeItem(FRONT_KEY);
+    else sessionStorage.setItem(FRONT_KEY, key);
+  } catch {
+    // Storage may be off (private mode, a locked-down profile): a reload then shows the first tab.
+  }
+}
+
 export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
-  ...emptyTabs(),
+  ...emptyTabs(recallFront()),
   inputWait: undefined,
   waitingForInput(wait) {
     const tab = get().tabs.find((t) => t.streamIds.includes(wait.streamId));
@@ -48,6 +70,7 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
   },
   shellRequested: () => set((s) => shellRequested(s)),
   shellsRestored: (shells) => set((s) => shellsRestored(s, shells)),
+  screensRestored: () => set((s) => screensRestored(s)),
   shellOpened: (streamId, taskId) => set((s) => shellOpened(s, streamId, taskId)),
   exited: (streamId, exitCode) =>
     set((s) => ({
@@ -58,3 +81,8 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
   close: (key) => set((s) => closeTab(s, key)),
   taskClosed: (taskId) => set((s) => taskClosed(s, taskId)),
 }));
+
+useTerminal.subscribe((state, before) => {
+  // Not while restoring: the front then is only on its way back to the remembered tab.
+  if (!state.restoring && state.activeKey !== before.activeKey) rememberFront(state.activeKey);
+});

@@ -4,12 +4,22 @@ import {
   emptyTabs,
   inputStream,
   routeData,
+  screensRestored,
   shellOpened,
   shellRequested,
   shellsRestored,
   streamExited,
   taskClosed,
 } from './terminalTabs';
+
+/** A command's screen as main sends it to a page that (re)loads. */
+const screen = (taskId: string) => ({
+  streamId: `s-${taskId}`,
+  taskId,
+  toolCallId: `c-${taskId}`,
+  data: 'x',
+  snapshot: true,
+});
 
 describe('terminal tabs', () => {
   it('gives each agent environment one tab, whatever the stream', () => {
@@ -113,5 +123,34 @@ describe('terminal tabs', () => {
     }
     expect(routeData(s, { streamId: 'sh1', taskId: session, data: '$ ' }).key).toBe('shell:sh1');
     expect(taskClosed(s, 'never-shown').tabs).toEqual(s.tabs);
+  });
+
+  it('after a reload, gives the front back to the tab that had it, and restored screens do not push it out', () => {
+    let s = shellsRestored(emptyTabs('task:b'), []);
+    expect(s.restoring).toBe(true);
+    s = routeData(s, screen('a')).state;
+    expect(s.activeKey).toBe('task:a');
+    s = routeData(s, screen('b')).state;
+    s = routeData(s, screen('c')).state;
+    expect(s.activeKey).toBe('task:b');
+    s = screensRestored(s);
+    expect([s.restoring, s.frontBefore]).toEqual([false, undefined]);
+    // Once restored, a new command comes to the front as always.
+    s = routeData(s, { streamId: 'n', taskId: 'd', toolCallId: 'c-d', data: 'new' }).state;
+    expect(s.activeKey).toBe('task:d');
+  });
+
+  it('after a reload, keeps the first restored screen in front when the tab that had it is gone', () => {
+    let s = shellsRestored(emptyTabs('task:gone'), []);
+    for (const task of ['live', 'done-1', 'done-2']) s = routeData(s, screen(task)).state;
+    expect(s.activeKey).toBe('task:live');
+  });
+
+  it('after a reload, gives the front back to a shell that had it', () => {
+    const s = shellsRestored(emptyTabs('shell:sh2'), [
+      { streamId: 'sh1', taskId: 'default' },
+      { streamId: 'sh2', taskId: 'default' },
+    ]);
+    expect(s.activeKey).toBe('shell:sh2');
   });
 });

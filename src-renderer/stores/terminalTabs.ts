@@ -23,15 +23,21 @@ export interface TabsState {
   shellCount: number;
   /** Tasks whose session was deleted: output of their agent streams is dropped. */
   closedTasks: string[];
+  /** Screens are coming back after a (re)load: they do not push each other out of the front. */
+  restoring: boolean;
+  /** The tab in front before the page reloaded: it gets the front back once it is restored. */
+  frontBefore: string | undefined;
 }
 
-export const emptyTabs = (): TabsState => ({
+export const emptyTabs = (frontBefore?: string): TabsState => ({
   tabs: [],
   activeKey: undefined,
   pendingShells: 0,
   shellsKnown: false,
   shellCount: 0,
   closedTasks: [],
+  restoring: false,
+  frontBefore,
 });
 
 export function agentTabTitle(taskId: string | undefined, streamId: string): string {
@@ -84,10 +90,12 @@ export function routeData(
         exited: false,
       };
   const tabs = existing ? state.tabs.map((t) => (t.key === key ? tab : t)) : [...state.tabs, tab];
-  // A new command comes to the front unless the user is working in a shell.
+  // A new command comes to the front unless the user is working in a shell. Restored screens
+  // leave the front to the first of them, or to the tab that had it before the reload.
   const active = state.tabs.find((t) => t.key === state.activeKey);
-  const activeKey = active?.kind === 'shell' ? state.activeKey : key;
-  return { state: { ...state, tabs, activeKey }, key };
+  const toFront =
+    key === state.frontBefore || (state.restoring ? active === undefined : active?.kind !== 'shell');
+  return { state: { ...state, tabs, activeKey: toFront ? key : state.activeKey }, key };
 }
 
 /** The tab of the user's shell number `n`, live on `streamId`. */
@@ -119,7 +127,10 @@ export function shellOpened(
   return { ...state, tabs: [...state.tabs, tab], activeKey: tab.key, pendingShells, shellCount };
 }
 
-/** Tabs for user shells that main still runs (after a reload); known ones stay as they are. */
+/**
+ * Tabs for user shells that main still runs (after a reload); known ones stay as they are. The
+ * first step of a restore: the screens of agents' commands follow.
+ */
 export function shellsRestored(state: TabsState, shells: { streamId: string; taskId: string }[]): TabsState {
   const known = new Set(state.tabs.flatMap((t) => t.streamIds));
   const tabs = [...state.tabs];
@@ -129,7 +140,20 @@ export function shellsRestored(state: TabsState, shells: { streamId: string; tas
     shellCount += 1;
     tabs.push(shellTab(streamId, taskId, shellCount));
   }
-  return { ...state, tabs, shellCount, shellsKnown: true, activeKey: state.activeKey ?? tabs[0]?.key };
+  const front = tabs.some((t) => t.key === state.frontBefore) ? state.frontBefore : tabs[0]?.key;
+  return {
+    ...state,
+    tabs,
+    shellCount,
+    shellsKnown: true,
+    restoring: true,
+    activeKey: state.activeKey ?? front,
+  };
+}
+
+/** Every screen main had is back: tabs come to the front as new commands do again. */
+export function screensRestored(state: TabsState): TabsState {
+  return { ...state, restoring: false, frontBefore: undefined };
 }
 
 export function streamExited(state: TabsState, streamId: string, exitCode: number | null): TabsState {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { useSessions } from '../../stores/sessionsStore';
 import type { TerminalTab } from '../../stores/terminalTabs';
@@ -20,8 +21,16 @@ export function tabLabel(tab: TerminalTab, sessions: SessionSummary[]): string {
 
 export function TerminalTabs({ tabs, activeKey, onSelect, onClose }: TerminalTabsProps) {
   const sessions = useSessions((s) => s.sessions);
+  const list = useRef<HTMLDivElement>(null);
+  // The tab in front is never left cut off at the edge of a narrow strip (after a reload, say).
+  useEffect(() => {
+    list.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.closest('.terminal-tab')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey, tabs.length]);
   return (
-    <div className="terminal-tabs" role="tablist" aria-label="Terminals">
+    <div ref={list} className="terminal-tabs" role="tablist" aria-label="Terminals">
       {tabs.map((tab) => {
         const selected = tab.key === activeKey;
         const running = tab.liveStreamIds.length > 0 && !tab.exited;

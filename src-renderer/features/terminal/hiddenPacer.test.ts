@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { HiddenPacer } from './hiddenPacer';
+import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 
 function setup(charsPerTick = 10) {
   const written: Array<[key: string, streamId: string, data: string]> = [];
+  const starts: Array<[key: string, data: string, start: ScreenStart]> = [];
   const dropped: Array<[streamId: string, chars: number]> = [];
   const ticks: Array<() => void> = [];
   const pacer = new HiddenPacer({
-    write: (key, streamId, data) => written.push([key, streamId, data]),
+    write: (key, streamId, data, start) => {
+      written.push([key, streamId, data]);
+      if (start) starts.push([key, data, start]);
+    },
     dropped: (streamId, chars) => dropped.push([streamId, chars]),
     charsPerTick,
     schedule: (tick) => void ticks.push(tick),
@@ -17,7 +21,7 @@ function setup(charsPerTick = 10) {
       .filter(([k]) => k === key)
       .map(([, , d]) => d)
       .join('');
-  return { pacer, written, dropped, ticks, tick, text };
+  return { pacer, written, starts, dropped, ticks, tick, text };
 }
 
 describe('HiddenPacer', () => {
@@ -72,5 +76,34 @@ describe('HiddenPacer', () => {
       ['s', 3],
       ['t', 5],
     ]);
+  });
+
+  it("paces a hidden tab's snapshot like its output, marking only its first part as a new screen", () => {
+    const { pacer, text, starts, tick } = setup(4);
+    const size = { cols: 80, rows: 24 };
+    pacer.push('a', 's', 'screen-now', false, { size });
+    pacer.push('a', 's', '+live', false);
+    expect(text('a')).toBe('');
+    tick();
+    expect(text('a')).toBe('scre');
+    expect(starts).toEqual([['a', 'scre', { size }]]);
+    for (let i = 0; i < 5; i++) tick();
+    expect(text('a')).toBe('screen-now+live');
+    expect(starts).toHaveLength(1);
+  });
+
+  it('writes a held snapshot whole, with its start, when the tab is shown', () => {
+    const { pacer, text, starts } = setup(1);
+    pacer.push('a', 's', 'the screen', false, {});
+    pacer.show('a');
+    expect(text('a')).toBe('the screen');
+    expect(starts).toEqual([['a', 'the screen', {}]]);
+  });
+
+  it('passes the start of a snapshot for a tab in view straight through', () => {
+    const { pacer, starts, ticks } = setup(1);
+    pacer.push('a', 's', 'shown now', true, {});
+    expect(starts).toEqual([['a', 'shown now', {}]]);
+    expect(ticks).toHaveLength(0);
   });
 });

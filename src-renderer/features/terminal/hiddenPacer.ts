@@ -4,13 +4,21 @@
  * written, so a hidden user shell is slowed, never stopped; a tab shown again gets the rest at once.
  */
 
+/** A snapshot replaces the tab's screen; the grid it was taken at, if known. */
+export interface ScreenStart {
+  size?: { cols: number; rows: number } | undefined;
+}
+
 interface Held {
   streamId: string;
   data: string;
+  /** Set until the first part of a snapshot is written. */
+  start?: ScreenStart | undefined;
 }
 
 export interface HiddenPacerOptions {
-  write(key: string, streamId: string, data: string): void;
+  /** `start` comes with the first part of a snapshot: the screen is reset before it is parsed. */
+  write(key: string, streamId: string, data: string, start?: ScreenStart): void;
   /** Held output that will never be written (its screen was replaced); counts as handled. */
   dropped(streamId: string, chars: number): void;
   /** Characters written per tick for all hidden tabs together. */
@@ -32,12 +40,17 @@ export class HiddenPacer {
     this.schedule = options.schedule ?? ((tick) => void setTimeout(tick, TICK_MS));
   }
 
-  /** Output for tab `key`; written now if the tab is in view and nothing is held for it. */
-  push(key: string, streamId: string, data: string, visible: boolean): void {
+  /**
+   * Output for tab `key`; written now if the tab is in view and nothing is held for it. With
+   * `start`, a snapshot of its screen: a hidden tab parses it at the same bounded rate, so a
+   * reload that restores many tabs leaves the page's time to the one in front.
+   */
+  push(key: string, streamId: string, data: string, visible: boolean, start?: ScreenStart): void {
     const queue = this.held.get(key);
-    if (visible && !queue) return this.options.write(key, streamId, data);
-    if (queue) queue.push({ streamId, data });
-    else this.held.set(key, [{ streamId, data }]);
+    if (visible && !queue) return this.options.write(key, streamId, data, start);
+    const held = { streamId, data, start };
+    if (queue) queue.push(held);
+    else this.held.set(key, [held]);
     this.wake();
   }
 
@@ -45,7 +58,7 @@ export class HiddenPacer {
   show(key: string): void {
     const queue = this.held.get(key);
     this.held.delete(key);
-    for (const { streamId, data } of queue ?? []) this.options.write(key, streamId, data);
+    for (const { streamId, data, start } of queue ?? []) this.options.write(key, streamId, data, start);
   }
 
   /** The tab's screen is replaced or the tab closed: what is held for it is not written. */
@@ -69,10 +82,12 @@ export class HiddenPacer {
         const first = queue[0];
         if (!first) break;
         const part = first.data.length <= budget ? first.data : first.data.slice(0, budget);
+        const start = first.start;
         if (part.length === first.data.length) queue.shift();
         else first.data = first.data.slice(part.length);
+        first.start = undefined;
         budget -= part.length;
-        this.options.write(key, first.streamId, part);
+        this.options.write(key, first.streamId, part, start);
       }
       this.held.delete(key);
       // A tab cut short goes last: the next tick starts with the others.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TerminalRegistry } from './terminalRegistry';
 
 const hooks = {
@@ -22,10 +22,25 @@ async function lines(registry: TerminalRegistry, key: string): Promise<string[]>
 describe('TerminalRegistry', () => {
   it('a snapshot replaces output written before it even when xterm has not parsed that yet', async () => {
     const registry = new TerminalRegistry(hooks);
+    // In view (jsdom cannot open an xterm, so only its element goes into the page).
+    document.body.appendChild(registry.ensure('tab').element);
     // Both are queued in xterm before it parses either: the first must not survive the second.
     registry.replace('tab', 's1', 'older screen\r\nstill older\r\n');
     registry.replace('tab', 's1', 'the screen now');
     expect(await lines(registry, 'tab')).toEqual(['the screen now']);
     registry.dispose('tab');
+  });
+
+  it("keeps a hidden tab's snapshot out of xterm until its turn, then shows it and the output after it", async () => {
+    const registry = new TerminalRegistry(hooks);
+    registry.replace('hidden', 's1', 'restored screen\r\n', { cols: 40, rows: 10 });
+    registry.write('hidden', 's1', 'live after it');
+    // Nothing reached xterm yet: the pacer's first tick is still to come.
+    expect(await lines(registry, 'hidden')).toEqual([]);
+    await vi.waitFor(async () =>
+      expect(await lines(registry, 'hidden')).toEqual(['restored screen', 'live after it']),
+    );
+    expect(registry.ensure('hidden').term.cols).toBe(40);
+    registry.dispose('hidden');
   });
 });

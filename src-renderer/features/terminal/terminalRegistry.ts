@@ -5,7 +5,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { HiddenPacer } from './hiddenPacer';
+import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 import { readTerminalTheme } from './xtermTheme';
 
 export interface TerminalEntry {
@@ -44,7 +44,10 @@ export class TerminalRegistry {
 
   constructor(private readonly hooks: RegistryHooks) {
     this.pacer = new HiddenPacer({
-      write: (key, streamId, data) => this.parse(key, streamId, data),
+      write: (key, streamId, data, start) => {
+        if (start) this.reset(key, start);
+        this.parse(key, streamId, data);
+      },
       dropped: (streamId, chars) => hooks.parsed(streamId, chars),
     });
   }
@@ -88,19 +91,16 @@ export class TerminalRegistry {
     return entry;
   }
 
-  /** Replaces what the tab shows with a snapshot of its screen from main. */
+  /**
+   * Replaces what the tab shows with a snapshot of its screen from main. A hidden tab parses it
+   * at the pacer's rate, or all at once when it is shown: a reload that restores many screens
+   * gives the one in front the page's time first.
+   */
   replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
-    const { term } = this.ensure(key);
+    const entry = this.ensure(key);
     // Older output held for a hidden tab is part of the snapshot.
     this.pacer.drop(key);
-    // A full reset (RIS) in the stream, not term.reset(): xterm parses writes later, so output
-    // written before the snapshot but not parsed yet would land on the reset screen.
-    term.write(RESET);
-    // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
-    if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
-    // Not paced even when hidden: snapshots are few and bounded, and a tab shown after a reload
-    // must show its screen at once.
-    this.parse(key, streamId, snapshot);
+    this.pacer.push(key, streamId, snapshot, entry.element.isConnected, { size });
   }
 
   /** Output for a tab: parsed now when it is in view, at a bounded rate while it is hidden. */
@@ -111,6 +111,16 @@ export class TerminalRegistry {
   /** A line of the app's own (not a stream's), after the tab's output so far. */
   note(key: string, text: string): void {
     this.pacer.push(key, NOTE, text, this.ensure(key).element.isConnected);
+  }
+
+  private reset(key: string, { size }: ScreenStart): void {
+    const term = this.entries.get(key)?.term;
+    if (!term) return;
+    // A full reset (RIS) in the stream, not term.reset(): xterm parses writes later, so output
+    // written before the snapshot but not parsed yet would land on the reset screen.
+    term.write(RESET);
+    // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
+    if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
   }
 
   private parse(key: string, streamId: string, data: string): void {

@@ -105,7 +105,8 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
       releaseHeld();
     })
     .then(() => unwrap(api().terminalRestore({})))
-    .catch((err: unknown) => reportError('Could not restore the terminals', err));
+    .catch((err: unknown) => reportError('Could not restore the terminals', err))
+    .finally(() => useTerminal.getState().screensRestored());
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     useTerminal.getState().waitingForInput({ streamId, prompt }),
   );
