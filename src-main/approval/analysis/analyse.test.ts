@@ -52,6 +52,19 @@ describe('dressed-up commands are caught', () => {
     expect(v.segments.some((s) => s.command[0]?.endsWith('rm'))).toBe(true);
   });
 
+  it('names which protected directory a delete hits, without repeating the rule', () => {
+    const title = 'Deletes the root, a top-level system directory or a home directory';
+    for (const [cmd, which] of [
+      ['rm -rf /', 'the root directory'],
+      ['rm -rf ~', 'the home directory'],
+      ['rm -rf /usr', 'the system directory /usr'],
+    ] as const) {
+      const { reasons } = analyseCommand(cmd);
+      expect(reasons).toContain(`${title}: ${which}`);
+      expect(reasons.filter((r) => /: deletes /i.test(r))).toEqual([]);
+    }
+  });
+
   it('follows shells inside shells, eval and substitutions', () => {
     expect(analyseCommand(`bash -c "sh -c 'eval reboot'"`).keys).toContain('power-off');
     expect(analyseCommand('echo "$(rm -rf ~)"').keys).toContain('rm-root');

@@ -49,7 +49,8 @@ export function rmRootReason(args: readonly string[], cwd?: string | null): stri
   if (options.includes('--no-preserve-root')) return 'disables the root safeguard (--no-preserve-root)';
   for (const target of operands) {
     const why = protectedTarget(resolvePath(cwd, target));
-    if (why && (recursive || lastSegmentGlob(target))) return `deletes ${why}`;
+    // The rule's title already says "Deletes …": the reason names which one.
+    if (why && (recursive || lastSegmentGlob(target))) return why;
   }
   return null;
 }
