@@ -9,33 +9,24 @@ const POLL = { timeout: 15_000, interval: 100 };
 const PROMPT = 'Print the restore marker';
 const app = useApp('each');
 
-/** Runs one command in a new session; returns the session's id as the sidebar knows it. */
-async function runMarker(): Promise<string> {
-  app.model.push({
-    toolCalls: [{ id: 'call_marker', name: 'terminal', arguments: { command: 'echo restore-$((20+22))' } }],
-  });
+/** Runs one command in the open chat; returns its session's id as the sidebar knows it. */
+async function runCommand(callId: string, command: string, prompt: string): Promise<string> {
+  app.model.push({ toolCalls: [{ id: callId, name: 'terminal', arguments: { command } }] });
   app.model.push({ text: 'Printed.' });
-  await app.send(PROMPT);
+  await app.send(prompt);
   await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
   const current = app.page.locator('[data-testid="session-item"].current');
   await expect.poll(() => current.count(), POLL).toBe(1);
   return (await current.getAttribute('data-session')) ?? '';
 }
 
+/** Runs one command in a new session; returns the session's id as the sidebar knows it. */
+const runMarker = () => runCommand('call_marker', 'echo restore-$((20+22))', PROMPT);
+
 /** Runs `echo screen-<n>` in a new chat; returns its session's id. */
 async function runScreen(n: number): Promise<string> {
   await app.page.getByTestId('new-chat').click();
-  app.model.push({
-    toolCalls: [
-      { id: `call_screen_${n}`, name: 'terminal', arguments: { command: `echo screen-$((${n}*11))` } },
-    ],
-  });
-  app.model.push({ text: 'Printed.' });
-  await app.send(`Print screen ${n}`);
-  await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
-  const current = app.page.locator('[data-testid="session-item"].current');
-  await expect.poll(async () => current.getAttribute('data-session'), POLL).toMatch(/./);
-  return (await current.getAttribute('data-session')) ?? '';
+  return runCommand(`call_screen_${n}`, `echo screen-$((${n}*11))`, `Print screen ${n}`);
 }
 
 const agentTab = (session: string) =>

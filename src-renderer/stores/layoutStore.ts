@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { SIDEBAR, TERMINAL, WIDE_WINDOW, type PaneWidths } from './layoutMath';
+import { readStored, writeStored } from './webStorage';
 
 const KEY = 'caduceus.layout';
 
@@ -22,9 +23,10 @@ function initial(): Layout {
     terminalOpen: undefined,
   };
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Layout>;
+    const saved = JSON.parse(readStored(() => localStorage, KEY) ?? '{}') as Partial<Layout>;
     return { ...defaults, ...saved };
   } catch {
+    // Not JSON (edited by hand, or from an older version): the defaults.
     return defaults;
   }
 }
@@ -35,10 +37,6 @@ export const useLayout = create<LayoutStore>((set, get) => ({
   set(change) {
     set(change);
     const { sidebar, terminal, sidebarOpen, terminalOpen } = get();
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ sidebar, terminal, sidebarOpen, terminalOpen }));
-    } catch {
-      // Storage may be unavailable (private mode); the layout then lasts for this page only.
-    }
+    writeStored(() => localStorage, KEY, JSON.stringify({ sidebar, terminal, sidebarOpen, terminalOpen }));
   },
 }));

@@ -12,6 +12,7 @@ import {
   taskClosed,
   type TabsState,
 } from './terminalTabs';
+import { readStored, writeStored } from './webStorage';
 
 /** A command of the agent that waits for the user's input, and its question. */
 export interface InputWait {
@@ -39,25 +40,8 @@ interface TerminalActions {
 /** Which tab was in front, per browser tab (sessionStorage), so a reload shows the same one. */
 const FRONT_KEY = 'caduceus.terminal.front';
 
-function recallFront(): string | undefined {
-  try {
-    return sessionStorage.getItem(FRONT_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberFront(key: string | undefined): void {
-  try {
-    if (key === undefined) sessionStorage.removeItem(FRONT_KEY);
-    else sessionStorage.setItem(FRONT_KEY, key);
-  } catch {
-    // Storage may be off (private mode, a locked-down profile): a reload then shows the first tab.
-  }
-}
-
 export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
-  ...emptyTabs(recallFront()),
+  ...emptyTabs(readStored(() => sessionStorage, FRONT_KEY)),
   inputWait: undefined,
   waitingForInput(wait) {
     const tab = get().tabs.find((t) => t.streamIds.includes(wait.streamId));
@@ -84,5 +68,6 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
 
 useTerminal.subscribe((state, before) => {
   // Not while restoring: the front then is only on its way back to the remembered tab.
-  if (!state.restoring && state.activeKey !== before.activeKey) rememberFront(state.activeKey);
+  if (!state.restoring && state.activeKey !== before.activeKey)
+    writeStored(() => sessionStorage, FRONT_KEY, state.activeKey);
 });

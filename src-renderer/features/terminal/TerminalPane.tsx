@@ -25,8 +25,7 @@ export function TerminalPane() {
   useEffect(() => {
     if (!waitingHere || !active) return;
     const entry = terminals.get(active.key);
-    if (entry && terminalMayTakeFocus(entry.element.closest('[data-testid="terminal-pane"]')))
-      entry.term.focus();
+    if (entry && terminalMayTakeFocus(entry.element)) entry.term.focus();
   }, [waitingHere, active]);
 
   function save() {

@@ -10,7 +10,7 @@ export function TerminalView({ tabKey }: { tabKey: string }) {
     const el = host.current;
     if (!el) return;
     const entry = terminals.attach(tabKey, el);
-    if (terminalMayTakeFocus(el.closest('[data-testid="terminal-pane"]'))) entry.term.focus();
+    if (terminalMayTakeFocus(el)) entry.term.focus();
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);

@@ -3,16 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { terminalMayTakeFocus } from './focusPolicy';
 
 function page(): {
-  pane: HTMLElement;
+  terminal: HTMLElement;
   inPane: HTMLTextAreaElement;
   composer: HTMLTextAreaElement;
   button: HTMLButtonElement;
 } {
   document.body.innerHTML = `
     <textarea data-testid="chat-input"></textarea><button>Send</button>
-    <div data-testid="terminal-pane"><textarea class="xterm-helper-textarea"></textarea></div>`;
+    <div data-testid="terminal-pane"><div class="xterm-host"><textarea class="xterm-helper-textarea"></textarea></div></div>`;
   return {
-    pane: document.querySelector('[data-testid="terminal-pane"]') as HTMLElement,
+    terminal: document.querySelector('.xterm-host') as HTMLElement,
     inPane: document.querySelector('.xterm-helper-textarea') as HTMLTextAreaElement,
     composer: document.querySelector('[data-testid="chat-input"]') as HTMLTextAreaElement,
     button: document.querySelector('button') as HTMLButtonElement,
@@ -22,23 +22,23 @@ afterEach(() => (document.body.innerHTML = ''));
 
 describe('terminalMayTakeFocus', () => {
   it('leaves the keyboard with someone typing in a field outside the pane', () => {
-    const { pane, composer } = page();
+    const { terminal, composer } = page();
     composer.focus();
-    expect(terminalMayTakeFocus(pane)).toBe(false);
+    expect(terminalMayTakeFocus(terminal)).toBe(false);
   });
 
   it('takes it from nothing, from a button (a tab, +), or from another terminal of the pane', () => {
-    const { pane, button, inPane } = page();
-    expect(terminalMayTakeFocus(pane)).toBe(true);
+    const { terminal, button, inPane } = page();
+    expect(terminalMayTakeFocus(terminal)).toBe(true);
     button.focus();
-    expect(terminalMayTakeFocus(pane)).toBe(true);
+    expect(terminalMayTakeFocus(terminal)).toBe(true);
     inPane.focus();
-    expect(terminalMayTakeFocus(pane)).toBe(true);
+    expect(terminalMayTakeFocus(terminal)).toBe(true);
   });
 
   it('never takes it from an open dialog', () => {
-    const { pane } = page();
+    const { terminal } = page();
     document.body.insertAdjacentHTML('beforeend', '<div role="dialog" aria-modal="true"></div>');
-    expect(terminalMayTakeFocus(pane)).toBe(false);
+    expect(terminalMayTakeFocus(terminal)).toBe(false);
   });
 });

@@ -3,8 +3,9 @@
  * question): not behind an open dialog, and not from someone typing in a field outside the
  * terminal pane, whose next keys would otherwise go to a running command.
  */
-export function terminalMayTakeFocus(pane: Element | null): boolean {
+export function terminalMayTakeFocus(terminal: Element): boolean {
   if (document.querySelector('[aria-modal="true"]')) return false;
+  const pane = terminal.closest('[data-testid="terminal-pane"]');
   const focused = document.activeElement;
   if (!(focused instanceof HTMLElement) || focused === document.body) return true;
   if (pane?.contains(focused)) return true;
