@@ -15,7 +15,7 @@ import { openApp } from '../e2e/support/chromium';
 import { ServeSocket } from '../e2e/support/serveSocket';
 import { withServedApp } from './servedApp';
 import { whenInPage } from './rendererProbe';
-import { median, round } from './stats';
+import { median, round } from '../src-shared/stats';
 
 const ROUNDS = 3;
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServe, spawnCli } from '../e2e/support/serve';
-import { median, round } from './stats';
+import { median, round } from '../src-shared/stats';
 
 const RUNS = 5;
 

@@ -19,7 +19,7 @@ import {
   watchEchoes,
   whenInPage,
 } from './rendererProbe';
-import { median, percentile, round } from './stats';
+import { median, percentile, round } from '../src-shared/stats';
 
 // `$((1+1))` keeps the mark out of the echoed command line.
 const STREAM = 'head -c 64000000 /dev/zero | base64; echo DONE-$((1+1))-MARK';

@@ -1,7 +1,7 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/analysis/bench';
-import { benchSandbox } from '../src-main/sandbox/bench';
+import { benchSandbox } from '../src-main/terminal/sandboxBench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
 import { benchCli } from './cli';

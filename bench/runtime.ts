@@ -1,7 +1,7 @@
 import { createMemoryLogger } from '../src-main/runtime/logger';
 import { ToolRuntime } from '../src-main/runtime/runtime';
 import type { CheckFn } from '../src-main/runtime/types';
-import { median, round } from './stats';
+import { median, round } from '../src-shared/stats';
 
 const ctx = { taskId: 't', sessionId: 's', toolCallId: 'c' };
 

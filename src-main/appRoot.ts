@@ -28,7 +28,7 @@ import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
 import type { TerminalStreamSink } from './terminal/outputStream';
-import type { TerminalConfigInput } from './terminal/config';
+import type { TerminalConfigInput } from './config/terminalSchema';
 import { SandboxEscalation } from './sandbox/escalation';
 import { startNetworkProxy } from './sandbox/networkProxy';
 import { Sandbox } from './sandbox/sandbox';

@@ -1,16 +1,9 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
+import { median, round } from '../../src-shared/stats';
 import { OpenAiChatClient } from './model/client';
 import { agentHarness } from './testing/harness';
 import { ScriptedModel } from './testing/scriptedModel';
 import { echoTool, sleeperTool } from './testing/tools';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * Speed of the agent loop against the scripted model server: the wall time of one batch of

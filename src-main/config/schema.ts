@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApprovalModeSchema, AskPolicySchema, ContainerPolicySchema } from '../../src-shared/ipc/schemas';
-import { SandboxConfigSchema } from '../sandbox/config';
-import { TerminalConfigSchema } from '../terminal/config';
+import { SandboxConfigSchema } from './sandboxSchema';
+import { TerminalConfigSchema } from './terminalSchema';
 
 const stringList = z.array(z.string()).default([]);
 

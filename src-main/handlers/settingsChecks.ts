@@ -5,7 +5,7 @@ import { ContractError } from '../contract/router';
 import type { McpManager } from '../mcp/manager';
 import { acceptHostKey, HostKeyError, type HostKeyInfo } from '../terminal/backends/knownHosts';
 import { SshConnection } from '../terminal/backends/sshConnection';
-import { SshConfigSchema, TerminalConfigSchema } from '../terminal/config';
+import { SshConfigSchema, TerminalConfigSchema } from '../config/terminalSchema';
 
 /** The first problem of a zod parse, as `where: what`. */
 function firstIssue(prefix: string, issues: { path: PropertyKey[]; message: string }[]): string {

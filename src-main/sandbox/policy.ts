@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { SandboxConfig, SandboxMode } from './config';
+import type { SandboxConfig, SandboxMode } from '../config/sandboxSchema';
 
 export interface SandboxPlaces {
   /** The session's working folder: writable under workspace-write. */

@@ -10,7 +10,7 @@ import {
 } from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
 import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
-import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from './config';
+import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from '../config/sandboxSchema';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';

@@ -4,6 +4,7 @@
  * flooding PTY's consumer stops acknowledging. Returns figures; printing is the caller's job.
  */
 import { FlowControl } from '../../src-shared/constants';
+import { round } from '../../src-shared/stats';
 import { mirrorMemoryPerStream, snapshotMs } from './mirror/bench';
 import { TerminalService } from './service';
 
@@ -85,17 +86,13 @@ export async function benchTerminal(options: BenchTerminalOptions = {}): Promise
   const snapshot = await snapshotMs();
   const mirror = await mirrorMemoryPerStream();
   return {
-    snapshot_ms: round(snapshot),
-    mirror_rss_mb_per_stream: round(mirror.rssMb),
-    mirror_retained_mb_per_stream: round(mirror.retainedMb),
-    terminal_raw_pty_mb_per_s: round(raw.mbPerS),
-    terminal_stream_mb_per_s: round(stream.mbPerS),
-    terminal_stream_vs_raw_percent: round((stream.mbPerS / raw.mbPerS) * 100),
+    snapshot_ms: round(snapshot, 1),
+    mirror_rss_mb_per_stream: round(mirror.rssMb, 1),
+    mirror_retained_mb_per_stream: round(mirror.retainedMb, 1),
+    terminal_raw_pty_mb_per_s: round(raw.mbPerS, 1),
+    terminal_stream_mb_per_s: round(stream.mbPerS, 1),
+    terminal_stream_vs_raw_percent: round((stream.mbPerS / raw.mbPerS) * 100, 1),
     terminal_stream_delivered_chars: stream.deliveredChars,
-    terminal_flood_peak_rss_growth_mb: round(rssGrowth),
+    terminal_flood_peak_rss_growth_mb: round(rssGrowth, 1),
   };
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

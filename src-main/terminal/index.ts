@@ -1,8 +1,8 @@
 /** The terminal layer's public API, for the `terminal` and `process` tools, the UI and the composition root. */
 export { TerminalService, USER_SHELL_CALL_ID } from './service';
 export type { RunCommandRequest, RunCommandResult, TerminalServiceOptions, UserShell } from './service';
-export { TerminalConfigSchema } from './config';
-export type { TerminalConfig, TerminalConfigInput } from './config';
+export { TerminalConfigSchema } from '../config/terminalSchema';
+export type { TerminalConfig, TerminalConfigInput } from '../config/terminalSchema';
 export { TerminalError } from './errors';
 export type { TerminalErrorCode } from './errors';
 export type { ProcessInfo, ProcessStatus } from './processRegistry';

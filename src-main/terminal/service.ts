@@ -6,7 +6,11 @@ import type { Logger } from '../runtime/types';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
-import { TerminalConfigSchema, type TerminalConfig, type TerminalConfigInput } from './config';
+import {
+  TerminalConfigSchema,
+  type TerminalConfig,
+  type TerminalConfigInput,
+} from '../config/terminalSchema';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
 import { TerminalError } from './errors';
 import { runToCompletion } from './exec';

@@ -1,4 +1,5 @@
 /** Speed of the approval analysis: per command over the corpus, and on adversarial 1 MB inputs. */
+import { median } from '../../../src-shared/stats';
 import { analyseCommand, initShellParser } from './analyse';
 import { loadCorpus } from './corpusLoader';
 import { PARSE_LIMITS } from './parse';
@@ -40,12 +41,6 @@ export function parserLimitInputs(): Record<string, string> {
     heredocSubstitutions: `cat <<EOF\n${fill('line $(date) text\n', size)}EOF\n`,
     interpreterCode: `python3 -c '${fill('open(x, (os.remove(', size - 20)}'`,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 function timeMs(fn: () => void): number {

@@ -3,7 +3,7 @@
  * per environment (found again by label), commands as session commands or PTYs. Needs a Daytona
  * account: an API key in DAYTONA_API_KEY or terminal.daytona.apiKey.
  */
-import type { DaytonaConfig } from '../config';
+import type { DaytonaConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { argvToCommandLine, launcherArgv } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';

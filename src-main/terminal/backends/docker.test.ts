@@ -11,7 +11,16 @@ import {
   useFixtureServices,
 } from '../testing/backendScenarios';
 import { dockerUnavailableReason, startDockerd } from '../testing/dockerd';
-import { ENVIRONMENT_LABEL, MANAGED_LABEL } from './docker';
+import { ENVIRONMENT_LABEL, MANAGED_LABEL, parseMemory } from './docker';
+
+// Pure: runs whether or not dockerd is here.
+describe('docker config', () => {
+  it('reads docker memory limits with units', () => {
+    expect(parseMemory('512m')).toBe(512 * 1024 * 1024);
+    expect(parseMemory('2G')).toBe(2 * 1024 ** 3);
+    expect(parseMemory(1000)).toBe(1000);
+  });
+});
 
 const skipReason = await dockerUnavailableReason();
 if (skipReason) console.warn(`Skipping docker backend tests: ${skipReason}`);

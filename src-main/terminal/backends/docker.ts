@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
 import { BackendBase } from '../backendBase';
-import type { DockerConfig } from '../config';
+import type { DockerConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { errorMessage } from '../handle';
 import { killScript, launcherArgv } from '../shellScript';

@@ -1,6 +1,6 @@
 /** Builds the configured backend for one environment. */
 import type { Sandbox } from '../../sandbox/sandbox';
-import type { TerminalConfig } from '../config';
+import type { TerminalConfig } from '../../config/terminalSchema';
 import type { TerminalBackend } from '../types';
 import { DockerBackend } from './docker';
 import { DaytonaBackend } from './daytona';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SandboxUnavailableError, type Sandbox, type WrappedCommand } from '../../sandbox/sandbox';
 import { BackendBase } from '../backendBase';
-import type { LocalConfig } from '../config';
+import type { LocalConfig } from '../../config/terminalSchema';
 import { interactiveShellScript } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
 import { groupAlive, processesWithEnv, signalGroup } from '../processGroup';

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ModalConfig } from '../config';
+import type { ModalConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { launcherArgv } from '../shellScript';
 import type { ProcessHandle, SpawnOptions } from '../types';

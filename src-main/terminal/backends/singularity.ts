@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { BackendBase } from '../backendBase';
-import { SingularityBinarySchema, type SingularityConfig } from '../config';
+import { SingularityBinarySchema, type SingularityConfig } from '../../config/terminalSchema';
 import { execViaSpawn } from '../exec';
 import { argvToCommandLine, launcherArgv } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';

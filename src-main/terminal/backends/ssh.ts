@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client, ClientChannel } from 'ssh2';
 import { BackendBase } from '../backendBase';
-import type { SshConfig } from '../config';
+import type { SshConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { errorMessage } from '../handle';
 import { argvToCommandLine, killScript, launcherArgv } from '../shellScript';

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Client, ConnectConfig } from 'ssh2';
-import type { SshConfig } from '../config';
+import type { SshConfig } from '../../config/terminalSchema';
 import { delay } from '../exec';
 import { errorMessage } from '../handle';
 import { HostKeyError, expandHome, hostKeyInfo, hostKeyStatus, readKnownHosts } from './knownHosts';

@@ -1,7 +1,7 @@
 /** Test helpers for the terminal-backed tools: a real local TerminalService and a recording fake gate. */
 import { randomBytes } from 'node:crypto';
 import { TerminalService } from '../../terminal/service';
-import type { TerminalConfigInput } from '../../terminal/config';
+import type { TerminalConfigInput } from '../../config/terminalSchema';
 import type { CommandCheck, CommandDecision, CommandGate } from '../toolModule';
 
 export const MARK = 'CADUCEUS_TEST_MARK';

@@ -1,3 +1,4 @@
+/** Summaries of timing samples, for the benchmarks (`npm run bench`). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

@@ -6,18 +6,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TerminalService } from '../terminal/service';
-import { Sandbox } from './sandbox';
+import { median, round } from '../../src-shared/stats';
+import { Sandbox } from '../sandbox/sandbox';
+import { TerminalService } from './service';
 
 const PRODUCER = 'head -c 16000000 /dev/zero | base64';
 const PTY_ROUNDS = 3;
 const RUNS = 40;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -80,19 +75,15 @@ export async function benchSandbox(): Promise<Record<string, number>> {
     const ptyBare = median(bareRates);
     const ptyBoxed = median(boxedRates);
     return {
-      sandbox_spawn_overhead_ms: round(median(added)),
-      sandbox_wrap_ms: round(median(wraps)),
-      sandbox_pty_mb_s: round(ptyBoxed),
-      unsandboxed_pty_mb_s: round(ptyBare),
-      sandbox_pty_mb_s_vs_unsandboxed_pct: round((ptyBoxed / ptyBare) * 100),
+      sandbox_spawn_overhead_ms: round(median(added), 1),
+      sandbox_wrap_ms: round(median(wraps), 1),
+      sandbox_pty_mb_s: round(ptyBoxed, 1),
+      unsandboxed_pty_mb_s: round(ptyBare, 1),
+      sandbox_pty_mb_s_vs_unsandboxed_pct: round((ptyBoxed / ptyBare) * 100, 1),
     };
   } finally {
     await Promise.all([bare.shutdown(), boxed.shutdown()]);
     await sandbox.dispose();
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

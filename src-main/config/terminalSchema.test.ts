@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TerminalConfigSchema } from './config';
-import { parseMemory } from './backends/docker';
+import { TerminalConfigSchema } from './terminalSchema';
 
 describe('TerminalConfigSchema', () => {
   it('fills safe defaults', () => {
@@ -23,11 +22,5 @@ describe('TerminalConfigSchema', () => {
     });
     expect(TerminalConfigSchema.safeParse({ backend: 'telnet' }).success).toBe(false);
     expect(TerminalConfigSchema.safeParse({ docker: { memory: 'lots' } }).success).toBe(false);
-  });
-
-  it('reads docker memory limits with units', () => {
-    expect(parseMemory('512m')).toBe(512 * 1024 * 1024);
-    expect(parseMemory('2G')).toBe(2 * 1024 ** 3);
-    expect(parseMemory(1000)).toBe(1000);
   });
 });
