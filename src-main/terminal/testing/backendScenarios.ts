@@ -1,7 +1,7 @@
 /** Scenarios every terminal backend must pass; each backend test runs them on its own service. */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { TerminalConfigInput } from '../config';
+import type { TerminalConfigInput } from '../../config/terminalSchema';
 import {
   TerminalService,
   type RunCommandRequest,
@@ -67,8 +67,13 @@ export type CompletedRun = Extract<RunCommandResult, { status: 'completed' }>;
 export type StartedRun = Extract<RunCommandResult, { status: 'started' }>;
 type RunExtra = Partial<RunCommandRequest>;
 
-export async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+/** Polls `check` until it holds; fails naming it, before the test's own timeout hides which. */
+export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Still not true after ${timeoutMs} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function runToEnd(
