@@ -140,7 +140,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     // Bound late: the gate and the terminal service are built below.
     announceCommands: (calls, context) => {
       const backendKind = gateBackendKind(terminals.current.config.backend);
-      const workspace = workspaces.boundTo(context.taskId);
+      const workspace = workspaces.of(context.taskId);
       gate.announceBatch(
         calls.map((c) => ({ ...c, ...context, backendKind, ...(workspace ? { workspace } : {}) })),
         context.signal,
@@ -209,8 +209,13 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     get terminal() {
       return terminals.current;
     },
-    // Judged for the backend in place when the command is checked.
-    commandGate: (check) => commandGateFor(gate, terminals.current.config.backend, denialNotes)(check),
+    // Judged for the backend in place when the command is checked, and against the task's
+    // workspace whichever tool asks: unnamed, an absolute path inside it reads as outside.
+    commandGate: (check) => {
+      const workspace = check.workspace ?? workspaces.of(check.taskId);
+      const judged = workspace ? { ...check, workspace } : check;
+      return commandGateFor(gate, terminals.current.config.backend, denialNotes)(judged);
+    },
     workspaces,
     sandboxEscalation: new SandboxEscalation({
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
