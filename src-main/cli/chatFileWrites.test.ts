@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { main } from './main';
 import { memoryIo } from './testing';
 
 // The file tools under `caduceus chat --approvals deny`, with the workspace in the temp folder and
-// elsewhere: the workspace's own files are written, files outside it are not.
+// elsewhere: the workspace's own files are written, files outside it and files that run code
+// later (git hooks and config, direnv, editor tasks) are not, wherever the workspace is.
 
 /** A folder outside the temp folder: the home folder, else the one the tests run in. */
 function notTemp(): string {
@@ -95,5 +96,46 @@ describe.each([
     expect(await readFile(inside, 'utf8')).toBe('three');
     expect(existsSync(away)).toBe(false);
     expect(await readFile(scripted, 'utf8')).toBe('ok');
+  });
+
+  it('asks before writing a file that runs code later, so --approvals deny refuses each', async () => {
+    const config = join(project, '.git/config');
+    const configBefore = await readFile(config, 'utf8');
+    const planted = [
+      join(project, '.git/hooks/pre-commit'),
+      join(project, '.envrc'),
+      join(project, '.vscode/tasks.json'),
+      join(project, '.git/commondir'),
+      join(project, '.git/config.worktree'),
+      join(project, 'sub/.git/hooks/post-checkout'),
+      join(project, '.claude/commands/setup.md'),
+      join(project, '.zshenv'),
+      join(project, 'lib/.envrc'),
+    ];
+    // Links in the workspace that lead into .git: the write lands where they point.
+    const sample = join(project, '.git/hooks/post-update.sample');
+    const sampleBefore = await readFile(sample, 'utf8');
+    await symlink(sample, join(project, 'notes-link.txt'));
+    await symlink(join(project, '.git'), join(project, 'meta'));
+    const calls = await chat(project, [
+      ...planted.map((path) => write(path, '#!/bin/sh\ntouch pwned\n')),
+      write(join(project, 'notes-link.txt'), '#!/bin/sh\ntouch pwned\n'),
+      write(join(project, 'meta/config'), '[core]\n\tfsmonitor = touch pwned\n'),
+      patch(config, '[core]', '[core]\n\tfsmonitor = touch pwned'),
+      // A file that runs nothing is still written.
+      write(join(project, 'notes.md'), 'fine'),
+    ]);
+    for (const call of calls.slice(0, -1)) {
+      expect(call.ok, call.args).toBe(false);
+      // A question refused (not a hard block), naming why it was asked.
+      expect(call.refusal?.kind, call.args).toBe('denied');
+      expect(call.refusal?.reasons.join(' '), call.args).toMatch(/runs? code later/i);
+    }
+    expect(calls.at(-1)?.ok).toBe(true);
+    for (const path of planted) expect(existsSync(path), path).toBe(false);
+    expect(existsSync(join(project, '.vscode'))).toBe(false);
+    expect(await readFile(config, 'utf8')).toBe(configBefore);
+    expect(await readFile(sample, 'utf8')).toBe(sampleBefore);
+    expect(existsSync(join(project, 'pwned'))).toBe(false);
   });
 });

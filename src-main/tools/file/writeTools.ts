@@ -1,5 +1,5 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
-import { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
+import { CADUCEUS_HOME_WRITE, RUNS_CODE_LATER_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
 import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
@@ -11,6 +11,7 @@ import { MAX_READ_BYTES, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
 import type { PatchArgs, WriteFileArgs } from './schemas';
 import { applyUnifiedDiff } from './unifiedDiff';
+import { runsCodeLater } from '../../workspace/runsCodeLater';
 import type { WritePlace } from '../../workspace/workspaces';
 
 type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string };
@@ -28,8 +29,8 @@ const PLACE_KEYS: Record<WritePlace, string[]> = {
  * The gate analyses shell, so it is asked about `tee -- <path>`: the command that would make
  * the same write, which its rules for config files, ~/.ssh, /etc and the like recognise. When a
  * symlink redirects the write, the real target is named too. A write outside the task's write
- * roots, or into $CADUCEUS_HOME, adds its own finding, so it is asked about even when the path
- * looks harmless.
+ * roots, into $CADUCEUS_HOME, or to a file that runs code later (a git hook, .envrc) adds its
+ * own finding, so it is asked about even when the path looks harmless.
  */
 export async function gatedWrite(
   gate: CommandGate,
@@ -41,7 +42,11 @@ export async function gatedWrite(
 ): Promise<GatedWrite> {
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
-  const extraKeys = placeOf ? PLACE_KEYS[await placeOf(target)] : [];
+  const extraKeys = [
+    ...(placeOf ? PLACE_KEYS[await placeOf(target)] : []),
+    // On every backend: a container's workspace is usually the person's folder, mounted.
+    ...(runsCodeLater(path) || runsCodeLater(target) ? [RUNS_CODE_LATER_WRITE] : []),
+  ];
   const refusal = await gateRefusal(gate, `tee -- ${named}`, call, extraKeys.length ? { extraKeys } : {});
   if (refusal) return { refusal };
   return { ...(await files.write(target, data)), target };
