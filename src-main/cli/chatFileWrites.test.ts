@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,12 +48,16 @@ describe.each([
   let home: string;
   let project: string;
   let outside: string;
+  let shared: string;
   beforeAll(async () => {
     root = await realpath(await mkdtemp(join(base(), '.caduceus-file-writes-')));
     home = join(root, 'caduceus-home');
     project = join(root, 'project');
     outside = join(root, 'outside');
-    for (const dir of [home, project, outside]) await mkdir(dir);
+    shared = join(root, 'shared');
+    for (const dir of [home, project, outside, shared]) await mkdir(dir);
+    await writeFile(join(home, 'config.yaml'), `sandbox:\n  writable_roots: [${JSON.stringify(shared)}]\n`);
+    await symlink(project, join(root, 'project-link'));
     execFileSync('git', ['init', '-q', project]);
     execFileSync('git', ['init', '-q', join(project, 'sub')]);
   });
@@ -96,6 +100,18 @@ describe.each([
     expect(await readFile(inside, 'utf8')).toBe('three');
     expect(existsSync(away)).toBe(false);
     expect(await readFile(scripted, 'utf8')).toBe('ok');
+  });
+
+  it('writes sandbox.writable_roots and a workspace reached through a symlink', async () => {
+    const link = join(root, 'project-link');
+    const calls = await chat(link, [
+      write(join(shared, 'cache.txt'), 'one'),
+      write(join(link, 'linked.txt'), 'one'),
+      patch(join(link, 'linked.txt'), 'one', 'two'),
+    ]);
+    expect(calls.map((c) => c.ok)).toEqual([true, true, true]);
+    expect(await readFile(join(shared, 'cache.txt'), 'utf8')).toBe('one');
+    expect(await readFile(join(project, 'linked.txt'), 'utf8')).toBe('two');
   });
 
   it('asks before writing a file that runs code later, so --approvals deny refuses each', async () => {

@@ -19,6 +19,9 @@ type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string 
 /** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
 export type PlaceOf = (target: string) => Promise<WritePlace>;
 
+/** As the analysis's workspace: no absolute path lies outside it. */
+const EVERY_PATH_INSIDE = '/';
+
 const PLACE_KEYS: Record<WritePlace, string[]> = {
   inside: [],
   outside: [WRITE_OUTSIDE_WORKSPACE],
@@ -42,12 +45,18 @@ export async function gatedWrite(
 ): Promise<GatedWrite> {
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
+  const place = placeOf ? await placeOf(target) : undefined;
   const extraKeys = [
-    ...(placeOf ? PLACE_KEYS[await placeOf(target)] : []),
+    ...(place ? PLACE_KEYS[place] : []),
     // On every backend: a container's workspace is usually the person's folder, mounted.
     ...(runsCodeLater(path) || runsCodeLater(target) ? [RUNS_CODE_LATER_WRITE] : []),
   ];
-  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, extraKeys.length ? { extraKeys } : {});
+  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, {
+    // The place was judged here, after links, against every write root; the analysis, which
+    // knows one workspace and no links, would contradict it for writable roots and linked paths.
+    ...(place ? { workspace: EVERY_PATH_INSIDE } : {}),
+    ...(extraKeys.length ? { extraKeys } : {}),
+  });
   if (refusal) return { refusal };
   return { ...(await files.write(target, data)), target };
 }
