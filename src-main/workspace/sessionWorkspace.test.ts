@@ -254,4 +254,22 @@ describe('write roots of the file tools', () => {
     expect(s.config.command_allowlist).toEqual([]);
     await rm(join(home, 'config.yaml'));
   });
+
+  it('asks every time before writing a file that runs code later, and writes it only on a yes', async () => {
+    const { app: s, approver } = await start({ answers: ['always', 'deny'] });
+    const hook = join(wsA, '.git/hooks/pre-commit');
+    const write = (path: string, content: string) => ({ name: 'write_file', arguments: { path, content } });
+    const first = await turn(s, [write(hook, '#!/bin/sh\nmake lint\n')], { workspace: wsA });
+    expect(first.results[0]).toMatchObject({ created: true });
+    expect(await readFile(hook, 'utf8')).toBe('#!/bin/sh\nmake lint\n');
+    // "Always" stored nothing: the next such file is asked about again.
+    const second = await turn(s, [write('.envrc', 'use nix')], { sessionId: first.sessionId });
+    expect(second.results[0]).toMatchObject({ approval: 'denied' });
+    expect(existsSync(join(wsA, '.envrc'))).toBe(false);
+    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([
+      ['runs-code-later-write'],
+      ['runs-code-later-write'],
+    ]);
+    expect(s.config.command_allowlist).toEqual([]);
+  });
 });
