@@ -102,6 +102,15 @@ describe.each([
     expect(await readFile(scripted, 'utf8')).toBe('ok');
   });
 
+  it('writes the folder caduceus call runs in, which is its workspace', async () => {
+    const inside = join(project, 'called.txt');
+    const m = memoryIo({ ...process.env, CADUCEUS_HOME: home }, project);
+    const args = JSON.stringify({ path: inside, content: 'called' });
+    const code = await main(['call', 'write_file', '--args', args], m.io);
+    expect(code, m.stdout()).toBe(0);
+    expect(await readFile(inside, 'utf8')).toBe('called');
+  });
+
   it('writes sandbox.writable_roots and a workspace reached through a symlink', async () => {
     const link = join(root, 'project-link');
     const calls = await chat(link, [
