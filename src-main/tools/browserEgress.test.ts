@@ -6,6 +6,7 @@ import { EgressPolicy } from '../sandbox/egress';
 import * as browser from './browser';
 import { BrowserPool } from './browser/pool';
 import { loadTools } from './testing/harness';
+import type { CommandCheck } from './toolModule';
 import { sendText, startServer, type TestServer } from './testing/httpServer';
 
 // Every request a page makes leaves through the egress proxy: a page on an allowed host cannot
@@ -103,6 +104,43 @@ describe('the browser behind the egress proxy', () => {
     const redirected = await tools.call('browser_navigate', { url: `${site.url}/redirect` });
     expect(redirected).not.toContain('leaked');
     expect(leaks).toEqual([]);
+  });
+
+  it('asks before opening an unlisted local page; a yes opens that host and port to it, and nothing else', async () => {
+    const asked: string[] = [];
+    const gate = (answer: boolean) => async (check: CommandCheck) => {
+      asked.push(check.command);
+      return answer
+        ? ({ allowed: true } as const)
+        : ({ allowed: false, blocked: false, message: 'the person said no' } as const);
+    };
+    const other = await startServer((req, res) =>
+      req.path === '/page'
+        ? sendText(
+            res,
+            `<title>other</title><img src="/own.png"><img src="http://127.0.0.1:${port}/x">`,
+            'text/html',
+          )
+        : sendText(res, '', 'image/png'),
+    );
+    try {
+      const refused = await loadTools(browser, { browser: pool, commandGate: gate(false) }).json(
+        'browser_navigate',
+        { url: `${other.url}/page` },
+        { taskId: 'asked' },
+      );
+      expect(refused.error).toMatch(/loopback address: the person said no/);
+      expect(other.requests).toEqual([]);
+      const tools = loadTools(browser, { browser: pool, commandGate: gate(true) });
+      expect(
+        await tools.call('browser_navigate', { url: `${other.url}/page` }, { taskId: 'asked' }),
+      ).toContain('Title: other');
+      await until('the page to load its own image', () => other.requests.some((r) => r.path === '/own.png'));
+      expect(asked).toEqual([`curl -sS -- '${other.url}/page'`, `curl -sS -- '${other.url}/page'`]);
+      expect(leaks).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('does not show a local file a page links to', async () => {
