@@ -75,6 +75,21 @@ describe('EgressPolicy', () => {
       });
   });
 
+  it('judges numeric spellings that reach the system resolver by the address it returns', async () => {
+    // A proxy's CONNECT line is not a URL: nothing has normalised these before the resolver.
+    const system = new EgressPolicy();
+    for (const host of ['2130706433', '017700000001', '0x7f000001', '0x7f.1', '127.1', 'localhost']) {
+      const decision = await system.check(host, 80, host);
+      expect(decision.allowed, host).toBe(false);
+      if (!decision.allowed) expect(decision.reason, host).toMatch(/loopback address|could not be resolved/);
+    }
+    const decimal = await system.check('2130706433', 80, 'x');
+    expect(decimal).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('(127.0.0.1) is a loopback'),
+    });
+  });
+
   it('lets a listed host through, by name or address, with or without a port', async () => {
     expect((await check('http://nas.test/', policy(['nas.test']))).allowed).toBe(true);
     expect((await check('http://nas.test/', policy(['192.168.1.20']))).allowed).toBe(true);

@@ -113,13 +113,19 @@ export class BrowserPool {
   }
 
   private startProxy(): Promise<EgressProxy> {
-    this.proxy ??= startEgressProxy(
+    if (this.proxy) return this.proxy;
+    const starting = startEgressProxy(
       this.egress,
       async (target) =>
         this.approved.has(`${normaliseHost(target.host)}:${target.port}`) ||
         'the page asked for it; only the address a navigation was allowed to open may be reached',
     );
-    return this.proxy;
+    // A proxy that failed to start is tried again on the next launch.
+    starting.catch(() => {
+      if (this.proxy === starting) this.proxy = undefined;
+    });
+    this.proxy = starting;
+    return starting;
   }
 
   private async openTab(): Promise<BrowserTab> {
