@@ -10,6 +10,10 @@ const names: Record<string, ResolvedAddress[]> = {
   ],
   'nas.test': [{ address: '192.168.1.20', family: 4 }],
   'v6.test': [{ address: '::ffff:127.0.0.1', family: 6 }],
+  'meta-mixed.test': [
+    { address: '127.0.0.1', family: 4 },
+    { address: '169.254.169.254', family: 4 },
+  ],
 };
 const resolve = async (host: string) => {
   const found = names[host];
@@ -113,6 +117,7 @@ describe('EgressPolicy', () => {
       reason: expect.stringContaining('the person said no'),
     });
     expect((await check('http://169.254.169.254/', policy(), ask)).allowed).toBe(false);
+    expect((await check('http://meta-mixed.test/', policy(), ask)).allowed).toBe(false);
     expect((await check('http://metadata.google.internal/', policy(), ask)).allowed).toBe(false);
     expect(asked).toEqual(['http://127.0.0.1:8080/a loopback', 'http://127.0.0.1:9/b loopback']);
   });

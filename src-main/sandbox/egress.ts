@@ -69,7 +69,8 @@ function withPort(host: string, port: string | undefined) {
     : { host: normaliseHost(host), port: Number(port) };
 }
 
-const label = (kind: AddressKind) => (kind === 'metadata' ? 'a cloud metadata' : `a ${kind}`);
+const label = (kind: AddressKind) =>
+  kind === 'metadata' ? 'a cloud metadata' : /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 
 export class EgressPolicy {
   private readonly resolve: (host: string) => Promise<ResolvedAddress[]>;
@@ -111,7 +112,7 @@ export class EgressPolicy {
     if (!first) return { allowed: false, reason: `${host} has no address` };
     const judged = addresses.map((a) => ({ ...a, kind: addressKind(a.address) ?? 'reserved' }));
     // One non-public answer makes the host local: a name that mixes both is a rebinding trick.
-    const local = judged.find((a) => a.kind !== 'public');
+    const local = judged.find((a) => a.kind === 'metadata') ?? judged.find((a) => a.kind !== 'public');
     if (!local) return { allowed: true, ...first };
     if (listed || judged.some((a) => this.listed(a.address, port))) return { allowed: true, ...first };
     const where = host === local.address ? host : `${host} (${local.address})`;
@@ -121,7 +122,9 @@ export class EgressPolicy {
     const hint = 'add it to network.allowed_local_hosts in config.yaml to allow it';
     if (!ask) return { allowed: false, reason: `${why}; ${hint}` };
     const answer = await ask({ url: shown, host, port, address: local.address, kind: local.kind });
-    return answer === true ? { allowed: true, ...first } : { allowed: false, reason: `${why}: ${answer}` };
+    if (answer !== true) return { allowed: false, reason: `${why}: ${answer}` };
+    // The person was shown this address: it is the one connected to.
+    return { allowed: true, address: local.address, family: local.family };
   }
 
   private listed(host: string, port: number): boolean {

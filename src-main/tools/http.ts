@@ -84,11 +84,16 @@ export async function request(url: string, init: RequestInit, options: RequestOp
     if (options.signal?.aborted) throw new HttpError(`Request to ${host} was cancelled`);
     if (timeout.signal.aborted)
       throw new HttpError(`Request to ${host} timed out after ${Math.round(timeoutMs / 1000)} s`);
-    // fetch wraps the network error in a cause; node:http throws it as is.
-    const inner = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-    const cause = inner instanceof Error && inner !== err ? `: ${inner.message}` : '';
-    const own = inner === err && err instanceof Error && 'code' in err ? `: ${err.message}` : '';
-    throw new HttpError(`Request to ${host} failed${cause || own}`);
+    // fetch wraps the network error in a cause; node:http throws it as is, with a code.
+    const inner =
+      err instanceof Error
+        ? err.cause instanceof Error
+          ? err.cause
+          : 'code' in err
+            ? err
+            : undefined
+        : undefined;
+    throw new HttpError(`Request to ${host} failed${inner ? `: ${inner.message}` : ''}`);
   }
 }
 
