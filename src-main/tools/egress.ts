@@ -24,6 +24,7 @@ export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk 
   return async (target) => {
     const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
       extraKeys: [FETCH_LOCAL_HOST],
+      onHost: true,
     });
     if (!refusal) return true;
     const error = (refusal.data as { error?: unknown } | undefined)?.error;
