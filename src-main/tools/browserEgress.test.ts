@@ -153,4 +153,13 @@ describe('the browser behind the egress proxy', () => {
     const after = await tools.call('browser_snapshot', {}, { taskId: 'files' });
     expect(after).not.toMatch(/URL: file:/);
   });
+
+  it('sends a tab that lands on a file:// page away, however it got there', async () => {
+    const tab = await pool.tab('landed');
+    await tab.page.goto('file:///etc/hostname').catch(() => {});
+    await until('the tab to leave the file', () => tab.page.url() === 'about:blank');
+    expect(tab.console.map((c) => c.text)).toContainEqual(
+      expect.stringMatching(/local files are not opened/),
+    );
+  });
 });
