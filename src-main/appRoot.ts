@@ -36,6 +36,7 @@ import { TerminalService, type InputWaitInfo } from './terminal/service';
 import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
 import { BrowserPool } from './tools/browser/pool';
+import { EgressPolicy } from './sandbox/egress';
 import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { CronService } from './tools/services/cron';
 import type { HostToolServices } from './tools/toolModule';
@@ -197,7 +198,10 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     return service;
   };
   const terminals = new TerminalHolder(startTerminal(config.terminal as TerminalConfigInput));
-  const browser = new BrowserPool({ env: options.env, logger });
+  const egress = new EgressPolicy({
+    allowedLocalHosts: () => configStore.current.network.allowed_local_hosts,
+  });
+  const browser = new BrowserPool({ env: options.env, logger, egress });
 
   const denialNotes = new DenialNotes();
   const toolServices: HostToolServices = Object.freeze({
@@ -205,6 +209,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     home: options.home,
     agentLoop: true,
     browser,
+    egress,
     // Read at each call, so tools always reach the service Settings last put in place.
     get terminal() {
       return terminals.current;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalModeSchema, AskPolicySchema, ContainerPolicySchema } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema } from './sandboxSchema';
+import { NetworkConfigSchema } from './networkSchema';
 import { TerminalConfigSchema } from './terminalSchema';
 
 const stringList = z.array(z.string()).default([]);
@@ -96,6 +97,7 @@ export const ConfigSchema = z.looseObject({
   command_allowlist: stringList,
   terminal: TerminalConfigSchema.prefault({}),
   sandbox: SandboxConfigSchema.prefault({}),
+  network: NetworkConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EgressPolicy } from '../sandbox/egress';
 import * as browser from './browser';
 import { BrowserPool } from './browser/pool';
 import type { VisionService } from './media/vision';
@@ -33,7 +34,11 @@ const vision: VisionService & { seen: string[] } = {
 };
 
 let server: TestServer;
-const pool = new BrowserPool({ env: process.env });
+const pool = new BrowserPool({
+  env: process.env,
+  // The test server's own host, listed as the person would in network.allowed_local_hosts.
+  egress: new EgressPolicy({ allowedLocalHosts: () => [new URL(server.url).host] }),
+});
 const tools = loadTools(browser, { browser: pool, vision });
 const refOf = (snapshot: string, label: RegExp) =>
   new RegExp(`${label.source}.*\\[ref=(\\w+)\\]`).exec(snapshot)?.[1];

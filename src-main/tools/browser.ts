@@ -5,6 +5,8 @@ import type { CheckFn, ToolContext } from '../runtime/types';
 import * as actions from './browser/actions';
 import { BROWSER_ARGS, type BrowserArgs, type BrowserToolName } from './browser/args';
 import type { BrowserTab } from './browser/pool';
+import { egressAsk } from './egress';
+import { isHttpUrl } from './http';
 import type { ToolModuleContext, ToolServices } from './toolModule';
 
 const describe = (name: BrowserToolName, description: string) =>
@@ -72,15 +74,23 @@ export function registerTools(ctx: ToolModuleContext): void {
       emoji: isVision ? '👁️' : '🌐',
       isAsync: true,
       checkFn: isVision ? visionCheck : browserCheck,
-      handler: typedHandler(name, BROWSER_ARGS[name], (args, call) =>
-        withTab(services, name, call, (tab) => {
+      handler: typedHandler(name, BROWSER_ARGS[name], async (args, call) => {
+        if (name === 'browser_navigate') {
+          const refused = await navigationRefusal(
+            services,
+            (args as BrowserArgs<'browser_navigate'>).url,
+            call,
+          );
+          if (refused) return toolError(`browser_navigate refused: ${refused}`);
+        }
+        return withTab(services, name, call, (tab) => {
           // args were parsed by this name's schema; TypeScript cannot tie the two together in a loop.
           if (name !== 'browser_vision') return act(name, tab, args as BrowserArgs<typeof name>, call.signal);
           if (!services.vision)
             return toolError('browser_vision needs a vision-capable model; none is configured');
           return actions.vision(tab, args as BrowserArgs<'browser_vision'>, call.signal, services.vision);
-        }),
-      ),
+        });
+      }),
     });
   }
 }
@@ -93,6 +103,18 @@ function act<N extends PageAction>(
 ) {
   const action: Actions[N] = ACTIONS[name];
   return action(tab, args, signal);
+}
+
+/**
+ * The page's own host is judged (and, when local, asked about) before the browser opens it;
+ * a yes lets its subresources from that host through the proxy too.
+ */
+async function navigationRefusal(services: ToolServices, url: string, call: ToolContext) {
+  const pool = services.browser;
+  if (!pool || !isHttpUrl(url)) return undefined;
+  const ask = egressAsk(services, call);
+  const decision = await pool.egress.checkUrl(new URL(url), ask && pool.remembering(ask));
+  return decision.allowed ? undefined : decision.reason;
 }
 
 /** Runs one call on the task's tab; a failure becomes an error result that names the tool. */

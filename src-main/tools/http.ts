@@ -1,11 +1,21 @@
 /** HTTP helpers shared by the tool families that call web APIs: timeouts, caps, clear errors. */
 import type { z } from 'zod';
+import { EgressRefused, type EgressAsk, type EgressPolicy } from '../sandbox/egress';
+import { guardedFetch } from '../sandbox/egressFetch';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * How a request passes the egress policy: `configured` for an endpoint the person set (a
+ * provider's base URL from the environment), else the policy and, when a person may be asked,
+ * the question. Every caller says which.
+ */
+export type Egress = 'configured' | { policy: EgressPolicy; ask?: EgressAsk };
 
 export interface RequestOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  egress: Egress;
 }
 
 /** A failed HTTP exchange, with a message fit for a model (never a header or key). */
@@ -45,19 +55,45 @@ export function capText(text: string, max: number): string {
  * Runs one fetch bounded by a timeout and the caller's signal, turning aborts and network
  * failures into HttpError messages that say which host and why.
  */
-export async function request(url: string, init: RequestInit, options: RequestOptions = {}) {
+export async function request(url: string, init: RequestInit, options: RequestOptions) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const signals = [AbortSignal.timeout(timeoutMs)];
-  if (options.signal) signals.push(options.signal);
+  const timeout = new AbortController();
+  const expire = () => timeout.abort(new DOMException('timed out', 'TimeoutError'));
+  // Left running after the answer: it bounds reading the body too, and never holds the process open.
+  let timer = setTimeout(expire, timeoutMs).unref();
+  const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
   const host = safeHost(url);
+  const { egress } = options;
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.any(signals) });
+    if (egress === 'configured') return await fetch(url, { ...init, signal });
+    const { policy, ask } = egress;
+    // The time a person takes to answer is not the server's: the clock stops while they are asked.
+    const paused: EgressAsk | undefined =
+      ask &&
+      (async (target) => {
+        clearTimeout(timer);
+        try {
+          return await ask(target);
+        } finally {
+          timer = setTimeout(expire, timeoutMs).unref();
+        }
+      });
+    return await guardedFetch(url, init, { policy, signal, ...(paused ? { ask: paused } : {}) });
   } catch (err) {
+    if (err instanceof EgressRefused) throw new HttpError(`Refused to fetch ${url}: ${err.message}`);
     if (options.signal?.aborted) throw new HttpError(`Request to ${host} was cancelled`);
-    if (err instanceof Error && err.name === 'TimeoutError')
+    if (timeout.signal.aborted)
       throw new HttpError(`Request to ${host} timed out after ${Math.round(timeoutMs / 1000)} s`);
-    const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    throw new HttpError(`Request to ${host} failed${cause}`);
+    // fetch wraps the network error in a cause; node:http throws it as is, with a code.
+    const inner =
+      err instanceof Error
+        ? err.cause instanceof Error
+          ? err.cause
+          : 'code' in err
+            ? err
+            : undefined
+        : undefined;
+    throw new HttpError(`Request to ${host} failed${inner ? `: ${inner.message}` : ''}`);
   }
 }
 
@@ -74,7 +110,7 @@ export async function fetchJson<T extends z.ZodType>(
   init: RequestInit,
   schema: T,
   what: string,
-  options: RequestOptions = {},
+  options: RequestOptions,
 ): Promise<z.infer<T>> {
   const response = await ensureOk(await request(url, init, options), what);
   let body: unknown;

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EgressPolicy } from '../sandbox/egress';
 import * as media from './media';
 import type { VisionService } from './media/vision';
 import { loadTools } from './testing/harness';
@@ -23,6 +24,8 @@ const vision: VisionService & { calls: { image: string; question: string }[] } =
 };
 
 let server: TestServer;
+/** The test server's own host, listed as the person would in network.allowed_local_hosts. */
+const listed = new EgressPolicy({ allowedLocalHosts: () => [new URL(server.url).host] });
 let home: string;
 let imageMode: 'b64' | 'url' = 'b64';
 
@@ -53,7 +56,7 @@ describe('vision_analyze', () => {
   });
 
   it('sends local files and downloaded URLs to the model as data URLs', async () => {
-    const tools = loadTools(media, { vision });
+    const tools = loadTools(media, { vision, egress: listed });
     const file = join(home, 'dot.bin');
     await writeFile(file, PNG);
     expect(await tools.json('vision_analyze', { image: file, question: 'what?' })).toEqual({
@@ -65,7 +68,7 @@ describe('vision_analyze', () => {
   });
 
   it('refuses relative paths, missing files and things that are not images', async () => {
-    const tools = loadTools(media, { vision });
+    const tools = loadTools(media, { vision, egress: listed });
     expect((await tools.json('vision_analyze', { image: 'dot.png', question: 'q' })).error).toMatch(
       /absolute/,
     );
@@ -92,7 +95,7 @@ describe('image_generate and text_to_speech', () => {
     'saves a generated image under the home folder (%s answer)',
     async (mode) => {
       imageMode = mode;
-      const tools = loadTools(media, { env, home });
+      const tools = loadTools(media, { env, home, egress: listed });
       const before = server.requests.length;
       const result = await tools.json<{ path: string; revised_prompt: string }>('image_generate', {
         prompt: 'a red dot',

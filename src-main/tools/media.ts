@@ -12,6 +12,7 @@ import {
   TTS_VOICES,
 } from './media/openai';
 import { loadImage } from './media/vision';
+import { egressFor } from './egress';
 import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
 
 type ImageSize = keyof typeof IMAGE_SIZES;
@@ -70,7 +71,7 @@ export function registerTools(ctx: ToolModuleContext): void {
       VisionArgs,
       guarded('vision_analyze', async (args: z.output<typeof VisionArgs>, call) => {
         if (!services.vision) return toolError(NO_VISION);
-        const image = await loadImage(args.image, call.signal);
+        const image = await loadImage(args.image, call.signal, egressFor(services, call));
         return { answer: await services.vision.analyze(image, args.question, call.signal) };
       }),
     ),
@@ -112,5 +113,10 @@ export function registerTools(ctx: ToolModuleContext): void {
 }
 
 function media(services: ToolServices, call: ToolContext) {
-  return { env: envOf(services), home: services.home, signal: call.signal };
+  return {
+    env: envOf(services),
+    home: services.home,
+    signal: call.signal,
+    egress: egressFor(services, call),
+  };
 }

@@ -145,17 +145,23 @@ function cronjob(cron: CronService, args: CronjobArgs, call: ToolContext) {
   return { created: cron.create({ schedule, prompt, sessionId: call.sessionId, taskId: call.taskId }) };
 }
 
+/** HASS_URL is the person's own setting: their Home Assistant is usually on the local network. */
+const HA_EGRESS = 'configured' as const;
+
 function registerHomeAssistant(ctx: ToolModuleContext, services: ToolServices): void {
   const env = () => envOf(services);
   /** A blank string counts as not given. */
   const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   const handlers = {
     ha_list_entities: (args: HaArgs<'ha_list_entities'>, call: ToolContext) =>
-      ha.listEntities(env(), optional(args.domain), { signal: call.signal }),
+      ha.listEntities(env(), optional(args.domain), { signal: call.signal, egress: HA_EGRESS }),
     ha_get_state: (args: HaArgs<'ha_get_state'>, call: ToolContext) =>
-      ha.getState(env(), args.entity_id, { signal: call.signal }),
+      ha.getState(env(), args.entity_id, { signal: call.signal, egress: HA_EGRESS }),
     ha_list_services: async (args: HaArgs<'ha_list_services'>, call: ToolContext) => ({
-      domains: await ha.listServices(env(), optional(args.domain), { signal: call.signal }),
+      domains: await ha.listServices(env(), optional(args.domain), {
+        signal: call.signal,
+        egress: HA_EGRESS,
+      }),
     }),
     ha_call_service: async (args: HaArgs<'ha_call_service'>, call: ToolContext) => {
       const request: ha.ServiceCall = {
@@ -170,7 +176,7 @@ function registerHomeAssistant(ctx: ToolModuleContext, services: ToolServices): 
         );
       if (!(await services.approve(ha.describeCall(request))))
         return toolError(`The user denied ${request.domain}.${request.service}; nothing was called`);
-      return ha.callService(env(), request, { signal: call.signal });
+      return ha.callService(env(), request, { signal: call.signal, egress: HA_EGRESS });
     },
   };
   const check = () => ha.checkHomeAssistant(env());

@@ -8,6 +8,7 @@ import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
 import type { SandboxEscalation } from '../sandbox/escalation';
 import type { CommandGate } from '../approval/gate';
+import type { EgressPolicy } from '../sandbox/egress';
 
 export type { CommandCheck, CommandDecision, CommandGate } from '../approval/gate';
 
@@ -51,6 +52,11 @@ export interface ToolServices {
   readonly workspaces?: Workspaces;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
   readonly commandGate?: CommandGate;
+  /**
+   * Where the app's own fetches (web, browser, image URLs) may go; without it no loopback,
+   * private or link-local host is reachable.
+   */
+  readonly egress?: EgressPolicy;
   /** Asks a person to let a command the sandbox refused run outside it (or reach a host). */
   readonly sandboxEscalation?: SandboxEscalation;
   /**

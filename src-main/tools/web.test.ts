@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FETCH_LOCAL_HOST } from '../approval/analysis';
+import { EgressPolicy } from '../sandbox/egress';
+import type { CommandCheck } from './toolModule';
 import { loadTools } from './testing/harness';
 import { sendJson, sendText, startServer, type TestServer } from './testing/httpServer';
 import * as web from './web';
@@ -22,6 +25,8 @@ serpents, sometimes surmounted by wings. <a href="/staff">Read about staffs</a>.
 <script>document.write('tracking')</script><footer>Copyright</footer></body></html>`;
 
 let server: TestServer;
+/** The test server's own host, listed as the person would in network.allowed_local_hosts. */
+const listed = new EgressPolicy({ allowedLocalHosts: () => [new URL(server.url).host] });
 const hang: { release?: () => void } = {};
 
 beforeAll(async () => {
@@ -131,7 +136,7 @@ describe('web_search', () => {
 });
 
 describe('web_extract', () => {
-  const tools = () => loadTools(web, { env: {} });
+  const tools = () => loadTools(web, { env: {}, egress: listed });
 
   it('is available without any key and converts the main article to Markdown', async () => {
     expect(await tools().unavailable('web_extract')).toBeUndefined();
@@ -176,11 +181,45 @@ describe('web_extract', () => {
 
   it('uses the extract provider and falls back to a direct fetch for pages it did not return', async () => {
     const env = { TAVILY_API_KEY: 'kt', TAVILY_BASE_URL: `${server.url}/tavily` };
-    const { pages } = await loadTools(web, { env }).json<Extract>('web_extract', {
+    const { pages } = await loadTools(web, { env, egress: listed }).json<Extract>('web_extract', {
       urls: [`${server.url}/one`, `${server.url}/plain`],
     });
     expect(pages[0]).toMatchObject({ source: 'tavily', content: '# From Tavily' });
     expect(pages[1]).toMatchObject({ source: 'direct', content: 'just text' });
+  });
+
+  it('refuses a local host that is not listed, before it sees a request', async () => {
+    const before = server.requests.length;
+    const { pages } = await loadTools(web, { env: {} }).json<Extract>('web_extract', {
+      urls: [`${server.url}/plain`],
+    });
+    expect(pages[0]?.error).toMatch(
+      /127\.0\.0\.1 is a loopback address; add it to network\.allowed_local_hosts/,
+    );
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('asks the approval gate about an unlisted local host, with the finding that says why', async () => {
+    const checks: CommandCheck[] = [];
+    const gate = (answer: boolean) => async (check: CommandCheck) => {
+      checks.push(check);
+      return answer
+        ? ({ allowed: true } as const)
+        : ({ allowed: false, blocked: false, message: 'the person said no', decidedBy: 'user' } as const);
+    };
+    const url = `${server.url}/plain`;
+    const yes = await loadTools(web, { env: {}, commandGate: gate(true) }).json<Extract>('web_extract', {
+      urls: [url],
+    });
+    expect(yes.pages[0]?.content).toBe('just text');
+    const no = await loadTools(web, { env: {}, commandGate: gate(false) }).json<Extract>('web_extract', {
+      urls: [url],
+    });
+    expect(no.pages[0]?.error).toMatch(/loopback address: the person said no/);
+    expect(checks.map((c) => [c.command, c.extraKeys])).toEqual([
+      [`curl -sS -- '${url}'`, [FETCH_LOCAL_HOST]],
+      [`curl -sS -- '${url}'`, [FETCH_LOCAL_HOST]],
+    ]);
   });
 
   it('stops waiting when the turn is cancelled', async () => {

@@ -5,6 +5,7 @@ import { toolOk } from '../runtime/outcome';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import type { ToolContext, ToolOutcome } from '../runtime/types';
 import { capText, isHttpUrl } from './http';
+import { egressFor } from './egress';
 import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
 import { extractWithProvider, fetchPage, type ExtractedPage } from './web/extract';
 import { configuredProviders, searchUnavailableReason } from './web/providers';
@@ -71,7 +72,8 @@ async function webSearch(
   const [provider] = configuredProviders(envOf(services), 'search');
   if (!provider) return toolError(searchUnavailableReason());
   try {
-    const results = await searchWeb(provider, query, limit, { signal: call.signal });
+    // The provider's base URL is the person's setting (or its default): not the model's to choose.
+    const results = await searchWeb(provider, query, limit, { signal: call.signal, egress: 'configured' });
     return toolOk({ provider: provider.name, query, results });
   } catch (err) {
     return toolError(
@@ -94,13 +96,15 @@ async function webExtract(
   if (urls.length === 0) return toolError('web_extract needs at least one URL');
   if (urls.length > MAX_URLS) return toolError(`web_extract takes at most ${MAX_URLS} URLs per call`);
   const valid = urls.filter(isHttpUrl);
-  const options = { signal: call.signal };
+  const configured = { signal: call.signal, egress: 'configured' as const };
+  const direct = { signal: call.signal, egress: egressFor(services, call) };
   const extracted = new Map<string, ExtractedPage>();
   const providerErrors: string[] = [];
   const [provider] = configuredProviders(envOf(services), 'extract');
   if (provider && valid.length > 0) {
     try {
-      for (const [url, page] of await extractWithProvider(provider, valid, options)) extracted.set(url, page);
+      for (const [url, page] of await extractWithProvider(provider, valid, configured))
+        extracted.set(url, page);
     } catch (err) {
       providerErrors.push(err instanceof Error ? err.message : String(err));
     }
@@ -110,7 +114,7 @@ async function webExtract(
     urls.map(async (url): Promise<PageResult> => {
       if (!isHttpUrl(url)) return { url, error: 'Only absolute http and https URLs can be fetched' };
       try {
-        const page = extracted.get(url) ?? (await fetchPage(url, options));
+        const page = extracted.get(url) ?? (await fetchPage(url, direct));
         return { ...page, content: capText(page.content, perPage) };
       } catch (err) {
         return { url, error: err instanceof Error ? err.message : String(err) };

@@ -3,5 +3,6 @@ export { analyseCommand, initShellParser } from './analyse';
 export { runApprovalCheckJsonl, type JsonlSummary } from './cli';
 export { protectOwnHome } from './paths';
 export { ruleFor } from './rules/registry';
+export { FETCH_LOCAL_HOST } from './rules/network';
 export { CADUCEUS_HOME_WRITE, RUNS_CODE_LATER_WRITE, WRITE_OUTSIDE_WORKSPACE } from './rules/workspace';
 export type { Rule, Verdict } from './verdict';

@@ -16,6 +16,11 @@ export interface CommandCheck {
   workspace?: string;
   /** Set when `command` is text written to the stdin of a running process with this command line. */
   stdinOf?: string;
+  /**
+   * The tool acts from this process on this machine (a fetch), not in the task's backend: it is
+   * judged as local whatever the backend, so a container's skip does not let it through.
+   */
+  onHost?: boolean;
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */

@@ -18,8 +18,8 @@ export function gateBackendKind(backend: string): BackendKind {
  */
 export function commandGateFor(gate: ApprovalGate, backend: string, notes?: DenialNotes): CommandGate {
   const backendKind = gateBackendKind(backend);
-  return async (check) => {
-    const decision = await gate.check({ ...check, backendKind });
+  return async ({ onHost, ...check }) => {
+    const decision = await gate.check({ ...check, backendKind: onHost ? 'local' : backendKind });
     if (decision.allowed) return { allowed: true };
     const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
     const note = notes?.take(decision.requestId);

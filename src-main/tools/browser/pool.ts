@@ -4,6 +4,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../../runtime/types';
+import { EgressPolicy, normaliseHost, type EgressAsk } from '../../sandbox/egress';
+import { startEgressProxy, type EgressProxy } from '../../sandbox/egressProxy';
 import { findBrowser, type BrowserLookup } from './executable';
 
 /** From infra.md: the last three keep Chromium from calling out on its own. */
@@ -15,6 +17,19 @@ export const LAUNCH_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Every request of every page goes through the egress proxy: loopback too (Chromium bypasses a
+ * proxy for it unless told `<-loopback>`), and WebRTC may not send UDP around it.
+ */
+export function egressArgs(proxyUrl: string): string[] {
+  return [
+    `--proxy-server=${proxyUrl}`,
+    '--proxy-bypass-list=<-loopback>',
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+    '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
+}
 
 const ACTION_TIMEOUT_MS = 15_000;
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -36,13 +51,30 @@ export interface BrowserTab {
 export interface BrowserPoolOptions {
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
+  /** Where pages may reach; without it no loopback, private or link-local host. */
+  egress?: EgressPolicy;
 }
 
 export class BrowserPool {
   private browser?: Promise<Browser>;
   private readonly tabs = new Map<string, Promise<BrowserTab>>();
+  private proxy?: Promise<EgressProxy>;
+  /** Local hosts (`host:port`) a person let a navigation open; the page may then load from them. */
+  private readonly approved = new Set<string>();
+  readonly egress: EgressPolicy;
 
-  constructor(private readonly options: BrowserPoolOptions = {}) {}
+  constructor(private readonly options: BrowserPoolOptions = {}) {
+    this.egress = options.egress ?? new EgressPolicy();
+  }
+
+  /** Wraps a navigation's question: a yes opens that host and port to the pages too. */
+  remembering(ask: EgressAsk): EgressAsk {
+    return async (target) => {
+      const answer = await ask(target);
+      if (answer === true) this.approved.add(`${target.host}:${target.port}`);
+      return answer;
+    };
+  }
 
   /** Where the browser is, or why there is none; checked on every call so installs are noticed. */
   lookup(): BrowserLookup {
@@ -72,9 +104,28 @@ export class BrowserPool {
 
   async closeAll(): Promise<void> {
     const browser = this.browser;
+    const proxy = this.proxy;
     this.browser = undefined;
+    this.proxy = undefined;
     this.tabs.clear();
     if (browser) await browser.then((b) => b.close()).catch(() => {});
+    if (proxy) await proxy.then((p) => p.close()).catch(() => {});
+  }
+
+  private startProxy(): Promise<EgressProxy> {
+    if (this.proxy) return this.proxy;
+    const starting = startEgressProxy(
+      this.egress,
+      async (target) =>
+        this.approved.has(`${normaliseHost(target.host)}:${target.port}`) ||
+        'the page asked for it; only the address a navigation was allowed to open may be reached',
+    );
+    // A proxy that failed to start is tried again on the next launch.
+    starting.catch(() => {
+      if (this.proxy === starting) this.proxy = undefined;
+    });
+    this.proxy = starting;
+    return starting;
   }
 
   private async openTab(): Promise<BrowserTab> {
@@ -98,8 +149,9 @@ export class BrowserPool {
       const found = this.lookup();
       if (!('path' in found)) return Promise.reject(new Error(found.reason));
       // playwright-core loads with the first browser tool call, not at start-up.
-      const launching = import('playwright-core').then(({ chromium }) =>
-        chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS }),
+      const launching = Promise.all([import('playwright-core'), this.startProxy()]).then(
+        ([{ chromium }, proxy]) =>
+          chromium.launch({ executablePath: found.path, args: [...LAUNCH_ARGS, ...egressArgs(proxy.url)] }),
       );
       this.browser = launching;
       launching.then(
@@ -134,5 +186,12 @@ function watch(page: Page, tab: BrowserTab): Page {
   };
   page.on('console', (message) => push(message.type(), message.text()));
   page.on('pageerror', (error) => push('pageerror', error.message));
+  // The proxy never sees file:// loads: a page that lands on one is sent away before it is read.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().startsWith('file:')) {
+      push('error', `Refused to show ${frame.url()}: local files are not opened in the browser`);
+      void page.goto('about:blank').catch(() => {});
+    }
+  });
   return page;
 }

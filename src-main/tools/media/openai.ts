@@ -4,7 +4,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { baseUrlFrom, bearer, ensureOk, fetchJson, HttpError, readCapped, request } from '../http';
+import {
+  baseUrlFrom,
+  bearer,
+  ensureOk,
+  fetchJson,
+  HttpError,
+  readCapped,
+  request,
+  type Egress,
+} from '../http';
 import { sniffImage } from './vision';
 
 export const OPENAI_KEY_ENV = 'OPENAI_API_KEY';
@@ -32,6 +41,8 @@ interface Call {
   /** Where files are saved: `<home>/media`, or a temp folder without a home. */
   home?: string;
   signal?: AbortSignal;
+  /** For URLs the API answers with (a generated image's); the API itself is configured. */
+  egress: Egress;
 }
 
 const ImagesSchema = z.object({
@@ -63,13 +74,16 @@ export async function generateImage(call: Call, prompt: string, size: keyof type
     headers,
     body: JSON.stringify({ model, prompt, size: IMAGE_SIZES[size], n: 1 }),
   };
-  const options = { signal: call.signal, timeoutMs: 180_000 };
+  const options = { signal: call.signal, timeoutMs: 180_000, egress: 'configured' as const };
   const body = await fetchJson(`${base}/images/generations`, init, ImagesSchema, 'The images API', options);
   const [first] = body.data;
   let bytes: Buffer;
   if (first?.b64_json) bytes = Buffer.from(first.b64_json, 'base64');
   else if (first?.url) {
-    const response = await ensureOk(await request(first.url, {}, options), 'The image download');
+    const response = await ensureOk(
+      await request(first.url, {}, { ...options, egress: call.egress }),
+      'The image download',
+    );
     bytes = await readCapped(response, MAX_MEDIA_BYTES, 'The generated image');
   } else throw new HttpError('The images API returned neither image data nor a URL');
   const extension = (sniffImage(bytes) ?? 'image/png').split('/')[1];
@@ -86,7 +100,11 @@ export async function speak(call: Call, text: string, voice: string) {
     body: JSON.stringify({ model, input: text, voice, response_format: 'mp3' }),
   };
   const response = await ensureOk(
-    await request(`${base}/audio/speech`, init, { signal: call.signal, timeoutMs: 120_000 }),
+    await request(`${base}/audio/speech`, init, {
+      signal: call.signal,
+      timeoutMs: 120_000,
+      egress: 'configured',
+    }),
     'The speech API',
   );
   const bytes = await readCapped(response, MAX_MEDIA_BYTES, 'The audio');

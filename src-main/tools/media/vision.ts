@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { ensureOk, HttpError, isHttpUrl, readCapped, request } from '../http';
+import { ensureOk, HttpError, isHttpUrl, readCapped, request, type Egress } from '../http';
 
 /** A model that takes image input; the composition root wires it to the configured provider. */
 export interface VisionService {
@@ -13,17 +13,21 @@ export interface VisionService {
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** Turns the model's `image` argument into a data URL the vision model can always read. */
-export async function loadImage(image: string, signal?: AbortSignal): Promise<string> {
+export async function loadImage(
+  image: string,
+  signal: AbortSignal | undefined,
+  egress: Egress,
+): Promise<string> {
   const source = image.trim();
   if (/^data:image\/[\w.+-]+;base64,/.test(source)) return source;
-  const bytes = isHttpUrl(source) ? await download(source, signal) : await readLocal(source);
+  const bytes = isHttpUrl(source) ? await download(source, signal, egress) : await readLocal(source);
   const mime = sniffImage(bytes);
   if (!mime) throw new Error(`${source} is not a PNG, JPEG, GIF or WebP image`);
   return `data:${mime};base64,${bytes.toString('base64')}`;
 }
 
-async function download(url: string, signal?: AbortSignal): Promise<Buffer> {
-  const response = await ensureOk(await request(url, {}, { signal }), new URL(url).host);
+async function download(url: string, signal: AbortSignal | undefined, egress: Egress): Promise<Buffer> {
+  const response = await ensureOk(await request(url, {}, { signal, egress }), new URL(url).host);
   return readCapped(response, MAX_IMAGE_BYTES, 'The image');
 }
 

@@ -52,7 +52,7 @@ export async function mixtureOfAgents(env: NodeJS.ProcessEnv, prompt: string, si
     .filter(Boolean);
   const models = listed?.length ? listed : DEFAULT_MODELS;
   const aggregator = env.CADUCEUS_MOA_AGGREGATOR?.trim() || DEFAULT_AGGREGATOR;
-  const options = { signal, timeoutMs: MODEL_TIMEOUT_MS };
+  const options = { signal, timeoutMs: MODEL_TIMEOUT_MS, egress: 'configured' as const };
 
   const settled = await Promise.allSettled(
     models.map((model) => complete(endpoint, model, [{ role: 'user', content: prompt }], options)),

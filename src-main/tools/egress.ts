@@ -1,0 +1,39 @@
+/**
+ * The egress of one tool call: the app's policy, and a question to the person (through the
+ * approval gate, so the answer lands in the one grant store) for a local host not on the list.
+ */
+import { FETCH_LOCAL_HOST } from '../approval/analysis';
+import type { ToolContext } from '../runtime/types';
+import { EgressPolicy, type EgressAsk } from '../sandbox/egress';
+import { shQuote } from '../../src-shared/shellQuote';
+import type { Egress } from './http';
+import { gateRefusal } from './terminal/wiring';
+import type { ToolServices } from './toolModule';
+
+/** Without a policy from the host, nothing local is reachable. */
+const STRICT = new EgressPolicy();
+
+export function egressPolicyOf(services: ToolServices): EgressPolicy {
+  return services.egress ?? STRICT;
+}
+
+/** Asks the gate about `curl <url>` with the local-host finding; no gate, no local host. */
+export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk | undefined {
+  const gate = services.commandGate;
+  if (!gate) return undefined;
+  return async (target) => {
+    const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
+      extraKeys: [FETCH_LOCAL_HOST],
+      onHost: true,
+    });
+    if (!refusal) return true;
+    const error = (refusal.data as { error?: unknown } | undefined)?.error;
+    return typeof error === 'string' ? error : 'the approval gate refused it';
+  };
+}
+
+/** What `request()` takes for a fetch the model asked for. */
+export function egressFor(services: ToolServices, call: ToolContext): Egress {
+  const ask = egressAsk(services, call);
+  return { policy: egressPolicyOf(services), ...(ask ? { ask } : {}) };
+}
