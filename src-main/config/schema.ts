@@ -80,6 +80,11 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+/** Memory is in every later session's prompt: `ask` puts each write to a person, `allow` records it. */
+export const MemoryConfigSchema = z.object({
+  write_approval: z.enum(['allow', 'ask']).default('allow'),
+});
+
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -88,6 +93,7 @@ export const ConfigSchema = z.looseObject({
     memory_char_limit: 2_200,
     delegation: { max_depth: 2, max_concurrent: 3 },
   }),
+  memory: MemoryConfigSchema.default({ write_approval: 'allow' }),
   toolsets: z
     .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
     .default({ disabled: [] }),

@@ -72,6 +72,10 @@ export const ApprovalRequestSchema = z.object({
   createdAt: z.number(),
   /** Requests of one batch of tool calls share it and are answered in one sheet. */
   batchId: z.string().optional(),
+  /** Set when `command` is not a shell command but words about a skill or memory change. */
+  subjectKind: z.string().optional(),
+  /** Shown under the command: the content written, a diff, what is deleted. */
+  detail: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

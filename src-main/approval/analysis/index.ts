@@ -4,4 +4,5 @@ export { runApprovalCheckJsonl, type JsonlSummary } from './cli';
 export { protectOwnHome } from './paths';
 export { ruleFor } from './rules/registry';
 export { CADUCEUS_HOME_WRITE, WRITE_OUTSIDE_WORKSPACE } from './rules/workspace';
+export { MEMORY_WRITE, SKILL_CHANGE } from './rules/instructions';
 export type { Rule, Verdict } from './verdict';

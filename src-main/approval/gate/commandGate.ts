@@ -16,6 +16,13 @@ export interface CommandCheck {
   workspace?: string;
   /** Set when `command` is text written to the stdin of a running process with this command line. */
   stdinOf?: string;
+  /**
+   * What is decided on when it is not a shell command ('skill', 'memory'): `command` then says
+   * what happens in words, is not analysed, and only `extraKeys` judge it.
+   */
+  subjectKind?: string;
+  /** Shown with the question under `command`: the content written, a diff, what is deleted. */
+  detail?: string;
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */

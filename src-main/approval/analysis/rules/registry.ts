@@ -12,6 +12,7 @@ import { servicesDetectors, servicesRules } from './services';
 import { sqlDetectors, sqlRules } from './sql';
 import type { CommandDetector, DetectorTable } from './types';
 import { windowsDetectors, windowsRules } from './windows';
+import { instructionRules } from './instructions';
 import { workspaceRules } from './workspace';
 
 /** Findings of the analysis itself rather than of one command. */
@@ -48,8 +49,8 @@ export const ALL_RULES: readonly Rule[] = [
   ...analysisRules,
 ];
 
-// Workspace rules are reported by the file tools, never found in a command's text.
-const byKey = new Map([...ALL_RULES, ...workspaceRules].map((r) => [r.key, r]));
+// Workspace and instruction rules are reported by tools, never found in a command's text.
+const byKey = new Map([...ALL_RULES, ...workspaceRules, ...instructionRules].map((r) => [r.key, r]));
 
 export function ruleFor(key: string): Rule | undefined {
   return byKey.get(key);
