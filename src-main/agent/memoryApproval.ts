@@ -4,6 +4,8 @@
  * a question to the approval gate; otherwise it is allowed by that setting and recorded so.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { MemoryWriteApprovalSchema } from '../../src-shared/ipc/schemas';
 import { MEMORY_WRITE, ruleFor } from '../approval/analysis';
 import type { LedgerSink } from '../approval/gate';
 import type { ToolContext, ToolOutcome } from '../runtime/types';
@@ -16,7 +18,7 @@ type Planned = Extract<MemoryPlan, { ok: true }>;
 /** Undefined when the write may go ahead, else the refusal the model reads. */
 export type MemoryWriteGate = (plan: Planned, call: ToolContext) => Promise<ToolOutcome | undefined>;
 
-export type MemoryWriteApproval = 'allow' | 'ask';
+export type MemoryWriteApproval = z.infer<typeof MemoryWriteApprovalSchema>;
 
 /** The config setting that allows writes without a question; the ledger names it as the rule. */
 export const MEMORY_APPROVAL_RULE = 'memory.write_approval';

@@ -65,6 +65,14 @@ export class MemoryStore {
     return this.apply(this.plan('remove', '', oldText));
   }
 
+  /** Removes the entry that is exactly `text` (a person's choice in Settings, not the model's). */
+  removeEntry(text: string): MemoryResult {
+    const entries = this.entries();
+    const entry = text.trim();
+    if (!entries.includes(entry)) return { ok: false, error: 'no such memory entry' };
+    return this.save(entries.filter((e) => e !== entry));
+  }
+
   /** What a change would do, read from the file now and written nowhere: for a person to judge. */
   plan(action: MemoryAction, content: string, oldText: string): MemoryPlan {
     const entries = this.entries();

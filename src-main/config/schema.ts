@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ApprovalModeSchema, AskPolicySchema, ContainerPolicySchema } from '../../src-shared/ipc/schemas';
+import {
+  ApprovalModeSchema,
+  AskPolicySchema,
+  ContainerPolicySchema,
+  MemoryWriteApprovalSchema,
+} from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema } from './sandboxSchema';
 import { TerminalConfigSchema } from './terminalSchema';
 
@@ -82,7 +87,7 @@ export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
 /** Memory is in every later session's prompt: `ask` puts each write to a person, `allow` records it. */
 export const MemoryConfigSchema = z.object({
-  write_approval: z.enum(['allow', 'ask']).default('allow'),
+  write_approval: MemoryWriteApprovalSchema.default('allow'),
 });
 
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */

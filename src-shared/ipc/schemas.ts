@@ -112,6 +112,17 @@ export const SandboxSettingsSchema = SandboxStatusSchema.extend({
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 
+/** config.yaml `memory.write_approval`: ask a person before each memory write, or allow and record it. */
+export const MemoryWriteApprovalSchema = z.enum(['allow', 'ask']);
+
+/** One memory entry, with the newest allowed write of it in the approvals ledger when there is one. */
+export const MemoryEntrySchema = z.object({
+  text: z.string(),
+  writtenAt: z.number().nullable(),
+  sessionId: z.string().nullable(),
+});
+export type MemoryEntry = z.infer<typeof MemoryEntrySchema>;
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -127,6 +138,7 @@ export const SettingsSchema = z.object({
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
   sandbox: SandboxSettingsSchema.optional(),
+  memory: z.object({ write_approval: MemoryWriteApprovalSchema }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
