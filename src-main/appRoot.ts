@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { AgentRoot } from './agent/agentRoot';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
+import { memoryWriteGate } from './agent/memoryApproval';
 import { modelCompletion } from './agent/model/samplingCompletion';
 import { initShellParser, protectOwnHome } from './approval/analysis';
 import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/asking';
@@ -147,6 +148,8 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
         context.signal,
       );
     },
+    // Bound late too: the gate is built below.
+    memoryWrites: (plan, call) => memoryWrites(plan, call),
     bindWorkspace,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
@@ -165,6 +168,12 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     smartApprover: createSmartApprover(() => agent.resolveModel()),
     hooks: runtime.hooks,
     logger,
+  });
+  const memoryWrites = memoryWriteGate({
+    gate: (check) => toolServices.commandGate(check),
+    ledger: { record: (entry) => ledger().record(entry) },
+    approval: () => configStore.current.memory.write_approval,
+    hostRefuses: options.approvals === 'deny',
   });
   const sandbox = new Sandbox(config.sandbox, {
     caduceusHome: options.home,

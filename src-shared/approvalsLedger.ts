@@ -54,6 +54,8 @@ export const LedgerQuerySchema = z
     sessionId: z.string().optional(),
     allowed: z.boolean().optional(),
     decidedBy: z.string().optional(),
+    /** 'command', 'skill', 'memory', … */
+    subjectKind: z.string().optional(),
     search: z.string().max(500).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
   })

@@ -8,6 +8,7 @@ import type { Clarifier } from './clarify';
 import { safeEmit, type AgentEventBody, type AgentEventListener } from './events';
 import { buildLoopTools } from './loopToolSet';
 import type { DelegateTask } from './loopTools/delegate';
+import type { MemoryWriteGate } from './memoryApproval';
 import type { MemoryStore } from './memoryStore';
 import type { ModelClient } from './model/client';
 import { childSystemPrompt, systemPrompt } from './prompt';
@@ -21,6 +22,8 @@ export interface AgentDeps {
   runtime: ToolRuntime;
   store: () => SessionStore;
   memory: () => MemoryStore;
+  /** Asks about, or records, each memory write; the app's root always gives one. */
+  memoryWrites?: MemoryWriteGate;
   model: ModelClient;
   config: AgentConfig;
   approvals?: ApprovalRelay;
@@ -84,6 +87,7 @@ export class Agent {
     const loopHandlers = buildLoopTools({
       store: deps.store,
       memory: deps.memory,
+      memoryWrites: deps.memoryWrites,
       clarifier: options.clarifier,
       delegation: {
         depth: this.depth,

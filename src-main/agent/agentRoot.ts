@@ -3,6 +3,7 @@ import type { Config } from '../config/schema';
 import type { ToolRuntime } from '../runtime/runtime';
 import { Agent, type AgentOptions } from './agent';
 import { ApprovalRelay } from './approvals';
+import type { MemoryWriteGate } from './memoryApproval';
 import { MemoryStore } from './memoryStore';
 import { OpenAiChatClient, type ModelClient } from './model/client';
 import { detectLocalServers, modelSetupHelp, type LocalServer } from './model/detect';
@@ -19,6 +20,8 @@ export interface AgentRootOptions {
   config: () => Config;
   /** Tells the approval gate a batch's commands before they run. */
   announceCommands?: AnnounceCommands;
+  /** Asks about, or records, each memory write. */
+  memoryWrites?: MemoryWriteGate;
   /** Tells the tools which folder a task works in. */
   bindWorkspace?: (taskId: string, dir: string) => void;
 }
@@ -85,6 +88,7 @@ export class AgentRoot {
         config: this.options.config().agent,
         approvals: this.approvals,
         cwd: stored ?? workspace ?? this.options.cwd,
+        ...(this.options.memoryWrites ? { memoryWrites: this.options.memoryWrites } : {}),
         ...(this.options.announceCommands ? { announceCommands: this.options.announceCommands } : {}),
         ...(this.options.bindWorkspace ? { bindWorkspace: this.options.bindWorkspace } : {}),
       },

@@ -8,6 +8,7 @@ import { memoryTool } from './loopTools/memory';
 import { sessionSearchTool } from './loopTools/sessionSearch';
 import { todoTool } from './loopTools/todo';
 import type { EmitEvent, LoopHandlers } from './loopTools/types';
+import type { MemoryWriteGate } from './memoryApproval';
 import type { MemoryStore } from './memoryStore';
 import type { SessionStore } from './sessions/store';
 
@@ -15,6 +16,7 @@ import type { SessionStore } from './sessions/store';
 export function buildLoopTools(deps: {
   store: () => SessionStore;
   memory: () => MemoryStore;
+  memoryWrites?: MemoryWriteGate | undefined;
   clarifier?: Clarifier;
   delegation: DelegateOptions;
   emit: EmitEvent;
@@ -22,7 +24,7 @@ export function buildLoopTools(deps: {
   const { todo, memory, session_search, clarify, delegate_task } = AGENT_LOOP_TOOLS;
   const handlers: LoopHandlers = {
     todo: typedHandler('todo', todo.args, todoTool(deps.store)),
-    memory: typedHandler('memory', memory.args, memoryTool(deps.memory)),
+    memory: typedHandler('memory', memory.args, memoryTool(deps.memory, deps.memoryWrites)),
     session_search: typedHandler('session_search', session_search.args, sessionSearchTool(deps.store)),
     clarify: typedHandler('clarify', clarify.args, clarifyTool(deps.clarifier, deps.emit)),
     delegate_task: typedHandler('delegate_task', delegate_task.args, delegateTool(deps.delegation)),

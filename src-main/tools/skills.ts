@@ -2,8 +2,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { toolError } from '../runtime/errors';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
+import { manageSkill } from './skills/changes';
 import { message, SkillStore } from './skills/store';
-import type { ToolModuleContext } from './toolModule';
+import type { CommandGate, ToolModuleContext } from './toolModule';
+import type { ToolContext } from '../runtime/types';
 
 const SkillsListArgs = z.strictObject({
   category: z.string().optional().describe('Only skills in this category folder'),
@@ -49,12 +51,12 @@ export function registerTools(ctx: ToolModuleContext): void {
   const run = <S extends z.ZodObject>(
     name: keyof typeof SKILL_SCHEMAS,
     args: S,
-    work: (s: SkillStore, args: z.output<S>) => Promise<unknown>,
+    work: (s: SkillStore, args: z.output<S>, call: ToolContext) => Promise<unknown>,
   ) =>
-    typedHandler(name, args, async (parsed) => {
+    typedHandler(name, args, async (parsed, call) => {
       if (!store) return toolError(reason);
       try {
-        return await work(store, parsed);
+        return await work(store, parsed, call);
       } catch (err) {
         return toolError(message(err));
       }
@@ -82,23 +84,24 @@ export function registerTools(ctx: ToolModuleContext): void {
       return file ? s.viewFile(args.name, file) : s.view(args.name);
     }),
   });
+  // A change to a skill needs a person's yes, so without the gate to ask it is not offered.
+  const gate = ctx.services.commandGate;
+  const noGate = 'no approval gate is configured, so skills cannot be changed';
   ctx.registry.register({
     ...base,
     name: 'skill_manage',
     schema: SKILL_SCHEMAS.skill_manage,
     emoji: '📝',
-    handler: run('skill_manage', SkillManageArgs, manage),
+    checkFn: () => (gate ? checkFn() : noGate),
+    handler: run('skill_manage', SkillManageArgs, (s, args, call) =>
+      gate ? manage(s, gate, args, call) : Promise.resolve(toolError(noGate)),
+    ),
   });
 }
 
-async function manage(store: SkillStore, args: SkillManageArgs) {
-  const { name } = args;
-  const content = optional(args.content);
-  if (args.action === 'delete') return { deleted: await store.delete(name) };
-  if (content === undefined) throw new Error(`${args.action} needs the whole SKILL.md in "content"`);
-  if (args.action === 'create')
-    return { created: await store.create(name, content, optional(args.category)) };
-  return { updated: await store.edit(name, content) };
+function manage(store: SkillStore, gate: CommandGate, args: SkillManageArgs, call: ToolContext) {
+  const change = { ...args, content: optional(args.content), category: optional(args.category) };
+  return manageSkill(store, gate, change, call);
 }
 
 /** A blank string counts as not given. */

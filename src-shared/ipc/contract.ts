@@ -30,6 +30,8 @@ import {
   ElicitationAnswerSchema,
   ElicitationRequestSchema,
   McpServerInfoSchema,
+  MemoryEntrySchema,
+  MemoryWriteApprovalSchema,
   SettingsSchema,
   TerminalDataSchema,
   ToolsetInfoSchema,
@@ -74,6 +76,7 @@ export const requests = {
           .optional(),
         terminal: z.record(z.string(), z.unknown()).optional(),
         sandbox: SandboxChangeSchema.optional(),
+        memory: z.object({ write_approval: MemoryWriteApprovalSchema }).strict().optional(),
       })
       .strict(),
     output: SettingsSchema,
@@ -114,6 +117,14 @@ export const requests = {
   'approvals.revoke': {
     input: z.object({ key: z.string().min(1).max(500) }).strict(),
     output: z.object({ revoked: z.number().int().nonnegative() }),
+  },
+
+  /** What the memory holds, each entry with when and in which session it was written. */
+  'memory.list': { input: none, output: z.array(MemoryEntrySchema) },
+  /** Removes the entry whose text is exactly `text`; the entries left. */
+  'memory.remove': {
+    input: z.object({ text: z.string().min(1) }).strict(),
+    output: z.array(MemoryEntrySchema),
   },
 
   'mcp.list': { input: none, output: z.array(McpServerInfoSchema) },

@@ -72,6 +72,10 @@ export const ApprovalRequestSchema = z.object({
   createdAt: z.number(),
   /** Requests of one batch of tool calls share it and are answered in one sheet. */
   batchId: z.string().optional(),
+  /** Set when `command` is not a shell command but words about a skill or memory change. */
+  subjectKind: z.string().optional(),
+  /** Shown under the command: the content written, a diff, what is deleted. */
+  detail: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -108,6 +112,17 @@ export const SandboxSettingsSchema = SandboxStatusSchema.extend({
 });
 export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
 
+/** config.yaml `memory.write_approval`: ask a person before each memory write, or allow and record it. */
+export const MemoryWriteApprovalSchema = z.enum(['allow', 'ask']);
+
+/** One memory entry, with the newest allowed write of it in the approvals ledger when there is one. */
+export const MemoryEntrySchema = z.object({
+  text: z.string(),
+  writtenAt: z.number().nullable(),
+  sessionId: z.string().nullable(),
+});
+export type MemoryEntry = z.infer<typeof MemoryEntrySchema>;
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -123,6 +138,7 @@ export const SettingsSchema = z.object({
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
   sandbox: SandboxSettingsSchema.optional(),
+  memory: z.object({ write_approval: MemoryWriteApprovalSchema }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

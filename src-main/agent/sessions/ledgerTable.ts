@@ -93,6 +93,10 @@ export class ApprovalLedgerTable implements GrantStore {
       where.push('decided_by = ?');
       params.push(query.decidedBy);
     }
+    if (query.subjectKind !== undefined) {
+      where.push('subject_kind = ?');
+      params.push(query.subjectKind);
+    }
     if (query.search) {
       where.push(`(subject LIKE ? ESCAPE '\\' OR keys LIKE ? ESCAPE '\\' OR reasons LIKE ? ESCAPE '\\')`);
       const like = likePattern(query.search);

@@ -89,6 +89,8 @@ export function toSharedRequest(req: ApprovalRequest): SharedRequest {
     alwaysKeys: req.alwaysKeys,
     createdAt: req.createdAt,
     ...(req.batchId ? { batchId: req.batchId } : {}),
+    ...(req.subjectKind ? { subjectKind: req.subjectKind } : {}),
+    ...(req.detail !== undefined ? { detail: req.detail } : {}),
   };
 }
 

@@ -55,6 +55,20 @@ describe('tty approver', () => {
     expect(t.written()).toContain('Overwrites remote history');
   });
 
+  it('quotes what a change writes, with control characters shown instead of obeyed', async () => {
+    const t = tty();
+    const detail = 'line one\n\x1b[1A\x1b[2K\rhidden?\n';
+    const answer = t.approver.request(
+      request({ command: 'create skill "evil"', subjectKind: 'skill', detail }),
+      live(),
+    );
+    t.input.write('d\n');
+    expect(await answer).toBe('deny');
+    expect(t.written()).toContain('the agent wants to\n  create skill "evil"');
+    expect(t.written()).toContain('  | line one\n  | ^[[1A^[[2K^Mhidden?\n');
+    expect(t.written()).not.toContain('\x1b');
+  });
+
   it('"always" with nothing storable counts as session', async () => {
     const t = tty();
     const answer = t.approver.request(request({ alwaysKeys: [] }), live());

@@ -22,8 +22,29 @@ const ANSWERS: Record<string, ApproverAnswer> = {
   no: 'deny',
 };
 
+/** Control characters shown as `^X`: the model's text must not move the cursor or erase the question. */
+function visible(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) =>
+    c.charCodeAt(0) < 0x20 ? `^${String.fromCharCode(c.charCodeAt(0) + 64)}` : '^?',
+  );
+}
+
 function describe(req: ApprovalRequest): string {
-  const lines = ['', `Approval needed (${req.id.slice(0, 8)}): the agent wants to run`, `  ${req.command}`];
+  const what = req.subjectKind && req.subjectKind !== 'command' ? '' : ' run';
+  const lines = [
+    '',
+    `Approval needed (${req.id.slice(0, 8)}): the agent wants to${what}`,
+    `  ${visible(req.command)}`,
+  ];
+  // The content or diff a skill or memory change would write, each line marked as quoted.
+  if (req.detail)
+    lines.push(
+      ...req.detail
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => `  | ${visible(l)}`),
+    );
   for (const r of req.verdict.reasons) lines.push(`  - ${r}`);
   lines.push(
     req.alwaysKeys.length > 0

@@ -21,6 +21,13 @@ export interface CommandCheck {
    * judged as local whatever the backend, so a container's skip does not let it through.
    */
   onHost?: boolean;
+  /**
+   * What is decided on when it is not a shell command ('skill', 'memory'): `command` then says
+   * what happens in words, is not analysed, and only `extraKeys` judge it.
+   */
+  subjectKind?: string;
+  /** Shown with the question under `command`: the content written, a diff, what is deleted. */
+  detail?: string;
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */

@@ -249,6 +249,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     alwaysKeys: alwaysKeysFor(verdict, allowlist),
     timeoutSeconds: settings.timeoutSeconds,
     createdAt: now(),
+    ...(input.subjectKind ? { subjectKind: input.subjectKind } : {}),
+    ...(input.detail !== undefined ? { detail: input.detail } : {}),
   });
 
   /** Whether check() would end at a person (manual mode): no rule, allowlist entry or grant covers it. */

@@ -27,6 +27,10 @@ export const ApprovalRequestSchema = z.object({
   createdAt: z.number(),
   /** Shared by the requests of one batch, which are asked together. */
   batchId: z.string().optional(),
+  /** Set when `command` is not a shell command but words ('skill', 'memory'). */
+  subjectKind: z.string().optional(),
+  /** Shown under the command: the content written, a diff, what is deleted. */
+  detail: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -80,6 +84,10 @@ export interface GateCheck {
   workspace?: string;
   /** Set when `command` is text written to the stdin of a running process with this command line. */
   stdinOf?: string;
+  /** Not a shell command ('skill', 'memory'): `command` is words, judged by `extraKeys` alone. */
+  subjectKind?: string;
+  /** Shown with the question: the content written, a diff, what is deleted. */
+  detail?: string;
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */

@@ -5,8 +5,13 @@ import type { GateCheck } from './gateTypes';
 import { ruleFor } from '../analysis/rules/registry';
 import type { Verdict } from '../analysis/verdict';
 
-/** Analyses a command, or text written to a running process as what that process will do with it. */
+/**
+ * Analyses a command, or text written to a running process as what that process will do with it.
+ * Words about a skill or memory change are no shell: the caller's keys alone judge them.
+ */
 function judge(input: GateCheck): Verdict {
+  if (input.subjectKind !== undefined && input.subjectKind !== 'command')
+    return { verdict: 'safe', keys: [], reasons: [], segments: [], parsed: true };
   const options: AnalysisOptions = {};
   if (input.cwd !== undefined) options.cwd = input.cwd;
   if (input.workspace !== undefined) options.workspace = input.workspace;

@@ -34,14 +34,14 @@ function scopeOf(decision: GateDecision, at: number): { scope: string | null; ex
   }
 }
 
-/** The ledger row for one decision of the gate on a shell command. */
+/** The ledger row for one decision of the gate on a shell command (or a skill or memory change). */
 export function ledgerEntryFor(input: GateCheck, decision: GateDecision, at: number): LedgerEntry {
   return {
     id: decision.requestId ?? randomUUID(),
     at,
     sessionId: input.sessionId,
     toolCallId: input.toolCallId,
-    subjectKind: 'command',
+    subjectKind: input.subjectKind ?? 'command',
     subject: input.command,
     keys: decision.verdict.keys,
     reasons: decision.verdict.reasons,

@@ -71,10 +71,15 @@ export class SkillStore {
     return { name: found.name, file: relative(folder, target), content: bytes.toString('utf8') };
   }
 
-  async create(name: string, content: string, category?: string): Promise<string> {
+  /** Throws why `create` would fail, before anyone is asked about it. */
+  async checkCreate(name: string, content: string, category?: string): Promise<void> {
     checkName(name, content);
     if (category !== undefined) assertName(category, 'category');
     if (await this.tryFind(name)) throw new Error(`A skill named "${name}" already exists`);
+  }
+
+  async create(name: string, content: string, category?: string): Promise<string> {
+    await this.checkCreate(name, content, category);
     const parent = category ? join(this.root, category) : this.root;
     await mkdir(parent, { recursive: true });
     const dir = join(parent, name);
@@ -83,15 +88,30 @@ export class SkillStore {
     return relative(this.root, dir);
   }
 
-  async edit(name: string, content: string): Promise<string> {
+  /** Throws why `content` cannot be the SKILL.md of `name`. */
+  checkContent(name: string, content: string): void {
+    checkName(name, content);
+  }
+
+  /** The skill's folder (relative to the root), its SKILL.md as it is now and its files. */
+  async current(name: string): Promise<{ path: string; content: string; files: string[] }> {
+    const found = await this.find(name);
+    const content = await readFile(join(found.dir, SKILL_FILE), 'utf8');
+    return { path: relative(this.root, found.dir), content, files: await listFiles(found.dir) };
+  }
+
+  /** With `expected`, refuses when SKILL.md changed since it was read (and shown to a person). */
+  async edit(name: string, content: string, expected?: string): Promise<string> {
     checkName(name, content);
     const found = await this.find(name);
+    await unchangedSince(found, expected);
     await writeAtomic(join(found.dir, SKILL_FILE), content);
     return relative(this.root, found.dir);
   }
 
-  async delete(name: string): Promise<string> {
+  async delete(name: string, expected?: string): Promise<string> {
     const found = await this.find(name);
+    await unchangedSince(found, expected);
     await rm(found.dir, { recursive: true, force: true });
     return relative(this.root, found.dir);
   }
@@ -127,6 +147,12 @@ export class SkillStore {
     }
     return out;
   }
+}
+
+async function unchangedSince(found: SkillDir, expected: string | undefined): Promise<void> {
+  if (expected === undefined) return;
+  if ((await readFile(join(found.dir, SKILL_FILE), 'utf8')) !== expected)
+    throw new Error(`Skill "${found.name}" changed while its change was being approved; nothing was written`);
 }
 
 /** The front matter must be valid and carry the same name as the folder. */

@@ -51,7 +51,10 @@ export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
-  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'onHost'> = {},
+  extra: Pick<
+    CommandCheck,
+    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'onHost' | 'subjectKind' | 'detail'
+  > = {},
 ): Promise<ToolOutcome | undefined> {
   const decision = await gate({
     ...extra,

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
+import { ApprovalDetail } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 
 /**
@@ -36,6 +37,7 @@ export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }
             <pre className="approval-command" data-testid="approval-batch-command">
               {r.command}
             </pre>
+            <ApprovalDetail request={r} />
             <ul className="approval-reasons" id={`approval-batch-reasons-${r.id}`}>
               {r.reasons.map((reason) => (
                 <li key={reason}>{reason}</li>

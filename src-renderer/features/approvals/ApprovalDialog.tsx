@@ -3,6 +3,7 @@ import { hasNativeBridge } from '../../api/client';
 import { useApprovals } from '../../stores/approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
+import { ApprovalDetail, isChange } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
@@ -38,7 +39,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
   return (
     <Modal
       role="alertdialog"
-      title={hardline ? 'Blocked command' : 'Allow this command?'}
+      title={hardline ? 'Blocked command' : isChange(request) ? 'Allow this change?' : 'Allow this command?'}
       onEscape={() => answer('deny')}
       initialFocus={deny}
       testId="approval-dialog"
@@ -50,6 +51,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
       <pre className="approval-command" data-testid="approval-command">
         {request.command}
       </pre>
+      <ApprovalDetail request={request} />
       <div id={`approval-reasons-${id}`}>
         <h3>Why it needs approval</h3>
         <ul className="approval-reasons">

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { useApprovals } from '../../stores/approvalsStore';
+import { ApprovalDetail } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 import './approvals.css';
 
@@ -14,6 +15,12 @@ export function ApprovalInline({ request }: { request: ApprovalRequest }) {
         {request.reasons.length > 0 && <span className="muted"> — {request.reasons.join('; ')}</span>}
       </div>
       <code className="approval-inline-command">{request.command}</code>
+      {request.detail !== undefined && (
+        <details className="approval-inline-detail">
+          <summary>What it writes</summary>
+          <ApprovalDetail request={request} />
+        </details>
+      )}
       <div className="approval-inline-buttons">
         {APPROVAL_CHOICES.map(({ choice, short, label }) => (
           <button

@@ -5,6 +5,7 @@ import { AllowlistSection } from './AllowlistSection';
 import { ApprovalsSection } from './ApprovalsSection';
 import { LedgerSection } from './LedgerSection';
 import { McpSection } from './McpSection';
+import { MemorySection } from './MemorySection';
 import { ModelSection } from './ModelSection';
 import { SandboxSection } from './SandboxSection';
 import { TerminalSection } from './TerminalSection';
@@ -20,6 +21,7 @@ const SECTIONS = [
   ['toolsets', 'Toolsets'],
   ['allowlist', 'Allowlist'],
   ['ledger', 'Approvals log'],
+  ['memory', 'Memory'],
   ['mcp', 'MCP servers'],
 ] as const;
 
@@ -66,6 +68,7 @@ export function SettingsDialog({ onClose, section }: { onClose(): void; section?
           <ToolsetsSection />
           <AllowlistSection />
           <LedgerSection />
+          <MemorySection />
           <McpSection />
         </div>
       </div>

@@ -13,6 +13,7 @@ import { sqlDetectors, sqlRules } from './sql';
 import type { CommandDetector, DetectorTable } from './types';
 import { windowsDetectors, windowsRules } from './windows';
 import { networkRules } from './network';
+import { instructionRules } from './instructions';
 import { workspaceRules } from './workspace';
 
 /** Findings of the analysis itself rather than of one command. */
@@ -49,8 +50,10 @@ export const ALL_RULES: readonly Rule[] = [
   ...analysisRules,
 ];
 
-// Workspace and network rules are reported by the tools, never found in a command's text.
-const byKey = new Map([...ALL_RULES, ...workspaceRules, ...networkRules].map((r) => [r.key, r]));
+// Workspace, network and instruction rules are reported by tools, never found in a command's text.
+const byKey = new Map(
+  [...ALL_RULES, ...workspaceRules, ...networkRules, ...instructionRules].map((r) => [r.key, r]),
+);
 
 export function ruleFor(key: string): Rule | undefined {
   return byKey.get(key);

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import type { MemoryEntry } from '../../../src-shared/ipc/schemas';
+import { api } from '../../api/client';
+import { useMemoryEntries } from '../../stores/memoryEntriesStore';
+import { useSettings } from '../../stores/settingsStore';
+import { Field } from './CommitInput';
+
+function written(entry: MemoryEntry): string {
+  if (entry.writtenAt === null) return 'Not written by the agent in a recorded session';
+  const session = entry.sessionId ? ` · session …${entry.sessionId.slice(-6)}` : '';
+  return `Written ${new Date(entry.writtenAt).toLocaleString()}${session}`;
+}
+
+/** What every new session is told from memory, and whether the agent asks before writing it. */
+export function MemorySection() {
+  const approval = useSettings((s) => s.settings?.memory.write_approval);
+  const update = useSettings((s) => s.update);
+  const entries = useMemoryEntries((s) => s.entries);
+  const load = useMemoryEntries((s) => s.load);
+  const remove = useMemoryEntries((s) => s.remove);
+
+  useEffect(() => {
+    void load();
+    // A turn that ends may have written memory; an answered question may have allowed a write.
+    const offs = [
+      api().onApprovalResolved(() => void load()),
+      api().onChatEvent((event) => {
+        if (event.type === 'turn.finished') void load();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [load]);
+
+  return (
+    <section
+      className="settings-section"
+      id="settings-memory"
+      data-testid="settings-memory"
+      aria-labelledby="settings-memory-h"
+    >
+      <h3 id="settings-memory-h">Memory</h3>
+      <p className="muted settings-intro">
+        Notes the agent keeps across sessions; every new session starts with them. Each write is in the
+        approvals log.
+      </p>
+      {approval && (
+        <Field label="Writes" hint="Ask before each memory write, or allow them and record each one.">
+          <select
+            aria-label="Memory writes"
+            data-testid="settings-memory-approval"
+            value={approval}
+            onChange={(e) => void update({ memory: { write_approval: e.target.value as typeof approval } })}
+          >
+            <option value="allow">Allow and record</option>
+            <option value="ask">Ask each time</option>
+          </select>
+        </Field>
+      )}
+      <ul className="settings-list" aria-label="Memory entries" data-testid="memory-list">
+        {entries.map((entry) => (
+          <li key={entry.text} className="allowlist-entry" data-testid="memory-entry">
+            <div className="memory-entry-text">
+              <div>{entry.text}</div>
+              <div className="muted">{written(entry)}</div>
+            </div>
+            <button
+              type="button"
+              className="danger"
+              data-testid="memory-remove"
+              aria-label={`Remove the memory entry: ${entry.text.slice(0, 80)}`}
+              onClick={() => void remove(entry.text)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+        {entries.length === 0 && <li className="muted">The memory is empty.</li>}
+      </ul>
+    </section>
+  );
+}
