@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { confinedRead, confinedRemove, confinedWrite } from '../../sandbox/confinedFs';
 import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
 import { findRipgrep, nodeSearch, ripgrepSearch } from './nodeSearch';
+import { confirmContentLines } from './searchConfirm';
 
 export interface NodeFileAccessOptions {
   /** Path of ripgrep; null searches without it. Default: looked up on PATH. */
@@ -51,7 +52,7 @@ export class NodeFileAccess implements FileAccess {
 
   async search(request: SearchRequest): Promise<SearchOutcome> {
     const rg = this.options.ripgrep === undefined ? await findRipgrep() : this.options.ripgrep;
-    return rg ? ripgrepSearch(rg, request) : nodeSearch(request);
+    return rg ? confirmContentLines(request, await ripgrepSearch(rg, request)) : nodeSearch(request);
   }
 
   /** The real path: writes into it walk it without following links (macOS's /var is one). */

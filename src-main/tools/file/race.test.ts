@@ -97,6 +97,26 @@ describe.skipIf(process.platform !== 'linux')('a folder swapped with a link duri
     for (const message of failures) expect(message).toMatch(/a link appeared at \/ws\/sub/);
   }, 180_000);
 
+  it.each([
+    ['with ripgrep', undefined],
+    ['without ripgrep', null],
+  ])(
+    'the search %s shows only what the paths it names hold',
+    async (_, ripgrep) => {
+      const files = new NodeFileAccess({ ripgrep });
+      const running = await swapping();
+      const found: string[] = [];
+      for (let i = 0; i < WRITES / 4; i++) {
+        const outcome = await files.search({ root: workspace, target: 'content', pattern: '.', limit: 10 });
+        found.push(...outcome.lines.map((line) => line.slice(workspace.length)));
+      }
+      expect(await running.stop()).toBeGreaterThan(0);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.filter((line) => !/^\/(sub|swap)\/f\.txt:1:inside$/.test(line))).toEqual([]);
+    },
+    180_000,
+  );
+
   it('write_file writes inside the workspace or asks about the real target; nothing lands outside', async () => {
     const before = await snapshot(outside);
     ({ terminal } = localTerminal(workspace));
