@@ -43,6 +43,8 @@ export interface OpenedDir {
   child(name: string, create: boolean): Promise<OpenedDir>;
   /** Throws when the walked path no longer leads to this directory (lstat strategy only). */
   recheck(): Promise<void>;
+  /** The error with this directory's procfs path replaced by the walked one, for messages. */
+  explain(error: unknown): unknown;
   close(): Promise<void>;
 }
 
@@ -105,15 +107,28 @@ class ProcDir implements OpenedDir {
   async child(name: string, create: boolean): Promise<OpenedDir> {
     const entry = this.entry(name);
     const shown = join(this.path, name);
-    if (create) await mkdirIfMissing(entry);
-    // O_DIRECTORY|O_NOFOLLOW on a link fails with ENOTDIR or ELOOP; linkOr tells which it was.
-    const handle = await open(entry, DIR_FLAGS).catch((error: unknown) =>
-      linkOr(error, entry, shown, this.doing),
-    );
-    return new ProcDir(handle, shown, this.doing);
+    try {
+      if (create) await mkdirIfMissing(entry);
+      // O_DIRECTORY|O_NOFOLLOW on a link fails with ENOTDIR or ELOOP; linkOr tells which it was.
+      const handle = await open(entry, DIR_FLAGS).catch((error: unknown) =>
+        linkOr(error, entry, shown, this.doing),
+      );
+      return new ProcDir(handle, shown, this.doing);
+    } catch (error) {
+      throw this.explain(error);
+    }
   }
 
   async recheck(): Promise<void> {}
+
+  explain(error: unknown): unknown {
+    if (error instanceof Error) {
+      error.message = error.message.replaceAll(this.self(), this.path);
+      if ('path' in error && typeof error.path === 'string')
+        error.path = error.path.replace(this.self(), this.path);
+    }
+    return error;
+  }
 
   close(): Promise<void> {
     return this.handle.close();
@@ -175,6 +190,10 @@ class LstatDir implements OpenedDir {
       if (!now || now.isSymbolicLink() || now.dev !== step.dev || now.ino !== step.ino)
         throw new LinkInPathError(step.path, this.doing);
     }
+  }
+
+  explain(error: unknown): unknown {
+    return error;
   }
 
   async close(): Promise<void> {}

@@ -93,6 +93,15 @@ describe.each(strategies)('confined file I/O (%s)', (strategy) => {
     await outsideUntouched();
   });
 
+  it('names the walked path, not a descriptor, when a component is a file', async () => {
+    const file = join(root, 'ws', 'dir', 'plain');
+    await writeFile(file, 'x');
+    const failure = confinedWrite(join(file, 'below.txt'), Buffer.from('x'), options);
+    await expect(failure).rejects.toMatchObject({ code: 'ENOTDIR' });
+    await expect(failure).rejects.toThrow(file);
+    await expect(failure).rejects.not.toThrow('/proc/self/fd');
+  });
+
   it('reads bytes, and reports what is missing, a directory, too large or not a regular file', async () => {
     const path = join(root, 'ws', 'dir', 'bytes.bin');
     const bytes = Buffer.from(Array.from({ length: 256 }, (_, i) => i));

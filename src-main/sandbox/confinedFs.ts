@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir, rename, rmdir, unlink } from 'node:fs/promises';
-import { isAbsolute, normalize, relative, sep } from 'node:path';
+import { isAbsolute, normalize, parse, relative, sep } from 'node:path';
 import {
   defaultStrategy,
   LinkInPathError,
@@ -21,7 +21,7 @@ import {
 export { LinkInPathError, type WalkStrategy } from './confinedDir';
 
 export interface ConfinedOptions {
-  /** The walk starts here; the path must lie beneath it. Default `/`. */
+  /** The walk starts here; the path must lie beneath it. Default: the path's own root (`/`). */
   root?: string;
   /** Tests choose the fallback; the default is procfs where there is one. */
   strategy?: WalkStrategy;
@@ -42,8 +42,8 @@ interface Split {
 }
 
 function split(path: string, options: ConfinedOptions): Split {
-  const root = options.root ?? sep;
   if (!isAbsolute(path)) throw new Error(`not an absolute path: ${path}`);
+  const root = options.root ?? parse(path).root;
   const rel = relative(root, normalize(path));
   const names = rel === '' ? [] : rel.split(sep);
   if (names.some((name) => name === '..' || name === '')) throw new Error(`${path} is not beneath ${root}`);
@@ -74,30 +74,42 @@ export async function confinedRead(
   const doing = 'reading';
   const dir = await openBeneath(root, parents, { create: false, strategy, doing });
   try {
-    const entry = dir.entry(name);
-    const info = await lstatOf(entry);
-    if (!info) return { kind: 'missing' };
-    if (info.isSymbolicLink()) throw new LinkInPathError(path, doing);
-    if (info.isDirectory()) return { kind: 'directory' };
-    if (!info.isFile()) return { kind: 'special' };
-    const file = await open(entry, constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0)).catch(
-      (error: unknown) =>
-        Promise.reject(codeOf(error) === 'ELOOP' ? new LinkInPathError(path, doing) : error),
-    );
-    try {
-      const opened = await file.stat();
-      // Replaced between the lstat and the open: what was opened is what counts.
-      if (!opened.isFile()) return { kind: 'special' };
-      if (opened.dev !== info.dev || opened.ino !== info.ino) await dir.recheck();
-      if (opened.size > maxBytes) return { kind: 'file', size: opened.size };
-      const data = await file.readFile();
-      await dir.recheck();
-      return { kind: 'file', size: data.length, data };
-    } finally {
-      await file.close();
-    }
+    return await readEntry(dir, name, path, maxBytes);
+  } catch (error) {
+    throw dir.explain(error);
   } finally {
     await dir.close();
+  }
+}
+
+async function readEntry(
+  dir: OpenedDir,
+  name: string,
+  path: string,
+  maxBytes: number,
+): Promise<ConfinedRead> {
+  const doing = 'reading';
+  const entry = dir.entry(name);
+  const info = await lstatOf(entry);
+  if (!info) return { kind: 'missing' };
+  if (info.isSymbolicLink()) throw new LinkInPathError(path, doing);
+  if (info.isDirectory()) return { kind: 'directory' };
+  if (!info.isFile()) return { kind: 'special' };
+  const flags = constants.O_RDONLY | O_NOFOLLOW | (constants.O_NONBLOCK ?? 0);
+  const file = await open(entry, flags).catch((error: unknown) =>
+    Promise.reject(codeOf(error) === 'ELOOP' ? new LinkInPathError(path, doing) : error),
+  );
+  try {
+    const opened = await file.stat();
+    // Replaced between the lstat and the open: what was opened is what counts.
+    if (!opened.isFile()) return { kind: 'special' };
+    if (opened.dev !== info.dev || opened.ino !== info.ino) await dir.recheck();
+    if (opened.size > maxBytes) return { kind: 'file', size: opened.size };
+    const data = await file.readFile();
+    await dir.recheck();
+    return { kind: 'file', size: data.length, data };
+  } finally {
+    await file.close();
   }
 }
 
@@ -136,7 +148,7 @@ export async function confinedWrite(
     return { created: !existing };
   } catch (error) {
     await unlink(temp).catch(() => undefined);
-    throw error;
+    throw dir.explain(error);
   } finally {
     await dir.close();
   }
@@ -156,6 +168,8 @@ export async function confinedRemove(path: string, options: ConfinedOptions = {}
   }
   try {
     await removeEntry(dir, name);
+  } catch (error) {
+    throw dir.explain(error);
   } finally {
     await dir.close();
   }
@@ -170,6 +184,8 @@ async function removeEntry(dir: OpenedDir, name: string): Promise<void> {
   const child = await dir.child(name, false);
   try {
     for (const inner of await readdir(child.self())) await removeEntry(child, inner);
+  } catch (error) {
+    throw child.explain(error);
   } finally {
     await child.close();
   }
