@@ -26,7 +26,12 @@ export class LinkInPathError extends Error {
 
 // Absent on Windows, where the fallback's lstat checks are all there is.
 export const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | O_NOFOLLOW;
+/**
+ * Directories are opened with O_PATH (Linux's generic value, used on every architecture Node
+ * runs on; Node does not export it), so a walked folder needs only search permission, as in a
+ * lookup by path, not read permission.
+ */
+const PROC_DIR_FLAGS = 0o10000000 | (constants.O_DIRECTORY ?? 0) | O_NOFOLLOW;
 
 export function defaultStrategy(): WalkStrategy {
   return process.platform === 'linux' && existsSync('/proc/self/fd') ? 'procfs' : 'lstat';
@@ -56,7 +61,7 @@ export async function openBeneath(
 ): Promise<OpenedDir> {
   let dir: OpenedDir =
     options.strategy === 'procfs'
-      ? new ProcDir(await open(root, DIR_FLAGS), root, options.doing)
+      ? new ProcDir(await open(root, PROC_DIR_FLAGS), root, options.doing)
       : await LstatDir.root(root, options.doing);
   for (const name of names) {
     const parent = dir;
@@ -110,7 +115,7 @@ class ProcDir implements OpenedDir {
     try {
       if (create) await mkdirIfMissing(entry);
       // O_DIRECTORY|O_NOFOLLOW on a link fails with ENOTDIR or ELOOP; linkOr tells which it was.
-      const handle = await open(entry, DIR_FLAGS).catch((error: unknown) =>
+      const handle = await open(entry, PROC_DIR_FLAGS).catch((error: unknown) =>
         linkOr(error, entry, shown, this.doing),
       );
       return new ProcDir(handle, shown, this.doing);
