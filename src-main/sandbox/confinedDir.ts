@@ -127,10 +127,12 @@ class ProcDir implements OpenedDir {
   async recheck(): Promise<void> {}
 
   explain(error: unknown): unknown {
+    // Whole components only: /proc/self/fd/3 must not match inside /proc/self/fd/31.
+    const own = new RegExp(`${this.self()}(?=/|'|$)`, 'g');
     if (error instanceof Error) {
-      error.message = error.message.replaceAll(this.self(), this.path);
+      error.message = error.message.replace(own, () => this.path);
       if ('path' in error && typeof error.path === 'string')
-        error.path = error.path.replace(this.self(), this.path);
+        error.path = error.path.replace(own, () => this.path);
     }
     return error;
   }
