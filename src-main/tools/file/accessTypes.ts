@@ -30,9 +30,13 @@ export interface SearchOutcome {
 }
 
 export interface FileAccess {
-  read(path: string, maxBytes: number): Promise<ReadOutcome>;
-  /** Where a write to `path` lands: symlinks followed, so the gate and the write see the real file. */
+  /**
+   * Where I/O on `path` lands: symlinks followed, so the gate, a read policy and the I/O all see
+   * the real file. read, write and remove take what it returns; the local backend follows no
+   * link in it, so a concurrent process cannot redirect them (sandbox/confinedFs.ts).
+   */
   writeTarget(path: string): Promise<string>;
+  read(path: string, maxBytes: number): Promise<ReadOutcome>;
   /** Replaces the file through a temporary file and a rename, keeping its mode; creates parent directories. */
   write(path: string, data: Uint8Array): Promise<{ created: boolean }>;
   search(request: SearchRequest): Promise<SearchOutcome>;

@@ -1,10 +1,15 @@
-/** FileAccess for the local backend: node:fs directly, no shell in between. */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+/**
+ * FileAccess for the local backend: node:fs directly, no shell in between. This process is not
+ * sandboxed, so reads, writes and removals go through sandbox/confinedFs.ts: a sandboxed process
+ * swapping a folder for a link cannot redirect them.
+ */
+import { mkdtemp, realpath } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { confinedRead, confinedRemove, confinedWrite } from '../../sandbox/confinedFs';
 import type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
 import { findRipgrep, nodeSearch, ripgrepSearch } from './nodeSearch';
+import { confirmContentLines } from './searchConfirm';
 
 export interface NodeFileAccessOptions {
   /** Path of ripgrep; null searches without it. Default: looked up on PATH. */
@@ -14,15 +19,10 @@ export interface NodeFileAccessOptions {
 export class NodeFileAccess implements FileAccess {
   constructor(private readonly options: NodeFileAccessOptions = {}) {}
 
+  /** `path` is what writeTarget returned: it is read with no link followed, as the caller checked it. */
   async read(path: string, maxBytes: number): Promise<ReadOutcome> {
     try {
-      // stat first: opening a FIFO for reading would block.
-      const info = await stat(path);
-      if (info.isDirectory()) return { kind: 'directory' };
-      if (!info.isFile()) return { kind: 'special' };
-      if (info.size > maxBytes) return { kind: 'file', size: info.size };
-      const data = await readFile(path);
-      return { kind: 'file', size: data.length, data };
+      return await confinedRead(path, maxBytes);
     } catch (error) {
       const code = codeOf(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
@@ -45,36 +45,23 @@ export class NodeFileAccess implements FileAccess {
     }
   }
 
-  async write(path: string, data: Uint8Array): Promise<{ created: boolean }> {
-    const existing = await stat(path).catch(() => undefined);
-    if (existing?.isDirectory()) throw new Error(`${path} is a directory`);
-    const dir = dirname(path);
-    await mkdir(dir, { recursive: true });
-    const temp = join(dir, `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      const mode = existing ? existing.mode & 0o7777 : 0o666;
-      await writeFile(temp, data, { mode, flag: 'wx' });
-      // The umask may have narrowed the mode of the temporary file; an existing file keeps its own.
-      if (existing) await chmod(temp, mode);
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    return { created: !existing };
+  /** Lands exactly at `path` (writeTarget's answer, which the gate was asked about) or fails. */
+  write(path: string, data: Uint8Array): Promise<{ created: boolean }> {
+    return confinedWrite(path, data);
   }
 
   async search(request: SearchRequest): Promise<SearchOutcome> {
     const rg = this.options.ripgrep === undefined ? await findRipgrep() : this.options.ripgrep;
-    return rg ? ripgrepSearch(rg, request) : nodeSearch(request);
+    return rg ? confirmContentLines(request, await ripgrepSearch(rg, request)) : nodeSearch(request);
   }
 
-  makeTempDir(): Promise<string> {
-    return mkdtemp(join(tmpdir(), 'caduceus-code-'));
+  /** The real path: writes into it walk it without following links (macOS's /var is one). */
+  async makeTempDir(): Promise<string> {
+    return realpath(await mkdtemp(join(tmpdir(), 'caduceus-code-')));
   }
 
-  async remove(path: string): Promise<void> {
-    await rm(path, { recursive: true, force: true });
+  remove(path: string): Promise<void> {
+    return confinedRemove(path);
   }
 }
 

@@ -1,8 +1,9 @@
 /** Search on the local backend: ripgrep when installed, else a walk in Node with the same rules. */
 import { spawn } from 'node:child_process';
-import { open, readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
+import { confinedRead } from '../../sandbox/confinedFs';
 import { which } from '../../terminal/which';
 import type { SearchOutcome, SearchRequest } from './accessTypes';
 import { globMatcher } from './glob';
@@ -75,11 +76,15 @@ export async function nodeSearch(request: SearchRequest): Promise<SearchOutcome>
     }
   }
   const matches = request.glob ? globMatcher(request.glob) : () => true;
-  const files = info.isFile() ? single(request.root) : walk(request.root);
+  // Files are walked and read beneath the real root, each read following no link, so what is
+  // shown under a path is what that path held; the lines name them under the root as given.
+  const real = await realpath(request.root).catch(() => request.root);
+  const files = info.isFile() ? single(real) : walk(real);
   const lines: string[] = [];
-  for await (const path of files) {
+  for await (const found of files) {
+    const path = join(request.root, relative(real, found));
     if (!matches(relative(request.root, path) || path)) continue;
-    if (regex) await grepFile(path, regex, lines, request.limit + 1);
+    if (regex) await grepFile(found, path, regex, lines, request.limit + 1);
     else lines.push(path);
     if (lines.length > request.limit) break;
   }
@@ -90,20 +95,20 @@ async function* single(path: string): AsyncGenerator<string> {
   yield path;
 }
 
-async function grepFile(path: string, regex: RegExp, out: string[], max: number): Promise<void> {
-  const file = await open(path, 'r').catch(() => undefined);
-  if (!file) return;
-  try {
-    const { size } = await file.stat();
-    if (size > MAX_SCANNED_BYTES) return;
-    const data = await file.readFile();
-    if (data.subarray(0, 8_000).includes(0)) return;
-    const lines = data.toString('utf8').split('\n');
-    for (let i = 0; i < lines.length && out.length < max; i++) {
-      const line = (lines[i] ?? '').replace(/\r$/, '');
-      if (regex.test(line)) out.push(`${path}:${i + 1}:${line.slice(0, MAX_MATCH_CHARS)}`);
-    }
-  } finally {
-    await file.close();
+async function grepFile(
+  real: string,
+  path: string,
+  regex: RegExp,
+  out: string[],
+  max: number,
+): Promise<void> {
+  const read = await confinedRead(real, MAX_SCANNED_BYTES).catch(() => undefined);
+  if (read?.kind !== 'file' || !read.data) return;
+  const data = read.data;
+  if (data.subarray(0, 8_000).includes(0)) return;
+  const lines = data.toString('utf8').split('\n');
+  for (let i = 0; i < lines.length && out.length < max; i++) {
+    const line = (lines[i] ?? '').replace(/\r$/, '');
+    if (regex.test(line)) out.push(`${path}:${i + 1}:${line.slice(0, MAX_MATCH_CHARS)}`);
   }
 }

@@ -23,7 +23,8 @@ export async function readFileTool(
   try {
     return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve }) => {
       const path = resolve(args.path);
-      return formatRead(path, await files.read(path, MAX_READ_BYTES), args.offset, args.limit);
+      const read = await files.read(await files.writeTarget(path), MAX_READ_BYTES);
+      return formatRead(path, read, args.offset, args.limit);
     });
   } catch (error) {
     return toolError(`read_file failed: ${messageOf(error)}`);

@@ -105,7 +105,7 @@ export async function patchTool(
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const { files } = task;
       const path = task.resolve(args.path);
-      const current = textOrRefusal(path, await files.read(path, MAX_READ_BYTES));
+      const current = textOrRefusal(path, await files.read(await files.writeTarget(path), MAX_READ_BYTES));
       if ('refusal' in current) return toolError(current.refusal);
       const edit = editOf(current.text, args, path);
       if ('error' in edit) return toolError(edit.error);

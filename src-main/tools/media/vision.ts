@@ -1,7 +1,8 @@
 /** vision_analyze: loads an image (file, URL or data URL) and asks the injected vision model. */
-import { readFile, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { confinedRead } from '../../sandbox/confinedFs';
 import { ensureOk, HttpError, isHttpUrl, readCapped, request, type Egress } from '../http';
 
 /** A model that takes image input; the composition root wires it to the configured provider. */
@@ -31,13 +32,15 @@ async function download(url: string, signal: AbortSignal | undefined, egress: Eg
   return readCapped(response, MAX_IMAGE_BYTES, 'The image');
 }
 
+/** Reads the real file with no link followed, so a concurrent swap cannot put another file in its place. */
 async function readLocal(path: string): Promise<Buffer> {
   const full = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
   if (!isAbsolute(full)) throw new Error(`Give an absolute file path or an http(s) URL, not "${path}"`);
-  const info = await stat(full).catch(() => undefined);
-  if (!info?.isFile()) throw new Error(`No image file at ${full}`);
-  if (info.size > MAX_IMAGE_BYTES) throw new HttpError(`The image is larger than ${MAX_IMAGE_BYTES} bytes`);
-  return readFile(full);
+  const real = await realpath(full).catch(() => undefined);
+  const read = real ? await confinedRead(real, MAX_IMAGE_BYTES) : undefined;
+  if (read?.kind !== 'file') throw new Error(`No image file at ${full}`);
+  if (!read.data) throw new HttpError(`The image is larger than ${MAX_IMAGE_BYTES} bytes`);
+  return read.data;
 }
 
 /** By magic bytes, not by name: a misnamed file still gets the right type. */
