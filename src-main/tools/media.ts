@@ -11,7 +11,8 @@ import {
   speak,
   TTS_VOICES,
 } from './media/openai';
-import { loadImage } from './media/vision';
+import { loadImage, localImagePath } from './media/vision';
+import { askToRead } from './file/readGuard';
 import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
 
 type ImageSize = keyof typeof IMAGE_SIZES;
@@ -70,6 +71,9 @@ export function registerTools(ctx: ToolModuleContext): void {
       VisionArgs,
       guarded('vision_analyze', async (args: z.output<typeof VisionArgs>, call) => {
         if (!services.vision) return toolError(NO_VISION);
+        const local = localImagePath(args.image);
+        const asked = local ? await askToRead(services, call, local) : undefined;
+        if (asked && 'refusal' in asked) return asked.refusal;
         const image = await loadImage(args.image, call.signal);
         return { answer: await services.vision.analyze(image, args.question, call.signal) };
       }),

@@ -4,7 +4,8 @@ import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
-import { withTaskFiles, type ReadOutcome } from './access';
+import { withTaskFiles, type ReadOutcome, type TaskFiles } from './access';
+import { askToRead, readPolicyOf } from './readGuard';
 import type { ReadFileArgs } from './schemas';
 
 /** Files above this size are refused whole; the model should search them or read slices with sed. */
@@ -21,13 +22,35 @@ export async function readFileTool(
   const terminal = services.terminal;
   if (!terminal) return toolError('read_file needs the terminal service, which is not configured');
   try {
-    return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve }) => {
-      const path = resolve(args.path);
-      return formatRead(path, await files.read(path, MAX_READ_BYTES), args.offset, args.limit);
+    return await withTaskFiles(terminal, call.taskId, call.signal, async (task) => {
+      const path = task.resolve(args.path);
+      const outcome = await guardedRead(services, task, call, path);
+      return 'refusal' in outcome ? outcome.refusal : formatRead(path, outcome, args.offset, args.limit);
     });
   } catch (error) {
     return toolError(`read_file failed: ${messageOf(error)}`);
   }
+}
+
+/**
+ * Reads `path` under the read policy (the local backend only: other backends' files are on their
+ * own machine). A listed file asks first; a path that became a listed file while it was read
+ * (a link swapped meanwhile) is refused rather than shown.
+ */
+export async function guardedRead(
+  services: ToolServices,
+  task: TaskFiles,
+  call: ToolContext,
+  path: string,
+): Promise<ReadOutcome | { refusal: ToolOutcome }> {
+  if (task.backendKind !== 'local') return task.files.read(path, MAX_READ_BYTES);
+  const asked = await askToRead(services, call, path);
+  if ('refusal' in asked) return asked;
+  const outcome = await task.files.read(path, MAX_READ_BYTES);
+  const after = await readPolicyOf(services).denied(path);
+  if (after && after.entry !== asked.allowed?.entry)
+    return { refusal: toolError(`${after.shown} changed into a file that holds secrets while it was read`) };
+  return outcome;
 }
 
 /** Whether bytes look binary: a NUL in the first 8,000 bytes, as git and grep decide. */

@@ -27,8 +27,15 @@ async function download(url: string, signal?: AbortSignal): Promise<Buffer> {
   return readCapped(response, MAX_IMAGE_BYTES, 'The image');
 }
 
+/** The file an `image` argument names, or undefined for a data or http(s) URL. */
+export function localImagePath(image: string): string | undefined {
+  const source = image.trim();
+  if (/^data:image\/[\w.+-]+;base64,/.test(source) || isHttpUrl(source)) return undefined;
+  return source === '~' || source.startsWith('~/') ? join(homedir(), source.slice(1)) : source;
+}
+
 async function readLocal(path: string): Promise<Buffer> {
-  const full = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+  const full = localImagePath(path) ?? path;
   if (!isAbsolute(full)) throw new Error(`Give an absolute file path or an http(s) URL, not "${path}"`);
   const info = await stat(full).catch(() => undefined);
   if (!info?.isFile()) throw new Error(`No image file at ${full}`);

@@ -51,7 +51,7 @@ export async function gateRefusal(
   gate: CommandGate,
   command: string,
   call: ToolContext,
-  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
+  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail'> = {},
 ): Promise<ToolOutcome | undefined> {
   const decision = await gate({
     ...extra,

@@ -1,17 +1,26 @@
 /**
- * Findings of the file tools about where a write lands; the tools add them to a gate check.
+ * Findings of the file tools about where a write lands or what a read opens; the tools add them
+ * to a gate check.
  * `write-outside-workspace` itself is defined with the command rules (rules/files.ts).
  */
 import type { Rule } from '../verdict';
 
 export const WRITE_OUTSIDE_WORKSPACE = 'write-outside-workspace';
 export const CADUCEUS_HOME_WRITE = 'caduceus-home-write';
+/** A file tool reading a path of the read policy (credentials, keys, histories; sandbox.deny_read). */
+export const SECRET_READ = 'secret-read';
 
 export const workspaceRules: Rule[] = [
   {
     key: CADUCEUS_HOME_WRITE,
     category: 'config',
     description: "Writes into Caduceus's own folder ($CADUCEUS_HOME)",
+    askEveryTime: true,
+  },
+  {
+    key: SECRET_READ,
+    category: 'config',
+    description: 'Lets the model read a file that holds secrets (credentials, keys, history)',
     askEveryTime: true,
   },
 ];
