@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,8 @@ describe('secrets under caduceus chat --approvals deny', () => {
         ...SECRETS.map((name) => read(pathOf(name))),
         read('key-link'),
         read('aws-link/credentials'),
+        // patch's "found" or "not found" would tell the content bit by bit.
+        { name: 'patch', arguments: { path: pathOf('.npmrc'), old_string: 'token=S', new_string: 'x' } },
         read('ok.txt'),
       ]),
     );
@@ -115,6 +117,7 @@ describe('secrets under caduceus chat --approvals deny', () => {
     }
     // The question names the file it is about.
     expect(refusals[2]).toContain('~/.npmrc');
+    expect(await readFile(pathOf('.npmrc'), 'utf8')).toBe(`token=${marker('.npmrc')}\n`);
     expect(results.at(-1)).toContain('ordinary SECRET-free text');
   }, 120_000);
 
@@ -164,8 +167,11 @@ describe('secrets under caduceus chat --approvals deny', () => {
       ]),
     );
     for (const text of results.slice(0, -1)) expect(text).not.toMatch(/SECRET-/);
-    expect(JSON.parse(results[2] ?? '{}')).not.toMatchObject({ exit_code: 0 });
-    expect(JSON.parse(results[3] ?? '{}')).not.toMatchObject({ exit_code: 0 });
+    // The sandbox's refusal is named as one, and nobody lets it run outside under --approvals deny.
+    for (const text of results.slice(2, 4)) {
+      expect(JSON.parse(text)).not.toMatchObject({ exit_code: 0 });
+      expect(JSON.parse(text)).toMatchObject({ sandbox: { refused: 'read' } });
+    }
     expect(results.at(-1)).toContain('ordinary SECRET-free text');
   }, 120_000);
 });
