@@ -1,0 +1,69 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ReadPolicy } from '../../sandbox/readPolicy';
+import type { TerminalService } from '../../terminal/service';
+import * as fileModule from '../file';
+import { loadTools } from '../testing/harness';
+import { fakeGate, localTerminal, refusing } from '../testing/terminal';
+
+let root: string;
+let home: string;
+let terminal: TerminalService;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'caduceus-read-guard-'));
+  home = join(root, 'home');
+  await mkdir(join(home, '.ssh'), { recursive: true });
+  await mkdir(join(home, 'project'));
+  await writeFile(join(home, '.ssh', 'id_rsa'), 'KEY-MATERIAL\n');
+  await writeFile(join(home, 'project', 'a.txt'), 'KEY-MATERIAL is not here\n');
+  await writeFile(join(home, 'vault.txt'), 'KEY-MATERIAL in a listed file\n');
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+afterEach(() => terminal.shutdown());
+
+function tools(withGate = true) {
+  ({ terminal } = localTerminal(home));
+  const gate = fakeGate();
+  const readPolicy = new ReadPolicy(() => ({ home, denyRead: ['~/vault.txt'] }));
+  const t = loadTools(fileModule, { terminal, readPolicy, ...(withGate ? { commandGate: gate.gate } : {}) });
+  return { t, gate };
+}
+
+describe('the file tools under the read policy', () => {
+  it('read a listed file only when the person allows it, asking by name every time', async () => {
+    const { t, gate } = tools();
+    expect(await t.json('read_file', { path: '.ssh/id_rsa' })).toMatchObject({
+      content: '     1|KEY-MATERIAL',
+    });
+    expect(gate.checks[0]).toMatchObject({
+      command: `cat -- '${join(home, '.ssh', 'id_rsa')}'`,
+      extraKeys: ['secret-read'],
+      extraDetail: 'let the model read ~/.ssh/id_rsa?',
+    });
+    gate.decide = refusing(/vault/);
+    expect(await t.json('read_file', { path: 'vault.txt' })).toMatchObject({ approval: 'denied' });
+    // An ordinary file asks nobody.
+    await t.json('read_file', { path: 'project/a.txt' });
+    expect(gate.checks).toHaveLength(2);
+  });
+
+  it('refuses a listed file when no gate could ask', async () => {
+    const { t } = tools(false);
+    expect(String((await t.json('read_file', { path: '.ssh/id_rsa' })).error)).toMatch(
+      /~\/\.ssh\/id_rsa holds secrets/,
+    );
+  });
+
+  it('search_files withholds listed files, and a root the person allowed shows what is beneath it', async () => {
+    const { t, gate } = tools();
+    const all = await t.json('search_files', { pattern: 'KEY-MATERIAL', path: '.' });
+    expect(all).toMatchObject({ count: 1, withheld: 1, matches: [{ path: 'project/a.txt' }] });
+    expect(gate.checks).toHaveLength(0);
+    const inside = await t.json('search_files', { pattern: 'KEY-MATERIAL', path: '.ssh' });
+    expect(inside).toMatchObject({ count: 1, matches: [{ path: '.ssh/id_rsa' }] });
+    expect(gate.checks[0]?.extraDetail).toBe('let the model read ~/.ssh?');
+  });
+});
