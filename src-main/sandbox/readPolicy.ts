@@ -163,9 +163,30 @@ export interface DeniedRead {
 /** Judges paths against the list, entries resolved once (call `judge()` again for a fresh look). */
 export type ReadJudge = (path: string) => Promise<DeniedRead | undefined>;
 
+/** How long the entries' resolved locations are reused; a changed list is resolved at once. */
+const RESOLVED_FOR_MS = 1_000;
+
+type Resolved = { entry: string; forms: string[] }[];
+
 export class ReadPolicy {
+  private resolved: { key: string; at: number; entries: Promise<Resolved> } | undefined;
+
   /** `places` is read at each judgement, so a changed config.yaml applies to the next read. */
   constructor(private readonly places: () => ReadPolicyPlaces) {}
+
+  /** Each entry as listed and where it really is (a dotfile manager's link, a linked home). */
+  private entries(): Promise<Resolved> {
+    const list = this.list();
+    const key = list.join('\0');
+    const now = Date.now();
+    if (!this.resolved || this.resolved.key !== key || now - this.resolved.at > RESOLVED_FOR_MS) {
+      const entries = Promise.all(
+        list.map(async (entry) => ({ entry, forms: [...new Set([entry, await realLocation(entry)])] })),
+      );
+      this.resolved = { key, at: now, entries };
+    }
+    return this.resolved.entries;
+  }
 
   list(): string[] {
     return deniedPaths(this.places());
@@ -179,9 +200,7 @@ export class ReadPolicy {
   }
 
   async judge(): Promise<ReadJudge> {
-    const entries = await Promise.all(
-      this.list().map(async (entry) => ({ entry, forms: [...new Set([entry, await realLocation(entry)])] })),
-    );
+    const entries = await this.entries();
     const cache = new Map<string, Promise<DeniedRead | undefined>>();
     const one = async (path: string): Promise<DeniedRead | undefined> => {
       const written = resolve(path);

@@ -5,6 +5,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type ReadOutcome, type TaskFiles } from './access';
+import { openPinned, readPinned } from './pinnedRead';
 import { askToRead, readPolicyOf } from './readGuard';
 import type { ReadFileArgs } from './schemas';
 
@@ -34,8 +35,8 @@ export async function readFileTool(
 
 /**
  * Reads `path` under the read policy (the local backend only: other backends' files are on their
- * own machine). A listed file asks first; a path that became a listed file while it was read
- * (a link swapped meanwhile) is refused rather than shown.
+ * own machine). A listed path asks first; then the file actually opened is judged too, so a link
+ * swapped meanwhile cannot hand over another one, and it is read through what was opened.
  */
 export async function guardedRead(
   services: ToolServices,
@@ -46,11 +47,18 @@ export async function guardedRead(
   if (task.backendKind !== 'local') return task.files.read(path, MAX_READ_BYTES);
   const asked = await askToRead(services, call, path);
   if ('refusal' in asked) return asked;
-  const outcome = await task.files.read(path, MAX_READ_BYTES);
-  const after = await readPolicyOf(services).denied(path);
-  if (after && after.entry !== asked.allowed?.entry)
-    return { refusal: toolError(`${after.shown} changed into a file that holds secrets while it was read`) };
-  return outcome;
+  const opened = await openPinned(path);
+  if ('kind' in opened) return opened;
+  try {
+    const pinned = await readPolicyOf(services).denied(opened.real);
+    if (pinned && pinned.entry !== asked.allowed?.entry) {
+      const again = await askToRead(services, call, opened.real);
+      if ('refusal' in again) return again;
+    }
+    return await readPinned(opened.handle, MAX_READ_BYTES);
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 /** Whether bytes look binary: a NUL in the first 8,000 bytes, as git and grep decide. */

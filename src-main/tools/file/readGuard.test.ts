@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,4 +67,29 @@ describe('the file tools under the read policy', () => {
     expect(inside).toMatchObject({ count: 1, matches: [{ path: '.ssh/id_rsa' }] });
     expect(gate.checks[0]?.extraDetail).toBe('let the model read ~/.ssh?');
   });
+
+  it('reads no listed file through a link a process keeps swapping', async () => {
+    const { t, gate } = tools();
+    gate.decide = refusing(/.*/);
+    await writeFile(join(home, 'project', 'plain.txt'), 'plain\n');
+    const link = join(home, 'project', 'swap');
+    // Swaps the link between a plain file and the key, as fast as it can, until killed.
+    const swapper = spawn('python3', [
+      '-c',
+      `import os\nwhile True:\n  for target in ${JSON.stringify([join(home, 'project', 'plain.txt'), join(home, '.ssh', 'id_rsa')])}:\n    os.symlink(target, ${JSON.stringify(link)} + '.tmp')\n    os.replace(${JSON.stringify(link)} + '.tmp', ${JSON.stringify(link)})`,
+    ]);
+    try {
+      let plain = 0;
+      for (let i = 0; i < 300; i++) {
+        const text = await t.call('read_file', { path: 'project/swap' });
+        expect(text).not.toContain('KEY-MATERIAL');
+        if (text.includes('plain')) plain++;
+      }
+      // The race was really run: some reads found the plain file.
+      expect(plain).toBeGreaterThan(0);
+    } finally {
+      swapper.kill();
+      await new Promise((resolve) => swapper.once('exit', resolve));
+    }
+  }, 120_000);
 });
