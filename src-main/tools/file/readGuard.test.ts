@@ -92,4 +92,30 @@ describe('the file tools under the read policy', () => {
       await new Promise((resolve) => swapper.once('exit', resolve));
     }
   }, 120_000);
+
+  it('search_files shows no line of a listed file through an entry a process keeps swapping', async () => {
+    const { t } = tools();
+    const dir = join(home, 'swapped');
+    await mkdir(dir);
+    const entry = join(dir, 'swap');
+    // Between a plain file and a link to the key: a walk sees a file, and its open follows the link.
+    const swapper = spawn('python3', [
+      '-c',
+      `import os\nkey = ${JSON.stringify(join(home, '.ssh', 'id_rsa'))}\nentry = ${JSON.stringify(entry)}\n` +
+        `while True:\n  open(entry + '.f', 'w').write('KEY-plain\\n')\n  os.replace(entry + '.f', entry)\n` +
+        `  os.symlink(key, entry + '.l')\n  os.replace(entry + '.l', entry)\n`,
+    ]);
+    try {
+      let plain = 0;
+      for (let i = 0; i < 300; i++) {
+        const text = await t.call('search_files', { pattern: 'KEY-', path: 'swapped' });
+        expect(text).not.toContain('KEY-MATERIAL');
+        if (text.includes('KEY-plain')) plain++;
+      }
+      expect(plain).toBeGreaterThan(0);
+    } finally {
+      swapper.kill();
+      await new Promise((resolve) => swapper.once('exit', resolve));
+    }
+  }, 120_000);
 });

@@ -6,7 +6,8 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type SearchOutcome } from './access';
-import { askToRead, readPolicyOf } from './readGuard';
+import { askToRead } from './readGuard';
+import { withheld } from './searchGuard';
 import type { SearchFilesArgs } from './schemas';
 
 const DEFAULT_LIMIT = 50;
@@ -40,33 +41,6 @@ export async function searchFilesTool(
   }
 }
 
-/**
- * Drops results from files the read policy lists, except under the entry a person just allowed
- * (the root's). A content line's path ends at a `:<line>:`; a name may hold one too, so every
- * such prefix is judged.
- */
-async function withheld(
-  services: ToolServices,
-  outcome: SearchOutcome,
-  target: 'content' | 'files',
-  allowedEntry: string | undefined,
-): Promise<SearchOutcome & { withheld?: number }> {
-  const judge = await readPolicyOf(services).judge();
-  const denied = async (path: string) => {
-    const hit = await judge(path);
-    return hit !== undefined && hit.entry !== allowedEntry;
-  };
-  const kept: string[] = [];
-  for (const line of outcome.lines) {
-    const paths =
-      target === 'files' ? [line] : [...line.matchAll(/:\d+:/g)].map((m) => line.slice(0, m.index));
-    const hidden = await Promise.all(paths.map(denied));
-    if (!hidden.includes(true)) kept.push(line);
-  }
-  const count = outcome.lines.length - kept.length;
-  return count === 0 ? outcome : { ...outcome, lines: kept, withheld: count };
-}
-
 /** Paths inside the working directory are shown relative to it, which is shorter and what the model types. */
 function shown(path: string, cwd: string): string {
   const relative = posix.relative(cwd, path);
@@ -86,7 +60,7 @@ function format(
     ...(outcome.withheld
       ? {
           withheld: outcome.withheld,
-          withheld_note: `${outcome.withheld} results from files that hold secrets (credentials, keys, history) were withheld`,
+          withheld_note: `${outcome.withheld} results were withheld: from files that hold secrets (credentials, keys, history), or that changed while they were searched`,
         }
       : {}),
   };
