@@ -5,8 +5,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type ReadOutcome, type TaskFiles } from './access';
-import { openPinned, readPinned } from './pinnedRead';
-import { askToRead, readPolicyOf } from './readGuard';
+import { guardedLocalRead } from './readGuard';
 import type { ReadFileArgs } from './schemas';
 
 /** Files above this size are refused whole; the model should search them or read slices with sed. */
@@ -33,11 +32,7 @@ export async function readFileTool(
   }
 }
 
-/**
- * Reads `path` under the read policy (the local backend only: other backends' files are on their
- * own machine). A listed path asks first; then the file actually opened is judged too, so a link
- * swapped meanwhile cannot hand over another one, and it is read through what was opened.
- */
+/** Reads `path`, under the read policy on the local backend (other backends' files are on their own machine). */
 export async function guardedRead(
   services: ToolServices,
   task: TaskFiles,
@@ -45,20 +40,7 @@ export async function guardedRead(
   path: string,
 ): Promise<ReadOutcome | { refusal: ToolOutcome }> {
   if (task.backendKind !== 'local') return task.files.read(path, MAX_READ_BYTES);
-  const asked = await askToRead(services, call, path);
-  if ('refusal' in asked) return asked;
-  const opened = await openPinned(path);
-  if ('kind' in opened) return opened;
-  try {
-    const pinned = await readPolicyOf(services).denied(opened.real);
-    if (pinned && pinned.entry !== asked.allowed?.entry) {
-      const again = await askToRead(services, call, opened.real);
-      if ('refusal' in again) return again;
-    }
-    return await readPinned(opened.handle, MAX_READ_BYTES);
-  } finally {
-    await opened.handle.close();
-  }
+  return guardedLocalRead(services, call, path, MAX_READ_BYTES);
 }
 
 /** Whether bytes look binary: a NUL in the first 8,000 bytes, as git and grep decide. */

@@ -11,6 +11,8 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { ReadPolicy, type DeniedRead, type ReadJudge } from '../../sandbox/readPolicy';
 import { shQuote } from '../../../src-shared/shellQuote';
 import { gateRefusal } from '../terminal/wiring';
+import type { ReadOutcome } from './accessTypes';
+import { openPinned, readPinned } from './pinnedRead';
 import { envOf, type ToolServices } from '../toolModule';
 
 export function readPolicyOf(services: ToolServices): ReadPolicy {
@@ -39,4 +41,31 @@ export async function askToRead(
     extraDetail: `let the model read ${denied.shown}${denied.real === path ? '' : ` (${policy.shown(denied.real)})`}?`,
   });
   return refusal ? { refusal } : { allowed: denied };
+}
+
+/**
+ * A read of this machine's file under the read policy: a listed path asks first; then the file
+ * actually opened is judged too, so a link swapped meanwhile cannot hand over another one, and
+ * it is read through what was opened.
+ */
+export async function guardedLocalRead(
+  services: ToolServices,
+  call: ToolContext,
+  path: string,
+  maxBytes: number,
+): Promise<ReadOutcome | { refusal: ToolOutcome }> {
+  const asked = await askToRead(services, call, path);
+  if ('refusal' in asked) return asked;
+  const opened = await openPinned(path);
+  if ('kind' in opened) return opened;
+  try {
+    const pinned = await readPolicyOf(services).denied(opened.real);
+    if (pinned && pinned.entry !== asked.allowed?.entry) {
+      const again = await askToRead(services, call, opened.real);
+      if ('refusal' in again) return again;
+    }
+    return await readPinned(opened.handle, maxBytes);
+  } finally {
+    await opened.handle.close();
+  }
 }

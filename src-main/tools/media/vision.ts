@@ -12,11 +12,18 @@ export interface VisionService {
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** Turns the model's `image` argument into a data URL the vision model can always read. */
-export async function loadImage(image: string, signal?: AbortSignal): Promise<string> {
+/**
+ * Turns the model's `image` argument into a data URL the vision model can always read. A local
+ * file is read by `readFile` when given (the caller's read under the read policy).
+ */
+export async function loadImage(
+  image: string,
+  signal?: AbortSignal,
+  readFile: (path: string) => Promise<Buffer> = readLocal,
+): Promise<string> {
   const source = image.trim();
   if (/^data:image\/[\w.+-]+;base64,/.test(source)) return source;
-  const bytes = isHttpUrl(source) ? await download(source, signal) : await readLocal(source);
+  const bytes = isHttpUrl(source) ? await download(source, signal) : await readFile(checkedPath(source));
   const mime = sniffImage(bytes);
   if (!mime) throw new Error(`${source} is not a PNG, JPEG, GIF or WebP image`);
   return `data:${mime};base64,${bytes.toString('base64')}`;
@@ -34,9 +41,13 @@ export function localImagePath(image: string): string | undefined {
   return source === '~' || source.startsWith('~/') ? join(homedir(), source.slice(1)) : source;
 }
 
-async function readLocal(path: string): Promise<Buffer> {
+function checkedPath(path: string): string {
   const full = localImagePath(path) ?? path;
   if (!isAbsolute(full)) throw new Error(`Give an absolute file path or an http(s) URL, not "${path}"`);
+  return full;
+}
+
+async function readLocal(full: string): Promise<Buffer> {
   const info = await stat(full).catch(() => undefined);
   if (!info?.isFile()) throw new Error(`No image file at ${full}`);
   if (info.size > MAX_IMAGE_BYTES) throw new HttpError(`The image is larger than ${MAX_IMAGE_BYTES} bytes`);
