@@ -118,4 +118,31 @@ describe('the file tools under the read policy', () => {
       await new Promise((resolve) => swapper.once('exit', resolve));
     }
   }, 120_000);
+
+  it('search_files names no listed file through a folder a process keeps swapping', async () => {
+    const { t } = tools();
+    const parent = join(home, 'names');
+    const folder = join(parent, 'folder');
+    await mkdir(parent);
+    // Between a plain folder and a link to ~/.ssh: a walk sees a folder, and its open follows the link.
+    const swapper = spawn('python3', [
+      '-c',
+      `import os, shutil\nssh = ${JSON.stringify(join(home, '.ssh'))}\nfolder = ${JSON.stringify(folder)}\n` +
+        `while True:\n  os.makedirs(folder + '.d', exist_ok=True)\n  open(folder + '.d/plain-name', 'w').close()\n` +
+        `  os.replace(folder + '.d', folder) if not os.path.islink(folder) or os.unlink(folder) is None else None\n` +
+        `  os.symlink(ssh, folder + '.l')\n  shutil.rmtree(folder, ignore_errors=True)\n  os.replace(folder + '.l', folder)\n`,
+    ]);
+    try {
+      let plain = 0;
+      for (let i = 0; i < 150; i++) {
+        const text = await t.call('search_files', { target: 'files', pattern: '*', path: 'names' });
+        expect(text).not.toContain('id_rsa');
+        if (text.includes('plain-name')) plain++;
+      }
+      expect(plain).toBeGreaterThan(0);
+    } finally {
+      swapper.kill();
+      await new Promise((resolve) => swapper.once('exit', resolve));
+    }
+  }, 120_000);
 });
