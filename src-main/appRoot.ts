@@ -33,6 +33,7 @@ import type { TerminalConfigInput } from './config/terminalSchema';
 import { SandboxEscalation } from './sandbox/escalation';
 import { startNetworkProxy } from './sandbox/networkProxy';
 import { Sandbox } from './sandbox/sandbox';
+import { ReadPolicy } from './sandbox/readPolicy';
 import { TerminalService, type InputWaitInfo } from './terminal/service';
 import type { StreamConsumers } from './terminal/streamHub';
 import { TerminalHolder } from './terminal/terminalHolder';
@@ -169,6 +170,13 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     hooks: runtime.hooks,
     logger,
   });
+  // One list for commands (the sandbox's denyRead) and the file tools; config.yaml is read live.
+  const userHome = options.env.HOME || homedir();
+  const readPolicy = new ReadPolicy(() => ({
+    home: userHome,
+    caduceusHome: options.home,
+    denyRead: configStore.current.sandbox.deny_read,
+  }));
   const memoryWrites = memoryWriteGate({
     gate: (check) => toolServices.commandGate(check),
     ledger: { record: (entry) => ledger().record(entry) },
@@ -177,6 +185,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
   });
   const sandbox = new Sandbox(config.sandbox, {
     caduceusHome: options.home,
+    home: userHome,
     networkProxy: startNetworkProxy,
   });
   configStore.onChange((next) => sandbox.reconfigure(next.sandbox));
@@ -231,6 +240,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       return commandGateFor(gate, terminals.current.config.backend, denialNotes)(judged);
     },
     workspaces,
+    readPolicy,
     sandboxEscalation: new SandboxEscalation({
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
       approver: options.approvals === 'allow' ? denyApprover : approver,

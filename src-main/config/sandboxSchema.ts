@@ -13,6 +13,8 @@ export const SandboxConfigSchema = z.object({
   mode: SandboxModeSchema.default('workspace-write'),
   /** More folders commands may write (absolute, or `~/...`). */
   writable_roots: z.array(z.string()).default([]),
+  /** More files or folders no command or file tool reads without a yes (absolute, or `~/...`). */
+  deny_read: z.array(z.string()).default([]),
   /** Hosts a command may reach (through the library's filtering proxy); none means no network. */
   network: z.object({ allowed_domains: z.array(z.string()).default([]) }).default({ allowed_domains: [] }),
 });

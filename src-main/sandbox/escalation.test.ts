@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
@@ -52,7 +52,7 @@ function testApprover(answers: ApproverAnswer[]): Approver & { asked: ApprovalRe
   };
 }
 
-async function setup(approver: Approver, ledger: LedgerEntry[] = []) {
+async function setup(approver: Approver, ledger: LedgerEntry[] = [], home?: string) {
   const id = Math.random().toString(36).slice(2, 8);
   workspace = join(root, `ws-${id}`);
   outside = join(root, `outside-${id}`);
@@ -61,7 +61,7 @@ async function setup(approver: Approver, ledger: LedgerEntry[] = []) {
   mark = Math.random().toString(36).slice(2);
   terminal = new TerminalService({
     config: { local: { cwd: workspace }, env: { [MARK]: mark } },
-    sandbox: new Sandbox({}, { caduceusHome: join(root, 'home') }),
+    sandbox: new Sandbox({}, { caduceusHome: join(root, 'home'), ...(home ? { home } : {}) }),
   });
   const store = createMemoryAllowlistStore();
   const { runtime, logger } = newRuntime();
@@ -127,6 +127,23 @@ describe('when the sandbox refuses', () => {
     expect(result.sandbox).toMatchObject({ refused: 'write', escalation: 'denied' });
     expect(String((result.sandbox as { message: string }).message)).toContain(target);
     expect(await exists(target)).toBe(false);
+  });
+
+  it('asks about a sandboxed read of a secret every time, whatever was answered before', async () => {
+    const approver = testApprover(['session', 'deny']);
+    const home = join(root, 'user-home');
+    const npmrc = join(home, '.npmrc');
+    await mkdir(home, { recursive: true });
+    await writeFile(npmrc, 'token=x\n');
+    const { call } = await setup(approver, [], home);
+    const first = await call('terminal', { command: `cat ${npmrc}` });
+    expect(approver.asked[0]?.verdict.reasons[0]).toContain(`refused to read ${npmrc}`);
+    expect(first.sandbox).toMatchObject({ refused: 'read', escalation: 'ran-outside' });
+    expect(first.output).toContain('token=x');
+    const second = await call('terminal', { command: `cat ${npmrc}` });
+    expect(approver.asked).toHaveLength(2);
+    expect(second.sandbox).toMatchObject({ refused: 'read', escalation: 'denied' });
+    expect(second.output).not.toContain('token=x');
   });
 
   it('remembers "session" for the same simple command and stores "always" as a prefix rule', async () => {

@@ -79,8 +79,9 @@ export class SandboxEscalation {
     const question = host
       ? `Allow ${host} for commands of this session? (${refusal.message})`
       : `${refusal.message} Run this exact command outside the sandbox?`;
-    // Only a simple command may be let out again by its prefix; anything else asks each time.
-    const remember = host !== undefined || !COMPOUND.test(request.command);
+    // Only a simple command may be let out again by its prefix; anything else asks each time, and
+    // so does a read of a secret: a yes for one file is no yes for the next.
+    const remember = host !== undefined || (refusal.kind !== 'read' && !COMPOUND.test(request.command));
     const { asked, answer, timedOut } = await this.request(request, key, question);
     const allowed = answer === 'once' || answer === 'session' || answer === 'always';
     this.record({

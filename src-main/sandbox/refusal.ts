@@ -7,7 +7,18 @@ import { isAbsolute, resolve } from 'node:path';
 import type { SandboxPolicy } from './policy';
 
 export type SandboxRefusal =
-  { kind: 'write'; path: string; message: string } | { kind: 'network'; host?: string; message: string };
+  | { kind: 'write' | 'read'; path: string; message: string }
+  | { kind: 'network'; host?: string; message: string };
+
+/**
+ * A listed file reads as `Permission denied` (its mask) and a path in a listed folder as missing
+ * (an empty tmpfs); either is the sandbox's refusal only when the path is on the read policy.
+ */
+const READ_PATTERNS: RegExp[] = [
+  /(?:^|[\s'"`‘])([^\s'"`’:]+)['"`’]?: (?:Permission denied|No such file or directory)/gm,
+  /(?:EACCES|ENOENT)[^\n]*?['"]([^'"]+)['"]/g,
+  /\[Errno (?:13|2)\] [^:\n]+: '([^']+)'/g,
+];
 
 /**
  * `<path>: Read-only file system` (shells, coreutils), `EROFS ... '<path>'` (Node), `[Errno 30]
@@ -38,7 +49,22 @@ function underAny(path: string, roots: readonly string[]): boolean {
   return roots.some((root) => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`));
 }
 
+function readRefusal(output: string, policy: SandboxPolicy, cwd?: string): SandboxRefusal | undefined {
+  for (const pattern of READ_PATTERNS)
+    for (const match of output.matchAll(pattern)) {
+      const raw = match[1];
+      if (!raw) continue;
+      const path = isAbsolute(raw) || !cwd ? raw : resolve(cwd, raw);
+      if (!underAny(path, policy.denyRead)) continue;
+      const why = 'it holds secrets (credentials, keys, history, or sandbox.deny_read)';
+      return { kind: 'read', path, message: `The sandbox refused to read ${path}: ${why}.` };
+    }
+  return undefined;
+}
+
 export function findRefusal(output: string, policy: SandboxPolicy, cwd?: string): SandboxRefusal | undefined {
+  const read = readRefusal(output, policy, cwd);
+  if (read) return read;
   for (const { pattern, readOnly } of WRITE_PATTERNS) {
     const raw = pattern.exec(output)?.[1];
     if (!raw) continue;

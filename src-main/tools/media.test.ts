@@ -1,10 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EgressPolicy } from '../sandbox/egress';
 import * as media from './media';
 import type { VisionService } from './media/vision';
+import type { CommandCheck, CommandGate } from './toolModule';
 import { loadTools } from './testing/harness';
 import { sendJson, sendText, startServer, type TestServer } from './testing/httpServer';
 
@@ -65,6 +66,23 @@ describe('vision_analyze', () => {
     await tools.call('vision_analyze', { image: `${server.url}/pic.png`, question: 'and this?' });
     expect(vision.calls.map((c) => c.question)).toEqual(['what?', 'and this?']);
     expect(vision.calls[1]?.image).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+  });
+
+  it('asks before it reads a file of the read policy, and sends nothing when refused', async () => {
+    const secret = join(home, '.ssh', 'shot.png');
+    await mkdir(join(home, '.ssh'), { recursive: true });
+    await writeFile(secret, PNG);
+    const asked: CommandCheck[] = [];
+    const commandGate: CommandGate = async (check) => {
+      asked.push(check);
+      return { allowed: false, blocked: false, message: 'denied' };
+    };
+    const tools = loadTools(media, { vision, commandGate, env: { HOME: home } });
+    const before = vision.calls.length;
+    const outcome = await tools.outcome('vision_analyze', { image: secret, question: 'q' });
+    expect(outcome.refusal).toBe('denied');
+    expect(vision.calls.length).toBe(before);
+    expect(asked[0]?.extraDetail).toBe('let the model read ~/.ssh/shot.png?');
   });
 
   it('refuses relative paths, missing files and things that are not images', async () => {

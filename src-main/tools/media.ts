@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toolError } from '../runtime/errors';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
-import type { ToolContext } from '../runtime/types';
+import type { ToolContext, ToolOutcome } from '../runtime/types';
 import { guarded } from './guard';
 import {
   generateImage,
@@ -11,8 +11,9 @@ import {
   speak,
   TTS_VOICES,
 } from './media/openai';
-import { loadImage } from './media/vision';
+import { loadImage, MAX_IMAGE_BYTES } from './media/vision';
 import { egressFor } from './egress';
+import { guardedLocalRead } from './file/readGuard';
 import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
 
 type ImageSize = keyof typeof IMAGE_SIZES;
@@ -71,7 +72,25 @@ export function registerTools(ctx: ToolModuleContext): void {
       VisionArgs,
       guarded('vision_analyze', async (args: z.output<typeof VisionArgs>, call) => {
         if (!services.vision) return toolError(NO_VISION);
-        const image = await loadImage(args.image, call.signal, egressFor(services, call));
+        // A local file is read under the read policy; the gate's refusal is the tool's outcome.
+        let refused: ToolOutcome | undefined;
+        const readImage = async (path: string) => {
+          const read = await guardedLocalRead(services, call, path, MAX_IMAGE_BYTES);
+          if ('refusal' in read) {
+            refused = read.refusal;
+            throw new Error(`reading ${path} was refused`);
+          }
+          if (read.kind !== 'file') throw new Error(`No image file at ${path}`);
+          if (!read.data) throw new Error(`The image is larger than ${MAX_IMAGE_BYTES} bytes`);
+          return read.data;
+        };
+        let image: string;
+        try {
+          image = await loadImage(args.image, call.signal, egressFor(services, call), readImage);
+        } catch (error) {
+          if (refused) return refused;
+          throw error;
+        }
         return { answer: await services.vision.analyze(image, args.question, call.signal) };
       }),
     ),

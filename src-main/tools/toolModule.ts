@@ -7,6 +7,7 @@ import type { VisionService } from './media/vision';
 import type { CronService } from './services/cron';
 import type { TerminalService } from '../terminal/service';
 import type { SandboxEscalation } from '../sandbox/escalation';
+import type { ReadPolicy } from '../sandbox/readPolicy';
 import type { CommandGate } from '../approval/gate';
 import type { EgressPolicy } from '../sandbox/egress';
 
@@ -50,6 +51,11 @@ export interface ToolServices {
   readonly terminal?: TerminalService;
   /** Each task's workspace and write roots; without it the file tools do not check where writes land. */
   readonly workspaces?: Workspaces;
+  /**
+   * Files whose content reaches the model only with a person's yes (credentials, keys,
+   * histories). Without it the tools judge by the default list under $HOME and `home`.
+   */
+  readonly readPolicy?: ReadPolicy;
   /** The approval gate; every command a tool runs passes it first. Without it no command runs. */
   readonly commandGate?: CommandGate;
   /**

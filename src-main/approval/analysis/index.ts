@@ -4,6 +4,11 @@ export { runApprovalCheckJsonl, type JsonlSummary } from './cli';
 export { protectOwnHome } from './paths';
 export { ruleFor } from './rules/registry';
 export { FETCH_LOCAL_HOST } from './rules/network';
-export { CADUCEUS_HOME_WRITE, RUNS_CODE_LATER_WRITE, WRITE_OUTSIDE_WORKSPACE } from './rules/workspace';
+export {
+  CADUCEUS_HOME_WRITE,
+  RUNS_CODE_LATER_WRITE,
+  SECRET_READ,
+  WRITE_OUTSIDE_WORKSPACE,
+} from './rules/workspace';
 export { MEMORY_WRITE, SKILL_CHANGE } from './rules/instructions';
 export type { Rule, Verdict } from './verdict';

@@ -10,6 +10,8 @@ export interface CommandCheck {
   toolCallId: string;
   /** Rule keys the tool found itself (a write outside the workspace); the gate adds them. */
   extraKeys?: readonly string[];
+  /** What the extra keys are about (the file a read opens), added to their reasons. */
+  extraDetail?: string;
   signal?: AbortSignal;
   /** The task's working directory and the session's workspace, when known. */
   cwd?: string;

@@ -76,6 +76,8 @@ export interface GateCheck {
   backendKind: BackendKind;
   /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
   extraKeys?: readonly string[];
+  /** What the extra keys are about (the file a read opens), added to their reasons. */
+  extraDetail?: string;
   /** Aborted when the turn is cancelled; a pending prompt then counts as closed. */
   signal?: AbortSignal;
   /** The task's working directory, when the caller knows it. */

@@ -31,18 +31,21 @@ export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): s
 export const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
 
 /** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
-function withExtraKeys(verdict: Verdict, extra: readonly string[] = []): Verdict {
+function withExtraKeys(verdict: Verdict, extra: readonly string[] = [], detail?: string): Verdict {
   const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));
   if (added.length === 0) return verdict;
   return {
     ...verdict,
     verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
     keys: [...verdict.keys, ...added],
-    reasons: [...verdict.reasons, ...added.map((k) => ruleFor(k)?.description ?? k)],
+    reasons: [
+      ...verdict.reasons,
+      ...added.map((k) => `${ruleFor(k)?.description ?? k}${detail ? `: ${detail}` : ''}`),
+    ],
   };
 }
 
 /** What a check is judged on: the analysis of its command with the caller's extra keys. */
 export function verdictFor(input: GateCheck): Verdict {
-  return withExtraKeys(judge(input), input.extraKeys);
+  return withExtraKeys(judge(input), input.extraKeys, input.extraDetail);
 }

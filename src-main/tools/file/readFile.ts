@@ -4,7 +4,8 @@ import { toolOk } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
-import { withTaskFiles, type ReadOutcome } from './access';
+import { withTaskFiles, type ReadOutcome, type TaskFiles } from './access';
+import { guardedLocalRead } from './readGuard';
 import type { ReadFileArgs } from './schemas';
 
 /** Files above this size are refused whole; the model should search them or read slices with sed. */
@@ -21,14 +22,25 @@ export async function readFileTool(
   const terminal = services.terminal;
   if (!terminal) return toolError('read_file needs the terminal service, which is not configured');
   try {
-    return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve }) => {
-      const path = resolve(args.path);
-      const read = await files.read(await files.writeTarget(path), MAX_READ_BYTES);
-      return formatRead(path, read, args.offset, args.limit);
+    return await withTaskFiles(terminal, call.taskId, call.signal, async (task) => {
+      const path = task.resolve(args.path);
+      const outcome = await guardedRead(services, task, call, path);
+      return 'refusal' in outcome ? outcome.refusal : formatRead(path, outcome, args.offset, args.limit);
     });
   } catch (error) {
     return toolError(`read_file failed: ${messageOf(error)}`);
   }
+}
+
+/** Reads `path`, under the read policy on the local backend (other backends' files are on their own machine). */
+export async function guardedRead(
+  services: ToolServices,
+  task: TaskFiles,
+  call: ToolContext,
+  path: string,
+): Promise<ReadOutcome | { refusal: ToolOutcome }> {
+  if (task.backendKind !== 'local') return task.files.read(path, MAX_READ_BYTES);
+  return guardedLocalRead(services, call, path, MAX_READ_BYTES);
 }
 
 /** Whether bytes look binary: a NUL in the first 8,000 bytes, as git and grep decide. */

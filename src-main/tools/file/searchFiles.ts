@@ -6,6 +6,8 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { messageOf } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { withTaskFiles, type SearchOutcome } from './access';
+import { askToRead } from './readGuard';
+import { withheld } from './searchGuard';
 import type { SearchFilesArgs } from './schemas';
 
 const DEFAULT_LIMIT = 50;
@@ -22,12 +24,17 @@ export async function searchFilesTool(
   if (pattern === '') return toolError('pattern is empty');
   const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
   try {
-    return await withTaskFiles(terminal, call.taskId, call.signal, async ({ files, resolve, paths }) => {
-      const root = resolve(args.path ?? '.');
+    return await withTaskFiles(terminal, call.taskId, call.signal, async (task) => {
+      const root = task.resolve(args.path ?? '.');
+      const local = task.backendKind === 'local';
+      // A root the read policy lists is asked about like a read of it.
+      const asked = local ? await askToRead(services, call, root) : { allowed: undefined };
+      if ('refusal' in asked) return asked.refusal;
       const glob = target === 'files' ? pattern : args.file_glob;
-      const outcome = await files.search({ root, target, pattern, glob, limit });
-      if (outcome.error !== undefined) return toolError(`search_files failed: ${outcome.error}`);
-      return format(outcome, target, paths.cwd, limit);
+      const found = await task.files.search({ root, target, pattern, glob, limit });
+      if (found.error !== undefined) return toolError(`search_files failed: ${found.error}`);
+      const outcome = local ? await withheld(services, found, target, asked.allowed?.entry) : found;
+      return format(outcome, target, task.paths.cwd, limit);
     });
   } catch (error) {
     return toolError(`search_files failed: ${messageOf(error)}`);
@@ -41,14 +48,22 @@ function shown(path: string, cwd: string): string {
 }
 
 function format(
-  outcome: SearchOutcome,
+  outcome: SearchOutcome & { withheld?: number },
   target: 'content' | 'files',
   cwd: string,
   limit: number,
 ): ToolOutcome {
-  const more = outcome.truncated
-    ? { truncated: true, hint: `Stopped at ${limit} results; narrow the pattern or path, or raise limit.` }
-    : {};
+  const more = {
+    ...(outcome.truncated
+      ? { truncated: true, hint: `Stopped at ${limit} results; narrow the pattern or path, or raise limit.` }
+      : {}),
+    ...(outcome.withheld
+      ? {
+          withheld: outcome.withheld,
+          withheld_note: `${outcome.withheld} results were withheld: from files that hold secrets (credentials, keys, history), or that changed while they were searched`,
+        }
+      : {}),
+  };
   if (target === 'files') {
     const files = outcome.lines.map((path) => shown(path, cwd));
     return toolOk({ files, count: files.length, engine: outcome.engine, ...more });

@@ -7,7 +7,7 @@ import { shQuote } from '../../../src-shared/shellQuote';
 import { gateRefusal, messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
 import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
-import { MAX_READ_BYTES, textOrRefusal } from './readFile';
+import { guardedRead, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
 import type { PatchArgs, WriteFileArgs } from './schemas';
 import { applyUnifiedDiff } from './unifiedDiff';
@@ -105,7 +105,10 @@ export async function patchTool(
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const { files } = task;
       const path = task.resolve(args.path);
-      const current = textOrRefusal(path, await files.read(await files.writeTarget(path), MAX_READ_BYTES));
+      // What patch reports (found, not found, how often) would tell a secret's content too.
+      const read = await guardedRead(services, task, call, path);
+      if ('refusal' in read) return read.refusal;
+      const current = textOrRefusal(path, read);
       if ('refusal' in current) return toolError(current.refusal);
       const edit = editOf(current.text, args, path);
       if ('error' in edit) return toolError(edit.error);

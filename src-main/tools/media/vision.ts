@@ -13,15 +13,21 @@ export interface VisionService {
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** Turns the model's `image` argument into a data URL the vision model can always read. */
+/**
+ * Turns the model's `image` argument into a data URL the vision model can always read. A local
+ * file is read by `readFile` when given (the caller's read under the read policy).
+ */
 export async function loadImage(
   image: string,
   signal: AbortSignal | undefined,
   egress: Egress,
+  readFile: (path: string) => Promise<Buffer> = readLocal,
 ): Promise<string> {
   const source = image.trim();
   if (/^data:image\/[\w.+-]+;base64,/.test(source)) return source;
-  const bytes = isHttpUrl(source) ? await download(source, signal, egress) : await readLocal(source);
+  const bytes = isHttpUrl(source)
+    ? await download(source, signal, egress)
+    : await readFile(checkedPath(source));
   const mime = sniffImage(bytes);
   if (!mime) throw new Error(`${source} is not a PNG, JPEG, GIF or WebP image`);
   return `data:${mime};base64,${bytes.toString('base64')}`;
@@ -32,10 +38,21 @@ async function download(url: string, signal: AbortSignal | undefined, egress: Eg
   return readCapped(response, MAX_IMAGE_BYTES, 'The image');
 }
 
-/** Reads the real file with no link followed, so a concurrent swap cannot put another file in its place. */
-async function readLocal(path: string): Promise<Buffer> {
-  const full = path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+/** The file an `image` argument names, or undefined for a data or http(s) URL. */
+export function localImagePath(image: string): string | undefined {
+  const source = image.trim();
+  if (/^data:image\/[\w.+-]+;base64,/.test(source) || isHttpUrl(source)) return undefined;
+  return source === '~' || source.startsWith('~/') ? join(homedir(), source.slice(1)) : source;
+}
+
+function checkedPath(path: string): string {
+  const full = localImagePath(path) ?? path;
   if (!isAbsolute(full)) throw new Error(`Give an absolute file path or an http(s) URL, not "${path}"`);
+  return full;
+}
+
+/** Reads the real file with no link followed, so a concurrent swap cannot put another file in its place. */
+async function readLocal(full: string): Promise<Buffer> {
   const real = await realpath(full).catch(() => undefined);
   const read = real ? await confinedRead(real, MAX_IMAGE_BYTES) : undefined;
   if (read?.kind !== 'file') throw new Error(`No image file at ${full}`);

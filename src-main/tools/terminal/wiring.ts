@@ -53,7 +53,7 @@ export async function gateRefusal(
   call: ToolContext,
   extra: Pick<
     CommandCheck,
-    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'onHost' | 'subjectKind' | 'detail'
+    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'onHost' | 'subjectKind' | 'detail'
   > = {},
 ): Promise<ToolOutcome | undefined> {
   const decision = await gate({

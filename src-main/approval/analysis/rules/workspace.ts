@@ -1,5 +1,6 @@
 /**
- * Findings of the file tools about where a write lands; the tools add them to a gate check.
+ * Findings of the file tools about where a write lands or what a read opens; the tools add them
+ * to a gate check.
  * `write-outside-workspace` itself is defined with the command rules (rules/files.ts).
  */
 import type { Rule } from '../verdict';
@@ -7,6 +8,8 @@ import type { Rule } from '../verdict';
 export const WRITE_OUTSIDE_WORKSPACE = 'write-outside-workspace';
 export const CADUCEUS_HOME_WRITE = 'caduceus-home-write';
 export const RUNS_CODE_LATER_WRITE = 'runs-code-later-write';
+/** A file tool reading a path of the read policy (credentials, keys, histories; sandbox.deny_read). */
+export const SECRET_READ = 'secret-read';
 
 export const workspaceRules: Rule[] = [
   {
@@ -20,6 +23,12 @@ export const workspaceRules: Rule[] = [
     category: 'config',
     description:
       'Writes a file that runs code later (git hooks or config, .envrc, editor tasks, shell start-up files)',
+    askEveryTime: true,
+  },
+  {
+    key: SECRET_READ,
+    category: 'config',
+    description: 'Lets the model read a file that holds secrets (credentials, keys, history)',
     askEveryTime: true,
   },
 ];
