@@ -4,12 +4,12 @@
  * threads under each watched command; the sandbox gives each command its own PID namespace,
  * whose init is the first process under the launcher, and every process in it (orphans
  * included) stays under that init. Over the limit, the tree is killed init first, which makes
- * the kernel kill the whole namespace and refuse it new processes. Disk growth is read with
- * statfs of the file systems holding the writable folders: constant cost however many files.
+ * the kernel kill the whole namespace and refuse it new processes. Disk growth: diskGrowth.ts.
  * Where the command has a pids cgroup the kernel refuses forks past the limit, and the first
  * refusal stops the command the same way.
  */
-import { readdirSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { DiskGrowth } from './diskGrowth';
 import type { PidsCgroup } from './pidsCgroup';
 import { diskGrowthBreach, processLimitBreach, type LimitBreach, type SandboxLimits } from './limits';
 
@@ -25,15 +25,12 @@ export interface LimitWatch {
   stop(): void;
 }
 
-interface Disk {
-  path: string;
-  freeAtStart: number;
-}
-
 interface Watch {
   root: number;
+  /** The root's start time, so that its pid, once reused, is not taken for it. */
+  rootStart?: string;
   limits: SandboxLimits;
-  disks: Disk[];
+  disk: DiskGrowth | undefined;
   cgroup: PidsCgroup | undefined;
   breach: LimitBreach | undefined;
 }
@@ -48,8 +45,9 @@ export function watchLimits(
   writeRoots: readonly string[],
   cgroup?: PidsCgroup,
 ): LimitWatch {
-  const disks = limits.disk_growth_mib > 0 ? disksOf(writeRoots) : [];
-  const watch: Watch = { root, limits, disks, cgroup, breach: undefined };
+  const disk =
+    limits.disk_growth_mib > 0 ? new DiskGrowth(writeRoots, limits.disk_growth_mib * MIB) : undefined;
+  const watch: Watch = { root, limits, disk, cgroup, breach: undefined };
   watches.add(watch);
   timer ??= setTimeout(tick, TICK_MS).unref();
   return {
@@ -70,7 +68,7 @@ function tick(): void {
   const tree = process.platform === 'linux' ? readProcessTree() : undefined;
   let hot = false;
   for (const watch of watches) {
-    const members = [...(tree ? subtree(tree, watch.root) : []), ...(watch.cgroup?.members() ?? [])];
+    const members = [...(tree ? subtree(tree, watch) : []), ...(watch.cgroup?.members() ?? [])];
     if (watch.breach) {
       // Whatever was forked between the scan and the kill goes at the next tick.
       killAll(members);
@@ -81,8 +79,9 @@ function tick(): void {
     hot ||= processes > 0 && running > processes / 2;
     if (processes > 0 && (watch.cgroup?.refusedFork() || running > processes))
       watch.breach = processLimitBreach(processes);
-    else if (diskMib > 0 && diskGrowth(watch.disks) > diskMib * MIB) watch.breach = diskGrowthBreach(diskMib);
-    if (watch.breach) killAll(members.length > 0 ? members : [watch.root]);
+    else if (watch.disk?.exceeded()) watch.breach = diskGrowthBreach(diskMib);
+    // Without /proc, the launcher's process group (it leads one) is what can be reached.
+    if (watch.breach) killAll(tree ? members : [-watch.root]);
     hot ||= watch.breach !== undefined;
   }
   timer = watches.size > 0 ? setTimeout(tick, hot ? HOT_TICK_MS : TICK_MS).unref() : undefined;
@@ -91,17 +90,19 @@ function tick(): void {
 interface ProcessTree {
   childrenOf: Map<number, number[]>;
   threads: Map<number, number>;
+  startTimes: Map<number, string>;
 }
 
-/** Fields of /proc/PID/stat after the command name: ppid is the 2nd, num_threads the 18th. */
+/** Fields of /proc/PID/stat after the command name: ppid 2nd, num_threads 18th, starttime 20th. */
 function readProcessTree(): ProcessTree {
   const childrenOf = new Map<number, number[]>();
   const threads = new Map<number, number>();
+  const startTimes = new Map<number, string>();
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
-    return { childrenOf, threads };
+    return { childrenOf, threads, startTimes };
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
@@ -118,8 +119,9 @@ function readProcessTree(): ProcessTree {
     if (siblings) siblings.push(pid);
     else childrenOf.set(ppid, [pid]);
     threads.set(pid, Number(fields[17]) || 1);
+    startTimes.set(pid, fields[19] ?? '');
   }
-  return { childrenOf, threads };
+  return { childrenOf, threads, startTimes };
 }
 
 /** Processes and threads; a pid seen twice (in the tree and the cgroup) counts once. */
@@ -129,10 +131,13 @@ function tasks(tree: ProcessTree, pids: readonly number[]): number {
   return count;
 }
 
-/** `root` and everything under it, parents before children (a namespace's init before its members). */
-function subtree(tree: ProcessTree, root: number): number[] {
-  if (!tree.threads.has(root)) return [];
-  const found = [root];
+/** The root and everything under it, parents before children (a namespace's init before its members). */
+function subtree(tree: ProcessTree, watch: Watch): number[] {
+  const started = tree.startTimes.get(watch.root);
+  if (started === undefined) return [];
+  watch.rootStart ??= started;
+  if (started !== watch.rootStart) return [];
+  const found = [watch.root];
   for (let i = 0; i < found.length; i++) found.push(...(tree.childrenOf.get(found[i] ?? -1) ?? []));
   return found;
 }
@@ -144,38 +149,4 @@ function killAll(pids: readonly number[]): void {
     } catch {
       // gone already
     }
-}
-
-/** One entry per file system under the writable folders, with its free space now. */
-function disksOf(roots: readonly string[]): Disk[] {
-  const seen = new Set<number>();
-  const disks: Disk[] = [];
-  for (const path of roots) {
-    try {
-      const { dev } = statSync(path);
-      if (seen.has(dev)) continue;
-      seen.add(dev);
-      disks.push({ path, freeAtStart: freeBytes(path) });
-    } catch {
-      // a folder that does not exist yet holds nothing
-    }
-  }
-  return disks;
-}
-
-function freeBytes(path: string): number {
-  const { bfree, bsize } = statfsSync(path);
-  return bfree * bsize;
-}
-
-/** Bytes the file systems lost since the command started (whoever wrote them meanwhile). */
-function diskGrowth(disks: readonly Disk[]): number {
-  let grown = 0;
-  for (const disk of disks)
-    try {
-      grown += Math.max(0, disk.freeAtStart - freeBytes(disk.path));
-    } catch {
-      // the folder went away
-    }
-  return grown;
 }

@@ -3,7 +3,8 @@
  * filling disk end with a message saying which limit and how to raise it. The limits are small
  * here so the tests stay light on a shared machine.
  */
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,30 @@ describe('disk-growth limit', () => {
     expect(result.output).not.toContain('finished');
     expect(result.output).toContain('disk-growth limit of 40 MiB');
     expect(result.output).toContain('sandbox.limits.disk_growth_mib');
+  }, 150_000);
+
+  it('does not blame a command for what others write to the same disk meanwhile', async () => {
+    const terminal = await start({ processes: 50, file_size_mib: 8, disk_growth_mib: 40 });
+    const elsewhere = join(root, `others-${Math.random().toString(36).slice(2, 8)}`);
+    await mkdir(elsewhere);
+    const command = terminal.run({
+      taskId: 'task',
+      toolCallId: 'call',
+      command: 'touch started; while [ ! -e others-done ]; do sleep 0.05; done; sleep 0.5; echo survived',
+      timeout: 120,
+    });
+    await until(() => existsSync(join(workspace, 'started')), 60_000);
+    for (let i = 0; i < 20; i++) {
+      const file = await open(join(elsewhere, `other${i}.bin`), 'w');
+      await file.write(Buffer.alloc(4 * 1024 * 1024, 1));
+      await file.sync();
+      await file.close();
+    }
+    await writeFile(join(workspace, 'others-done'), '');
+    const result = await command;
+    await rm(elsewhere, { recursive: true, force: true });
+    expect(result.status === 'completed' && result.output).toContain('survived');
+    expect(result.status === 'completed' && result.output).not.toContain('disk-growth limit');
   }, 150_000);
 });
 
