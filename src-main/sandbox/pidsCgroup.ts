@@ -6,7 +6,7 @@
  * gives nothing and the watchdog alone holds the limit.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = '/sys/fs/cgroup';
@@ -25,9 +25,35 @@ export interface PidsCgroup {
 let parent: string | null | undefined;
 
 /** The folder under which this process may make pids cgroups, found once. */
-function parentFolder(): string | undefined {
-  if (parent === undefined) parent = findParent() ?? null;
+export function parentFolder(): string | undefined {
+  if (parent === undefined) {
+    parent = findParent() ?? null;
+    if (parent) removeStale(parent);
+  }
   return parent ?? undefined;
+}
+
+/** Empty cgroups left by a Caduceus that ended without removing them (a crash, a kill). */
+export function removeStale(folder: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = /^caduceus-(\d+)-[0-9a-f]+$/.exec(name)?.[1];
+    if (owner !== undefined && !alive(Number(owner))) tryRemove(join(folder, name));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function findParent(): string | undefined {
