@@ -15,6 +15,8 @@ import { diskGrowthBreach, processLimitBreach, type LimitBreach, type SandboxLim
 
 /** Short enough that a fork storm is stopped early, long enough to cost little while idle. */
 const TICK_MS = 100;
+/** When every command has a pids cgroup the kernel holds the count, and /proc is not scanned. */
+const CGROUP_TICK_MS = 250;
 /** Once a command is past half its process limit, it is looked at this often. */
 const HOT_TICK_MS = 20;
 const MIB = 1024 * 1024;
@@ -65,10 +67,14 @@ export function watchLimits(
 }
 
 function tick(): void {
-  const tree = process.platform === 'linux' ? readProcessTree() : undefined;
+  // A cgroup the launcher could not join is empty: that command is counted from /proc.
+  const inCgroup = new Map([...watches].map((watch) => [watch, watch.cgroup?.members() ?? []]));
+  const counting = [...inCgroup].some(([watch, pids]) => pids.length === 0 && watch.limits.processes > 0);
+  const tree = process.platform === 'linux' && counting ? readProcessTree() : undefined;
   let hot = false;
   for (const watch of watches) {
-    const members = [...(tree ? subtree(tree, watch) : []), ...(watch.cgroup?.members() ?? [])];
+    const cgroupPids = inCgroup.get(watch) ?? [];
+    const members = cgroupPids.length > 0 ? cgroupPids : tree ? subtree(tree, watch) : [];
     if (watch.breach) {
       // Whatever was forked between the scan and the kill goes at the next tick.
       killAll(members);
@@ -80,11 +86,12 @@ function tick(): void {
     if (processes > 0 && (watch.cgroup?.refusedFork() || running > processes))
       watch.breach = processLimitBreach(processes);
     else if (watch.disk?.exceeded()) watch.breach = diskGrowthBreach(diskMib);
-    // Without /proc, the launcher's process group (it leads one) is what can be reached.
-    if (watch.breach) killAll(tree ? members : [-watch.root]);
+    // Without /proc or a cgroup, the launcher's process group (it leads one) is what can be reached.
+    if (watch.breach) killAll(tree || watch.cgroup ? members : [-watch.root]);
     hot ||= watch.breach !== undefined;
   }
-  timer = watches.size > 0 ? setTimeout(tick, hot ? HOT_TICK_MS : TICK_MS).unref() : undefined;
+  const next = hot ? HOT_TICK_MS : counting ? TICK_MS : CGROUP_TICK_MS;
+  timer = watches.size > 0 ? setTimeout(tick, next).unref() : undefined;
 }
 
 interface ProcessTree {
@@ -124,10 +131,10 @@ function readProcessTree(): ProcessTree {
   return { childrenOf, threads, startTimes };
 }
 
-/** Processes and threads; a pid seen twice (in the tree and the cgroup) counts once. */
+/** Processes and threads. */
 function tasks(tree: ProcessTree, pids: readonly number[]): number {
   let count = 0;
-  for (const pid of new Set(pids)) count += tree.threads.get(pid) ?? 0;
+  for (const pid of pids) count += tree.threads.get(pid) ?? 0;
   return count;
 }
 
