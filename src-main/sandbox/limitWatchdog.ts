@@ -35,6 +35,7 @@ interface Watch {
   disk: DiskGrowth | undefined;
   cgroup: PidsCgroup | undefined;
   breach: LimitBreach | undefined;
+  onBreach: ((breach: LimitBreach) => void) | undefined;
 }
 
 const watches = new Set<Watch>();
@@ -46,10 +47,11 @@ export function watchLimits(
   limits: SandboxLimits,
   writeRoots: readonly string[],
   cgroup?: PidsCgroup,
+  onBreach?: (breach: LimitBreach) => void,
 ): LimitWatch {
   const disk =
     limits.disk_growth_mib > 0 ? new DiskGrowth(writeRoots, limits.disk_growth_mib * MIB) : undefined;
-  const watch: Watch = { root, limits, disk, cgroup, breach: undefined };
+  const watch: Watch = { root, limits, disk, cgroup, breach: undefined, onBreach };
   watches.add(watch);
   timer ??= setTimeout(tick, TICK_MS).unref();
   return {
@@ -76,8 +78,9 @@ function tick(): void {
     const cgroupPids = inCgroup.get(watch) ?? [];
     const members = cgroupPids.length > 0 ? cgroupPids : tree ? subtree(tree, watch) : [];
     if (watch.breach) {
-      // Whatever was forked between the scan and the kill goes at the next tick.
+      // Whatever was forked between the scan and the kill goes now.
       killAll(members);
+      hot = true;
       continue;
     }
     const { processes, disk_growth_mib: diskMib } = watch.limits;
@@ -86,9 +89,11 @@ function tick(): void {
     if (processes > 0 && (watch.cgroup?.refusedFork() || running > processes))
       watch.breach = processLimitBreach(processes);
     else if (watch.disk?.exceeded()) watch.breach = diskGrowthBreach(diskMib);
+    if (!watch.breach) continue;
     // Without /proc or a cgroup, the launcher's process group (it leads one) is what can be reached.
-    if (watch.breach) killAll(tree || watch.cgroup ? members : [-watch.root]);
-    hot ||= watch.breach !== undefined;
+    killAll(tree || watch.cgroup ? members : [-watch.root]);
+    watch.onBreach?.(watch.breach);
+    hot = true;
   }
   const next = hot ? HOT_TICK_MS : counting ? TICK_MS : CGROUP_TICK_MS;
   timer = watches.size > 0 ? setTimeout(tick, next).unref() : undefined;

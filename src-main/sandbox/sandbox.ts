@@ -12,7 +12,7 @@ import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from '../config/sandboxSchema';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
-import { limitedLaunch, type SandboxLimits } from './limits';
+import { limitedLaunch, type LimitBreach, type SandboxLimits } from './limits';
 import { watchLimits, type LimitWatch } from './limitWatchdog';
 import { makePidsCgroup } from './pidsCgroup';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
@@ -44,7 +44,7 @@ export interface WrappedCommand {
   /** `sandbox.limits` as they were when the command was wrapped. */
   limits: SandboxLimits;
   /** Holds the started command (its launcher's pid) to the process and disk limits. */
-  watch(pid: number): LimitWatch;
+  watch(pid: number, onBreach?: (breach: LimitBreach) => void): LimitWatch;
   /** Call once the command has exited (or failed to start). */
   release(): Promise<void>;
 }
@@ -189,7 +189,7 @@ export class Sandbox {
       env,
       policy,
       limits,
-      watch: (pid) => (watch ??= watchLimits(pid, limits, policy.writeRoots, cgroup)),
+      watch: (pid, onBreach) => (watch ??= watchLimits(pid, limits, policy.writeRoots, cgroup, onBreach)),
       release: async () => {
         watch?.stop();
         cgroup?.remove();
