@@ -191,10 +191,10 @@ export class Sandbox {
       limits,
       watch: (pid, onBreach) => (watch ??= watchLimits(pid, limits, policy.writeRoots, cgroup, onBreach)),
       release: async () => {
-        watch?.stop();
-        cgroup?.remove();
         if (released) return;
         released = true;
+        watch?.stop();
+        cgroup?.remove();
         if (this.platform === 'linux') cleanupBwrapMountPoints();
         // The command may have made a repository or a dotfile: look again before the next one.
         this.protectedPaths.refresh(policy.workspace);
