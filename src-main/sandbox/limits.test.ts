@@ -174,6 +174,14 @@ describe('file-size limit', () => {
     expect(result.output).toContain('written');
     expect(result.output).not.toContain('limit');
   }, 60_000);
+  it('is off at 0', async () => {
+    const terminal = await start({ ...SMALL, file_size_mib: 0 });
+    const result = await runToEnd(terminal, 'head -c 20M /dev/zero > big.bin && echo written', {
+      timeout: 60,
+    });
+    expect(result.output).toContain('written');
+    expect((await stat(join(workspace, 'big.bin'))).size).toBe(20 * 1024 * 1024);
+  }, 60_000);
 });
 
 describe('disk-growth limit', () => {
