@@ -140,7 +140,22 @@ function tryRemove(folder: string): boolean {
   }
 }
 
+/** Cgroups still waiting for their last processes to be reaped; tried once more at exit. */
+const pending = new Set<string>();
+let exitHook = false;
+
 function removeLater(folder: string, attempts: number): void {
-  if (tryRemove(folder) || attempts <= 1) return;
-  setTimeout(() => removeLater(folder, attempts - 1), 100).unref();
+  if (tryRemove(folder)) {
+    pending.delete(folder);
+    return;
+  }
+  if (!exitHook) process.once('exit', removePending);
+  exitHook = true;
+  pending.add(folder);
+  if (attempts > 1) setTimeout(() => removeLater(folder, attempts - 1), 100).unref();
+}
+
+function removePending(): void {
+  for (const folder of pending) tryRemove(folder);
+  pending.clear();
 }
