@@ -89,6 +89,11 @@ export class McpConnection {
         throw new Error(`${(err as Error).message}${said}`, { cause: err });
       }
       this.client = client;
+      // A sandboxed server is held to sandbox.limits like any command; stopped, it says why.
+      if (this.wrapped && transport instanceof sdk.StdioClientTransport && transport.pid !== null)
+        this.wrapped.watch(transport.pid, (breach) =>
+          this.logger.warn(`MCP server ${this.name}: ${breach.message}`),
+        );
     });
   }
 

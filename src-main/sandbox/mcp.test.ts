@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpServerSchema } from '../config/schema';
 import { McpManager } from '../mcp/manager';
 import { ctx, newRuntime } from '../runtime/testing/fixtures';
+import { MARK, newMark, until } from '../terminal/testing/backendScenarios';
+import { processesWithEnv } from '../terminal/testing/procs';
 import { Sandbox } from './sandbox';
 
 const require = createRequire(import.meta.url);
@@ -58,6 +60,43 @@ describe('MCP stdio servers with sandbox: true', () => {
     await write('bare', join(outside, 'bare.txt'));
     expect(await exists(join(outside, 'bare.txt'))).toBe(true);
   });
+
+  it('are held to the process limit: a fork loop ends the server, and says why in the log', async () => {
+    const { runtime, logger } = newRuntime();
+    const sandbox = new Sandbox(
+      { limits: { processes: 50 } },
+      { caduceusHome: join(root, 'home'), pidsCgroups: false },
+    );
+    manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace: root } });
+    const mark = newMark();
+    const entry = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+    const bomb = `python3 -c 'import os, time\ntime.sleep(1)\nwhile True: os.fork()'`;
+    const server = McpServerSchema.parse({
+      command: '/bin/sh',
+      args: ['-c', `${bomb} & exec "${process.execPath}" "${entry}" "${root}"`],
+      env: { [MARK]: mark },
+      timeout: 30,
+      sandbox: true,
+    });
+    const [status] = await manager.connectAll({ forks: server });
+    expect(status?.state).toBe('connected');
+    let left = [0];
+    try {
+      await until(() => {
+        void processesWithEnv(MARK, mark).then((pids) => (left = pids));
+        return logger.messages.some((m) => m.message.includes('process limit of 50')) && left.length === 0;
+      }, 30_000);
+    } finally {
+      for (let round = 0; round < 50 && left.length > 0; round++) {
+        for (const pid of (left = await processesWithEnv(MARK, mark)))
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // gone meanwhile
+          }
+      }
+    }
+  }, 60_000);
 
   it('fails to connect, saying why, when the sandbox cannot start', async () => {
     const { runtime, logger } = newRuntime();

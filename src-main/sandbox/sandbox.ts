@@ -12,6 +12,9 @@ import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from '../config/sandboxSchema';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
+import { limitedLaunch, type LimitBreach, type SandboxLimits } from './limits';
+import { watchLimits, type LimitWatch } from './limitWatchdog';
+import { makePidsCgroup } from './pidsCgroup';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
@@ -38,6 +41,10 @@ export interface WrappedCommand {
   /** Variables the command needs (TMPDIR and the relay list). */
   env: Record<string, string>;
   policy: SandboxPolicy;
+  /** `sandbox.limits` as they were when the command was wrapped. */
+  limits: SandboxLimits;
+  /** Holds the started command (its launcher's pid) to the process and disk limits. */
+  watch(pid: number, onBreach?: (breach: LimitBreach) => void): LimitWatch;
   /** Call once the command has exited (or failed to start). */
   release(): Promise<void>;
 }
@@ -50,6 +57,8 @@ export interface SandboxOptions {
   home?: string;
   /** Started on first use when hosts are allowed. */
   networkProxy?: () => Promise<NetworkProxy>;
+  /** Off: the process limit is held by the watchdog alone, even where pids cgroups work. */
+  pidsCgroups?: boolean;
 }
 
 export class SandboxUnavailableError extends Error {
@@ -169,13 +178,23 @@ export class Sandbox {
       throw error;
     }
     let released = false;
+    const limits = this.settings.limits;
+    const cgroup =
+      this.platform === 'linux' && limits.processes > 0 && this.options.pidsCgroups !== false
+        ? makePidsCgroup(limits.processes)
+        : undefined;
+    let watch: LimitWatch | undefined;
     return {
-      command,
+      command: limitedLaunch(command, limits, cgroup?.procs),
       env,
       policy,
+      limits,
+      watch: (pid, onBreach) => (watch ??= watchLimits(pid, limits, policy.writeRoots, cgroup, onBreach)),
       release: async () => {
         if (released) return;
         released = true;
+        watch?.stop();
+        cgroup?.remove();
         if (this.platform === 'linux') cleanupBwrapMountPoints();
         // The command may have made a repository or a dotfile: look again before the next one.
         this.protectedPaths.refresh(policy.workspace);

@@ -23,6 +23,7 @@ import { discoverShell } from '../platform/shellDiscovery';
 import { userEnvironment } from '../platform/userEnvironment';
 import { TerminalError } from '../errors';
 import type { Availability, ProcessHandle, ShellOptions, SpawnOptions } from '../types';
+import { LimitedHandle } from './limitedHandle';
 import { ChildHandle, PtyHandle } from './localHandles';
 
 /** The environment variable that marks the processes of one sandboxed run. */
@@ -90,6 +91,12 @@ export class LocalBackend extends BackendBase {
       throw error;
     }
     if (wrapped) {
+      const started = handle;
+      handle = new LimitedHandle(
+        started,
+        wrapped.limits,
+        started.pid ? wrapped.watch(started.pid) : undefined,
+      );
       handle.sandboxPolicy = wrapped.policy;
       void handle.exited.then((exit) => {
         // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
