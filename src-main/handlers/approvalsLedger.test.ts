@@ -78,9 +78,11 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
   });
 
   it('revokes a prefix rule by its key', async () => {
-    await core.invoke('allowlist.add', { key: 'git push' });
-    expect(await check('git push --force')).toMatchObject({ decidedBy: 'allow-rule' });
-    expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push' }))).toEqual({ revoked: 1 });
-    expect(await check('git push --force')).toMatchObject({ decidedBy: 'user', allowed: false });
+    await core.invoke('allowlist.add', { key: 'git push --force origin' });
+    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'allow-rule' });
+    expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push --force origin' }))).toEqual({
+      revoked: 1,
+    });
+    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'user', allowed: false });
   });
 });

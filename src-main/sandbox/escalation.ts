@@ -7,7 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
-import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer, LedgerSink } from '../approval/gate';
+import {
+  prefixDanger,
+  type AllowlistStore,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverAnswer,
+  type LedgerSink,
+} from '../approval/gate';
 import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
 
@@ -55,7 +62,7 @@ export class SandboxEscalation {
 
   /** Whether a person already let commands like this one run outside (a simple command only). */
   async runsOutside(command: string, sessionId: string): Promise<boolean> {
-    if (COMPOUND.test(command)) return false;
+    if (COMPOUND.test(command) || prefixDanger(commandPrefix(command)) !== null) return false;
     const key = OUTSIDE_KEY_PREFIX + commandPrefix(command);
     return this.session(sessionId).has(key) || (await this.saved()).includes(key);
   }
@@ -79,8 +86,9 @@ export class SandboxEscalation {
     const question = host
       ? `Allow ${host} for commands of this session? (${refusal.message})`
       : `${refusal.message} Run this exact command outside the sandbox?`;
-    // Only a simple command may be let out again by its prefix; anything else asks each time.
-    const remember = host !== undefined || !COMPOUND.test(request.command);
+    // Only a simple command whose prefix is safe to allow may be let out again by it; anything else asks each time.
+    const danger = host ? null : prefixDanger(commandPrefix(request.command));
+    const remember = host !== undefined || (!COMPOUND.test(request.command) && danger === null);
     const { asked, answer, timedOut } = await this.request(request, key, question);
     const allowed = answer === 'once' || answer === 'session' || answer === 'always';
     this.record({
@@ -103,6 +111,8 @@ export class SandboxEscalation {
         decision: 'denied',
         message: `${refusal.message} Nobody allowed ${host ? `${host}` : 'running it outside the sandbox'}.`,
       };
+    if (danger !== null && (answer === 'session' || answer === 'always'))
+      this.deps.logger?.warn(`Ran outside the sandbox this once, not remembered: ${danger}`);
     if (answer === 'always' && remember) await this.deps.store.add([key]);
     if ((answer === 'session' || answer === 'always') && remember) this.session(request.sessionId).add(key);
     if (host) return { decision: 'host-allowed', host };

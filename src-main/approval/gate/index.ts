@@ -15,6 +15,7 @@ export type {
 export type { GrantRecord, GrantStore } from './grants';
 export { grantsInForce, revokeGrant } from './grantsView';
 export { createMemoryAllowlistStore } from './memoryAllowlistStore';
+export { prefixDanger } from './prefixSafety';
 export { approvalSettingsFromConfig } from './settings';
 export { commandGateFor, gateBackendKind, toolApprover } from './toolGate';
 export type { LedgerSink } from './ledger';
