@@ -41,8 +41,8 @@ async function value<T>(reply: Promise<{ ok: boolean; value?: unknown }>): Promi
 describe('approvals.ledger / grants / revoke over the contract', () => {
   it('lists each decision newest first, and a revoked session grant asks again at the next command', async () => {
     answers = ['session', 'deny'];
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'user' });
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
     const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
     expect(grants).toContainEqual(
       expect.objectContaining({ key: 'session:s:rm-recursive', kind: 'session' }),
@@ -51,7 +51,7 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     expect(await value(core.invoke('approvals.revoke', { key: 'session:s:rm-recursive' }))).toEqual({
       revoked: 1,
     });
-    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(asked).toEqual(['rm -r build', 'rm -r build']);
 
     const ledger = await value<LedgerEntry[]>(core.invoke('approvals.ledger', { sessionId: 's' }));
@@ -74,7 +74,7 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
       command_allowlist: string[];
     };
     expect(config.command_allowlist).toEqual([]);
-    expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'human' });
   });
 
   it('revokes a prefix rule by its key', async () => {
@@ -83,6 +83,6 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push --force origin' }))).toEqual({
       revoked: 1,
     });
-    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'user', allowed: false });
+    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'human', allowed: false });
   });
 });

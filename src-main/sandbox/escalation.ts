@@ -101,7 +101,7 @@ export class SandboxEscalation {
       keys: [key],
       reasons: [question],
       allowed,
-      decidedBy: timedOut ? 'timeout' : 'human',
+      decidedBy: timedOut ? 'timeout' : this.deps.approver.unattended ? 'unattended' : 'human',
       rule: null,
       scope: allowed ? (remember ? answer : 'once') : null,
       expiresAt: null,

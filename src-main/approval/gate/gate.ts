@@ -201,7 +201,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
         if (timed.length === 0)
           return end({
             allowed: true,
-            decidedBy: 'session',
+            decidedBy: 'session-grant',
             source: 'session',
             rule: verdict.keys.join(', '),
           });
@@ -353,7 +353,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
       return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
-    return end({ allowed, decidedBy: 'user', source: 'user', choice, requestId: req.id, expiresAt });
+    const who = deps.approver.unattended ? 'unattended' : 'human';
+    return end({ allowed, decidedBy: who, source: 'user', choice, requestId: req.id, expiresAt });
   }
 
   return {
