@@ -222,6 +222,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
       approver: options.approvals === 'allow' ? denyApprover : approver,
       store: createConfigAllowlistStore(configStore),
+      grants: gate.grants,
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
       ledger: { record: (entry) => ledger().record(entry) },
       logger,
