@@ -42,7 +42,8 @@ const log = async (...filter: string[]) =>
 describe('caduceus chat --approvals deny, in the approvals log', () => {
   it('records every refusal as decided without a person, never as "human"', async () => {
     const gated = `rm -r ${join(outside, 'keep.txt')}`;
-    const sandboxed = `python3 -c "open('${join(outside, 'new.txt')}', 'w').write('x')"`;
+    // The gate's reading sees no write here; the sandbox refuses it and asks to run it outside.
+    const sandboxed = `touch ${join(outside, 'new.txt')}`;
     model.reset();
     model.push(
       { toolCalls: [{ name: 'terminal', arguments: { command: gated } }] },

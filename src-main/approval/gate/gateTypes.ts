@@ -69,6 +69,11 @@ export interface GateCheck {
   workspace?: string;
   /** Set when `command` is text written to the stdin of a running process with this command line. */
   stdinOf?: string;
+  /**
+   * The sandbox's write roots, when the command would run sandboxed: a command the reading shows
+   * changing files outside them is asked about once, as a run outside the sandbox.
+   */
+  writableRoots?: readonly string[];
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */

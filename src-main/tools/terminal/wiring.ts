@@ -53,6 +53,17 @@ export async function gateRefusal(
   call: ToolContext,
   extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
 ): Promise<ToolOutcome | undefined> {
+  const checked = await gateCommand(gate, command, call, extra);
+  return 'refusal' in checked ? checked.refusal : undefined;
+}
+
+/** Asks the gate; the refusal as the model reads it, or whether a person let it run outside the sandbox. */
+export async function gateCommand(
+  gate: CommandGate,
+  command: string,
+  call: ToolContext,
+  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'writableRoots'> = {},
+): Promise<{ refusal: ToolOutcome } | { outsideSandbox: boolean }> {
   const decision = await gate({
     ...extra,
     command,
@@ -61,7 +72,7 @@ export async function gateRefusal(
     toolCallId: call.toolCallId,
     signal: call.signal,
   });
-  if (decision.allowed) return undefined;
+  if (decision.allowed) return { outsideSandbox: decision.outsideSandbox === true };
   const refusal = decision.blocked ? 'blocked' : 'denied';
   const data = {
     error: decision.message,
@@ -71,7 +82,7 @@ export async function gateRefusal(
     ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
     ...(decision.note ? { note: decision.note } : {}),
   };
-  return toolFailure(JSON.stringify(data), { refusal, data });
+  return { refusal: toolFailure(JSON.stringify(data), { refusal, data }) };
 }
 
 export function messageOf(error: unknown): string {
