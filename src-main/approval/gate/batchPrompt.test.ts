@@ -99,4 +99,17 @@ describe('a batch of calls that need a person', () => {
     for (const c of calls)
       expect(await gate.check(c)).toMatchObject({ allowed: false, decidedBy: 'timeout' });
   });
+
+  it('does not take a batch answer for a call whose own check shows more than the batch question did', async () => {
+    const fake = batchApprover();
+    const { gate } = setup({ approver: fake.approver });
+    const [rm, chmod] = [call('rm -r /elsewhere/victim'), call('chmod 777 f')];
+    gate.announceBatch([rm, chmod]);
+    // Checked with the sandbox's write roots, rm is also a run outside the sandbox: asked on its own.
+    const checked = gate.check({ ...rm, writableRoots: ['/work'] });
+    await expect.poll(() => fake.batches.length).toBe(1);
+    fake.release(['once', 'once']);
+    expect(await checked).toMatchObject({ allowed: false, choice: 'deny' });
+    expect(fake.singles.map((r) => r.verdict.keys)).toEqual([['rm-recursive', 'outside-sandbox-write']]);
+  });
 });
