@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -36,11 +36,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function deleteOutside(answer: ApproverAnswer) {
-  const victim = join(root, `victim-${answer}`);
-  await mkdir(victim);
-  await writeFile(join(victim, 'f.txt'), 'x');
-  const approver = scriptedApprover(answer, answer);
+async function start(...answers: ApproverAnswer[]) {
+  const approver = scriptedApprover(...answers);
   app = await createAppRoot({
     home,
     cwd: workspace,
@@ -50,8 +47,16 @@ async function deleteOutside(answer: ApproverAnswer) {
     connectMcp: false,
     approver,
   });
+  return { app, approver };
+}
+
+async function deleteOutside(answer: ApproverAnswer) {
+  const victim = join(root, `victim-${answer}`);
+  await mkdir(victim);
+  await writeFile(join(victim, 'f.txt'), 'x');
+  const { app: started, approver } = await start(answer, answer);
   const turn = await scriptedTurn(
-    app.agent,
+    started.agent,
     model,
     [{ name: 'terminal', arguments: { command: `rm -r ${victim}` } }],
     { workspace },
@@ -79,21 +84,28 @@ describe('a command the gate reads as writing outside the sandbox', () => {
   it('still runs a write inside the workspace in the sandbox, with no word about leaving it', async () => {
     const build = join(workspace, 'build');
     await mkdir(build);
-    const approver = scriptedApprover('once');
-    app = await createAppRoot({
-      home,
-      cwd: workspace,
-      workspace,
-      env: { ...process.env, CADUCEUS_HOME: home },
-      logger: createMemoryLogger(),
-      connectMcp: false,
-      approver,
-    });
-    await scriptedTurn(app.agent, model, [{ name: 'terminal', arguments: { command: 'rm -r build' } }], {
+    const { app: started, approver } = await start('once');
+    await scriptedTurn(started.agent, model, [{ name: 'terminal', arguments: { command: 'rm -r build' } }], {
       workspace,
     });
     expect(approver.requests).toHaveLength(1);
     expect(approver.requests[0]?.verdict.keys).toEqual(['rm-recursive']);
     expect(existsSync(build)).toBe(false);
+  }, 60_000);
+
+  it('asks once for an execute_code script that writes outside, too', async () => {
+    const target = join(root, 'from-script.txt');
+    const { app: started, approver } = await start('once', 'once');
+    const code = `open(${JSON.stringify(target)}, 'w').write('ok')`;
+    const turn = await scriptedTurn(
+      started.agent,
+      model,
+      [{ name: 'execute_code', arguments: { language: 'python', code } }],
+      { workspace },
+    );
+    expect(approver.requests).toHaveLength(1);
+    expect(approver.requests[0]?.verdict.keys).toContain('outside-sandbox-write');
+    expect(turn.results[0]?.exit_code).toBe(0);
+    expect(await readFile(target, 'utf8')).toBe('ok');
   }, 60_000);
 });

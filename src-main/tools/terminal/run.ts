@@ -5,7 +5,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { gateCommand, messageOf, wired } from './wiring';
+import { checkCommand, messageOf, sandboxWriteRoots, wired } from './wiring';
 import { runSandboxed, type SandboxNote } from './sandboxed';
 import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
@@ -23,7 +23,7 @@ export async function runTerminal(
   // judges writes against the session's workspace.
   const workspace = services.workspaces?.boundTo(call.taskId);
   const writableRoots = await sandboxWriteRoots(services, command, call);
-  const checked = await gateCommand(ready.gate, command, call, {
+  const checked = await checkCommand(ready.gate, command, call, {
     ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
     ...(workspace ? { workspace } : {}),
     ...(writableRoots ? { writableRoots } : {}),
@@ -48,23 +48,6 @@ export async function runTerminal(
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `terminal failed: ${messageOf(error)}`);
   }
-}
-
-/**
- * The folders a sandboxed run of this command may write, so the gate can tell from its reading
- * that the sandbox would refuse it; none when it would not run sandboxed (or already runs outside).
- */
-async function sandboxWriteRoots(
-  services: ToolServices,
-  command: string,
-  call: ToolContext,
-): Promise<string[] | undefined> {
-  const terminal = services.terminal;
-  const workspace = services.workspaces?.of(call.taskId);
-  if (!terminal?.sandbox?.enabled || terminal.config.backend !== 'local' || !workspace) return undefined;
-  if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return undefined;
-  const tmpDir = services.workspaces?.tempDirOf(call.taskId);
-  return tmpDir ? terminal.sandbox.policy({ workspace, tmpDir })?.writeRoots : undefined;
 }
 
 /** A relative workdir means relative to the task's cwd, not to wherever the backend starts a shell. */

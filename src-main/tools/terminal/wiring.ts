@@ -53,12 +53,12 @@ export async function gateRefusal(
   call: ToolContext,
   extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys'> = {},
 ): Promise<ToolOutcome | undefined> {
-  const checked = await gateCommand(gate, command, call, extra);
+  const checked = await checkCommand(gate, command, call, extra);
   return 'refusal' in checked ? checked.refusal : undefined;
 }
 
 /** Asks the gate; the refusal as the model reads it, or whether a person let it run outside the sandbox. */
-export async function gateCommand(
+export async function checkCommand(
   gate: CommandGate,
   command: string,
   call: ToolContext,
@@ -83,6 +83,23 @@ export async function gateCommand(
     ...(decision.note ? { note: decision.note } : {}),
   };
   return { refusal: toolFailure(JSON.stringify(data), { refusal, data }) };
+}
+
+/**
+ * The folders a sandboxed run of this command may write, so the gate can tell from its reading
+ * that the sandbox would refuse it; none when it would not run sandboxed (or already runs outside).
+ */
+export async function sandboxWriteRoots(
+  services: ToolServices,
+  command: string,
+  call: ToolContext,
+): Promise<string[] | undefined> {
+  const terminal = services.terminal;
+  const workspace = services.workspaces?.of(call.taskId);
+  if (!terminal?.sandbox?.enabled || terminal.config.backend !== 'local' || !workspace) return undefined;
+  if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return undefined;
+  const tmpDir = services.workspaces?.tempDirOf(call.taskId);
+  return tmpDir ? terminal.sandbox.policy({ workspace, tmpDir })?.writeRoots : undefined;
 }
 
 export function messageOf(error: unknown): string {
