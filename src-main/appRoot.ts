@@ -154,6 +154,12 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     bindWorkspace,
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  const refusedPrefixes = new Set<string>();
+  const warnRefusedPrefix = (prefix: string, why: string) => {
+    if (refusedPrefixes.has(prefix)) return;
+    refusedPrefixes.add(prefix);
+    logger.warn(`config.yaml approvals.allow "${prefix}" is ignored: ${why}`);
+  };
   // The sessions database opens on first use; grants and the ledger reach it through these.
   const ledger = () => agent.sessions.ledger;
   const gate = createApprovalGate({
@@ -165,7 +171,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     ledger: { record: (entry) => ledger().record(entry) },
     approver,
     store: createConfigAllowlistStore(configStore),
-    getSettings: () => approvalSettingsFromConfig(configStore.current.approvals),
+    getSettings: () => approvalSettingsFromConfig(configStore.current.approvals, warnRefusedPrefix),
     smartApprover: createSmartApprover(() => agent.resolveModel()),
     hooks: runtime.hooks,
     logger,
@@ -245,6 +251,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
       approver: options.approvals === 'allow' ? denyApprover : approver,
       store: createConfigAllowlistStore(configStore),
+      grants: gate.grants,
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,
       ledger: { record: (entry) => ledger().record(entry) },
       logger,

@@ -68,7 +68,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     ...base,
     requestId: z.string(),
     decision: ApprovalDecisionSchema,
-    /** Who decided: "user", or the rule or mode that answered without asking. */
+    /** Who decided, in the vocabulary of `approvalsLedger.ts` (`human` only when a person answered). */
     decidedBy: z.string(),
   }),
   z.object({

@@ -6,8 +6,10 @@ import { z } from 'zod';
 export const HOUR_GRANT_MS = 60 * 60 * 1000;
 
 /**
- * Who decided. Kept an open string so other deciders (an OS sandbox escalation, say) can be
- * recorded without a schema change; these are the ones the gate writes today.
+ * Who decided: the one vocabulary the gate, the sandbox's run-outside question, the session's
+ * approvals, the tool card, the ledger and `caduceus approvals log --decided-by` all use.
+ * `human` only when a person answered; `unattended` when the run answered for nobody
+ * (`--approvals deny` or `allow`, or no window or terminal to ask on).
  */
 export const LEDGER_DECIDERS = [
   'hardline',
@@ -17,13 +19,18 @@ export const LEDGER_DECIDERS = [
   'session-grant',
   'timed-grant',
   'smart',
-  'sandbox',
   'human',
+  'unattended',
   'timeout',
   'safe',
   'mode-off',
   'container-skip',
+  // The question could not be put (the asking failed), which denies.
+  'error',
 ] as const;
+export const DeciderSchema = z.enum(LEDGER_DECIDERS);
+export type Decider = z.infer<typeof DeciderSchema>;
+/** Stored rows stay readable whatever an older version wrote. */
 export const LedgerDeciderSchema = z.string().min(1);
 
 /** How far an allowing decision reaches; open for the same reason. */

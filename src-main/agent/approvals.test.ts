@@ -10,7 +10,7 @@ describe('approval relay', () => {
   it('shows and stores each question and answer with the session that asked', async () => {
     const human: AskHuman = async (ask) => ({
       decision: ask.command.includes('build') ? 'once' : 'deny',
-      decidedBy: 'user',
+      decidedBy: 'human',
     });
     const ask = scripted.h.root.approvals.wrap(human);
     // Stands in for a command tool whose gate asks a human.
@@ -52,7 +52,7 @@ describe('approval relay', () => {
         sessionId: agent.sessionId,
         depth: 0,
       }),
-      expect.objectContaining({ type: 'approval_resolved', decision: 'once', decidedBy: 'user' }),
+      expect.objectContaining({ type: 'approval_resolved', decision: 'once', decidedBy: 'human' }),
       expect.objectContaining({ type: 'approval_requested', toolCallId: 'g2', command: 'rm -rf ~' }),
       expect.objectContaining({ type: 'approval_resolved', decision: 'deny' }),
     ]);
@@ -63,7 +63,7 @@ describe('approval relay', () => {
         reasons: ['recursive delete'],
         decision: 'once',
       }),
-      expect.objectContaining({ toolCallId: 'g2', decision: 'deny', decidedBy: 'user' }),
+      expect.objectContaining({ toolCallId: 'g2', decision: 'deny', decidedBy: 'human' }),
     ]);
   });
 

@@ -106,6 +106,13 @@ function refusalOf(facts: RefusalFacts): ToolRefusal {
         reason: because || 'The approval prompt timed out, which counts as a no.',
         advice: 'Ask the agent to try again when you are there to answer.',
       };
+    case 'unattended':
+      return {
+        ...base,
+        title: 'Denied: nobody could be asked',
+        reason: because || 'The command needed approval and this run asks no one (--approvals deny).',
+        advice: 'Run it where you can answer the approval, or allow it in Settings.',
+      };
     case 'smart':
       return {
         ...base,

@@ -38,7 +38,7 @@ describe('caduceus approvals', () => {
     const rows = JSON.parse(log.stdout) as LedgerEntry[];
     expect(rows.map((r) => [r.subject, r.allowed, r.decidedBy])).toEqual([
       ['echo hi', true, 'safe'],
-      ['rm -r no-such-dir', false, 'human'],
+      ['rm -r no-such-dir', false, 'unattended'],
     ]);
     const sessionId = rows[1]?.sessionId ?? '';
     const one = JSON.parse(
@@ -46,7 +46,7 @@ describe('caduceus approvals', () => {
     ) as LedgerEntry[];
     expect(one.every((r) => r.sessionId === sessionId)).toBe(true);
     const text = await run(['approvals', 'log']);
-    expect(text.stdout).toMatch(/denied +human +cli +rm -r no-such-dir +\[rm-recursive\]/);
+    expect(text.stdout).toMatch(/denied +unattended +cli +rm -r no-such-dir +\[rm-recursive\]/);
     const none = await run(['approvals', 'log', '--session', 'no-such-session', '--json']);
     expect(JSON.parse(none.stdout)).toEqual([]);
   });

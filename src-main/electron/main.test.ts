@@ -126,7 +126,7 @@ describe('runDesktop', () => {
       toolCallId: 'c',
       backendKind: 'local',
     });
-    expect(decision).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'always' });
+    expect(decision).toMatchObject({ allowed: true, decidedBy: 'human', choice: 'always' });
     expect(electron.control.dialogCalls[0]?.window).toBe(FakeBrowserWindow.all[0]);
     expect(String(electron.control.dialogCalls[0]?.options.detail)).toContain('rm -rf ./build-output');
     expect(core.root.config.command_allowlist.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { initShellParser } from '../approval/analysis';
 import { parse } from 'yaml';
 import { ConfigStore } from '../config/store';
 import { ContractError } from '../contract/router';
@@ -8,6 +9,7 @@ import { useCoreHome } from '../testing/coreHome';
 import { addAllowlistEntry, removeAllowlistEntry } from './allowlist';
 
 const temp = useCoreHome('caduceus-allowlist-handler-');
+beforeAll(() => initShellParser());
 let file: string;
 beforeEach(() => {
   file = join(temp.dir, 'config.yaml');
@@ -37,13 +39,13 @@ describe('allowlist.add / allowlist.remove on config.yaml', () => {
   it('stores a command-prefix rule with the allow rules, listed and removable like a key', async () => {
     await writeFile(file, 'approvals:\n  allow: [npm test] # mine\n');
     const store = new ConfigStore(file);
-    const after = await addAllowlistEntry(store, '  git   push  ');
-    expect(after.map((e) => e.key)).toEqual(['npm test', 'git push']);
+    const after = await addAllowlistEntry(store, '  git   push  origin ');
+    expect(after.map((e) => e.key)).toEqual(['npm test', 'git push origin']);
     let text = await readFile(file, 'utf8');
     expect(text).toContain('# mine');
-    expect(parse(text).approvals.allow).toEqual(['npm test', 'git push']);
+    expect(parse(text).approvals.allow).toEqual(['npm test', 'git push origin']);
     expect(parse(text).command_allowlist).toBeUndefined();
-    await removeAllowlistEntry(store, 'git push');
+    await removeAllowlistEntry(store, 'git push origin');
     text = await readFile(file, 'utf8');
     expect(parse(text).approvals.allow).toEqual(['npm test']);
   });
@@ -56,6 +58,17 @@ describe('allowlist.add / allowlist.remove on config.yaml', () => {
     ['ls; rm -rf x', /command prefix/],
     ['git push $(whoami)', /command prefix/],
     ['rm -rf *', /command prefix/],
+    // Prefixes that would let a hardline command, or every command of a dangerous rule, through.
+    ['rm -rf /', /"rm -rf \/" would allow "rm -rf \/", which can never be allowed \(rm-root/],
+    ['rm', /would allow "rm -rf \/", which can never be allowed/],
+    ['rm -rf', /would allow "rm -rf \/"/],
+    ['dd', /would allow "dd of=\/dev\/sda", which can never be allowed \(block-device-write/],
+    ['sudo', /would allow "sudo rm -rf \/"/],
+    ['bash -c', /would allow "bash -c rm -rf \/"/],
+    ['env', /would allow "env rm -rf \/"/],
+    ['git push', /every command like "git push --force" without asking \(git-push-force/],
+    ['git push --force', /every command like "git push --force" without asking/],
+    ['git', /every command like "git push --force"/],
   ])('refuses %j, saying why, and leaves the file alone', async (entry, why) => {
     const before = 'command_allowlist: [] # note\n';
     await writeFile(file, before);
@@ -86,7 +99,7 @@ describe('allowlist.add over the contract', () => {
     expect(parse(await readFile(file, 'utf8')).command_allowlist).toEqual(['git-clean']);
 
     // A prefix entry takes effect at once: the gate lets the command through without asking.
-    await core.invoke('allowlist.add', { key: 'git push' });
+    await core.invoke('allowlist.add', { key: 'git push --force origin' });
     const decision = await core.root.gate.check({
       command: 'git push --force origin main',
       sessionId: 's',
@@ -94,6 +107,10 @@ describe('allowlist.add over the contract', () => {
       toolCallId: 'c',
       backendKind: 'local',
     });
-    expect(decision).toMatchObject({ allowed: true, decidedBy: 'allow-rule', rule: 'git push' });
+    expect(decision).toMatchObject({
+      allowed: true,
+      decidedBy: 'allow-rule',
+      rule: 'git push --force origin',
+    });
   });
 });

@@ -41,8 +41,8 @@ async function value<T>(reply: Promise<{ ok: boolean; value?: unknown }>): Promi
 describe('approvals.ledger / grants / revoke over the contract', () => {
   it('lists each decision newest first, and a revoked session grant asks again at the next command', async () => {
     answers = ['session', 'deny'];
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'user' });
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
     const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
     expect(grants).toContainEqual(
       expect.objectContaining({ key: 'session:s:rm-recursive', kind: 'session' }),
@@ -51,7 +51,7 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     expect(await value(core.invoke('approvals.revoke', { key: 'session:s:rm-recursive' }))).toEqual({
       revoked: 1,
     });
-    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(asked).toEqual(['rm -r build', 'rm -r build']);
 
     const ledger = await value<LedgerEntry[]>(core.invoke('approvals.ledger', { sessionId: 's' }));
@@ -74,13 +74,55 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
       command_allowlist: string[];
     };
     expect(config.command_allowlist).toEqual([]);
-    expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await check('git clean -fdx', 'other')).toMatchObject({ allowed: false, decidedBy: 'human' });
   });
 
   it('revokes a prefix rule by its key', async () => {
-    await core.invoke('allowlist.add', { key: 'git push' });
-    expect(await check('git push --force')).toMatchObject({ decidedBy: 'allow-rule' });
-    expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push' }))).toEqual({ revoked: 1 });
-    expect(await check('git push --force')).toMatchObject({ decidedBy: 'user', allowed: false });
+    await core.invoke('allowlist.add', { key: 'git push --force origin' });
+    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'allow-rule' });
+    expect(await value(core.invoke('approvals.revoke', { key: 'prefix:git push --force origin' }))).toEqual({
+      revoked: 1,
+    });
+    expect(await check('git push --force origin main')).toMatchObject({ decidedBy: 'human', allowed: false });
+  });
+
+  it("keeps a sandbox escalation's session and one-hour grants in the one store: listed and revocable", async () => {
+    const escalation = core.root.toolServices.sandboxEscalation;
+    if (!escalation) throw new Error('the app root has no sandbox escalation');
+    const refusal = {
+      kind: 'write',
+      path: '/etc/x',
+      message: 'The sandbox refused to write /etc/x.',
+    } as const;
+    const ask = (command: string, sessionId = 's') =>
+      escalation.ask({ command, refusal, sessionId, taskId: 't', toolCallId: 'c' });
+    answers = ['session', 'hour'];
+    expect(await ask('touch /etc/x')).toEqual({ decision: 'outside' });
+    // "Allow for 1 hour" allows, and reaches every session until it ends.
+    expect(await ask('make install')).toEqual({ decision: 'outside' });
+    expect(await escalation.runsOutside('make install', 'other')).toBe(true);
+
+    const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
+    expect(grants).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'session:s:sandbox-outside:touch', kind: 'session', sessionId: 's' }),
+        expect.objectContaining({
+          key: 'hour:sandbox-outside:make install',
+          kind: 'hour',
+          expiresAt: expect.any(Number),
+        }),
+      ]),
+    );
+    const ledger = await value<LedgerEntry[]>(core.invoke('approvals.ledger', { sessionId: 's' }));
+    expect(ledger.map((e) => [e.subject, e.allowed, e.decidedBy, e.scope])).toEqual([
+      ['make install', true, 'human', 'hour'],
+      ['touch /etc/x', true, 'human', 'session'],
+    ]);
+
+    expect(await escalation.runsOutside('touch /etc/y', 's')).toBe(true);
+    for (const key of ['session:s:sandbox-outside:touch', 'hour:sandbox-outside:make install'])
+      expect(await value(core.invoke('approvals.revoke', { key }))).toEqual({ revoked: 1 });
+    expect(await escalation.runsOutside('touch /etc/y', 's')).toBe(false);
+    expect(await escalation.runsOutside('make install', 'other')).toBe(false);
   });
 });

@@ -1,13 +1,25 @@
 /**
  * When the sandbox refused something, a person may let that exact command run outside it
- * (once, for the session, or always — "always" stores a prefix rule in `command_allowlist`),
- * or allow a blocked host for the session or always. Asked through the same Approver as the
+ * (once, for the session, for an hour, or always — "always" stores a prefix rule in
+ * `command_allowlist`), or allow a blocked host the same ways. Session and one-hour grants live in
+ * the gate's grant store, so `approvals grants` lists them and revoke ends them. Asked through the same Approver as the
  * gate, so `--approvals deny` denies. The gate has already passed the command: a hardline
  * command never gets here. Each question and its answer go to the approvals ledger.
  */
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
-import type { AllowlistStore, ApprovalRequest, Approver, ApproverAnswer, LedgerSink } from '../approval/gate';
+import {
+  createMemoryGrantStore,
+  grantAnswer,
+  grantApplies,
+  prefixDanger,
+  type AllowlistStore,
+  type GrantStore,
+  type ApprovalRequest,
+  type Approver,
+  type ApproverAnswer,
+  type LedgerSink,
+} from '../approval/gate';
 import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
 
@@ -33,6 +45,8 @@ export type EscalationOutcome =
 export interface EscalationDeps {
   approver: Approver;
   store: AllowlistStore;
+  /** The gate's grant store: "session" and "for 1 hour" answers live there, listed and revoked with the rest. */
+  grants?: GrantStore;
   timeoutSeconds?: () => number;
   /** Where each question and its answer are recorded, beside the gate's decisions. */
   ledger?: LedgerSink;
@@ -49,20 +63,22 @@ export function commandPrefix(command: string): string {
 }
 
 export class SandboxEscalation {
-  private readonly sessions = new Map<string, Set<string>>();
+  private readonly grants: GrantStore;
 
-  constructor(private readonly deps: EscalationDeps) {}
+  constructor(private readonly deps: EscalationDeps) {
+    this.grants = deps.grants ?? createMemoryGrantStore();
+  }
 
   /** Whether a person already let commands like this one run outside (a simple command only). */
   async runsOutside(command: string, sessionId: string): Promise<boolean> {
-    if (COMPOUND.test(command)) return false;
+    if (COMPOUND.test(command) || prefixDanger(commandPrefix(command)) !== null) return false;
     const key = OUTSIDE_KEY_PREFIX + commandPrefix(command);
-    return this.session(sessionId).has(key) || (await this.saved()).includes(key);
+    return this.granted(sessionId).includes(key) || (await this.saved()).includes(key);
   }
 
-  /** Hosts a person allowed, for this session or always. */
+  /** Hosts a person allowed, for this session, for the hour or always. */
   async allowedHosts(sessionId: string): Promise<string[]> {
-    const keys = [...this.session(sessionId), ...(await this.saved())];
+    const keys = [...this.granted(sessionId), ...(await this.saved())];
     return [
       ...new Set(
         keys.filter((k) => k.startsWith(HOST_KEY_PREFIX)).map((k) => k.slice(HOST_KEY_PREFIX.length)),
@@ -79,11 +95,16 @@ export class SandboxEscalation {
     const question = host
       ? `Allow ${host} for commands of this session? (${refusal.message})`
       : `${refusal.message} Run this exact command outside the sandbox?`;
-    // Only a simple command may be let out again by its prefix; anything else asks each time, and
-    // so does a read of a secret: a yes for one file is no yes for the next.
-    const remember = host !== undefined || (refusal.kind !== 'read' && !COMPOUND.test(request.command));
-    const { asked, answer, timedOut } = await this.request(request, key, question);
-    const allowed = answer === 'once' || answer === 'session' || answer === 'always';
+    // Only a simple command whose prefix is safe to allow may be let out again by it; anything
+    // else asks each time, and so does a read of a secret: a yes for one file is no yes for the next.
+    const danger = host ? null : prefixDanger(commandPrefix(request.command));
+    const remember =
+      host !== undefined || (refusal.kind !== 'read' && !COMPOUND.test(request.command) && danger === null);
+    const { asked, answer, timedOut } = await this.request(request, key, question, remember);
+    const allowed = answer === 'once' || answer === 'session' || answer === 'hour' || answer === 'always';
+    const granted = allowed ? await this.grant(request.sessionId, key, remember ? answer : 'once') : null;
+    if (danger !== null && (answer === 'session' || answer === 'hour' || answer === 'always'))
+      this.deps.logger?.warn(`Ran outside the sandbox this once, not remembered: ${danger}`);
     this.record({
       id: asked.id,
       at: Date.now(),
@@ -94,18 +115,16 @@ export class SandboxEscalation {
       keys: [key],
       reasons: [question],
       allowed,
-      decidedBy: timedOut ? 'timeout' : 'human',
+      decidedBy: timedOut ? 'timeout' : this.deps.approver.unattended ? 'unattended' : 'human',
       rule: null,
-      scope: allowed ? (remember ? answer : 'once') : null,
-      expiresAt: null,
+      scope: granted?.scope ?? null,
+      expiresAt: granted?.expiresAt ?? null,
     });
     if (!allowed)
       return {
         decision: 'denied',
         message: `${refusal.message} Nobody allowed ${host ? `${host}` : 'running it outside the sandbox'}.`,
       };
-    if (answer === 'always' && remember) await this.deps.store.add([key]);
-    if ((answer === 'session' || answer === 'always') && remember) this.session(request.sessionId).add(key);
     if (host) return { decision: 'host-allowed', host };
     return { decision: 'outside' };
   }
@@ -114,6 +133,7 @@ export class SandboxEscalation {
     request: EscalationRequest,
     key: string,
     reason: string,
+    remember: boolean,
   ): Promise<{ asked: ApprovalRequest; answer: ApproverAnswer; timedOut: boolean }> {
     const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 120;
     const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
@@ -125,7 +145,8 @@ export class SandboxEscalation {
       taskId: request.taskId,
       toolCallId: request.toolCallId,
       verdict: { verdict: 'dangerous', keys: [key], reasons: [reason], segments: [], parsed: false },
-      alwaysKeys: [key],
+      // No "always" is offered for what would not be remembered.
+      alwaysKeys: remember ? [key] : [],
       timeoutSeconds,
       createdAt: Date.now(),
     };
@@ -149,10 +170,37 @@ export class SandboxEscalation {
     }
   }
 
-  private session(id: string): Set<string> {
-    let set = this.sessions.get(id);
-    if (!set) this.sessions.set(id, (set = new Set()));
-    return set;
+  /**
+   * Stores what an allowing answer grants: "always" in config.yaml (a session grant when it
+   * cannot be saved), "session" and "hour" in the grant store. Returns the scope it got.
+   */
+  private async grant(
+    sessionId: string,
+    key: string,
+    answer: 'once' | 'session' | 'hour' | 'always',
+  ): Promise<{ scope: string; expiresAt: number | null }> {
+    let choice = answer;
+    if (choice === 'always')
+      try {
+        await this.deps.store.add([key]);
+        return { scope: 'always', expiresAt: null };
+      } catch (err) {
+        this.deps.logger?.error(
+          `Could not save to command_allowlist (allowed for this session only): ${err instanceof Error ? err.message : String(err)}`,
+        );
+        choice = 'session';
+      }
+    const expiresAt = grantAnswer(this.grants, sessionId, [key], choice, Date.now());
+    return { scope: choice, expiresAt: expiresAt ?? null };
+  }
+
+  /** Keys granted to this session, and one-hour grants, in force now. */
+  private granted(sessionId: string): string[] {
+    const now = Date.now();
+    return this.grants
+      .active(now)
+      .filter((g) => grantApplies(g, sessionId, now))
+      .map((g) => g.value);
   }
 
   private saved(): Promise<string[]> {

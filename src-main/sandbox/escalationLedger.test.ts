@@ -25,3 +25,33 @@ describe('the escalation ledger', () => {
     ]);
   });
 });
+
+describe('an "always" answer to run outside the sandbox', () => {
+  const rm = {
+    command: 'rm -r /tmp/elsewhere/victim',
+    refusal: { kind: 'write', path: '/tmp/elsewhere/victim', message: 'The sandbox refused.' } as const,
+    sessionId: 's',
+    taskId: 't',
+    toolCallId: 'c',
+  };
+
+  it('does not store a prefix that would let every rm run outside, and says why', async () => {
+    const logger = createMemoryLogger();
+    const store = createMemoryAllowlistStore();
+    const escalation = new SandboxEscalation({ approver: { request: async () => 'always' }, store, logger });
+    expect(await escalation.ask(rm)).toEqual({ decision: 'outside' });
+    expect(await store.list()).toEqual([]);
+    expect(await escalation.runsOutside('rm -rf /tmp/other', 'other-session')).toBe(false);
+    expect(logger.messages).toEqual([
+      { level: 'warn', message: expect.stringMatching(/"rm" would allow "rm -rf \/"/) },
+    ]);
+  });
+
+  it('ignores such a prefix typed into config.yaml', async () => {
+    const store = createMemoryAllowlistStore();
+    await store.add(['sandbox-outside:rm', 'sandbox-outside:npm test']);
+    const escalation = new SandboxEscalation({ approver: { request: async () => 'closed' }, store });
+    expect(await escalation.runsOutside('rm -rf /tmp/other', 's')).toBe(false);
+    expect(await escalation.runsOutside('npm test', 's')).toBe(true);
+  });
+});

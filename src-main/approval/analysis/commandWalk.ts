@@ -13,7 +13,7 @@ import type { Collector, WalkerApi } from './wordEval';
 import { evalWord, splitWord } from './wordEval';
 import type { ArgWord } from './words';
 import { DYN, commandName, familyName, isDynamic } from './words';
-import { canonicalPath } from './paths';
+import { canonicalPath, resolvePath } from './paths';
 import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
 import { codeVariableHits } from './codeVariables';
@@ -119,6 +119,8 @@ function handleWrite(
   if (op.type === '>&' && /^(?:\d+|-)$/.test(target.value)) return;
   const seg = w.ctx.segment(src, r.start, r.end, [{ ...target, value: op.type }, target], [target]);
   writeTarget(target.value, w.ctx.sink(seg));
+  // Device and process files are not places a command writes to.
+  if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
   if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));
 }
 

@@ -1,6 +1,7 @@
 /** State of one judgement: segments and their hits, variables seen so far, the parse budget. */
 import type { ParseBudget } from './parse';
 import { newParseBudget } from './parse';
+import { canonicalPath, resolvePath } from './paths';
 import { ruleFor } from './rules/registry';
 import type { HitSink } from './rules/types';
 import type { Segment, Verdict, VerdictLevel } from './verdict';
@@ -37,6 +38,7 @@ interface Draft {
 const MAX_SEGMENTS = 2000;
 const MAX_REASONS = 100;
 const MAX_DETAILS = 3;
+const MAX_WRITES = 64;
 /** How deep shells-in-shells (`bash -c "eval '…'"`) are followed. */
 export const MAX_NESTING = 8;
 
@@ -56,6 +58,8 @@ export class AnalysisContext {
   functionDepth = 0;
   parsed = true;
   private readonly drafts: Draft[] = [];
+  /** Static paths the command changes, absolute. */
+  private readonly writes = new Set<string>();
   private overflow: Draft | null = null;
 
   constructor(
@@ -107,7 +111,14 @@ export class AnalysisContext {
   }
 
   sink(seg: number): HitSink {
-    return { hit: (key, detail) => this.hit(seg, key, detail) };
+    return { hit: (key, detail) => this.hit(seg, key, detail), changes: (path) => this.changes(path) };
+  }
+
+  /** Notes a path the command changes, when it is known and can be made absolute. */
+  changes(path: string): void {
+    if (path === '' || isDynamic(path) || path.startsWith('~') || this.writes.size >= MAX_WRITES) return;
+    const absolute = resolvePath(this.cwd, path);
+    if (absolute.startsWith('/')) this.writes.add(canonicalPath(absolute));
   }
 
   private draft(seg: number): Draft {
@@ -151,7 +162,14 @@ export class AnalysisContext {
         command: d.command,
       };
     });
-    return { verdict: level, keys, reasons, segments, parsed: this.parsed };
+    return {
+      verdict: level,
+      keys,
+      reasons,
+      segments,
+      parsed: this.parsed,
+      ...(this.writes.size > 0 ? { writes: [...this.writes] } : {}),
+    };
   }
 }
 

@@ -6,6 +6,7 @@ export { ruleFor } from './rules/registry';
 export { FETCH_LOCAL_HOST } from './rules/network';
 export {
   CADUCEUS_HOME_WRITE,
+  OUTSIDE_SANDBOX_WRITE,
   RUNS_CODE_LATER_WRITE,
   SECRET_READ,
   WRITE_OUTSIDE_WORKSPACE,

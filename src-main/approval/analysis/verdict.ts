@@ -25,6 +25,8 @@ export const VerdictSchema = z.object({
   segments: z.array(SegmentSchema),
   /** False when the shell parser could not be used and pattern checks decided. */
   parsed: z.boolean(),
+  /** Absolute paths the command is known to change (deletes, in-place edits, code writes). */
+  writes: z.array(z.string()).optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 

@@ -49,7 +49,7 @@ describe('the workspace option', () => {
     const inside = await gate.check(call('truncate -s 0 /srv/app/log.txt', { workspace: '/srv/app' }));
     expect(inside).toMatchObject({ allowed: true, decidedBy: 'safe' });
     const outside = await gate.check(call('truncate -s 0 /srv/other/log.txt', { workspace: '/srv/app' }));
-    expect(outside).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(outside).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(outside.verdict.reasons.join('\n')).toMatch(
       /outside the workspace: truncates \/srv\/other\/log\.txt/,
     );

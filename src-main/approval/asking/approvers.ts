@@ -3,6 +3,7 @@ import {
   type AskPolicy,
   type ApprovalRequest as SharedRequest,
 } from '../../../src-shared/ipc/schemas';
+import type { Decider } from '../../../src-shared/approvalsLedger';
 import type { ApprovalBroker } from './broker';
 import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
 import type { ApprovalRecorder } from './humanAsk';
@@ -12,22 +13,25 @@ export const ApproverModeSchema = AskPolicySchema;
 export type ApproverMode = AskPolicy;
 
 /** `--approvals deny`, or no way to ask anyone (no TTY, no window): every prompt is a denial. */
-export const denyApprover: Approver = { request: async () => 'closed' };
+export const denyApprover: Approver = { unattended: true, request: async () => 'closed' };
 
 /** `--approvals allow`: dangerous commands run once each. Hardline commands never reach it. */
-export const allowOnceApprover: Approver = { request: async () => 'once' };
+export const allowOnceApprover: Approver = { unattended: true, request: async () => 'once' };
 
 /** What the session records for an answer: a dismissal denies, or timed out when the prompt was torn down. */
-function recorded(answer: ApproverAnswer, signal: AbortSignal) {
+function recorded(answer: ApproverAnswer, signal: AbortSignal, unattended: boolean) {
   const decision =
     answer === 'escape' || answer === 'closed' ? (signal.aborted ? 'timeout' : 'deny') : answer;
-  return { decision, decidedBy: 'user' } as const;
+  const decidedBy: Decider = unattended ? 'unattended' : 'human';
+  return { decision, decidedBy } as const;
 }
 
 /** Records each question and answer in its session and shows them to the agent running it. */
 export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
   const innerBatch = inner.requestBatch?.bind(inner);
+  const unattended = inner.unattended === true;
   return {
+    ...(unattended ? { unattended } : {}),
     // Only an approver that can ask about a batch at once is offered batches.
     ...(innerBatch
       ? {
@@ -47,7 +51,11 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
               return answers;
             } finally {
               reqs.forEach((req, i) =>
-                relay.resolved(req.sessionId, ids[i] ?? req.id, recorded(answers[i] ?? 'closed', signal)),
+                relay.resolved(
+                  req.sessionId,
+                  ids[i] ?? req.id,
+                  recorded(answers[i] ?? 'closed', signal, unattended),
+                ),
               );
             }
           },
@@ -57,7 +65,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
       let answer: ApproverAnswer = 'closed';
       const ask = relay.wrap(async () => {
         answer = await inner.request(req, signal);
-        return recorded(answer, signal);
+        return recorded(answer, signal, unattended);
       });
       await ask(
         {

@@ -3,6 +3,7 @@
  * so approvers can record questions through the agent's relay without importing the agent.
  */
 import type { ApprovalDecision } from '../../../src-shared/agentEvents';
+import type { Decider } from '../../../src-shared/approvalsLedger';
 
 export interface ApprovalAsk {
   requestId?: string;
@@ -14,8 +15,8 @@ export interface ApprovalAsk {
 
 export interface ApprovalAnswer {
   decision: ApprovalDecision;
-  /** "user", or the rule or mode that answered. */
-  decidedBy: string;
+  /** `human` when a person answered, `unattended` when the run answered for nobody. */
+  decidedBy: Decider;
 }
 
 /** Whatever puts the question to a human: a TTY prompt, a dialog, the chat. */

@@ -1,4 +1,5 @@
 import { ALL_RULES, ruleFor } from '../analysis/rules/registry';
+import { prefixDanger } from './prefixSafety';
 
 /** What an entry typed for the permanent allowlist stands for. */
 export type AllowlistEntryKind = { kind: 'rule'; key: string } | { kind: 'prefix'; prefix: string };
@@ -42,5 +43,7 @@ export function parseAllowlistEntry(raw: string): AllowlistEntryKind {
     );
   if (!text.split(' ').every((word) => PLAIN_WORD.test(word)))
     throw new AllowlistEntryError(`"${text}" is neither a rule key nor a command prefix: ${PREFIX_HELP}`);
+  const danger = prefixDanger(text);
+  if (danger !== null) throw new AllowlistEntryError(`Not allowed as a command prefix: ${danger}`);
   return { kind: 'prefix', prefix: text };
 }

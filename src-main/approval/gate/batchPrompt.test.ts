@@ -44,7 +44,7 @@ describe('a batch of calls that need a person', () => {
     expect(new Set(batch.map((r) => r.batchId)).size).toBe(1);
     expect(batch[0]?.batchId).toEqual(expect.any(String));
     fake.release(['session', 'deny', 'once']);
-    expect(await first).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
+    expect(await first).toMatchObject({ allowed: true, decidedBy: 'human', choice: 'session' });
     expect(await gate.check(chmod)).toMatchObject({ allowed: false, choice: 'deny' });
     expect(await gate.check(push)).toMatchObject({ allowed: true, choice: 'once' });
     expect(fake.singles).toHaveLength(0);
@@ -58,8 +58,8 @@ describe('a batch of calls that need a person', () => {
     const [tee, rm] = [call("tee -- '/h/skills/x.md'", home), call('rm -r a')];
     gate.announceBatch([tee, rm]);
     fake.release(['session', 'session']);
-    expect(await gate.check(tee)).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
-    expect(await gate.check(rm)).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
+    expect(await gate.check(tee)).toMatchObject({ allowed: true, decidedBy: 'human', choice: 'session' });
+    expect(await gate.check(rm)).toMatchObject({ allowed: true, decidedBy: 'human', choice: 'session' });
     expect(fake.batches[0]?.map((r) => r.command)).toEqual(["tee -- '/h/skills/x.md'", 'rm -r a']);
     expect(gate.sessionKeys('s1')).toEqual(['rm-recursive']);
     // The next write into $CADUCEUS_HOME asks again (this approver denies single prompts).
@@ -74,7 +74,7 @@ describe('a batch of calls that need a person', () => {
     gate.announceBatch([a, b]);
     fake.release(['session', 'deny']);
     expect(await gate.check(a)).toMatchObject({ allowed: true });
-    expect(await gate.check(b)).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(b)).toMatchObject({ allowed: false, decidedBy: 'human' });
   });
 
   it('one call needing a person is asked alone; a changed command is not taken from the batch', async () => {
@@ -82,7 +82,7 @@ describe('a batch of calls that need a person', () => {
     const { gate } = setup({ approver: fake.approver });
     const [rm, ls] = [call('rm -r a'), call('ls')];
     gate.announceBatch([rm, ls]);
-    expect(await gate.check(rm)).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(rm)).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(fake.singles.map((r) => r.command)).toEqual(['rm -r a']);
     const [x, y] = [call('rm -r x'), call('rm -r y')];
     gate.announceBatch([x, y]);
@@ -98,5 +98,18 @@ describe('a batch of calls that need a person', () => {
     gate.announceBatch(calls);
     for (const c of calls)
       expect(await gate.check(c)).toMatchObject({ allowed: false, decidedBy: 'timeout' });
+  });
+
+  it('does not take a batch answer for a call whose own check shows more than the batch question did', async () => {
+    const fake = batchApprover();
+    const { gate } = setup({ approver: fake.approver });
+    const [rm, chmod] = [call('rm -r /elsewhere/victim'), call('chmod 777 f')];
+    gate.announceBatch([rm, chmod]);
+    // Checked with the sandbox's write roots, rm is also a run outside the sandbox: asked on its own.
+    const checked = gate.check({ ...rm, writableRoots: ['/work'] });
+    await expect.poll(() => fake.batches.length).toBe(1);
+    fake.release(['once', 'once']);
+    expect(await checked).toMatchObject({ allowed: false, choice: 'deny' });
+    expect(fake.singles.map((r) => r.verdict.keys)).toEqual([['rm-recursive', 'outside-sandbox-write']]);
   });
 });

@@ -30,16 +30,19 @@ export interface CommandCheck {
   subjectKind?: string;
   /** Shown with the question under `command`: the content written, a diff, what is deleted. */
   detail?: string;
+  /** The sandbox's write roots, when the command would run sandboxed (see GateCheck). */
+  writableRoots?: readonly string[];
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */
 export type CommandDecision =
-  | { allowed: true }
+  /** `outsideSandbox`: a person allowed it knowing it runs outside the sandbox; no second question. */
+  | { allowed: true; outsideSandbox?: boolean }
   | {
       allowed: false;
       blocked: boolean;
       message: string;
-      /** Who refused (hardline, deny-rule, user, timeout, smart) and by which rule: for the UI. */
+      /** Who refused (hardline, deny-rule, human, unattended, timeout, smart) and by which rule: for the UI. */
       decidedBy?: string;
       rule?: string;
       reasons?: string[];

@@ -72,7 +72,10 @@ describe('layers, in order', () => {
       decidedBy: 'allow-rule',
       rule: 'git push',
     });
-    expect(await gate.check(call('ls && rm -rf build'))).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(call('ls && rm -rf build'))).toMatchObject({
+      allowed: false,
+      decidedBy: 'human',
+    });
     expect(approver.requests).toHaveLength(1);
   });
 
@@ -88,12 +91,12 @@ describe('layers, in order', () => {
     const prompting = setup({ approver: scriptedApprover('once') }, { containers: 'prompt' });
     expect(await prompting.gate.check(call('git reset --hard', { backendKind: 'container' }))).toMatchObject({
       allowed: true,
-      decidedBy: 'user',
+      decidedBy: 'human',
     });
     const remote = setup({ approver: scriptedApprover('deny') });
     expect(await remote.gate.check(call('git reset --hard', { backendKind: 'remote' }))).toMatchObject({
       allowed: false,
-      decidedBy: 'user',
+      decidedBy: 'human',
     });
   });
 
@@ -107,7 +110,7 @@ describe('layers, in order', () => {
     });
     expect(await gate.check(call('git push -f && git reset --hard'))).toMatchObject({
       allowed: false,
-      decidedBy: 'user',
+      decidedBy: 'human',
     });
     expect(approver.requests[0]?.alwaysKeys).toEqual(['git-reset-hard']);
   });
@@ -118,7 +121,7 @@ describe('layers, in order', () => {
       add: () => Promise.resolve(),
     };
     const { gate, logger } = setup({ store, approver: scriptedApprover('once') });
-    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: true, decidedBy: 'user' });
+    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: true, decidedBy: 'human' });
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('bad YAML'));
   });
 });
@@ -129,7 +132,7 @@ describe('choices', () => {
     const { gate, store } = setup({ approver });
     expect(await gate.check(call('git clean -fd'))).toMatchObject({
       allowed: true,
-      decidedBy: 'user',
+      decidedBy: 'human',
       choice: 'once',
       source: 'user',
     });
@@ -143,13 +146,13 @@ describe('choices', () => {
     expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: true, choice: 'session' });
     expect(await gate.check(call('git clean -fdx'))).toMatchObject({
       allowed: true,
-      decidedBy: 'session',
+      decidedBy: 'session-grant',
       source: 'session',
     });
     expect(gate.sessionKeys('s1')).toEqual(['git-clean']);
     expect(await gate.check(call('git clean -fd', { sessionId: 's2' }))).toMatchObject({
       allowed: false,
-      decidedBy: 'user',
+      decidedBy: 'human',
     });
     gate.revokeSession('s1');
     expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: false });
@@ -192,7 +195,10 @@ describe('choices', () => {
     const { gate, logger } = setup({ store, approver: scriptedApprover('always') });
     expect(await gate.check(call('git stash clear'))).toMatchObject({ allowed: true, choice: 'always' });
     expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('disk full'));
-    expect(await gate.check(call('git stash clear'))).toMatchObject({ allowed: true, decidedBy: 'session' });
+    expect(await gate.check(call('git stash clear'))).toMatchObject({
+      allowed: true,
+      decidedBy: 'session-grant',
+    });
   });
 
   it.each(['deny', 'escape', 'closed'] as const)(
@@ -200,7 +206,7 @@ describe('choices', () => {
     async (answer) => {
       const { gate } = setup({ approver: scriptedApprover(answer) });
       const d = await gate.check(call('git reset --hard'));
-      expect(d).toMatchObject({ allowed: false, decidedBy: 'user', choice: answer });
+      expect(d).toMatchObject({ allowed: false, decidedBy: 'human', choice: answer });
       expect(denialMessage(d)).toMatch(/did not consent/);
       expect(denialMessage(d)).toMatch(/Do not retry/);
     },

@@ -171,7 +171,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (verdict.verdict === 'safe') return end({ allowed: true, decidedBy: 'safe', source: 'built-in' });
     // Nothing but a person's answer lets these through (a batch sheet's included), and no grant outlives it.
     if (verdict.keys.some(asksEveryTime)) {
-      const batched = (await announced.take(input)) ?? undefined;
+      const batched = shown(await announced.take(input), verdict) ?? undefined;
       return decide(input, verdict, settings, await readAllowlist(), end, { humanOnly: true, batched });
     }
     const allow = matchAllowRules(settings.allow, verdict);
@@ -181,7 +181,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (input.backendKind === 'container' && settings.containers === 'skip')
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
     // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
-    const batched = await announced.take(input);
+    const batched = shown(await announced.take(input), verdict);
     if (batched) return decide(input, verdict, settings, await readAllowlist(), end, { batched });
 
     let allowlist: string[];
@@ -201,7 +201,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
         if (timed.length === 0)
           return end({
             allowed: true,
-            decidedBy: 'session',
+            decidedBy: 'session-grant',
             source: 'session',
             rule: verdict.keys.join(', '),
           });
@@ -355,7 +355,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     fire('post_approval_response', { ...hookInfo, choice, allowed, decidedAt: now() });
     if (choice === 'timeout')
       return end({ allowed: false, decidedBy: 'timeout', source: 'user', choice: 'deny', requestId: req.id });
-    return end({ allowed, decidedBy: 'user', source: 'user', choice, requestId: req.id, expiresAt });
+    const who = deps.approver.unattended ? 'unattended' : 'human';
+    return end({ allowed, decidedBy: who, source: 'user', choice, requestId: req.id, expiresAt });
   }
 
   return {
@@ -373,6 +374,11 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     },
     grants,
   };
+}
+
+/** A batch answer counts only for what its question showed: a call whose check found more is asked again. */
+function shown(batched: BatchedAnswer | null, verdict: Verdict): BatchedAnswer | null {
+  return batched && verdict.keys.every((k) => batched.req.verdict.keys.includes(k)) ? batched : null;
 }
 
 /** The text the model receives for a decision; for a denial it says the user did not consent and not to retry. */

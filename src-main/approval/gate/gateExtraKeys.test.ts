@@ -16,13 +16,13 @@ describe('gate: keys the caller adds', () => {
     const first = await gate.check(
       call("tee -- '/srv/out.txt'", { ...SRV, extraKeys: ['write-outside-workspace'] }),
     );
-    expect(first).toMatchObject({ allowed: true, decidedBy: 'user', choice: 'session' });
+    expect(first).toMatchObject({ allowed: true, decidedBy: 'human', choice: 'session' });
     expect(approver.requests[0]?.verdict.keys).toEqual(['write-outside-workspace']);
     expect(approver.requests[0]?.verdict.reasons).toEqual(['Changes a file outside the workspace']);
     const second = await gate.check(
       call("tee -- '/srv/other.txt'", { ...SRV, extraKeys: ['write-outside-workspace'] }),
     );
-    expect(second).toMatchObject({ allowed: true, decidedBy: 'session' });
+    expect(second).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
     expect(approver.requests).toHaveLength(1);
     // Without the finding the same command is safe.
     expect(await gate.check(call("tee -- '/srv/out.txt'", SRV))).toMatchObject({ decidedBy: 'safe' });
@@ -41,11 +41,11 @@ describe('gate: keys the caller adds', () => {
     const { gate, store } = setup({ approver }, { mode: 'off', allow: ['tee'] });
     const write = () =>
       gate.check(call("tee -- '/h/skills/x.md'", { ...H, extraKeys: ['caduceus-home-write'] }));
-    expect(await write()).toMatchObject({ allowed: true, decidedBy: 'user' });
+    expect(await write()).toMatchObject({ allowed: true, decidedBy: 'human' });
     expect(approver.requests[0]?.alwaysKeys).toEqual([]);
     expect(await store.list()).toEqual([]);
-    expect(await write()).toMatchObject({ allowed: true, decidedBy: 'user' });
-    expect(await write()).toMatchObject({ allowed: false, decidedBy: 'user', choice: 'deny' });
+    expect(await write()).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await write()).toMatchObject({ allowed: false, decidedBy: 'human', choice: 'deny' });
     expect(approver.requests).toHaveLength(3);
   });
 });

@@ -38,7 +38,7 @@ describe('timeouts and cancellation', () => {
     const pending = gate.check(call('git reset --hard', { signal: controller.signal }));
     await new Promise((r) => setTimeout(r, 10));
     controller.abort();
-    expect(await pending).toMatchObject({ allowed: false, decidedBy: 'user', choice: 'closed' });
+    expect(await pending).toMatchObject({ allowed: false, decidedBy: 'human', choice: 'closed' });
     expect(approver.signals[0]?.aborted).toBe(true);
   });
 });
@@ -61,8 +61,8 @@ describe('concurrent calls in one session', () => {
     expect(requests.map((r) => r.sessionId)).toEqual(['s1', 's9']);
     answers[0]?.('session');
     answers[1]?.('deny');
-    expect(await first).toMatchObject({ allowed: true, decidedBy: 'user' });
-    expect(await second).toMatchObject({ allowed: true, decidedBy: 'session' });
+    expect(await first).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await second).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
     expect(await otherSession).toMatchObject({ allowed: false });
   });
 
@@ -102,8 +102,8 @@ describe('smart approval', () => {
     const denied = await gate.check(call('git clean -fd'));
     expect(denied).toMatchObject({ allowed: false, decidedBy: 'smart' });
     expect(denialMessage(denied)).toMatch(/did not consent/);
-    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: true, decidedBy: 'user' });
-    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await gate.check(call('git clean -fd'))).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(await store.list()).toEqual([]);
     expect(gate.sessionKeys('s1')).toEqual([]);
   });

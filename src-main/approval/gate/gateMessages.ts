@@ -19,21 +19,24 @@ export function denialText(decision: GateDecision, timeoutSeconds: number): stri
       return `Command denied by the approval reviewer.${why(decision)} ${NO_RETRY}`;
     case 'timeout':
       return `Command denied: no answer within ${timeoutSeconds} seconds.${why(decision)} ${NO_RETRY}`;
+    case 'unattended':
+      return `Command denied: it needs a person's approval and nobody can be asked in this run.${why(decision)} ${NO_RETRY}`;
     default:
       return `Command denied by the user${decision.choice === 'escape' || decision.choice === 'closed' ? ' (prompt dismissed)' : ''}.${why(decision)} ${NO_RETRY}`;
   }
 }
 
-const ALLOWED_BY: Record<string, string> = {
+const ALLOWED_BY: Partial<Record<GateDecision['decidedBy'], string>> = {
   safe: 'no rule matched',
   'allow-rule': 'allowed by a config.yaml allow rule',
   'mode-off': 'approvals are off',
   'container-skip': 'runs in a container; prompts are skipped there',
   allowlist: 'allowed by command_allowlist',
-  session: 'approved earlier in this session',
+  'session-grant': 'approved earlier in this session',
   'timed-grant': 'approved by the user for a limited time',
   smart: 'approved by the approval reviewer for this command only',
-  user: 'approved by the user',
+  human: 'approved by the user',
+  unattended: 'this run allows every command that would ask (--approvals allow)',
 };
 
 export function allowedMessage(decision: GateDecision): string {

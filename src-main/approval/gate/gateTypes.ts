@@ -1,5 +1,6 @@
 /** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
 import { z } from 'zod';
+import { DeciderSchema } from '../../../src-shared/approvalsLedger';
 import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
 import { VerdictSchema } from '../analysis/verdict';
 import type { Verdict } from '../analysis/verdict';
@@ -34,20 +35,8 @@ export const ApprovalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
-export const DecidedBySchema = z.enum([
-  'hardline',
-  'deny-rule',
-  'allow-rule',
-  'allowlist',
-  'session',
-  'timed-grant',
-  'smart',
-  'user',
-  'mode-off',
-  'container-skip',
-  'safe',
-  'timeout',
-]);
+/** Who decided, in the one vocabulary the ledger and the cards share. */
+export const DecidedBySchema = DeciderSchema;
 export type DecidedBy = z.infer<typeof DecidedBySchema>;
 
 export const GateDecisionSchema = z.object({
@@ -90,10 +79,17 @@ export interface GateCheck {
   subjectKind?: string;
   /** Shown with the question: the content written, a diff, what is deleted. */
   detail?: string;
+  /**
+   * The sandbox's write roots, when the command would run sandboxed: a command the reading shows
+   * changing files outside them is asked about once, as a run outside the sandbox.
+   */
+  writableRoots?: readonly string[];
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */
 export interface Approver {
+  /** Answers without asking a person (`--approvals deny|allow`, nobody to ask): decided `unattended`. */
+  readonly unattended?: boolean;
   request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
   /** Asks about several commands at once (one sheet, one dialog); one answer per request, in order. */
   requestBatch?(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]>;

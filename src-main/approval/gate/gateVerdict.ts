@@ -3,6 +3,7 @@ import type { AnalysisOptions } from '../analysis/analyse';
 import { analyseCommand, analyseProcessInput } from '../analysis/analyse';
 import type { GateCheck } from './gateTypes';
 import { ruleFor } from '../analysis/rules/registry';
+import { OUTSIDE_SANDBOX_WRITE } from '../analysis/rules/workspace';
 import type { Verdict } from '../analysis/verdict';
 
 /**
@@ -45,7 +46,32 @@ function withExtraKeys(verdict: Verdict, extra: readonly string[] = [], detail?:
   };
 }
 
+const under = (path: string, root: string): boolean =>
+  path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+
+/** The paths the command changes outside the sandbox's write roots, when the caller named them. */
+export function writesOutside(verdict: Verdict, roots: readonly string[] | undefined): string[] {
+  if (!roots) return [];
+  return (verdict.writes ?? []).filter((p) => !roots.some((root) => under(p, root)));
+}
+
+/** The reading shows the command cannot work sandboxed: asked once, as a run outside the sandbox. */
+function withOutsideWrites(verdict: Verdict, roots: readonly string[] | undefined): Verdict {
+  const outside = writesOutside(verdict, roots);
+  if (outside.length === 0 || verdict.keys.includes(OUTSIDE_SANDBOX_WRITE)) return verdict;
+  const description = ruleFor(OUTSIDE_SANDBOX_WRITE)?.description ?? OUTSIDE_SANDBOX_WRITE;
+  return {
+    ...verdict,
+    verdict: verdict.verdict === 'hardline' ? 'hardline' : 'dangerous',
+    keys: [...verdict.keys, OUTSIDE_SANDBOX_WRITE],
+    reasons: [...verdict.reasons, `${description}: ${outside.slice(0, 3).join(', ')}`],
+  };
+}
+
 /** What a check is judged on: the analysis of its command with the caller's extra keys. */
 export function verdictFor(input: GateCheck): Verdict {
-  return withExtraKeys(judge(input), input.extraKeys, input.extraDetail);
+  return withOutsideWrites(
+    withExtraKeys(judge(input), input.extraKeys, input.extraDetail),
+    input.writableRoots,
+  );
 }

@@ -12,9 +12,11 @@ export type {
   SmartAnswer,
   SmartApprover,
 } from './gateTypes';
-export type { GrantRecord, GrantStore } from './grants';
+export { grantAnswer } from './grantAnswers';
+export { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
 export { grantsInForce, revokeGrant } from './grantsView';
 export { createMemoryAllowlistStore } from './memoryAllowlistStore';
+export { prefixDanger } from './prefixSafety';
 export { approvalSettingsFromConfig } from './settings';
 export { commandGateFor, gateBackendKind, toolApprover } from './toolGate';
 export type { LedgerSink } from './ledger';

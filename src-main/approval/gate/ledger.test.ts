@@ -76,7 +76,7 @@ describe('the approvals ledger', () => {
     const { gate } = setup({ approver, now: () => clock });
     expect(await gate.check(call('rm -r a'))).toMatchObject({
       allowed: true,
-      decidedBy: 'user',
+      decidedBy: 'human',
       choice: 'hour',
     });
     expect(await gate.check(call('rm -r b', { sessionId: 's2' }))).toMatchObject({
@@ -84,7 +84,7 @@ describe('the approvals ledger', () => {
       decidedBy: 'timed-grant',
     });
     clock += HOUR_GRANT_MS;
-    expect(await gate.check(call('rm -r c'))).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(call('rm -r c'))).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(approver.requests).toHaveLength(2);
   });
 
@@ -93,10 +93,10 @@ describe('the approvals ledger', () => {
     const approver = scriptedApprover('session', 'deny');
     const { gate } = setup({ approver, grants });
     await gate.check(call('rm -r build'));
-    expect(await gate.check(call('rm -r build'))).toMatchObject({ decidedBy: 'session' });
+    expect(await gate.check(call('rm -r build'))).toMatchObject({ decidedBy: 'session-grant' });
     expect(grants.active(Date.now()).map((g) => g.key)).toEqual(['session:s1:rm-recursive']);
     expect(grants.revoke('session:s1:rm-recursive')).toBe(1);
-    expect(await gate.check(call('rm -r build'))).toMatchObject({ allowed: false, decidedBy: 'user' });
+    expect(await gate.check(call('rm -r build'))).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(approver.requests).toHaveLength(2);
   });
 

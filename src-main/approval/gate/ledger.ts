@@ -7,17 +7,12 @@ export interface LedgerSink {
   record(entry: LedgerEntry): void;
 }
 
-const WHO: Partial<Record<GateDecision['decidedBy'], string>> = {
-  user: 'human',
-  session: 'session-grant',
-  'timed-grant': 'timed-grant',
-};
-
 /** How far an allowing decision reaches, and until when. */
 function scopeOf(decision: GateDecision, at: number): { scope: string | null; expiresAt: number | null } {
   if (!decision.allowed) return { scope: null, expiresAt: null };
   switch (decision.decidedBy) {
-    case 'user':
+    case 'human':
+    case 'unattended':
       if (decision.choice === 'hour')
         return { scope: 'hour', expiresAt: decision.expiresAt ?? at + HOUR_GRANT_MS };
       return { scope: decision.choice ?? 'once', expiresAt: null };
@@ -25,7 +20,7 @@ function scopeOf(decision: GateDecision, at: number): { scope: string | null; ex
       return { scope: 'prefix-rule', expiresAt: null };
     case 'allowlist':
       return { scope: 'always', expiresAt: null };
-    case 'session':
+    case 'session-grant':
       return { scope: 'session', expiresAt: null };
     case 'timed-grant':
       return { scope: 'hour', expiresAt: decision.expiresAt ?? null };
@@ -46,7 +41,7 @@ export function ledgerEntryFor(input: GateCheck, decision: GateDecision, at: num
     keys: decision.verdict.keys,
     reasons: decision.verdict.reasons,
     allowed: decision.allowed,
-    decidedBy: WHO[decision.decidedBy] ?? decision.decidedBy,
+    decidedBy: decision.decidedBy,
     rule: decision.rule ?? null,
     ...scopeOf(decision, at),
   };

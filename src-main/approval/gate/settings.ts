@@ -5,6 +5,7 @@ import {
   type ApprovalMode,
   type ContainerPolicy,
 } from '../../../src-shared/ipc/schemas';
+import { prefixDanger } from './prefixSafety';
 
 export { ApprovalModeSchema, type ApprovalMode };
 
@@ -23,19 +24,31 @@ export type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
 /** config.yaml `command_allowlist`: rule keys approved for good. */
 export const CommandAllowlistSchema = z.array(z.string()).default([]);
 
-/** Maps the snake_case config block onto gate settings. */
-export function approvalSettingsFromConfig(block: {
-  mode?: ApprovalMode;
-  timeout_seconds?: number;
-  containers?: ContainerPolicy;
-  deny?: string[];
-  allow?: string[];
-}): ApprovalSettings {
+/**
+ * Maps the snake_case config block onto gate settings. An allow rule typed into config.yaml that
+ * would let a hardline command, or every command of a dangerous rule, through is left out and
+ * reported to `onRefused` with why.
+ */
+export function approvalSettingsFromConfig(
+  block: {
+    mode?: ApprovalMode;
+    timeout_seconds?: number;
+    containers?: ContainerPolicy;
+    deny?: string[];
+    allow?: string[];
+  },
+  onRefused: (prefix: string, why: string) => void = () => undefined,
+): ApprovalSettings {
+  const allow = block.allow?.filter((prefix) => {
+    const why = prefixDanger(prefix);
+    if (why !== null) onRefused(prefix, why);
+    return why === null;
+  });
   return ApprovalSettingsSchema.parse({
     mode: block.mode,
     timeoutSeconds: block.timeout_seconds,
     containers: block.containers,
     deny: block.deny,
-    allow: block.allow,
+    allow,
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OUTSIDE_SANDBOX_WRITE } from '../analysis/rules/workspace';
 import type { CommandGate } from './commandGate';
 import type { DenialNotes } from './denialNotes';
 import type { ApprovalGate } from './gate';
@@ -20,7 +21,10 @@ export function commandGateFor(gate: ApprovalGate, backend: string, notes?: Deni
   const backendKind = gateBackendKind(backend);
   return async ({ onHost, ...check }) => {
     const decision = await gate.check({ ...check, backendKind: onHost ? 'local' : backendKind });
-    if (decision.allowed) return { allowed: true };
+    if (decision.allowed)
+      return decision.decidedBy === 'human' && decision.verdict.keys.includes(OUTSIDE_SANDBOX_WRITE)
+        ? { allowed: true, outsideSandbox: true }
+        : { allowed: true };
     const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
     const note = notes?.take(decision.requestId);
     return {

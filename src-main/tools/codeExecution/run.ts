@@ -19,7 +19,7 @@ import { shQuote } from '../../../src-shared/shellQuote';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { runSandboxed } from '../terminal/sandboxed';
-import { gateRefusal, messageOf, wired } from '../terminal/wiring';
+import { checkCommand, messageOf, sandboxWriteRoots, wired } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
 import { startRpcServer, type RpcServer } from './rpcServer';
@@ -40,8 +40,10 @@ export async function executeCode(
   if (!('gate' in ready)) return ready;
   const { language, code } = args;
   if (code.trim() === '') return toolError('code is empty');
-  const refusal = await gateRefusal(ready.gate, gateCommand(language, code), call);
-  if (refusal) return refusal;
+  const asked = gateCommand(language, code);
+  const writableRoots = await sandboxWriteRoots(services, asked, call);
+  const checked = await checkCommand(ready.gate, asked, call, writableRoots ? { writableRoots } : {});
+  if ('refusal' in checked) return checked.refusal;
   const timeout = args.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, ({ files, backendKind, paths }) =>
@@ -55,6 +57,7 @@ export async function executeCode(
         code,
         timeout,
         call,
+        outsideSandbox: checked.outsideSandbox,
       }),
     );
   } catch (error) {
@@ -77,6 +80,8 @@ interface Run {
   code: string;
   timeout: number;
   call: ToolContext;
+  /** A person said yes to running it outside the sandbox. */
+  outsideSandbox: boolean;
 }
 
 async function runScript(run: Run): Promise<ToolOutcome> {
@@ -110,6 +115,7 @@ async function runScript(run: Run): Promise<ToolOutcome> {
       signal: call.signal,
       onData: call.onOutput,
       ...(server ? { loopbackPorts: [server.port] } : {}),
+      ...(run.outsideSandbox ? { outsideSandbox: true } : {}),
     };
     // A person asked to let the script out of the sandbox reads the script, as the gate showed it.
     const asked = gateCommand(run.language, run.code);

@@ -5,7 +5,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { gateRefusal, messageOf, wired } from './wiring';
+import { checkCommand, messageOf, sandboxWriteRoots, wired } from './wiring';
 import { runSandboxed, type SandboxNote } from './sandboxed';
 import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
@@ -22,11 +22,13 @@ export async function runTerminal(
   // An absolute workdir is where the command runs; the gate resolves relative paths from it, and
   // judges writes against the session's workspace.
   const workspace = services.workspaces?.boundTo(call.taskId);
-  const refusal = await gateRefusal(ready.gate, command, call, {
+  const writableRoots = await sandboxWriteRoots(services, command, call);
+  const checked = await checkCommand(ready.gate, command, call, {
     ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
     ...(workspace ? { workspace } : {}),
+    ...(writableRoots ? { writableRoots } : {}),
   });
-  if (refusal) return refusal;
+  if ('refusal' in checked) return checked.refusal;
   try {
     const request = {
       taskId: call.taskId,
@@ -38,6 +40,8 @@ export async function runTerminal(
       pty: args.pty === true,
       signal: call.signal,
       onData: call.onOutput,
+      // A person said yes to running it outside the sandbox: no second question.
+      ...(checked.outsideSandbox ? { outsideSandbox: true } : {}),
     };
     const { result, sandbox } = await runSandboxed(ready.terminal, services.sandboxEscalation, request, call);
     return format(result, command, sandbox);

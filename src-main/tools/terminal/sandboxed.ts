@@ -30,6 +30,8 @@ export async function runSandboxed(
   asked: string = request.command,
 ): Promise<SandboxedRun> {
   const sandboxed = terminal.sandbox?.enabled === true && terminal.config.backend === 'local';
+  // Already let out by the gate's question: nothing more to ask.
+  if (sandboxed && request.outsideSandbox) return { result: await terminal.run(request) };
   if (!sandboxed || !escalation) {
     const result = await terminal.run(request);
     return { result, ...(refusalNote(result) ? { sandbox: refusalNote(result) } : {}) };

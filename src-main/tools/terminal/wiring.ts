@@ -56,6 +56,17 @@ export async function gateRefusal(
     'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'onHost' | 'subjectKind' | 'detail'
   > = {},
 ): Promise<ToolOutcome | undefined> {
+  const checked = await checkCommand(gate, command, call, extra);
+  return 'refusal' in checked ? checked.refusal : undefined;
+}
+
+/** Asks the gate; the refusal as the model reads it, or whether a person let it run outside the sandbox. */
+export async function checkCommand(
+  gate: CommandGate,
+  command: string,
+  call: ToolContext,
+  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'writableRoots'> = {},
+): Promise<{ refusal: ToolOutcome } | { outsideSandbox: boolean }> {
   const decision = await gate({
     ...extra,
     command,
@@ -64,7 +75,7 @@ export async function gateRefusal(
     toolCallId: call.toolCallId,
     signal: call.signal,
   });
-  if (decision.allowed) return undefined;
+  if (decision.allowed) return { outsideSandbox: decision.outsideSandbox === true };
   const refusal = decision.blocked ? 'blocked' : 'denied';
   const data = {
     error: decision.message,
@@ -74,7 +85,24 @@ export async function gateRefusal(
     ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
     ...(decision.note ? { note: decision.note } : {}),
   };
-  return toolFailure(JSON.stringify(data), { refusal, data });
+  return { refusal: toolFailure(JSON.stringify(data), { refusal, data }) };
+}
+
+/**
+ * The folders a sandboxed run of this command may write, so the gate can tell from its reading
+ * that the sandbox would refuse it; none when it would not run sandboxed (or already runs outside).
+ */
+export async function sandboxWriteRoots(
+  services: ToolServices,
+  command: string,
+  call: ToolContext,
+): Promise<string[] | undefined> {
+  const terminal = services.terminal;
+  const workspace = services.workspaces?.of(call.taskId);
+  if (!terminal?.sandbox?.enabled || terminal.config.backend !== 'local' || !workspace) return undefined;
+  if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return undefined;
+  const tmpDir = services.workspaces?.tempDirOf(call.taskId);
+  return tmpDir ? terminal.sandbox.policy({ workspace, tmpDir })?.writeRoots : undefined;
 }
 
 export function messageOf(error: unknown): string {

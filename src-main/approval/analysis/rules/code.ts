@@ -4,6 +4,7 @@
  * workspace, downloaded code and reverse shells. Shell commands inside it are analysed by the
  * walker (see embedded.ts).
  */
+import { resolvePath } from '../paths';
 import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
@@ -117,6 +118,7 @@ function checkWrites(
     for (const p of paths) {
       if (outsideWorkspace(p, place.cwd, place.workspace))
         out.hit('write-outside-workspace', `${label} code writes ${p}: ${call}`);
+      out.changes?.(resolvePath(place.cwd, p));
       writeTarget(p, out);
     }
   }

@@ -49,6 +49,7 @@ function rewrites(cmd: CommandView, targets: readonly string[], verb: string, ou
   for (const t of targets) {
     if (isHistoryFile(t)) out.hit('history-wipe', `${verb} ${t}`);
     if (outside(cmd, t)) out.hit('write-outside-workspace', `${verb} ${resolvePath(cmd.cwd, t)}`);
+    out.changes?.(resolvePath(cmd.cwd, t));
   }
 }
 

@@ -63,6 +63,7 @@ function rm(cmd: CommandView, out: HitSink): void {
   for (const target of operands) {
     const config = configWriteKey(target);
     if (config) out.hit(config, `deletes ${target}`);
+    out.changes?.(resolvePath(cmd.cwd, target));
   }
   if (recursive) {
     const unknown = operands.length === 0 || operands.some(isDynamic);

@@ -19,6 +19,8 @@ export interface CommandView {
 
 export interface HitSink {
   hit(key: string, detail?: string): void;
+  /** A path the command changes (deletes, rewrites, creates), as written; kept when it is static. */
+  changes?(path: string): void;
 }
 
 export type CommandDetector = (cmd: CommandView, out: HitSink) => void;

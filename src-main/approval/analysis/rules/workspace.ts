@@ -10,6 +10,7 @@ export const CADUCEUS_HOME_WRITE = 'caduceus-home-write';
 export const RUNS_CODE_LATER_WRITE = 'runs-code-later-write';
 /** A file tool reading a path of the read policy (credentials, keys, histories; sandbox.deny_read). */
 export const SECRET_READ = 'secret-read';
+export const OUTSIDE_SANDBOX_WRITE = 'outside-sandbox-write';
 
 export const workspaceRules: Rule[] = [
   {
@@ -29,6 +30,14 @@ export const workspaceRules: Rule[] = [
     key: SECRET_READ,
     category: 'config',
     description: 'Lets the model read a file that holds secrets (credentials, keys, history)',
+    askEveryTime: true,
+  },
+  {
+    // Added by the gate when the caller names the sandbox's write roots: a yes runs it outside.
+    key: OUTSIDE_SANDBOX_WRITE,
+    category: 'filesystem',
+    description:
+      'Runs outside the sandbox if allowed: it changes files outside the folders sandboxed commands may write',
     askEveryTime: true,
   },
 ];
