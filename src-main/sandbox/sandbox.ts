@@ -15,7 +15,9 @@ import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from '.
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
-import { ProtectedPathsCache } from './protectedPaths';
+import { PlantGuard, type GuardRun } from './plantGuard';
+import { describeUndone } from './plantUndo';
+import { absentProtectedNames, ProtectedPathsCache } from './protectedPaths';
 
 export type { SandboxStatus };
 
@@ -38,8 +40,11 @@ export interface WrappedCommand {
   /** Variables the command needs (TMPDIR and the relay list). */
   env: Record<string, string>;
   policy: SandboxPolicy;
-  /** Call once the command has exited (or failed to start). */
-  release(): Promise<void>;
+  /**
+   * Call once the command has exited (or failed to start). Gives, in words, what the command
+   * left that would run code later and was undone (plantGuard.ts), if anything.
+   */
+  release(): Promise<string | undefined>;
 }
 
 export interface SandboxOptions {
@@ -61,6 +66,7 @@ export class Sandbox {
   private checked: SandboxSupport | undefined;
   private readonly platform: NodeJS.Platform;
   private readonly protectedPaths: ProtectedPathsCache;
+  private readonly guard: PlantGuard;
   private proxy: Promise<NetworkProxy> | undefined;
 
   constructor(
@@ -70,6 +76,7 @@ export class Sandbox {
     this.settings = SandboxConfigSchema.parse(config ?? {});
     this.platform = options.platform ?? process.platform;
     this.protectedPaths = new ProtectedPathsCache(options.home);
+    this.guard = new PlantGuard({ protectedNames: (root) => absentProtectedNames(root, options.home) });
   }
 
   get config(): SandboxConfig {
@@ -117,10 +124,27 @@ export class Sandbox {
     const policy = this.policy(request);
     if (status.effective === 'unavailable' || !policy)
       throw new SandboxUnavailableError(status.reason ?? 'the sandbox is off');
-    const denyWithinAllow = [
-      ...policy.denyWrite,
-      ...(policy.mode === 'workspace-write' ? await this.protectedPaths.get(policy.workspace) : []),
-    ];
+    const writesWorkspace = policy.mode === 'workspace-write';
+    const internal = new Set([policy.tmpDir, ...(request.internalRoots ?? [])]);
+    const [inWorkspace, guardRun] = await Promise.all([
+      writesWorkspace ? this.protectedPaths.get(policy.workspace) : [],
+      // Every root the command may write that a person works in: not its temp or state folders.
+      this.guard.begin(writesWorkspace ? policy.writeRoots.filter((root) => !internal.has(root)) : []),
+    ]);
+    try {
+      return await this.wrapGuarded(request, policy, [...policy.denyWrite, ...inWorkspace], guardRun);
+    } catch (error) {
+      await guardRun.end();
+      throw error;
+    }
+  }
+
+  private async wrapGuarded(
+    request: WrapRequest,
+    policy: SandboxPolicy,
+    denyWithinAllow: string[],
+    guardRun: GuardRun,
+  ): Promise<WrappedCommand> {
     const domains = [...policy.allowedDomains, ...(request.extraDomains ?? [])];
     const proxy = domains.length > 0 ? await this.networkProxy(domains) : undefined;
     const relays =
@@ -168,19 +192,19 @@ export class Sandbox {
       await relays?.close();
       throw error;
     }
-    let released = false;
+    let released: Promise<string | undefined> | undefined;
+    const release = async () => {
+      if (this.platform === 'linux') cleanupBwrapMountPoints();
+      // The command may have made a repository or a dotfile: look again before the next one.
+      this.protectedPaths.refresh(policy.workspace);
+      await relays?.close();
+      return describeUndone(await guardRun.end());
+    };
     return {
       command,
       env,
       policy,
-      release: async () => {
-        if (released) return;
-        released = true;
-        if (this.platform === 'linux') cleanupBwrapMountPoints();
-        // The command may have made a repository or a dotfile: look again before the next one.
-        this.protectedPaths.refresh(policy.workspace);
-        await relays?.close();
-      },
+      release: () => (released ??= release()),
     };
   }
 

@@ -232,12 +232,14 @@ export class TerminalService {
         maxOutputChars: this.config.maxOutputChars,
       }).finally(() => ended?.stop());
       const handedOver = handOver?.finish();
+      const undone = await handle.sandboxAftermath;
       const prompt = ended?.prompt();
       if (prompt !== undefined && !request.signal?.aborted) result.cancelled = false;
       const note = [
         result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '',
         prompt !== undefined ? inputWaitNote(prompt) : '',
         handedOver ? handedOverNote(handedOver) : '',
+        undone ?? '',
       ]
         .filter((n) => n !== '')
         .join('\n');
