@@ -65,15 +65,21 @@ describe('protected files that do not exist yet (real bubblewrap)', () => {
       "echo 'touch ran' > .envrc && mkdir -p .vscode .idea && echo '{}' > .vscode/tasks.json && " +
         "echo '{}' > .mcp.json && echo kept > notes.txt",
     );
-    for (const name of ['.envrc', '.vscode', '.idea', '.mcp.json']) expect(existsSync(join(workspace, name))).toBe(false);
+    for (const name of ['.envrc', '.vscode', '.idea', '.mcp.json'])
+      expect(existsSync(join(workspace, name))).toBe(false);
     expect(existsSync(join(workspace, 'notes.txt'))).toBe(true);
-    expect(result.status === 'completed' && result.output).toMatch(/\.envrc: removed[\s\S]*\.vscode: removed/);
+    expect(result.status === 'completed' && result.output).toMatch(
+      /\.envrc: removed[\s\S]*\.vscode: removed/,
+    );
   }, 60_000);
 
   it("removes the shell's start-up files a command created when the workspace is the home folder", async () => {
     const workspace = await start({ workspaceIsHome: true });
-    await run("echo 'touch ran' > .bashrc; echo x > .profile; mkdir -p .config/git; echo x > .config/git/config");
-    for (const name of ['.bashrc', '.profile', '.config/git']) expect(existsSync(join(workspace, name))).toBe(false);
+    await run(
+      "echo 'touch ran' > .bashrc; echo x > .profile; mkdir -p .config/git; echo x > .config/git/config",
+    );
+    for (const name of ['.bashrc', '.profile', '.config/git'])
+      expect(existsSync(join(workspace, name))).toBe(false);
   }, 60_000);
 
   it('undoes what a background process creates while it still runs', async () => {

@@ -45,10 +45,29 @@ const SAFE_KEYS = new Set([
   'index.version',
 ]);
 /** Sections whose every key is safe, with or without a subsection. */
-const SAFE_SECTIONS = new Set(['user', 'author', 'committer', 'extensions', 'color', 'column', 'status', 'advice']);
+const SAFE_SECTIONS = new Set([
+  'user',
+  'author',
+  'committer',
+  'extensions',
+  'color',
+  'column',
+  'status',
+  'advice',
+]);
 /** Keys of named subsections: `section.<name>.key`. */
 const SAFE_SUBSECTION_KEYS: Record<string, Set<string>> = {
-  remote: new Set(['url', 'pushurl', 'fetch', 'push', 'tagopt', 'prune', 'mirror', 'promisor', 'partialclonefilter']),
+  remote: new Set([
+    'url',
+    'pushurl',
+    'fetch',
+    'push',
+    'tagopt',
+    'prune',
+    'mirror',
+    'promisor',
+    'partialclonefilter',
+  ]),
   branch: new Set(['remote', 'merge', 'rebase', 'pushremote', 'description']),
   submodule: new Set(['url', 'active', 'branch', 'fetchrecursesubmodules', 'ignore', 'shallow']),
 };

@@ -153,7 +153,8 @@ describe("the person's git after a sandboxed command (real bubblewrap, real git)
         `git init -q s && mkdir s/h && ${hook} > s/h/pre-commit && chmod +x s/h/pre-commit && ` +
         `git -C s config core.hooksPath h`,
     );
-    for (const repo of ['r', 's']) person(['commit', '-q', '--allow-empty', '-m', 'x'], join(workspace, repo));
+    for (const repo of ['r', 's'])
+      person(['commit', '-q', '--allow-empty', '-m', 'x'], join(workspace, repo));
     expect(existsSync(marker)).toBe(false);
     expect(out).toContain('pre-commit');
     expect(existsSync(join(workspace, 'r/.git/hooks/pre-commit.sample'))).toBe(true);
@@ -162,7 +163,19 @@ describe("the person's git after a sandboxed command (real bubblewrap, real git)
   it("runs nothing planted in a submodule's metadata under .git/modules", async () => {
     const source = join(root, `subsrc-${Math.random().toString(36).slice(2, 8)}`);
     execFileSync('git', ['init', '-q', source]);
-    execFileSync('git', ['-C', source, '-c', 'user.name=p', '-c', 'user.email=p@e', 'commit', '-q', '--allow-empty', '-m', 's']);
+    execFileSync('git', [
+      '-C',
+      source,
+      '-c',
+      'user.name=p',
+      '-c',
+      'user.email=p@e',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      's',
+    ]);
     person(['submodule', 'add', '-q', source, 'sm']);
     person(['commit', '-qm', 'sm']);
     await agent(

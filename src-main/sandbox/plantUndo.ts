@@ -104,7 +104,9 @@ export async function undoPlanted(before: Snapshot, after: Snapshot, root: strin
     if (gone.some((g) => path.startsWith(`${g}/`))) continue;
     const item = after.items.get(path);
     if (!item) continue;
-    const action = await undoOne(item, before, root).catch((error: unknown) => `could not undo: ${String(error)}`);
+    const action = await undoOne(item, before, root).catch(
+      (error: unknown) => `could not undo: ${String(error)}`,
+    );
     if (action === undefined) continue;
     undone.push({ path: inside(path, root) ? relative(root, path) : path, action });
     gone.push(path);

@@ -101,7 +101,8 @@ class Scan {
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.name === '.git') next.push(this.dotGit(path));
-      else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIP.has(entry.name)) next.push(this.walk(path, depth + 1));
+      else if (entry.isDirectory() && depth < MAX_DEPTH && !SKIP.has(entry.name))
+        next.push(this.walk(path, depth + 1));
     }
     await Promise.all(next);
   }
@@ -125,7 +126,13 @@ class Scan {
   async gitdir(dir: string): Promise<void> {
     const real = await realpath(dir).catch(() => undefined);
     if (!real || this.seen.has(real) || this.seen.size >= MAX_GITDIRS) return;
-    if (!(await stat(real).then((s) => s.isDirectory(), () => false))) return;
+    if (
+      !(await stat(real).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return;
     this.seen.add(real);
     this.gitdirs.add(dir);
     const config = await this.add('config', join(dir, 'config'));
@@ -176,7 +183,9 @@ function pointedAt(from: string, data: Buffer | undefined, pattern: RegExp): str
 async function configuredHooks(dir: string, config: Item | undefined): Promise<string | undefined> {
   const data = config?.state.kind === 'file' ? config.state.data : undefined;
   if (!data || !/hookspath/i.test(data.toString('utf8'))) return undefined;
-  const value = (await configEntries(data))?.filter((e) => e.key.toLowerCase() === 'core.hookspath').pop()?.value;
+  const value = (await configEntries(data))
+    ?.filter((e) => e.key.toLowerCase() === 'core.hookspath')
+    .pop()?.value;
   if (!value) return undefined;
   const worktree = basename(dir) === '.git' ? dirname(dir) : dir;
   return resolve(worktree, value);

@@ -37,7 +37,9 @@ const SKIP = new Set(['node_modules', '.git']);
  */
 export function absentProtectedNames(root: string, home = homedir()): string[] {
   const always = ['.envrc', '.vscode', '.idea', '.mcp.json'];
-  return root === home ? [...new Set([...always, ...PROTECTED_FILES, ...PROTECTED_DIRS, ...HOME_ONLY])] : always;
+  return root === home
+    ? [...new Set([...always, ...PROTECTED_FILES, ...PROTECTED_DIRS, ...HOME_ONLY])]
+    : always;
 }
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -77,7 +79,8 @@ async function nested(dir: string, depth: number, found: string[]): Promise<void
     if (depth > 0) {
       if (PROTECTED_FILES.includes(entry.name) || PROTECTED_DIRS.includes(entry.name)) found.push(path);
       if (entry.name === '.git' && entry.isDirectory())
-        for (const inGit of ['hooks', 'config']) if (await exists(join(path, inGit))) found.push(join(path, inGit));
+        for (const inGit of ['hooks', 'config'])
+          if (await exists(join(path, inGit))) found.push(join(path, inGit));
     }
     if (entry.isDirectory() && !SKIP.has(entry.name) && !entry.isSymbolicLink())
       subdirs.push(nested(path, depth + 1, found));

@@ -91,13 +91,15 @@ export class LocalBackend extends BackendBase {
     }
     if (wrapped) {
       handle.sandboxPolicy = wrapped.policy;
-      handle.sandboxAftermath = handle.exited.then((exit) => {
-        // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
-        // in a session of its own; a run that ended by itself left nothing behind.
-        if (runMark && (exit.signal !== undefined || exit.exitCode === null || exit.exitCode >= 128))
-          for (const pid of processesWithEnv(`${RUN_MARK}=${runMark}`)) signalGroup(pid, 'SIGKILL');
-        return wrapped.release();
-      }).catch(() => undefined);
+      handle.sandboxAftermath = handle.exited
+        .then((exit) => {
+          // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
+          // in a session of its own; a run that ended by itself left nothing behind.
+          if (runMark && (exit.signal !== undefined || exit.exitCode === null || exit.exitCode >= 128))
+            for (const pid of processesWithEnv(`${RUN_MARK}=${runMark}`)) signalGroup(pid, 'SIGKILL');
+          return wrapped.release();
+        })
+        .catch(() => undefined);
     }
     this.track(handle);
     return handle;
