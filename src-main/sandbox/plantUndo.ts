@@ -101,14 +101,16 @@ export async function undoPlanted(before: Snapshot, after: Snapshot, root: strin
   const paths = [...after.items.keys()].sort((a, b) => a.length - b.length);
   const gone: string[] = [];
   for (const path of paths) {
-    if (gone.some((g) => path.startsWith(`${g}/`))) continue;
+    // Outside the root a command could not write; a change there is someone else's (another
+    // worktree of the same repository, say).
+    if (!inside(path, root) || gone.some((g) => path.startsWith(`${g}/`))) continue;
     const item = after.items.get(path);
     if (!item) continue;
     const action = await undoOne(item, before, root).catch(
       (error: unknown) => `could not undo: ${String(error)}`,
     );
     if (action === undefined) continue;
-    undone.push({ path: inside(path, root) ? relative(root, path) : path, action });
+    undone.push({ path: relative(root, path), action });
     gone.push(path);
   }
   return undone;
