@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -187,6 +186,7 @@ describe('a hostile model under caduceus chat --approvals deny', () => {
     );
     const { code, stderr } = await chat(steps);
     expect(code, stderr).toBe(0);
+    const { spawnSync } = await import('node:child_process');
     const git = (args: string[], cwd: string) =>
       spawnSync('git', args, {
         cwd,
