@@ -117,7 +117,7 @@ describe("the person's git after a sandboxed command (real bubblewrap, real git)
 
   it('runs no program-valued key a new repository was given, and keeps user.*', async () => {
     const evil = `'${run()}; false'`;
-    await agent(
+    const out = await agent(
       [
         'git init -q r && cd r',
         'git config user.name agent',
@@ -144,6 +144,21 @@ describe("the person's git after a sandboxed command (real bubblewrap, real git)
     person(['credential', 'fill'], repo, 'protocol=https\nhost=example.com\n\n');
     expect(existsSync(marker)).toBe(false);
     expect(person(['config', '--get', 'user.name'], repo).trim()).toBe('agent');
+    const removed = /r\/\.git\/config: removed (.*)/.exec(out)?.[1]?.split(', ') ?? [];
+    expect(removed.sort()).toEqual(
+      [
+        'core.editor',
+        'core.fsmonitor',
+        'core.pager',
+        'core.sshcommand',
+        'credential.helper',
+        'diff.x.textconv',
+        'filter.x.clean',
+        'include.path',
+        'includeif.gitdir:/.path',
+        'merge.x.driver',
+      ].sort(),
+    );
   }, 60_000);
 
   it('runs no hook written in the same command as git init, nor through core.hooksPath', async () => {
