@@ -3,6 +3,8 @@
  * has many keys whose value is a program (core.fsmonitor, core.pager, filter and diff drivers,
  * credential helpers, aliases, …) and more arrive with each release, so the list is of the
  * keys known to be safe; every other key counts as one that can run code. Parsing is git's own.
+ * `core.worktree` is left out: aimed at the home folder, the person's next checkout there would
+ * write the repository's files (a `.bashrc`) into it; git in a submodule's folder works without.
  */
 import { execFile } from 'node:child_process';
 
@@ -29,7 +31,6 @@ const SAFE_KEYS = new Set([
   'core.abbrev',
   'core.sparsecheckout',
   'core.sparsecheckoutcone',
-  'core.worktree',
   'init.defaultbranch',
   'pull.rebase',
   'pull.ff',
