@@ -59,6 +59,18 @@ describe('protected files that do not exist yet (real bubblewrap)', () => {
     if (started.status === 'started') await service.processes.kill(started.processId);
   }, 60_000);
 
+  it('shows none in the folder Caduceus was started from either, when that is the workspace', async () => {
+    const workspace = await start();
+    const startedIn = process.cwd();
+    process.chdir(workspace);
+    try {
+      const inside = await run('ls -A');
+      expect(inside.status === 'completed' && inside.output.trim()).toBe('');
+    } finally {
+      process.chdir(startedIn);
+    }
+  }, 60_000);
+
   it('removes and reports what a command created among them', async () => {
     const workspace = await start();
     const result = await run(

@@ -4,14 +4,11 @@
  * from config.yaml; the workspace and temp folder are inputs of each wrap, so sessions with
  * different workspaces share it.
  */
-import {
-  wrapCommandWithSandboxLinux,
-  cleanupBwrapMountPoints,
-} from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
 import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from '../config/sandboxSchema';
 import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from './dependencies';
+import { LinuxWrapper } from './linuxWrapper';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
@@ -67,6 +64,7 @@ export class Sandbox {
   private readonly platform: NodeJS.Platform;
   private readonly protectedPaths: ProtectedPathsCache;
   private readonly guard: PlantGuard;
+  private readonly linux = new LinuxWrapper();
   private proxy: Promise<NetworkProxy> | undefined;
 
   constructor(
@@ -172,7 +170,7 @@ export class Sandbox {
       } else {
         const launcher = relays && this.support.socatPath ? relayLauncher(this.support.socatPath) : undefined;
         const applyPath = launcher ?? seccompHelperPath();
-        command = await wrapCommandWithSandboxLinux({
+        command = await this.linux.wrap({
           command: request.command,
           needsNetworkRestriction: true,
           ...(proxy ? proxy.linuxParams() : {}),
@@ -194,7 +192,7 @@ export class Sandbox {
     }
     let released: Promise<string | undefined> | undefined;
     const release = async () => {
-      if (this.platform === 'linux') cleanupBwrapMountPoints();
+      if (this.platform === 'linux') await this.linux.cleanup().catch(() => undefined);
       // The command may have made a repository or a dotfile: look again before the next one.
       this.protectedPaths.refresh(policy.workspace);
       await relays?.close();
@@ -222,5 +220,6 @@ export class Sandbox {
     const proxy = this.proxy;
     this.proxy = undefined;
     if (proxy) await (await proxy).close();
+    await this.linux.dispose();
   }
 }
