@@ -4,7 +4,7 @@
  * credential helpers, aliases, …) and more arrive with each release, so the list is of the
  * keys known to be safe; every other key counts as one that can run code. Parsing is git's own.
  * `core.worktree` is left out: aimed at the home folder, the person's next checkout there would
- * write the repository's files (a `.bashrc`) into it; git in a submodule's folder works without.
+ * write the repository's files (a `.bashrc`) into it (plantUndo.ts keeps one within the root).
  */
 import { execFile } from 'node:child_process';
 

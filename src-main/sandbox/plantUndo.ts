@@ -4,8 +4,8 @@
  * config loses only its keys that can run code), and each undo is said in words.
  */
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
-import { configEntries, isSafeKey, unsafeEntries, unsetKeys } from './gitConfigKeys';
+import { dirname, relative, resolve } from 'node:path';
+import { configEntries, isSafeKey, unsafeEntries, unsetKeys, type ConfigEntry } from './gitConfigKeys';
 import { sameState, type Item, type Snapshot } from './plantedFiles';
 
 export interface Undone {
@@ -35,7 +35,12 @@ async function restore(item: Item, before: Snapshot): Promise<void> {
   }
 }
 
-async function undoConfig(item: Item, was: Item | undefined, before: Snapshot): Promise<string | undefined> {
+async function undoConfig(
+  item: Item,
+  was: Item | undefined,
+  before: Snapshot,
+  root: string,
+): Promise<string | undefined> {
   const data = item.state.kind === 'file' ? item.state.data : undefined;
   if (was) {
     const old = was.state.kind === 'file' && was.state.data ? await unsafeEntries(was.state.data) : [];
@@ -50,7 +55,12 @@ async function undoConfig(item: Item, was: Item | undefined, before: Snapshot): 
   }
   // A file git cannot parse stops every git command in that repository; nothing runs from it.
   const entries = await configEntries(data);
-  const keys = [...new Set((entries ?? []).filter((e) => !isSafeKey(e.key)).map((e) => e.key))];
+  // A submodule's or a clone's own worktree, within the root, is no way out of it.
+  const ownWorktree = (e: ConfigEntry) =>
+    e.key.toLowerCase() === 'core.worktree' && inside(resolve(dirname(item.path), e.value), root);
+  const keys = [
+    ...new Set((entries ?? []).filter((e) => !isSafeKey(e.key) && !ownWorktree(e)).map((e) => e.key)),
+  ];
   if (keys.length === 0) return undefined;
   const failed = await unsetKeys(item.path, keys);
   if (failed.length === 0) return `removed ${keys.join(', ')}`;
@@ -91,7 +101,7 @@ async function undoOne(item: Item, before: Snapshot, root: string): Promise<stri
       return 'restored';
     }
     case 'config':
-      return undoConfig(item, was, before);
+      return undoConfig(item, was, before, root);
   }
 }
 
