@@ -31,11 +31,15 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
-// The terminal mirrors' worker thread, beside each bundle that starts it (workerMirror.ts).
+// The terminal mirrors' and the sandbox's worker threads, beside each bundle that starts them
+// (workerMirror.ts, linuxWrapper.ts).
 for (const outdir of ['dist', 'dist/electron']) {
   await build({
     ...common,
-    entryPoints: { mirrorWorker: 'src-main/terminal/mirror/mirrorWorker.ts' },
+    entryPoints: {
+      mirrorWorker: 'src-main/terminal/mirror/mirrorWorker.ts',
+      linuxWrapWorker: 'src-main/sandbox/linuxWrapWorker.ts',
+    },
     outdir,
     format: 'esm',
     outExtension: { '.js': '.mjs' },

@@ -22,10 +22,15 @@ export const APP_SPEC: CheckSpec = {
     '/dist/electron/main.mjs',
     '/dist/electron/preload.cjs',
     '/dist/electron/mirrorWorker.mjs',
+    '/dist/electron/linuxWrapWorker.mjs',
     '/dist/renderer/index.html',
     '/resources/icon.png',
   ],
-  entryBundles: ['/dist/electron/main.mjs', '/dist/electron/mirrorWorker.mjs'],
+  entryBundles: [
+    '/dist/electron/main.mjs',
+    '/dist/electron/mirrorWorker.mjs',
+    '/dist/electron/linuxWrapWorker.mjs',
+  ],
   native: { 'node-pty': 'pty.node', ssh2: 'sshcrypto.node', 'tree-sitter-bash': 'tree-sitter-bash.node' },
 };
 

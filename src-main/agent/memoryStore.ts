@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { MemoryArgs } from '../tools/agentLoopArgs';
 
 /** Entries are separated by a line holding only this sign, so entries may span lines. */
 const DELIMITER = '\n§\n';
 
 export type MemoryResult = { ok: true; entries: string[]; usage: string } | { ok: false; error: string };
 
-export type MemoryAction = 'add' | 'replace' | 'remove';
+export type MemoryAction = MemoryArgs['action'];
 
 /** A change and the entries it leaves; `before` is the entry replaced or removed, `after` the one written. */
 export type MemoryPlan =

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastToolResult, oneByOne, onLastProcess, sha, term, useHostileChat } from './testing/hostileChat';
+import { lastToolResult, oneByOne, onLastProcess, sha, term, useHostileChat } from '../testing/hostileChat';
 
 // A hostile model chains whatever tools it likes under `--approvals deny`. The gate stops what it
 // recognises; the sandbox must contain the rest. Each attempt below got past the gate alone

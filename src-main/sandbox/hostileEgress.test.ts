@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../agent/testing/scriptedModel';
 import { main } from '../cli/main';
 import { memoryIo } from '../cli/testing';
-import { lastToolResult, sha } from './testing/hostileChat';
+import { lastToolResult, sha } from '../testing/hostileChat';
 
 // The app's own fetches (web tools, the browser and every request its pages make) pass the
 // egress policy: a hostile model reaches no loopback listener through them.

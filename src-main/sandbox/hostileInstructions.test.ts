@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { oneByOne, sha, term, useHostileChat } from './testing/hostileChat';
+import { oneByOne, sha, term, useHostileChat } from '../testing/hostileChat';
 
 // Skills and memory are read by every later session: a hostile model plants none and removes none.
 const h = useHostileChat();

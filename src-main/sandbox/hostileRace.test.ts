@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ScriptStep } from '../agent/testing/scriptedModel';
-import { sha, term, useHostileChat } from './testing/hostileChat';
+import { sha, term, useHostileChat } from '../testing/hostileChat';
 
 // The file tools write through the folders they opened: a sandboxed process swapping a folder for
 // a link meanwhile cannot send a write into $CADUCEUS_HOME.

@@ -1,7 +1,7 @@
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lastToolResult, oneByOne, term, useHostileChat } from './testing/hostileChat';
+import { lastToolResult, oneByOne, term, useHostileChat } from '../testing/hostileChat';
 
 // One read policy for every path by which file content reaches the model or a command: planted
 // secrets stay out of every tool's result, through links too.

@@ -18,7 +18,7 @@ describe('ProtectedPathsCache', () => {
     const cache = new ProtectedPathsCache(join(root, 'home'));
     expect(await cache.get(workspace)).not.toContain(join(workspace, '.bashrc'));
     await writeFile(join(workspace, '.bashrc'), 'safe\n');
-    await mkdir(join(workspace, '.git'));
+    await mkdir(join(workspace, '.git/hooks'), { recursive: true });
     const now = await cache.get(workspace);
     expect(now).toContain(join(workspace, '.bashrc'));
     expect(now).toContain(join(workspace, '.git/hooks'));
@@ -27,8 +27,16 @@ describe('ProtectedPathsCache', () => {
   it('finds nested repositories and dotfiles in a refreshed scan', async () => {
     const cache = new ProtectedPathsCache(join(root, 'home'));
     await cache.get(workspace);
-    await mkdir(join(workspace, 'sub/.git'), { recursive: true });
+    await mkdir(join(workspace, 'sub/.git/hooks'), { recursive: true });
     cache.refresh(workspace);
     expect(await cache.get(workspace)).toContain(join(workspace, 'sub/.git/hooks'));
+  });
+});
+
+describe('absent protected paths', () => {
+  it('are left to the guard: only what exists is bound, so nothing is mounted in their place', async () => {
+    const cache = new ProtectedPathsCache(workspace);
+    await mkdir(join(workspace, '.git'));
+    expect(await cache.get(workspace)).toEqual([]);
   });
 });

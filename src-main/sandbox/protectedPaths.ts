@@ -23,18 +23,24 @@ export const PROTECTED_FILES: readonly string[] = [
   '.zlogin',
 ];
 export const PROTECTED_DIRS: readonly string[] = getDangerousDirectories();
+/** Read by every git of the person's when the workspace is their home folder. */
+const HOME_ONLY = ['.config/git'];
 /** How deep below the workspace nested repositories and dotfiles are looked for. */
 const MAX_DEPTH = 3;
 const SKIP = new Set(['node_modules', '.git']);
 
 /**
- * Denied before they exist, so a command cannot create them. bwrap makes an empty placeholder
- * for each while any sandbox runs, which a person sees in the folder: so only the ones that run
- * code in a workspace by themselves (direnv, editor tasks), and the shell's own files when the
- * workspace is the home folder.
+ * Names a command may not create at the top of a root, which the guard (plantGuard.ts) undoes
+ * after it: the ones that run code in a workspace by themselves (direnv, editor tasks, MCP
+ * servers), and the shell's and git's own files when the root is the home folder. Nothing is
+ * mounted in their place, so what a person and the model list is the real folder.
  */
-const ABSENT_DENIED = ['.envrc', '.vscode', '.idea'];
-
+export function absentProtectedNames(root: string, home = homedir()): string[] {
+  const always = ['.envrc', '.vscode', '.idea', '.mcp.json'];
+  return root === home
+    ? [...new Set([...always, ...PROTECTED_FILES, ...PROTECTED_DIRS, ...HOME_ONLY])]
+    : always;
+}
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
     () => true,
@@ -42,17 +48,13 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-/** Protected paths directly in the workspace. */
+/** Existing protected paths directly in the workspace; absent ones are the guard's. */
 async function topLevel(workspace: string, dotGitIsDir: boolean, home: string): Promise<string[]> {
-  const candidates = [...PROTECTED_FILES, ...PROTECTED_DIRS];
+  const candidates = [...PROTECTED_FILES, ...PROTECTED_DIRS, ...(workspace === home ? HOME_ONLY : [])];
+  // A repository's hooks and config; before `git init` there is no .git to protect.
+  if (dotGitIsDir) candidates.push('.git/hooks', '.git/config');
   const present = await Promise.all(candidates.map((name) => exists(join(workspace, name))));
-  const denyAbsent = (name: string) => workspace === home || ABSENT_DENIED.includes(name);
-  return [
-    ...candidates.filter((name, i) => present[i] || denyAbsent(name)).map((name) => join(workspace, name)),
-    // A repository's hooks and config; before `git init` there is no .git to protect,
-    // and denying one would stop `git init` from making it.
-    ...(dotGitIsDir ? [join(workspace, '.git/hooks'), join(workspace, '.git/config')] : []),
-  ];
+  return candidates.filter((_, i) => present[i]).map((name) => join(workspace, name));
 }
 
 async function isDir(path: string): Promise<boolean> {
@@ -76,7 +78,9 @@ async function nested(dir: string, depth: number, found: string[]): Promise<void
     const path = join(dir, entry.name);
     if (depth > 0) {
       if (PROTECTED_FILES.includes(entry.name) || PROTECTED_DIRS.includes(entry.name)) found.push(path);
-      if (entry.name === '.git' && entry.isDirectory()) found.push(join(path, 'hooks'), join(path, 'config'));
+      if (entry.name === '.git' && entry.isDirectory())
+        for (const inGit of ['hooks', 'config'])
+          if (await exists(join(path, inGit))) found.push(join(path, inGit));
     }
     if (entry.isDirectory() && !SKIP.has(entry.name) && !entry.isSymbolicLink())
       subdirs.push(nested(path, depth + 1, found));

@@ -4,10 +4,6 @@
  * from config.yaml; the workspace and temp folder are inputs of each wrap, so sessions with
  * different workspaces share it.
  */
-import {
-  wrapCommandWithSandboxLinux,
-  cleanupBwrapMountPoints,
-} from '@anthropic-ai/sandbox-runtime/dist/sandbox/linux-sandbox-utils.js';
 import { wrapCommandWithSandboxMacOS } from '@anthropic-ai/sandbox-runtime/dist/sandbox/macos-sandbox-utils.js';
 import type { SandboxStatus } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema, type SandboxConfig, type SandboxConfigInput } from '../config/sandboxSchema';
@@ -15,10 +11,13 @@ import { checkSandboxSupport, whichOn, type SandboxSupport, type Which } from '.
 import { limitedLaunch, type LimitBreach, type SandboxLimits } from './limits';
 import { watchLimits, type LimitWatch } from './limitWatchdog';
 import { makePidsCgroup } from './pidsCgroup';
+import { LinuxWrapper } from './linuxWrapper';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
-import { ProtectedPathsCache } from './protectedPaths';
+import { PlantGuard, type GuardRun } from './plantGuard';
+import { describeUndone } from './plantUndo';
+import { absentProtectedNames, ProtectedPathsCache } from './protectedPaths';
 
 export type { SandboxStatus };
 
@@ -45,8 +44,11 @@ export interface WrappedCommand {
   limits: SandboxLimits;
   /** Holds the started command (its launcher's pid) to the process and disk limits. */
   watch(pid: number, onBreach?: (breach: LimitBreach) => void): LimitWatch;
-  /** Call once the command has exited (or failed to start). */
-  release(): Promise<void>;
+  /**
+   * Call once the command has exited (or failed to start). Gives, in words, what the command
+   * left that would run code later and was undone (plantGuard.ts), if anything.
+   */
+  release(): Promise<string | undefined>;
 }
 
 export interface SandboxOptions {
@@ -70,6 +72,8 @@ export class Sandbox {
   private checked: SandboxSupport | undefined;
   private readonly platform: NodeJS.Platform;
   private readonly protectedPaths: ProtectedPathsCache;
+  private readonly guard: PlantGuard;
+  private readonly linux = new LinuxWrapper();
   private proxy: Promise<NetworkProxy> | undefined;
 
   constructor(
@@ -79,6 +83,7 @@ export class Sandbox {
     this.settings = SandboxConfigSchema.parse(config ?? {});
     this.platform = options.platform ?? process.platform;
     this.protectedPaths = new ProtectedPathsCache(options.home);
+    this.guard = new PlantGuard({ protectedNames: (root) => absentProtectedNames(root, options.home) });
   }
 
   get config(): SandboxConfig {
@@ -126,10 +131,27 @@ export class Sandbox {
     const policy = this.policy(request);
     if (status.effective === 'unavailable' || !policy)
       throw new SandboxUnavailableError(status.reason ?? 'the sandbox is off');
-    const denyWithinAllow = [
-      ...policy.denyWrite,
-      ...(policy.mode === 'workspace-write' ? await this.protectedPaths.get(policy.workspace) : []),
-    ];
+    const writesWorkspace = policy.mode === 'workspace-write';
+    const internal = new Set([policy.tmpDir, ...(request.internalRoots ?? [])]);
+    const [inWorkspace, guardRun] = await Promise.all([
+      writesWorkspace ? this.protectedPaths.get(policy.workspace) : [],
+      // Every root the command may write that a person works in: not its temp or state folders.
+      this.guard.begin(writesWorkspace ? policy.writeRoots.filter((root) => !internal.has(root)) : []),
+    ]);
+    try {
+      return await this.wrapGuarded(request, policy, [...policy.denyWrite, ...inWorkspace], guardRun);
+    } catch (error) {
+      await guardRun.end();
+      throw error;
+    }
+  }
+
+  private async wrapGuarded(
+    request: WrapRequest,
+    policy: SandboxPolicy,
+    denyWithinAllow: string[],
+    guardRun: GuardRun,
+  ): Promise<WrappedCommand> {
     const domains = [...policy.allowedDomains, ...(request.extraDomains ?? [])];
     const proxy = domains.length > 0 ? await this.networkProxy(domains) : undefined;
     const relays =
@@ -157,7 +179,7 @@ export class Sandbox {
       } else {
         const launcher = relays && this.support.socatPath ? relayLauncher(this.support.socatPath) : undefined;
         const applyPath = launcher ?? seccompHelperPath();
-        command = await wrapCommandWithSandboxLinux({
+        command = await this.linux.wrap({
           command: request.command,
           needsNetworkRestriction: true,
           ...(proxy ? proxy.linuxParams() : {}),
@@ -177,29 +199,29 @@ export class Sandbox {
       await relays?.close();
       throw error;
     }
-    let released = false;
+    let released: Promise<string | undefined> | undefined;
     const limits = this.settings.limits;
     const cgroup =
       this.platform === 'linux' && limits.processes > 0 && this.options.pidsCgroups !== false
         ? makePidsCgroup(limits.processes)
         : undefined;
     let watch: LimitWatch | undefined;
+    const release = async () => {
+      watch?.stop();
+      cgroup?.remove();
+      if (this.platform === 'linux') await this.linux.cleanup().catch(() => undefined);
+      // The command may have made a repository or a dotfile: look again before the next one.
+      this.protectedPaths.refresh(policy.workspace);
+      await relays?.close();
+      return describeUndone(await guardRun.end());
+    };
     return {
       command: limitedLaunch(command, limits, cgroup?.procs),
       env,
       policy,
       limits,
       watch: (pid, onBreach) => (watch ??= watchLimits(pid, limits, policy.writeRoots, cgroup, onBreach)),
-      release: async () => {
-        if (released) return;
-        released = true;
-        watch?.stop();
-        cgroup?.remove();
-        if (this.platform === 'linux') cleanupBwrapMountPoints();
-        // The command may have made a repository or a dotfile: look again before the next one.
-        this.protectedPaths.refresh(policy.workspace);
-        await relays?.close();
-      },
+      release: () => (released ??= release()),
     };
   }
 
@@ -217,5 +239,6 @@ export class Sandbox {
     const proxy = this.proxy;
     this.proxy = undefined;
     if (proxy) await (await proxy).close();
+    await this.linux.dispose();
   }
 }

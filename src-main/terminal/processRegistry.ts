@@ -79,6 +79,10 @@ export class ProcessRegistry {
       entry.ring.append(data);
       info.outputChars += data.length;
     });
+    // What the sandbox undid after the process ended is the last of its output.
+    void handle.sandboxAftermath?.then((undone) => {
+      if (undone) entry.ring.append(`\n${undone}\n`);
+    });
     void handle.exited.then((exit) => {
       if (info.status === 'running') info.status = 'exited';
       info.exitCode = exit.exitCode;
@@ -126,7 +130,10 @@ export class ProcessRegistry {
   ): Promise<{ process: ProcessInfo; timedOut: boolean; outputTail: string }> {
     const entry = this.entry(id);
     const done = await within(
-      entry.handle.exited.then(() => true),
+      entry.handle.exited.then(async () => {
+        await entry.handle.sandboxAftermath;
+        return true;
+      }),
       timeoutMs,
       false,
     );

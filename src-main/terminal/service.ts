@@ -13,7 +13,7 @@ import {
 } from '../config/terminalSchema';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
 import { TerminalError } from './errors';
-import { runToCompletion } from './exec';
+import { runToCompletion, within } from './exec';
 import { errorMessage } from './handle';
 import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
 import { handedOverNote, HandOvers } from './inputHandOver';
@@ -232,12 +232,17 @@ export class TerminalService {
         maxOutputChars: this.config.maxOutputChars,
       }).finally(() => ended?.stop());
       const handedOver = handOver?.finish();
+      // What the sandbox undid once the command ended; a process that never ends gives nothing.
+      const undone = handle.sandboxAftermath
+        ? await within(handle.sandboxAftermath, 30_000, undefined)
+        : undefined;
       const prompt = ended?.prompt();
       if (prompt !== undefined && !request.signal?.aborted) result.cancelled = false;
       const note = [
         result.timedOut ? timeoutNote(timeoutMs) : result.cancelled ? CANCELLED_NOTE : '',
         prompt !== undefined ? inputWaitNote(prompt) : '',
         handedOver ? handedOverNote(handedOver) : '',
+        undone ?? '',
       ]
         .filter((n) => n !== '')
         .join('\n');

@@ -23,6 +23,8 @@ export interface ExitInfo {
 export interface ProcessHandle {
   /** Set when the process runs inside the local sandbox: what it may touch. */
   sandboxPolicy?: SandboxPolicy;
+  /** Settles after the sandboxed process exited: what it left that runs code later and was undone. */
+  sandboxAftermath?: Promise<string | undefined>;
   /** The process id inside the backend, when known. */
   readonly pid: number | undefined;
   readonly pty: boolean;

@@ -205,7 +205,7 @@ describe('web_extract', () => {
       checks.push(check);
       return answer
         ? ({ allowed: true } as const)
-        : ({ allowed: false, blocked: false, message: 'the person said no', decidedBy: 'user' } as const);
+        : ({ allowed: false, blocked: false, message: 'the person said no', decidedBy: 'human' } as const);
     };
     const url = `${server.url}/plain`;
     const yes = await loadTools(web, { env: {}, commandGate: gate(true) }).json<Extract>('web_extract', {

@@ -98,13 +98,15 @@ export class LocalBackend extends BackendBase {
         started.pid ? wrapped.watch(started.pid) : undefined,
       );
       handle.sandboxPolicy = wrapped.policy;
-      void handle.exited.then((exit) => {
-        // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
-        // in a session of its own; a run that ended by itself left nothing behind.
-        if (runMark && (exit.signal !== undefined || exit.exitCode === null || exit.exitCode >= 128))
-          for (const pid of processesWithEnv(`${RUN_MARK}=${runMark}`)) signalGroup(pid, 'SIGKILL');
-        return wrapped.release();
-      });
+      handle.sandboxAftermath = handle.exited
+        .then((exit) => {
+          // Killed while bwrap was still setting up, its inner half can outlive it as an orphan
+          // in a session of its own; a run that ended by itself left nothing behind.
+          if (runMark && (exit.signal !== undefined || exit.exitCode === null || exit.exitCode >= 128))
+            for (const pid of processesWithEnv(`${RUN_MARK}=${runMark}`)) signalGroup(pid, 'SIGKILL');
+          return wrapped.release();
+        })
+        .catch(() => undefined);
     }
     this.track(handle);
     return handle;

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import type { RecordedRequest, ScriptStep } from '../../agent/testing/scriptedModel';
-import { ScriptedModel } from '../../agent/testing/scriptedModel';
-import { main } from '../../cli/main';
-import { memoryIo } from '../../cli/testing';
+import type { RecordedRequest, ScriptStep } from '../agent/testing/scriptedModel';
+import { ScriptedModel } from '../agent/testing/scriptedModel';
+import { main } from '../cli/main';
+import { memoryIo } from '../cli/testing';
 
 export interface ToolCallStep {
   name: string;

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PlantGuard } from './plantGuard';
+
+let root: string;
+let workspace: string;
+let guard: PlantGuard;
+
+const git = (args: string[], cwd: string) =>
+  execFileSync('git', args, { cwd, env: { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: '1' } });
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'caduceus-guard-'));
+  workspace = join(root, 'ws');
+  await mkdir(workspace);
+  guard = new PlantGuard({ protectedNames: () => ['.envrc'] });
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+describe('PlantGuard', () => {
+  it("keeps a safe change to an existing config and the person's own program keys", async () => {
+    git(['init', '-q'], workspace);
+    git(['config', 'core.pager', 'less'], workspace);
+    const config = join(workspace, '.git/config');
+    let run = await guard.begin([workspace]);
+    await appendFile(config, '[user]\n\tname = a\n');
+    expect(await run.end()).toEqual([]);
+    expect(await readFile(config, 'utf8')).toMatch(/pager = less[\s\S]*name = a/);
+    const kept = await readFile(config);
+    run = await guard.begin([workspace]);
+    await appendFile(config, '[alias]\n\tst = !touch x\n');
+    expect(await run.end()).toEqual([{ path: '.git/config', action: 'restored' }]);
+    expect((await readFile(config)).equals(kept)).toBe(true);
+  });
+
+  it('takes what the person changed between commands as the new starting point', async () => {
+    const run = await guard.begin([workspace]);
+    await run.end();
+    await writeFile(join(workspace, '.envrc'), 'mine\n');
+    git(['init', '-q'], workspace);
+    await writeFile(join(workspace, '.git/hooks/pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    expect(await (await guard.begin([workspace])).end()).toEqual([]);
+    expect(existsSync(join(workspace, '.envrc'))).toBe(true);
+    expect(existsSync(join(workspace, '.git/hooks/pre-commit'))).toBe(true);
+  });
+
+  it('leaves alone what changes outside the root, in the repository a linked worktree belongs to', async () => {
+    const main = join(root, 'main');
+    await mkdir(main);
+    git(['init', '-q', '-b', 'main'], main);
+    git(['-c', 'user.name=p', '-c', 'user.email=p@e', 'commit', '-q', '--allow-empty', '-m', 'x'], main);
+    git(['worktree', 'add', '-q', join(workspace, 'wt')], main);
+    const run = await guard.begin([workspace]);
+    git(['worktree', 'add', '-q', join(root, 'other')], main);
+    git(['config', 'core.pager', 'less'], main);
+    expect(await run.end()).toEqual([]);
+    expect(git(['worktree', 'list'], main).toString()).toContain(join(root, 'other'));
+    expect(git(['config', 'core.pager'], main).toString().trim()).toBe('less');
+  });
+});
