@@ -73,7 +73,7 @@ describe('approvals ledger', () => {
         'command_allowlist: [git-clean]',
         'approvals:',
         '  deny: [npm publish]',
-        '  allow: [git reset]',
+        '  allow: [git reset --hard HEAD]',
         '',
       ].join('\n'),
     });
@@ -85,7 +85,7 @@ describe('approvals ledger', () => {
       [
         'rm -rf /',
         'npm publish --dry-run',
-        'git reset --hard',
+        'git reset --hard HEAD',
         'git clean -fdx',
         'echo hello',
         'rm -r ./d1',
@@ -120,7 +120,7 @@ describe('approvals ledger', () => {
         'rm -r ./d1 → human/true/once',
         'echo hello → safe/true/once',
         'git clean -fdx → allowlist/true/always',
-        'git reset --hard → allow-rule/true/prefix-rule',
+        'git reset --hard HEAD → allow-rule/true/prefix-rule',
         'npm publish --dry-run → deny-rule/false/',
         'rm -rf / → hardline/false/',
       ]);
@@ -141,7 +141,7 @@ describe('approvals ledger', () => {
       await a.page
         .locator('[data-testid="grant"]')
         .evaluateAll((g) => g.map((e) => e.getAttribute('data-key'))),
-    ).toEqual(expect.arrayContaining(['hour:chmod-world-writable', 'always:git-clean', 'prefix:git reset']));
+    ).toEqual(expect.arrayContaining(['hour:chmod-world-writable', 'always:git-clean', 'prefix:git reset --hard HEAD']));
     await grant.getByTestId('grant-revoke').click();
     await grant.waitFor({ state: 'detached', ...WAIT });
     await a.page.getByTestId('settings-close').click();
