@@ -1,8 +1,9 @@
 /**
  * The egress of one tool call: the app's policy, and a question to the person (through the
  * approval gate, so the answer lands in the one grant store) for a local host not on the list.
+ * The question is about that host and port: a grant or an "always" covers that one alone.
  */
-import { FETCH_LOCAL_HOST } from '../approval/analysis';
+import { localHostKey } from '../approval/analysis';
 import type { ToolContext } from '../runtime/types';
 import { EgressPolicy, type EgressAsk } from '../sandbox/egress';
 import { shQuote } from '../../src-shared/shellQuote';
@@ -17,13 +18,14 @@ export function egressPolicyOf(services: ToolServices): EgressPolicy {
   return services.egress ?? STRICT;
 }
 
-/** Asks the gate about `curl <url>` with the local-host finding; no gate, no local host. */
+/** Asks the gate about `curl <url>` with the finding for its host and port; no gate, no local host. */
 export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk | undefined {
   const gate = services.commandGate;
   if (!gate) return undefined;
   return async (target) => {
     const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
-      extraKeys: [FETCH_LOCAL_HOST],
+      extraKeys: [localHostKey(target.host, target.port)],
+      extraDetail: `${target.address} (${target.kind})`,
       onHost: true,
     });
     if (!refusal) return true;
