@@ -24,8 +24,9 @@ export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk 
   if (!gate) return undefined;
   return async (target) => {
     const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
-      extraKeys: [localHostKey(target.host, target.port)],
-      extraDetail: `${target.address} (${target.kind})`,
+      // Keyed by the address shown and connected to: a yes for a name is no yes for what it resolves to next.
+      extraKeys: [localHostKey(target.address, target.port)],
+      extraDetail: target.host === target.address ? target.kind : `${target.host} is ${target.address}`,
       onHost: true,
     });
     if (!refusal) return true;

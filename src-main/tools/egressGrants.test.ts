@@ -33,13 +33,18 @@ interface Extract {
 }
 
 /** web_extract behind the real gate, with an approver answering from a script. */
-function withGate(answers: ApproverAnswer[], settings: Partial<ApprovalSettings> = {}, extra = {}) {
+function withGate(
+  answers: ApproverAnswer[],
+  settings: Partial<ApprovalSettings> = {},
+  extra = {},
+  egress = new EgressPolicy(),
+) {
   const approver = scriptedApprover(...answers);
   const store = createMemoryAllowlistStore();
   const { gate } = setup({ approver, store, ...extra }, settings);
   const services: ToolServices = {
     env: {},
-    egress: new EgressPolicy(),
+    egress,
     commandGate: commandGateFor(gate, 'local'),
   };
   const tools = loadTools(web, services);
@@ -71,6 +76,26 @@ describe('an answer about a local host', () => {
       ]);
       expect(await store.list()).not.toContain('fetch-local-host');
     });
+
+  it('a yes for a name covers the address shown, not the one the name resolves to next', async () => {
+    const answers = [['10.0.0.5'], ['127.0.0.1'], ['10.0.0.5']];
+    const resolve = async () => (answers.shift() ?? []).map((address) => ({ address, family: 4 as const }));
+    const { approver, wouldAllow } = withGate(['session', 'deny'], {}, {}, new EgressPolicy({ resolve }));
+    expect(await wouldAllow('http://rebind.test/')).toBe(true);
+    expect(await wouldAllow('http://rebind.test/')).toBe(false);
+    expect(await wouldAllow('http://rebind.test/')).toBe(true);
+    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([
+      ['fetch-local-host:10.0.0.5:80'],
+      ['fetch-local-host:127.0.0.1:80'],
+    ]);
+  });
+
+  it('a bare fetch-local-host left in command_allowlist opens nothing', async () => {
+    const { approver, store, fetch } = withGate(['deny']);
+    await store.add(['fetch-local-host']);
+    expect((await fetch(`${asked.url}/stale`))?.error).toMatch(/loopback address/);
+    expect(approver.requests).toHaveLength(1);
+  });
 
   it('"session" reaches only the session that was given it', async () => {
     const { approver, fetch } = withGate(['session', 'deny']);

@@ -10,7 +10,7 @@ const PAGE_ASKED =
   'the page asked for it; only the address a navigation of this task was allowed to open may be reached';
 
 export class TaskEgress {
-  /** Per task: local hosts (`host:port`) a person let a navigation open. */
+  /** Per task: local addresses (`address:port`) a person let a navigation open; a name may move. */
   private readonly approved = new Map<string, Set<string>>();
   private readonly proxies = new Map<string, Promise<EgressProxy>>();
   private shared?: Promise<EgressProxy>;
@@ -23,7 +23,7 @@ export class TaskEgress {
       const answer = await ask(target);
       if (answer === true) {
         const hosts = this.approved.get(taskId) ?? new Set<string>();
-        hosts.add(`${normaliseHost(target.host)}:${target.port}`);
+        hosts.add(`${normaliseHost(target.address)}:${target.port}`);
         this.approved.set(taskId, hosts);
       }
       return answer;
@@ -48,7 +48,8 @@ export class TaskEgress {
     const starting = startEgressProxy(
       this.policy,
       async (target) =>
-        this.approved.get(taskId)?.has(`${normaliseHost(target.host)}:${target.port}`) === true || PAGE_ASKED,
+        this.approved.get(taskId)?.has(`${normaliseHost(target.address)}:${target.port}`) === true ||
+        PAGE_ASKED,
     );
     starting.catch(() => {
       if (this.proxies.get(taskId) === starting) this.proxies.delete(taskId);
