@@ -1,7 +1,7 @@
 /**
  * The egress of one tool call: the app's policy, and a question to the person (through the
  * approval gate, so the answer lands in the one grant store) for a local host not on the list.
- * The question is about that host and port: a grant or an "always" covers that one alone.
+ * The question is about the address and port judged: a grant or an "always" covers that one alone.
  */
 import { localHostKey } from '../approval/analysis';
 import type { ToolContext } from '../runtime/types';
@@ -18,7 +18,7 @@ export function egressPolicyOf(services: ToolServices): EgressPolicy {
   return services.egress ?? STRICT;
 }
 
-/** Asks the gate about `curl <url>` with the finding for its host and port; no gate, no local host. */
+/** Asks the gate about `curl <url>` with the finding for its address and port; no gate, no local host. */
 export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk | undefined {
   const gate = services.commandGate;
   if (!gate) return undefined;
