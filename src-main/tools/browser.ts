@@ -107,13 +107,13 @@ function act<N extends PageAction>(
 
 /**
  * The page's own host is judged (and, when local, asked about) before the browser opens it;
- * a yes lets its subresources from that host through the proxy too.
+ * a yes lets this task's pages load from that host through the task's proxy too.
  */
 async function navigationRefusal(services: ToolServices, url: string, call: ToolContext) {
   const pool = services.browser;
   if (!pool || !isHttpUrl(url)) return undefined;
   const ask = egressAsk(services, call);
-  const decision = await pool.egress.checkUrl(new URL(url), ask && pool.remembering(ask));
+  const decision = await pool.egress.checkUrl(new URL(url), ask && pool.remembering(call.taskId, ask));
   return decision.allowed ? undefined : decision.reason;
 }
 

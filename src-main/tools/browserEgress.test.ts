@@ -57,6 +57,17 @@ beforeAll(async () => {
   udpPort = udp.address().port;
   site = await startServer((req, res) => {
     if (req.path === '/attack') return sendText(res, attackPage(), 'text/html');
+    const embed = /^\/embed\/(\d+)$/.exec(req.path);
+    if (embed)
+      return sendText(
+        res,
+        `<title>embed</title><script>
+          const i = new Image();
+          i.onload = i.onerror = () => fetch('/embed-done');
+          i.src = 'http://127.0.0.1:${embed[1]}/from-another-task';
+        </script>`,
+        'text/html',
+      );
     if (req.path === '/redirect') {
       res.writeHead(302, { location: `http://127.0.0.1:${port}/after-redirect` });
       return void res.end();
@@ -138,6 +149,35 @@ describe('the browser behind the egress proxy', () => {
       await until('the page to load its own image', () => other.requests.some((r) => r.path === '/own.png'));
       expect(asked).toEqual([`curl -sS -- '${other.url}/page'`, `curl -sS -- '${other.url}/page'`]);
       expect(leaks).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a yes for one task's navigation opens that host to that task's pages only", async () => {
+    const other = await startServer((req, res) =>
+      req.path === '/page'
+        ? sendText(res, '<title>other</title>', 'text/html')
+        : sendText(res, '', 'image/png'),
+    );
+    try {
+      const yes = async () => ({ allowed: true }) as const;
+      const opened = await loadTools(browser, { browser: pool, commandGate: yes }).call(
+        'browser_navigate',
+        { url: `${other.url}/page` },
+        { taskId: 'granted' },
+      );
+      expect(opened).toContain('Title: other');
+      const port = new URL(other.url).port;
+      const stranger = await loadTools(browser, { browser: pool }).call(
+        'browser_navigate',
+        { url: `${site.url}/embed/${port}` },
+        { taskId: 'stranger' },
+      );
+      expect(stranger).toContain('Title: embed');
+      await until('the page to try its image', () => site.requests.some((r) => r.path === '/embed-done'));
+      expect(other.requests.map((r) => r.path)).toContain('/page');
+      expect(other.requests.map((r) => r.path)).not.toContain('/from-another-task');
     } finally {
       await other.close();
     }

@@ -1,8 +1,9 @@
 /**
  * The egress of one tool call: the app's policy, and a question to the person (through the
  * approval gate, so the answer lands in the one grant store) for a local host not on the list.
+ * The question is about the address and port judged: a grant or an "always" covers that one alone.
  */
-import { FETCH_LOCAL_HOST } from '../approval/analysis';
+import { localHostKey } from '../approval/analysis';
 import type { ToolContext } from '../runtime/types';
 import { EgressPolicy, type EgressAsk } from '../sandbox/egress';
 import { shQuote } from '../../src-shared/shellQuote';
@@ -17,13 +18,15 @@ export function egressPolicyOf(services: ToolServices): EgressPolicy {
   return services.egress ?? STRICT;
 }
 
-/** Asks the gate about `curl <url>` with the local-host finding; no gate, no local host. */
+/** Asks the gate about `curl <url>` with the finding for its address and port; no gate, no local host. */
 export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk | undefined {
   const gate = services.commandGate;
   if (!gate) return undefined;
   return async (target) => {
     const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
-      extraKeys: [FETCH_LOCAL_HOST],
+      // Keyed by the address shown and connected to: a yes for a name is no yes for what it resolves to next.
+      extraKeys: [localHostKey(target.address, target.port)],
+      extraDetail: target.host === target.address ? target.kind : `${target.host} is ${target.address}`,
       onHost: true,
     });
     if (!refusal) return true;

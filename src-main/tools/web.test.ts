@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FETCH_LOCAL_HOST } from '../approval/analysis';
+import { localHostKey } from '../approval/analysis';
 import { EgressPolicy } from '../sandbox/egress';
 import type { CommandCheck } from './toolModule';
 import { loadTools } from './testing/harness';
@@ -216,9 +216,10 @@ describe('web_extract', () => {
       urls: [url],
     });
     expect(no.pages[0]?.error).toMatch(/loopback address: the person said no/);
+    const key = localHostKey('127.0.0.1', Number(new URL(url).port));
     expect(checks.map((c) => [c.command, c.extraKeys])).toEqual([
-      [`curl -sS -- '${url}'`, [FETCH_LOCAL_HOST]],
-      [`curl -sS -- '${url}'`, [FETCH_LOCAL_HOST]],
+      [`curl -sS -- '${url}'`, [key]],
+      [`curl -sS -- '${url}'`, [key]],
     ]);
   });
 

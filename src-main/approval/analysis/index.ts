@@ -3,7 +3,7 @@ export { analyseCommand, initShellParser } from './analyse';
 export { runApprovalCheckJsonl, type JsonlSummary } from './cli';
 export { protectOwnHome } from './paths';
 export { ruleFor } from './rules/registry';
-export { FETCH_LOCAL_HOST } from './rules/network';
+export { FETCH_LOCAL_HOST, hostPort, localHostKey, localHostOfKey } from './rules/network';
 export {
   CADUCEUS_HOME_WRITE,
   OUTSIDE_SANDBOX_WRITE,

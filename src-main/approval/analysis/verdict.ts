@@ -53,4 +53,14 @@ export interface Rule {
   hardline?: boolean;
   /** A human answers every time: no allowlist, session answer, allow rule, mode or model skips it. */
   askEveryTime?: boolean;
+  /**
+   * A person's yes, or a grant or allowlist entry one made, lets it through: no allow rule, mode,
+   * container skip, model or unattended run (`--approvals allow`) does.
+   */
+  needsPerson?: boolean;
+  /**
+   * Reported as `<key>:<scope>` (`fetch-local-host:127.0.0.1:3000`): an answer, a grant and an
+   * "always" cover that scope alone.
+   */
+  scoped?: boolean;
 }

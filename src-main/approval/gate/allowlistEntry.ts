@@ -31,7 +31,11 @@ export function parseAllowlistEntry(raw: string): AllowlistEntryKind {
     );
   if (rule?.hardline)
     throw new AllowlistEntryError(`"${text}" is a hardline rule; those commands can never be allowed`);
-  if (rule) return { kind: 'rule', key: rule.key };
+  if (rule?.scoped && text === rule.key)
+    throw new AllowlistEntryError(
+      `"${text}" is allowed for one host at a time: list the host in network.allowed_local_hosts, or enter ${text}:host:port`,
+    );
+  if (rule) return { kind: 'rule', key: rule.scoped ? text : rule.key };
   const described = ALL_RULES.find((r) => r.description.toLowerCase() === text.toLowerCase());
   if (described)
     throw new AllowlistEntryError(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, ConfigStore } from '../../config/store';
+import { parseAllowlistEntry } from './allowlistEntry';
 import { createConfigAllowlistStore } from './configAllowlistStore';
 
 const createFileAllowlistStore = (path: string) => createConfigAllowlistStore(new ConfigStore(path));
@@ -23,6 +24,27 @@ describe('config.yaml allowlist store', () => {
     expect(await store.list()).toEqual([]);
     await store.add(['git-push-force']);
     expect(parse(await readFile(file, 'utf8'))).toEqual({ command_allowlist: ['git-push-force'] });
+  });
+
+  it('lists an "always" for a local host and port in network.allowed_local_hosts, comments kept', async () => {
+    await writeFile(file, '# mine\nnetwork:\n  allowed_local_hosts: [nas.lan] # the NAS\n');
+    const store = createFileAllowlistStore(file);
+    await store.add(['fetch-local-host:127.0.0.1:3000', 'fetch-local-host:[::1]:8080', 'git-clean']);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('# mine');
+    expect(text).toContain('# the NAS');
+    expect(parse(text)).toEqual({
+      network: { allowed_local_hosts: ['nas.lan', '127.0.0.1:3000', '[::1]:8080'] },
+      command_allowlist: ['git-clean'],
+    });
+  });
+
+  it('refuses a bare local-host key as an entry, which would open every local host', () => {
+    expect(() => parseAllowlistEntry('fetch-local-host')).toThrow(/one host at a time/);
+    expect(parseAllowlistEntry('fetch-local-host:127.0.0.1:3000')).toEqual({
+      kind: 'rule',
+      key: 'fetch-local-host:127.0.0.1:3000',
+    });
   });
 
   it('keeps other keys and comments, and does not duplicate keys', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../runtime/types';
 import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
-import { alwaysKeysFor, asksEveryTime, verdictFor } from './gateVerdict';
+import { alwaysKeysFor, asksEveryTime, takesPerson, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
 import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
 import { askWithDeadline } from './humanPrompt';
@@ -174,15 +174,19 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       const batched = shown(await announced.take(input), verdict) ?? undefined;
       return decide(input, verdict, settings, await readAllowlist(), end, { humanOnly: true, batched });
     }
-    const allow = matchAllowRules(settings.allow, verdict);
+    // A person's yes, or what one granted: no allow rule, mode or container skip stands in for it.
+    const personal = takesPerson(verdict);
+    const allow = personal ? null : matchAllowRules(settings.allow, verdict);
     if (allow)
       return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
-    if (settings.mode === 'off') return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
-    if (input.backendKind === 'container' && settings.containers === 'skip')
+    if (!personal && settings.mode === 'off')
+      return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
+    if (!personal && input.backendKind === 'container' && settings.containers === 'skip')
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
     // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
     const batched = shown(await announced.take(input), verdict);
-    if (batched) return decide(input, verdict, settings, await readAllowlist(), end, { batched });
+    if (batched)
+      return decide(input, verdict, settings, await readAllowlist(), end, { batched, humanOnly: personal });
 
     let allowlist: string[];
     for (;;) {
@@ -225,7 +229,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     const entry = { keys: verdict.keys, done: new Promise<void>((resolve) => (settle = resolve)) };
     pending.set(input.sessionId, [...(pending.get(input.sessionId) ?? []), entry]);
     try {
-      return await decide(input, verdict, settings, allowlist, end);
+      return await decide(input, verdict, settings, allowlist, end, { humanOnly: personal });
     } finally {
       const rest = (pending.get(input.sessionId) ?? []).filter((p) => p !== entry);
       if (rest.length > 0) pending.set(input.sessionId, rest);
@@ -262,8 +266,9 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   ) => {
     if (verdict.verdict !== 'dangerous' || matchDenyRule(settings.deny, verdict) !== null) return false;
     if (verdict.keys.some(asksEveryTime)) return true;
-    if (matchAllowRules(settings.allow, verdict)) return false;
-    if (input.backendKind === 'container' && settings.containers === 'skip') return false;
+    const personal = takesPerson(verdict);
+    if (!personal && matchAllowRules(settings.allow, verdict)) return false;
+    if (!personal && input.backendKind === 'container' && settings.containers === 'skip') return false;
     const approved = grantsFor(input.sessionId);
     return !verdict.keys.every((k) => allowlist.includes(k) || approved.has(k));
   };
@@ -330,6 +335,9 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       keys: verdict.keys,
       reasons: verdict.reasons,
     };
+    // A run that answers for nobody (`--approvals allow`) gives no person's yes: it is not asked.
+    if (takesPerson(verdict) && deps.approver.unattended)
+      return end({ allowed: false, decidedBy: 'unattended', source: 'user', choice: 'closed' });
     fire('pre_approval_request', hookInfo);
     const choice = batched ? batched.answer : await askHuman(req, input.signal);
     let saved: readonly string[] = [];

@@ -31,6 +31,10 @@ export function alwaysKeysFor(verdict: Verdict, allowlist: readonly string[]): s
 
 export const asksEveryTime = (key: string): boolean => ruleFor(key)?.askEveryTime === true;
 
+/** Only a person's yes (or what one granted) lets it through: no mode, allow rule, model or unattended run. */
+export const takesPerson = (verdict: Verdict): boolean =>
+  verdict.keys.some((k) => ruleFor(k)?.needsPerson === true);
+
 /** The analysis plus keys the caller found itself; any known key makes a safe command dangerous. */
 function withExtraKeys(verdict: Verdict, extra: readonly string[] = [], detail?: string): Verdict {
   const added = extra.filter((k) => ruleFor(k) && !verdict.keys.includes(k));

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../analysis/analyse';
-import { FETCH_LOCAL_HOST } from '../analysis/rules/network';
+import { localHostKey } from '../analysis/rules/network';
 import { scriptedApprover, setup } from '../testing/gateFakes';
 import { commandGateFor } from './toolGate';
 
 beforeAll(() => initShellParser());
 
-const check = (extra: { onHost?: boolean } = {}) => ({
-  command: "curl -sS -- 'http://127.0.0.1:8080/'",
+const check = (command: string, extra: { onHost?: boolean; extraKeys?: string[] } = {}) => ({
+  command,
   sessionId: 's1',
   taskId: 't1',
   toolCallId: 'c1',
-  extraKeys: [FETCH_LOCAL_HOST],
   ...extra,
 });
 
@@ -20,8 +19,20 @@ describe('commandGateFor', () => {
     const approver = scriptedApprover('deny');
     const { gate } = setup({ approver }, { containers: 'skip' });
     const docker = commandGateFor(gate, 'docker');
-    expect(await docker(check())).toEqual({ allowed: true });
-    expect(await docker(check({ onHost: true }))).toMatchObject({ allowed: false, decidedBy: 'human' });
-    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([[FETCH_LOCAL_HOST]]);
+    expect(await docker(check('rm -r build'))).toEqual({ allowed: true });
+    expect(await docker(check('rm -r build', { onHost: true }))).toMatchObject({
+      allowed: false,
+      decidedBy: 'human',
+    });
+    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([['rm-recursive']]);
+  });
+
+  it('asks a person about a local-host fetch whatever the backend', async () => {
+    const approver = scriptedApprover('deny');
+    const { gate } = setup({ approver }, { containers: 'skip' });
+    const key = localHostKey('127.0.0.1', 8080);
+    const fetch = check("curl -sS -- 'http://127.0.0.1:8080/'", { extraKeys: [key] });
+    expect(await commandGateFor(gate, 'docker')(fetch)).toMatchObject({ allowed: false, decidedBy: 'human' });
+    expect(approver.requests.map((r) => r.verdict.keys)).toEqual([[key]]);
   });
 });

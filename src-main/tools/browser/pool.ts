@@ -1,12 +1,12 @@
 /**
- * One shared browser process, launched on first use; one context (cookies, storage, tab) per
- * task. The composition root owns the pool and calls `closeAll()` on shutdown.
+ * One shared browser process, launched on first use; one context (cookies, storage, tab, egress
+ * proxy) per task. The composition root owns the pool and calls `closeAll()` on shutdown.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../../runtime/types';
-import { EgressPolicy, normaliseHost, type EgressAsk } from '../../sandbox/egress';
-import { startEgressProxy, type EgressProxy } from '../../sandbox/egressProxy';
+import { EgressPolicy, type EgressAsk } from '../../sandbox/egress';
 import { findBrowser, type BrowserLookup } from './executable';
+import { TaskEgress } from './taskEgress';
 
 /** From infra.md: the last three keep Chromium from calling out on its own. */
 export const LAUNCH_ARGS = [
@@ -58,22 +58,17 @@ export interface BrowserPoolOptions {
 export class BrowserPool {
   private browser?: Promise<Browser>;
   private readonly tabs = new Map<string, Promise<BrowserTab>>();
-  private proxy?: Promise<EgressProxy>;
-  /** Local hosts (`host:port`) a person let a navigation open; the page may then load from them. */
-  private readonly approved = new Set<string>();
+  private readonly proxies: TaskEgress;
   readonly egress: EgressPolicy;
 
   constructor(private readonly options: BrowserPoolOptions = {}) {
     this.egress = options.egress ?? new EgressPolicy();
+    this.proxies = new TaskEgress(this.egress);
   }
 
-  /** Wraps a navigation's question: a yes opens that host and port to the pages too. */
-  remembering(ask: EgressAsk): EgressAsk {
-    return async (target) => {
-      const answer = await ask(target);
-      if (answer === true) this.approved.add(`${target.host}:${target.port}`);
-      return answer;
-    };
+  /** Wraps a navigation's question: a yes opens that host and port to this task's pages too. */
+  remembering(taskId: string, ask: EgressAsk): EgressAsk {
+    return this.proxies.remembering(taskId, ask);
   }
 
   /** Where the browser is, or why there is none; checked on every call so installs are noticed. */
@@ -85,7 +80,7 @@ export class BrowserPool {
   tab(taskId: string): Promise<BrowserTab> {
     let tab = this.tabs.get(taskId);
     if (!tab) {
-      tab = this.openTab();
+      tab = this.openTab(taskId);
       this.tabs.set(taskId, tab);
       tab.catch(() => this.tabs.delete(taskId));
     }
@@ -100,39 +95,24 @@ export class BrowserPool {
     const tab = this.tabs.get(taskId);
     this.tabs.delete(taskId);
     if (tab) await tab.then((t) => t.context.close()).catch(() => {});
+    await this.proxies.closeTask(taskId);
   }
 
   async closeAll(): Promise<void> {
     const browser = this.browser;
-    const proxy = this.proxy;
     this.browser = undefined;
-    this.proxy = undefined;
     this.tabs.clear();
     if (browser) await browser.then((b) => b.close()).catch(() => {});
-    if (proxy) await proxy.then((p) => p.close()).catch(() => {});
+    await this.proxies.closeAll();
   }
 
-  private startProxy(): Promise<EgressProxy> {
-    if (this.proxy) return this.proxy;
-    const starting = startEgressProxy(
-      this.egress,
-      async (target) =>
-        this.approved.has(`${normaliseHost(target.host)}:${target.port}`) ||
-        'the page asked for it; only the address a navigation was allowed to open may be reached',
-    );
-    // A proxy that failed to start is tried again on the next launch.
-    starting.catch(() => {
-      if (this.proxy === starting) this.proxy = undefined;
-    });
-    this.proxy = starting;
-    return starting;
-  }
-
-  private async openTab(): Promise<BrowserTab> {
-    const browser = await this.launch();
+  private async openTab(taskId: string): Promise<BrowserTab> {
+    const [browser, proxy] = await Promise.all([this.launch(), this.proxies.taskProxy(taskId)]);
+    // Playwright keeps loopback on the context's proxy too (it adds `<-loopback>` to the bypass list).
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       acceptDownloads: false,
+      proxy: { server: proxy.url },
     });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
@@ -149,7 +129,7 @@ export class BrowserPool {
       const found = this.lookup();
       if (!('path' in found)) return Promise.reject(new Error(found.reason));
       // playwright-core loads with the first browser tool call, not at start-up.
-      const launching = Promise.all([import('playwright-core'), this.startProxy()]).then(
+      const launching = Promise.all([import('playwright-core'), this.proxies.browserProxy()]).then(
         ([{ chromium }, proxy]) =>
           chromium.launch({ executablePath: found.path, args: [...LAUNCH_ARGS, ...egressArgs(proxy.url)] }),
       );

@@ -8,6 +8,7 @@ const KIND_LABEL: Record<string, string> = {
   'prefix-rule': 'Prefix rule',
   sandbox: 'Outside the sandbox',
   host: 'Network host',
+  'local-host': 'Local host the app may fetch from',
 };
 
 function describe(grant: Grant): string {

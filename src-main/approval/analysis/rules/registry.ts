@@ -55,8 +55,13 @@ const byKey = new Map(
   [...ALL_RULES, ...workspaceRules, ...networkRules, ...instructionRules].map((r) => [r.key, r]),
 );
 
+/** The rule of a key; a scoped rule's key names its scope after a colon (`fetch-local-host:nas.lan:80`). */
 export function ruleFor(key: string): Rule | undefined {
-  return byKey.get(key);
+  const exact = byKey.get(key);
+  if (exact) return exact;
+  const colon = key.indexOf(':');
+  const rule = colon > 0 ? byKey.get(key.slice(0, colon)) : undefined;
+  return rule?.scoped && colon < key.length - 1 ? rule : undefined;
 }
 
 const tables: DetectorTable[] = [
