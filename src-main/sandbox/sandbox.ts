@@ -32,6 +32,12 @@ export interface WrapRequest extends WorkspacePlaces {
   loopbackPorts?: readonly number[];
   /** Hosts allowed for this command beyond the configured ones (a person allowed them). */
   extraDomains?: readonly string[];
+  /**
+   * A person's remembered yes to let commands like this one write outside the sandbox: writes
+   * may go anywhere but `$CADUCEUS_HOME` and the protected files; the read policy and the
+   * network stay as they are, which that yes never covered.
+   */
+  openWrites?: boolean;
 }
 
 export interface WrappedCommand {
@@ -163,7 +169,7 @@ export class Sandbox {
       ...(relays ? { [RELAYS_ENV]: relays.spec } : {}),
     };
     const readConfig = { denyOnly: policy.denyRead };
-    const writeConfig = { allowOnly: policy.writeRoots, denyWithinAllow };
+    const writeConfig = { allowOnly: request.openWrites ? ['/'] : policy.writeRoots, denyWithinAllow };
     let command: string;
     try {
       if (this.platform === 'darwin') {
