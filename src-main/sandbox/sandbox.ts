@@ -14,6 +14,7 @@ import { makePidsCgroup } from './pidsCgroup';
 import { LinuxWrapper } from './linuxWrapper';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
+import { ownHomeView } from './ownHomeView';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
 import { PlantGuard, type GuardRun } from './plantGuard';
 import { describeUndone } from './plantUndo';
@@ -168,7 +169,12 @@ export class Sandbox {
       TMPDIR: policy.tmpDir,
       ...(relays ? { [RELAYS_ENV]: relays.spec } : {}),
     };
-    const readConfig = { denyOnly: policy.denyRead };
+    // Seatbelt judges paths at each open, so a renamed-over secret stays denied on macOS.
+    const own =
+      this.platform === 'linux'
+        ? await ownHomeView(this.options.caduceusHome, policy.denyRead)
+        : { deny: [], allow: [] };
+    const readConfig = { denyOnly: [...policy.denyRead, ...own.deny], allowWithinDeny: own.allow };
     const writeConfig = { allowOnly: request.openWrites ? ['/'] : policy.writeRoots, denyWithinAllow };
     let command: string;
     try {
