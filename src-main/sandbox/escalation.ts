@@ -4,7 +4,9 @@
  * `command_allowlist`), or allow a blocked host the same ways. Session and one-hour grants live in
  * the gate's grant store, so `approvals grants` lists them and revoke ends them. Asked through the same Approver as the
  * gate, so `--approvals deny` denies. The gate has already passed the command: a hardline
- * command never gets here. Each question and its answer go to the approvals ledger.
+ * command never gets here. Each question and its answer go to the approvals ledger. A remembered
+ * `sandbox-outside:` answer was given for a write (reads are never remembered), so it only opens
+ * the write fence for later commands (`runsOutside` → `openWrites`); their reads stay fenced.
  */
 import { randomUUID } from 'node:crypto';
 import type { LedgerEntry } from '../../src-shared/approvalsLedger';
@@ -69,7 +71,10 @@ export class SandboxEscalation {
     this.grants = deps.grants ?? createMemoryGrantStore();
   }
 
-  /** Whether a person already let commands like this one run outside (a simple command only). */
+  /**
+   * Whether a person already let commands like this one write outside the sandbox (a simple
+   * command only). Such a command runs with writes open and the read policy kept.
+   */
   async runsOutside(command: string, sessionId: string): Promise<boolean> {
     if (COMPOUND.test(command) || prefixDanger(commandPrefix(command)) !== null) return false;
     const key = OUTSIDE_KEY_PREFIX + commandPrefix(command);

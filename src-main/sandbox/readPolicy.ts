@@ -89,8 +89,14 @@ export const HOME_SECRETS: readonly string[] = [
   'Library/Cookies',
 ];
 
-/** Caduceus's own: stored keys, MCP tokens, the sessions database and the checkpoint store. */
+/**
+ * Caduceus's own: stored keys, MCP tokens, the sessions database and the checkpoint store.
+ * config.yaml is here too: it may hold MCP servers' `env` and `headers` and keys, and which of
+ * its fields are secret cannot be told for sure (a token in `args`, a URL). Nothing a sandboxed
+ * command runs needs it: the app reads it itself and hands MCP servers what they need.
+ */
 export const CADUCEUS_SECRETS: readonly string[] = [
+  'config.yaml',
   'secrets.json',
   '.env',
   'mcp-credentials.json',

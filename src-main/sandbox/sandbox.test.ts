@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TerminalService, type RunCommandResult } from '../terminal/service';
+import { writeAtomic } from '../config/atomicFile';
 import { MARK, newMark, until } from '../terminal/testing/backendScenarios';
 import { settleProcesses } from '../terminal/testing/procs';
 import { Sandbox } from './sandbox';
@@ -112,6 +114,27 @@ describe('the local sandbox (real bubblewrap)', () => {
       .update(await readFile(config))
       .digest('hex');
     expect(after).toBe(before);
+  });
+
+  it("keeps $CADUCEUS_HOME's secrets from a running command when the app replaces them", async () => {
+    await start();
+    const config = join(caduceusHome, 'config.yaml');
+    await mkdir(join(caduceusHome, 'skills', 'mine'), { recursive: true });
+    await writeFile(join(caduceusHome, 'skills', 'mine', 'SKILL.md'), 'skill body\n');
+    // A writer that died mid-write leaves its temp copy beside the file.
+    await writeFile(`${config}.123.abcdef01.tmp`, 'mcp_servers: {x: {env: {T: PLANTED-stale}}}\n');
+    const running = run(
+      `touch ready; until [ -f go ]; do sleep 0.1; done; ` +
+        `cat ${caduceusHome}/*; cat ${caduceusHome}/skills/mine/SKILL.md; echo end`,
+    );
+    await until(() => existsSync(join(workspace, 'ready')));
+    // The app saves config.yaml (an "always" answer, a settings change) by renaming over it.
+    await writeAtomic(config, 'mcp_servers: {x: {headers: {Authorization: PLANTED-new}}}\n');
+    await writeFile(join(workspace, 'go'), '');
+    const result = await running;
+    expect(result.output).toContain('end');
+    expect(result.output).not.toContain('PLANTED-');
+    expect(result.output).toContain('skill body');
   });
 
   it('hides ~/.ssh', async () => {

@@ -14,6 +14,7 @@ import { makePidsCgroup } from './pidsCgroup';
 import { LinuxWrapper } from './linuxWrapper';
 import { relayLauncher, RELAYS_ENV, seccompHelperPath, startLoopbackRelays } from './loopbackRelay';
 import type { NetworkProxy } from './networkProxy';
+import { ownHomeView } from './ownHomeView';
 import { buildSandboxPolicy, type SandboxPlaces, type SandboxPolicy } from './policy';
 import { PlantGuard, type GuardRun } from './plantGuard';
 import { describeUndone } from './plantUndo';
@@ -32,6 +33,12 @@ export interface WrapRequest extends WorkspacePlaces {
   loopbackPorts?: readonly number[];
   /** Hosts allowed for this command beyond the configured ones (a person allowed them). */
   extraDomains?: readonly string[];
+  /**
+   * A person's remembered yes to let commands like this one write outside the sandbox: writes
+   * may go anywhere but `$CADUCEUS_HOME` and the protected files; the read policy and the
+   * network stay as they are, which that yes never covered.
+   */
+  openWrites?: boolean;
 }
 
 export interface WrappedCommand {
@@ -162,8 +169,13 @@ export class Sandbox {
       TMPDIR: policy.tmpDir,
       ...(relays ? { [RELAYS_ENV]: relays.spec } : {}),
     };
-    const readConfig = { denyOnly: policy.denyRead };
-    const writeConfig = { allowOnly: policy.writeRoots, denyWithinAllow };
+    // Seatbelt judges paths at each open, so a renamed-over secret stays denied on macOS.
+    const own =
+      this.platform === 'linux'
+        ? await ownHomeView(this.options.caduceusHome, policy.denyRead)
+        : { deny: [], allow: [] };
+    const readConfig = { denyOnly: [...policy.denyRead, ...own.deny], allowWithinDeny: own.allow };
+    const writeConfig = { allowOnly: request.openWrites ? ['/'] : policy.writeRoots, denyWithinAllow };
     let command: string;
     try {
       if (this.platform === 'darwin') {

@@ -73,6 +73,11 @@ export interface RunCommandRequest {
   onData?: (chunk: string) => void;
   /** A person allowed this exact command to run outside the sandbox. */
   outsideSandbox?: boolean;
+  /**
+   * A person's remembered yes for commands like this one (a `sandbox-outside:` grant): it may
+   * write outside the sandbox's roots, and still reads nothing of the read policy.
+   */
+  openWrites?: boolean;
   /** Host loopback ports the command may reach from inside the sandbox. */
   loopbackPorts?: readonly number[];
   /** Hosts a person allowed for this command beyond sandbox.network.allowed_domains. */
@@ -186,8 +191,9 @@ export class TerminalService {
       const script = await environment.script(request.command, {
         workdir: request.workdir,
         background: request.background,
-        // Run outside the sandbox, the command must not source what sandboxed commands saved.
-        restoreEnv: !(request.outsideSandbox && this.sandboxesLocal()),
+        // Run outside the sandbox or with writes open, the command must not source what
+        // sandboxed commands saved.
+        restoreEnv: !((request.outsideSandbox || request.openWrites) && this.sandboxesLocal()),
       });
       const handle = await environment.backend.spawn({
         command: script,
@@ -199,6 +205,7 @@ export class TerminalService {
         workspace: environment.workspace,
         tmpDir: environment.tmpDir,
         outsideSandbox: request.outsideSandbox,
+        openWrites: request.openWrites,
         loopbackPorts: request.loopbackPorts,
         allowedHosts: request.allowedHosts,
       });

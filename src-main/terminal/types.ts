@@ -58,6 +58,8 @@ export interface SpawnOptions {
   tmpDir?: string;
   /** A person allowed this command to run outside the local sandbox. */
   outsideSandbox?: boolean;
+  /** A remembered yes lets it write outside the local sandbox's roots; reads stay fenced (Sandbox WrapRequest). */
+  openWrites?: boolean;
   /** Host loopback ports a sandboxed command may still reach (execute_code's tool channel). */
   loopbackPorts?: readonly number[];
   /** Hosts a person allowed beyond the configured ones. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as serviceTools from './services';
 import { CronScheduler } from './services/cron';
 import { loadTools } from './testing/harness';
+import { fakeGate, refusing } from './testing/terminal';
 import { sendJson, sendText, startServer, type TestServer } from './testing/httpServer';
 
 const STATES = [
@@ -173,7 +174,9 @@ describe('cronjob and send_message', () => {
   it('cronjob is unavailable without a scheduler and manages jobs with one', async () => {
     expect(await loadTools(serviceTools, {}).unavailable('cronjob')).toMatch(/scheduler/);
     const cron = new CronScheduler(() => {});
-    const tools = loadTools(serviceTools, { cron });
+    expect(await loadTools(serviceTools, { cron }).unavailable('cronjob')).toMatch(/approval gate/);
+    const gate = fakeGate();
+    const tools = loadTools(serviceTools, { cron, commandGate: gate.gate });
     const { created } = await tools.json<{ created: { id: string; sessionId: string } }>('cronjob', {
       action: 'create',
       schedule: 'every 2h',
@@ -191,6 +194,26 @@ describe('cronjob and send_message', () => {
       removed: created.id,
     });
     expect((await tools.json('cronjob', { action: 'remove', job_id: created.id })).error).toMatch(/No job/);
+    // Each create and remove was put to the gate as words, with the prompt and schedule shown.
+    expect(gate.checks.map((c) => [c.subjectKind, c.command, c.extraKeys])).toEqual([
+      ['cron', 'schedule "summarise the news" (every 2h)', ['cron-change']],
+      ['cron', 'remove scheduled job "summarise the news" (every 2h)', ['cron-change']],
+    ]);
+    expect(gate.checks[0]?.detail).toMatch(/every 2h[\s\S]*summarise the news/);
+    cron.stopAll();
+  });
+
+  it('cronjob schedules and removes nothing the gate refuses', async () => {
+    const cron = new CronScheduler(() => {});
+    const kept = cron.create({ schedule: 'every 1h', prompt: 'mine' });
+    const gate = fakeGate();
+    gate.decide = refusing(/./);
+    const tools = loadTools(serviceTools, { cron, commandGate: gate.gate });
+    const created = await tools.outcome('cronjob', { action: 'create', schedule: 'in 5m', prompt: 'p' });
+    expect(created.refusal).toBe('denied');
+    const removed = await tools.outcome('cronjob', { action: 'remove', job_id: kept.id });
+    expect(removed.refusal).toBe('denied');
+    expect(cron.list().map((j) => j.id)).toEqual([kept.id]);
     cron.stopAll();
   });
 });

@@ -4,9 +4,10 @@ import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import type { ToolContext } from '../runtime/types';
 import { guarded } from './guard';
 import type { CronService } from './services/cron';
+import { removeJob, scheduleJob } from './services/cronChanges';
 import * as ha from './services/homeAssistant';
 import { mixtureOfAgents, MOA_KEY_ENV } from './services/moa';
-import { envOf, type ToolModuleContext, type ToolServices } from './toolModule';
+import { envOf, type CommandGate, type ToolModuleContext, type ToolServices } from './toolModule';
 
 const CronjobArgs = z.strictObject({
   action: z.enum(['create', 'list', 'remove']),
@@ -91,18 +92,23 @@ export function registerTools(ctx: ToolModuleContext): void {
   const { services } = ctx;
   const env = () => envOf(services);
   const cronReason = 'Scheduled jobs need the app to host a scheduler; none was provided';
+  // A job runs later with nobody watching: without the gate to ask about it, none is scheduled.
+  const cronGateReason = 'no approval gate is configured, so no job may be scheduled';
   ctx.registry.register({
     name: 'cronjob',
     toolset: 'cronjob',
     schema: SERVICE_SCHEMAS.cronjob,
     emoji: '⏰',
-    checkFn: () => services.cron !== undefined || cronReason,
+    checkFn: () =>
+      services.cron === undefined ? cronReason : services.commandGate !== undefined || cronGateReason,
     handler: typedHandler(
       'cronjob',
       CronjobArgs,
-      guarded('cronjob', (args: CronjobArgs, call) =>
-        services.cron ? cronjob(services.cron, args, call) : toolError(cronReason),
-      ),
+      guarded('cronjob', (args: CronjobArgs, call) => {
+        if (!services.cron) return toolError(cronReason);
+        if (!services.commandGate) return toolError(cronGateReason);
+        return cronjob(services.cron, services.commandGate, args, call);
+      }),
     ),
   });
   ctx.registry.register({
@@ -132,17 +138,17 @@ export function registerTools(ctx: ToolModuleContext): void {
   registerHomeAssistant(ctx, services);
 }
 
-function cronjob(cron: CronService, args: CronjobArgs, call: ToolContext) {
+function cronjob(cron: CronService, gate: CommandGate, args: CronjobArgs, call: ToolContext) {
   if (args.action === 'list') return { jobs: cron.list() };
   if (args.action === 'remove') {
     const id = args.job_id ?? '';
     if (!id) return toolError('remove needs job_id; list shows the ids');
-    return cron.remove(id) ? { removed: id } : toolError(`No job with id "${id}"`);
+    return removeJob(cron, gate, id, call);
   }
   const schedule = args.schedule?.trim() ?? '';
   const prompt = args.prompt?.trim() ?? '';
   if (!schedule || !prompt) return toolError('create needs both schedule and prompt');
-  return { created: cron.create({ schedule, prompt, sessionId: call.sessionId, taskId: call.taskId }) };
+  return scheduleJob(cron, gate, { schedule, prompt }, call);
 }
 
 /** HASS_URL is the person's own setting: their Home Assistant is usually on the local network. */

@@ -11,5 +11,5 @@ export {
   SECRET_READ,
   WRITE_OUTSIDE_WORKSPACE,
 } from './rules/workspace';
-export { MEMORY_WRITE, SKILL_CHANGE } from './rules/instructions';
+export { CRON_CHANGE, MEMORY_WRITE, SKILL_CHANGE } from './rules/instructions';
 export type { Rule, Verdict } from './verdict';

@@ -123,6 +123,7 @@ export class LocalBackend extends BackendBase {
         internalRoots: [await this.stateDir()],
         loopbackPorts: options.loopbackPorts,
         extraDomains: options.allowedHosts,
+        openWrites: options.openWrites,
       });
     } catch (error) {
       if (error instanceof SandboxUnavailableError) throw new TerminalError('unavailable', error.message);

@@ -37,8 +37,9 @@ export async function runSandboxed(
     return { result, ...(refusalNote(result) ? { sandbox: refusalNote(result) } : {}) };
   }
   const allowedHosts = await escalation.allowedHosts(call.sessionId);
-  const outside = await escalation.runsOutside(asked, call.sessionId);
-  const first = await terminal.run({ ...request, outsideSandbox: outside, allowedHosts });
+  // A remembered yes was given for a write the sandbox refused: it opens writes, never reads.
+  const openWrites = await escalation.runsOutside(asked, call.sessionId);
+  const first = await terminal.run({ ...request, openWrites, allowedHosts });
   if (first.status !== 'completed' || !first.sandboxRefusal) return { result: first };
   const refusal = first.sandboxRefusal;
   const note: SandboxNote = { refused: refusal.kind, message: refusal.message };
