@@ -32,6 +32,17 @@ export const RefusalFactsSchema = z.object({
 });
 export type RefusalFacts = z.infer<typeof RefusalFactsSchema>;
 
+/**
+ * What a call's outcome said, as facts: the gate's refusal and the exit code of the command it
+ * ran. Carried by the live event and kept by the session store (since v7), so no card reads them
+ * back out of the result's text.
+ */
+export const CallOutcomeSchema = z.object({
+  refusal: RefusalFactsSchema.optional(),
+  exitCode: z.number().nullable().optional(),
+});
+export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
+
 const LABELS: Record<ToolCallStatus, string> = {
   running: 'Running',
   ok: 'Done',

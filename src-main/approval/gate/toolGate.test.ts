@@ -20,7 +20,7 @@ describe('commandGateFor', () => {
     const approver = scriptedApprover('deny');
     const { gate } = setup({ approver }, { containers: 'skip' });
     const docker = commandGateFor(gate, 'docker');
-    expect(await docker(check())).toEqual({ allowed: true });
+    expect(await docker(check())).toEqual({ allowed: true, decidedBy: 'container-skip' });
     expect(await docker(check({ onHost: true }))).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(approver.requests.map((r) => r.verdict.keys)).toEqual([[FETCH_LOCAL_HOST]]);
   });
