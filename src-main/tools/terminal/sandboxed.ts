@@ -2,7 +2,7 @@
  * A terminal command as the execution policy attempts it (sandbox/execPolicy.ts): run in the
  * fence it chose, with the sandbox's refusal as a value; and what the model is told about it.
  */
-import type { ExecDecision, ExecFence } from '../../runtime/execDecision';
+import type { ExecDecision, ExecFence, FenceRefusal } from '../../runtime/execDecision';
 import type { Attempted, AttemptFence } from '../../sandbox/execPolicy';
 import type { SandboxRefusal } from '../../sandbox/refusal';
 import type { RunCommandRequest, RunCommandResult, TerminalService } from '../../terminal/service';
@@ -31,12 +31,13 @@ export function commandAttempt(
         ? { ...request, outsideSandbox: fence.outsideSandbox, allowedHosts: fence.allowedHosts }
         : request,
     );
-    if (result.status !== 'completed' || !result.sandboxRefusal) return { result };
-    return {
-      result,
-      fenceRefusal: result.sandboxRefusal,
-      failed: result.exitCode !== 0 && !result.cancelled,
-    };
+    if (result.status !== 'completed') return { result };
+    const { sandboxRefusal, limitBreach } = result;
+    const fenceRefusal: FenceRefusal | undefined =
+      sandboxRefusal ??
+      (limitBreach ? { kind: 'limit', limit: limitBreach.kind, message: limitBreach.message } : undefined);
+    if (!fenceRefusal) return { result };
+    return { result, fenceRefusal, failed: result.exitCode !== 0 && !result.cancelled };
   };
 }
 
