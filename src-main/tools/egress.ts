@@ -5,9 +5,9 @@
 import { FETCH_LOCAL_HOST } from '../approval/analysis';
 import type { ToolContext } from '../runtime/types';
 import { EgressPolicy, type EgressAsk } from '../sandbox/egress';
+import { decide } from '../sandbox/execPolicy';
 import { shQuote } from '../../src-shared/shellQuote';
 import type { Egress } from './http';
-import { gateRefusal } from './terminal/wiring';
 import type { ToolServices } from './toolModule';
 
 /** Without a policy from the host, nothing local is reachable. */
@@ -22,13 +22,15 @@ export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk 
   const gate = services.commandGate;
   if (!gate) return undefined;
   return async (target) => {
-    const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
-      extraKeys: [FETCH_LOCAL_HOST],
-      onHost: true,
-    });
-    if (!refusal) return true;
-    const error = (refusal.data as { error?: unknown } | undefined)?.error;
-    return typeof error === 'string' ? error : 'the approval gate refused it';
+    const decided = await decide(
+      gate,
+      { kind: 'network', words: `curl -sS -- ${shQuote(target.url)}` },
+      call,
+      {
+        extraKeys: [FETCH_LOCAL_HOST],
+      },
+    );
+    return decided.allowed || decided.refusal.message || 'the approval gate refused it';
   };
 }
 
