@@ -23,6 +23,8 @@ export type FenceRefusal =
 /** The gate's refusal: `kind` blocked (hardline, deny rule) or denied; `message` is what the model reads. */
 export interface GateRefusal extends RefusalFacts {
   decidedBy?: Decider;
+  /** The findings (rule keys) the gate's verdict had. */
+  keys?: string[];
   message: string;
 }
 

@@ -71,7 +71,7 @@ describe('the execution policy', () => {
     const hardline = await runExec(deps, command('rm -rf /', 'sandbox', attempt));
     expect(hardline.decision).toMatchObject({
       allowed: false,
-      refusal: { kind: 'blocked', decidedBy: 'hardline' },
+      refusal: { kind: 'blocked', decidedBy: 'hardline', rule: 'rm-root', keys: ['rm-root', 'rm-recursive'] },
     });
     const denied = await runExec(deps, command('chmod -R 777 ./build', 'sandbox', attempt));
     expect(denied.decision).toMatchObject({
@@ -81,6 +81,10 @@ describe('the execution policy', () => {
     expect('result' in denied).toBe(false);
     expect(fences).toEqual([]);
     expect(approver.requests).toHaveLength(1);
+    // The findings the person was shown are the decision's keys, unchanged.
+    const shown = approver.requests[0]?.verdict.keys ?? [];
+    expect(shown.length).toBeGreaterThan(0);
+    expect(denied.decision).toMatchObject({ refusal: { keys: [...shown] } });
   });
 
   it('asks a person when the sandbox refused a failed attempt, and a yes retries it outside', async () => {

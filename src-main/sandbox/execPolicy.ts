@@ -105,6 +105,7 @@ export async function decide(
       message: decision.message,
       ...(decision.decidedBy ? { decidedBy: decision.decidedBy } : {}),
       ...(decision.rule ? { rule: decision.rule } : {}),
+      ...(decision.keys?.length ? { keys: decision.keys } : {}),
       ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
       ...(decision.note ? { note: decision.note } : {}),
     },

@@ -47,6 +47,8 @@ export type CommandDecision =
       /** Who refused (hardline, deny-rule, human, unattended, timeout, smart) and by which rule: for the UI. */
       decidedBy?: Decider;
       rule?: string;
+      /** The findings (rule keys) the verdict had. */
+      keys?: string[];
       reasons?: string[];
       /** What the person told the agent with their "no". */
       note?: string;

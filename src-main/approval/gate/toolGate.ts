@@ -34,6 +34,7 @@ export function commandGateFor(gate: ApprovalGate, backend: string, notes?: Deni
       ...(note ? { note } : {}),
       decidedBy: decision.decidedBy,
       ...(decision.rule ? { rule: decision.rule } : {}),
+      keys: [...decision.verdict.keys],
       reasons: decision.verdict.reasons.slice(0, 5),
     };
   };
