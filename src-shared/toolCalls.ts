@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
-/** How the agent's runner ended a call; a refusal is read from its result. */
+/** How the agent's runner ended a call; a refusal comes with its outcome (`CallOutcome`). */
 export const ToolRunStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'stopped']);
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 

@@ -55,13 +55,13 @@ export async function gateRefusal(
   call: ToolContext,
   extra: Pick<
     CommandCheck,
-    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'onHost' | 'subjectKind' | 'detail'
+    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'subjectKind' | 'detail'
   > = {},
 ): Promise<ToolOutcome | undefined> {
-  const { onHost, subjectKind, ...check } = extra;
+  const { subjectKind, ...check } = extra;
   const effect: Effect = subjectKind
     ? { kind: 'persistent', words: command, subjectKind }
-    : { kind: onHost ? 'network' : 'command', words: command };
+    : { kind: 'command', words: command };
   const decided = await decide(gate, effect, call, check);
   return decided.allowed ? undefined : toolRefused(decided.refusal);
 }
