@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApprovalChoiceSchema } from './ipc/schemas';
-import { ToolCallStatusSchema, ToolRunStatusSchema } from './toolCalls';
+import { CallOutcomeSchema, ToolCallStatusSchema, ToolRunStatusSchema } from './toolCalls';
 
 /** What the agent loop tells the UI while a turn runs. Child agents emit the same events. */
 
@@ -54,6 +54,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     result: z.string().optional(),
     /** The approval gate refused the command. */
     approval: ApprovalRefusalSchema.optional(),
+    /** The outcome's facts (refusal with who decided, exit code) for the card, as stored. */
+    outcome: CallOutcomeSchema.optional(),
   }),
   z.object({
     type: z.literal('approval_requested'),

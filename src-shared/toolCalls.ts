@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
-/** How the agent's runner ended a call; a refusal is read from its result. */
+/** How the agent's runner ended a call; a refusal comes with its outcome (`CallOutcome`). */
 export const ToolRunStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'stopped']);
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 
@@ -31,6 +31,17 @@ export const RefusalFactsSchema = z.object({
   note: z.string().optional(),
 });
 export type RefusalFacts = z.infer<typeof RefusalFactsSchema>;
+
+/**
+ * What a call's outcome said, as facts: the gate's refusal and the exit code of the command it
+ * ran. Carried by the live event and kept by the session store (since v7), so no card reads them
+ * back out of the result's text.
+ */
+export const CallOutcomeSchema = z.object({
+  refusal: RefusalFactsSchema.optional(),
+  exitCode: z.number().nullable().optional(),
+});
+export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 
 const LABELS: Record<ToolCallStatus, string> = {
   running: 'Running',

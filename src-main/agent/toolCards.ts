@@ -1,4 +1,4 @@
-import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolCallView } from '../../src-shared/ipc/chatSchemas';
 import type { ToolCallRecord } from '../../src-shared/sessions';
 import type { StoredToolCallStatus } from '../../src-shared/toolCalls';
@@ -16,9 +16,10 @@ export interface ToolCallFacts {
   taskId: string;
   startedAt: number;
   run: StoredToolCallStatus;
-  /** The gate's refusal, when the call's outcome is at hand (live); else read from the result. */
-  refusal?: ApprovalRefusal;
-  /** What a stored call's outcome said; absent for calls stored before outcomes were. */
+  /**
+   * What the call's outcome said (the live event's, or the stored row's); absent only for calls
+   * stored before outcomes were, whose refusal and exit code are then read from the result.
+   */
   recorded?: RecordedOutcome;
   durationMs?: number;
   /** The whole result the model received. */
@@ -32,8 +33,7 @@ export interface ToolCallFacts {
  * session, an exported one and the CLI's activity lines all read it, so they say the same.
  */
 export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details =
-    facts.result === undefined ? {} : resultDetails(facts.result, facts.refusal, facts.recorded);
+  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.recorded);
   return {
     id: facts.id,
     name: facts.name,
@@ -56,6 +56,17 @@ function statusOf(run: StoredToolCallStatus, details: ToolCallDetails): ToolCall
   // A command that ran and failed is a failure, though the tool itself worked.
   if (run === 'error' || (details.exitCode != null && details.exitCode !== 0)) return 'error';
   return 'ok';
+}
+
+/**
+ * A finished event's outcome for its card: the facts the runner put on it, taken as they are. An
+ * event that carries only the refusal's kind has that; one with neither is read like an old row.
+ */
+export function eventOutcome(
+  event: Pick<Extract<AgentEvent, { type: 'tool_finished' }>, 'approval' | 'outcome'>,
+): Pick<ToolCallFacts, 'recorded'> {
+  if (event.outcome) return { recorded: event.outcome };
+  return event.approval ? { recorded: { refusal: { kind: event.approval } } } : {};
 }
 
 /** The card fields a finished call adds to its started card. */

@@ -1,6 +1,6 @@
 import type { ApprovalRefusal } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolRefusal } from '../../src-shared/ipc/chatSchemas';
-import type { RefusalFacts } from '../../src-shared/toolCalls';
+import type { CallOutcome, RefusalFacts } from '../../src-shared/toolCalls';
 
 type Json = Record<string, unknown>;
 
@@ -17,29 +17,21 @@ function parseObject(text: string): Json | undefined {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** What a call's outcome said, as the session store keeps it since v7. */
-export interface RecordedOutcome {
-  refusal?: RefusalFacts | undefined;
-  exitCode?: number | null | undefined;
-}
+/** What a call's outcome said: carried by the live event, kept by the session store since v7. */
+export type RecordedOutcome = CallOutcome;
 
 /**
  * A tool's result read for people: output as text, the exit code, an error or a refusal in words.
- * `refusal` is the outcome's kind, when known (live); `recorded` is a stored call's outcome. Only
- * without it (a call stored before outcomes were) are the refusal and exit code read from the text.
+ * `recorded` is the call's outcome (live, or stored since v7): its refusal and exit code are taken
+ * as they are. Only without it (a call stored before outcomes were) are they read from the text.
  */
-export function resultDetails(
-  result: string,
-  refusal?: ApprovalRefusal,
-  recorded?: RecordedOutcome,
-): ToolCallDetails {
+export function resultDetails(result: string, recorded?: RecordedOutcome): ToolCallDetails {
   const json = parseObject(result);
   if (recorded) {
     if (recorded.refusal) return { refusal: refusalOf(recorded.refusal) };
     const details = json ? textDetails(json) : outputOnly(result);
     return recorded.exitCode != null ? { ...details, exitCode: recorded.exitCode } : details;
   }
-  if (refusal) return { refusal: refusalOf(factsIn(refusal, json ?? {})) };
   if (!json) return outputOnly(result);
   const approval = json.approval;
   if (approval === 'blocked' || approval === 'denied') return { refusal: refusalOf(factsIn(approval, json)) };
@@ -61,7 +53,7 @@ function textDetails(json: Json): ToolCallDetails {
   return details;
 }
 
-/** The refusal facts a result's JSON carries (the gate's fields), for calls without recorded ones. */
+/** The refusal facts a stored result's JSON carries (the gate's fields), for calls stored before v7. */
 function factsIn(kind: ApprovalRefusal, json: Json): RefusalFacts {
   const rule = str(json.rule);
   const reasons = Array.isArray(json.reasons) ? json.reasons.filter((r) => typeof r === 'string') : [];
@@ -79,9 +71,14 @@ function factsIn(kind: ApprovalRefusal, json: Json): RefusalFacts {
 const ADVICE_NO_RETRY = 'The agent was told not to retry it. Tell it in the chat what to do instead.';
 
 function refusalOf(facts: RefusalFacts): ToolRefusal {
-  const { kind, rule, reasons = [], note } = facts;
+  const { kind, decidedBy, rule, reasons = [], note } = facts;
   const because = reasons.length > 0 ? `${reasons.join('; ')}.` : '';
-  const base = { kind, ...(rule ? { rule } : {}), ...(note ? { note } : {}) };
+  const base = {
+    kind,
+    ...(decidedBy ? { decidedBy } : {}),
+    ...(rule ? { rule } : {}),
+    ...(note ? { note } : {}),
+  };
   switch (facts.decidedBy) {
     case 'hardline':
       return {

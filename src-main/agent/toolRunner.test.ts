@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../src-shared/sessions';
-import { toolFailure, toolOk } from '../runtime/outcome';
+import { toolOk, toolRefused } from '../runtime/outcome';
 import { newRuntime, spec } from '../runtime/testing/fixtures';
 import { exportSession } from './sessions/export';
 import { SessionStore } from './sessions/store';
@@ -30,15 +30,15 @@ const call = (id: string, name: string): ToolCall => ({
 describe('ToolRunner records what happened, not only what the model read', () => {
   it('reloads a refusal and an exit code though a hook rewrote the text', async () => {
     const { runtime } = newRuntime();
-    const gate = {
-      error: 'This command can never run here.',
-      approval: 'blocked',
-      decided_by: 'hardline',
-      reasons: ['Deletes the root filesystem'],
-    };
     runtime.registry.register(
       spec('refused', 's', {
-        handler: () => toolFailure(JSON.stringify(gate), { refusal: 'blocked', data: gate }),
+        handler: () =>
+          toolRefused({
+            kind: 'blocked',
+            message: 'This command can never run here.',
+            decidedBy: 'hardline',
+            reasons: ['Deletes the root filesystem'],
+          }),
       }),
     );
     runtime.registry.register(

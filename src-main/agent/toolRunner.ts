@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolRunStatus } from '../../src-shared/toolCalls';
+import type { CallOutcome, ToolRunStatus } from '../../src-shared/toolCalls';
+import { refusalFactsOf } from '../runtime/execDecision';
 import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
 import { toolError } from '../runtime/errors';
 import { parseArgs } from '../runtime/validate';
@@ -9,7 +10,6 @@ import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
 import { argsPreview, resultPreview } from './preview';
-import { refusalFacts } from './refusalFacts';
 import type { SessionStore } from './sessions/store';
 
 const CANCELLED = toolError('Cancelled by the user before this tool finished.');
@@ -105,12 +105,8 @@ export class ToolRunner {
     const { text: result, ok, refusal } = ended;
     const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : ok ? 'ok' : 'error';
     const durationMs = performance.now() - started;
-    this.deps.store().finishToolCall(handle, {
-      result,
-      status,
-      durationMs,
-      outcome: { ok, refusal: refusalFacts(ended), exitCode: ended.exitCode },
-    });
+    const facts = outcomeFacts(ended);
+    this.deps.store().finishToolCall(handle, { result, status, durationMs, outcome: { ok, ...facts } });
     emit({
       type: 'tool_finished',
       toolCallId: call.id,
@@ -120,6 +116,7 @@ export class ToolRunner {
       resultPreview: resultPreview(result),
       result,
       ...(refusal ? { approval: refusal } : {}),
+      outcome: facts,
     });
     return result;
   }
@@ -146,4 +143,14 @@ export class ToolRunner {
       loopHandlers: this.deps.loopHandlers,
     });
   }
+}
+
+/** The outcome's facts, as the live card and the stored one read them: the decision, unchanged. */
+function outcomeFacts(outcome: ToolOutcome): CallOutcome {
+  const refusal =
+    refusalFactsOf(outcome.decision) ?? (outcome.refusal ? { kind: outcome.refusal } : undefined);
+  return {
+    ...(refusal ? { refusal } : {}),
+    ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
-import { toolCallView } from '../agent/toolCards';
+import { eventOutcome, toolCallView } from '../agent/toolCards';
 import { writeLine } from './args';
 
 const TAIL_LINES = 5;
@@ -57,7 +57,7 @@ export function finishedLines(event: Finished): string[] {
     taskId: event.sessionId,
     startedAt: 0,
     run: event.status,
-    ...(event.approval ? { refusal: event.approval } : {}),
+    ...eventOutcome(event),
     result: event.result ?? event.resultPreview,
   });
   const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
-import { finishedDetails, toolCallView, type ToolCallFacts } from '../agent/toolCards';
+import { eventOutcome, finishedDetails, toolCallView, type ToolCallFacts } from '../agent/toolCards';
 
 /**
  * Turns one turn's agent events into the chat events the UI draws. Keeps what the agent does
@@ -79,7 +79,7 @@ export class ChatEventMapper {
           taskId: this.sessionId,
           startedAt: started?.startedAt ?? Date.now(),
           run: event.status,
-          ...(event.approval ? { refusal: event.approval } : {}),
+          ...eventOutcome(event),
           durationMs: event.durationMs,
           result: event.result ?? event.resultPreview,
         });

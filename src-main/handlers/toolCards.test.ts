@@ -7,6 +7,11 @@ import { sessionDetail } from './sessions';
 import { exportSession } from '../agent/sessions/export';
 import { SessionStore } from '../agent/sessions/store';
 import { storedToolCallViews } from '../agent/toolCards';
+import type { AgentEventBody } from '../agent/events';
+import { ToolRunner } from '../agent/toolRunner';
+import { toolRefused } from '../runtime/outcome';
+import { newRuntime, spec } from '../runtime/testing/fixtures';
+import type { AgentEvent } from '../../src-shared/agentEvents';
 
 let home: string;
 let store: SessionStore;
@@ -93,5 +98,60 @@ describe('one card for a tool call, live, reloaded and exported', () => {
     expect(md).toContain('`terminal` (c_failed): Failed · exit 3');
     expect(md).toContain('`terminal` (c_stopped): Stopped');
     expect(md).toContain('`terminal` (c_lost): Stopped');
+  });
+});
+
+describe("a refused call's card", () => {
+  it('shows who decided exactly as the gate said, live and reloaded, whatever the text claims', async () => {
+    const { runtime } = newRuntime();
+    const deciders = { c_unattended: 'unattended', c_timeout: 'timeout', c_hardline: 'hardline' } as const;
+    for (const [id, decidedBy] of Object.entries(deciders))
+      runtime.registry.register(
+        spec(id, 's', {
+          handler: () =>
+            toolRefused({
+              kind: decidedBy === 'hardline' ? 'blocked' : 'denied',
+              decidedBy,
+              message: 'Not run.',
+            }),
+        }),
+      );
+    // What the model reads says otherwise: a card that read the text would show a person's no.
+    const lie = JSON.stringify({ error: 'no', approval: 'denied', decided_by: 'human' });
+    runtime.hooks.register('transform_tool_result', () => lie);
+    const s = store.createSession({ title: 'who decided' });
+    const events: AgentEventBody[] = [];
+    const runner = new ToolRunner({
+      runtime,
+      store: () => store,
+      loopHandlers: new Map(),
+      sessionId: s.id,
+      taskId: s.id,
+      cwd: home,
+      emit: (event) => events.push(event),
+    });
+    const calls = Object.keys(deciders).map((id) => ({
+      id,
+      type: 'function' as const,
+      function: { name: id, arguments: '{}' },
+    }));
+    store.appendMessage(s.id, { role: 'assistant', content: null, tool_calls: calls });
+    for (const message of await runner.runBatch(calls, new Set(Object.keys(deciders))))
+      store.appendMessage(s.id, message);
+
+    const live = new ChatEventMapper(s.id, 'turn');
+    const liveCards = events.flatMap((event) =>
+      live.map({ ...event, sessionId: s.id, depth: 0 } as AgentEvent),
+    );
+    const reloaded = sessionDetail(store, s.id, () => '').messages.flatMap((m) => m.toolCalls);
+    for (const [id, decidedBy] of Object.entries(deciders)) {
+      const finished = liveCards.find((e) => e.type === 'tool.finished' && e.toolCallId === id);
+      expect(finished).toMatchObject({ details: { refusal: { decidedBy } } });
+      expect(reloaded.find((c) => c.id === id)).toMatchObject({ result: lie, refusal: { decidedBy } });
+    }
+    expect(reloaded.find((c) => c.id === 'c_unattended')?.refusal?.title).toBe(
+      'Denied: nobody could be asked',
+    );
+    expect(reloaded.find((c) => c.id === 'c_hardline')).toMatchObject({ status: 'blocked' });
   });
 });

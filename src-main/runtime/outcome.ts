@@ -1,7 +1,8 @@
+import type { GateRefusal } from './execDecision';
 import { OUTCOME, type ToolOutcome } from './types';
 
 /** Everything an outcome may say besides success and its text. */
-export type OutcomeFacts = Pick<ToolOutcome, 'refusal' | 'exitCode' | 'data'>;
+export type OutcomeFacts = Pick<ToolOutcome, 'refusal' | 'exitCode' | 'data' | 'decision'>;
 
 /** Handlers may return anything; the model only ever sees strings. */
 export function serialiseResult(value: unknown): string {
@@ -15,11 +16,13 @@ export function serialiseResult(value: unknown): string {
 }
 
 function outcome(ok: boolean, text: string, facts: OutcomeFacts): ToolOutcome {
+  const refusal = facts.decision && !facts.decision.allowed ? facts.decision.refusal.kind : facts.refusal;
   return {
     [OUTCOME]: true,
     ok,
     text,
-    ...(facts.refusal ? { refusal: facts.refusal } : {}),
+    ...(refusal ? { refusal } : {}),
+    ...(facts.decision ? { decision: facts.decision } : {}),
     ...(facts.exitCode !== undefined ? { exitCode: facts.exitCode } : {}),
     ...(facts.data !== undefined ? { data: facts.data } : {}),
   };
@@ -28,6 +31,22 @@ function outcome(ok: boolean, text: string, facts: OutcomeFacts): ToolOutcome {
 /** A success; the model reads `value` itself when it is a string, else its JSON. */
 export function toolOk(value: unknown, facts: Omit<OutcomeFacts, 'data' | 'refusal'> = {}): ToolOutcome {
   return outcome(true, serialiseResult(value), typeof value === 'string' ? facts : { ...facts, data: value });
+}
+
+/**
+ * The gate's refusal: the model reads `{error, approval: 'blocked' | 'denied', decided_by, …}`,
+ * and the outcome carries the decision itself for the ledger's and the cards' readers.
+ */
+export function toolRefused(refusal: GateRefusal): ToolOutcome {
+  const data = {
+    error: refusal.message,
+    approval: refusal.kind,
+    ...(refusal.decidedBy ? { decided_by: refusal.decidedBy } : {}),
+    ...(refusal.rule ? { rule: refusal.rule } : {}),
+    ...(refusal.reasons?.length ? { reasons: refusal.reasons } : {}),
+    ...(refusal.note ? { note: refusal.note } : {}),
+  };
+  return outcome(false, JSON.stringify(data), { data, decision: { allowed: false, refusal } });
 }
 
 /** A failure whose text the caller wrote (see `toolError` for the usual `{"error": …}`). */

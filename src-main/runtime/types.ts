@@ -1,5 +1,6 @@
 /** Core types of the tool runtime: what a tool is, what it receives, what it returns. */
 import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { ExecDecision } from './execDecision';
 
 /** A JSON schema object as found in an OpenAI function schema's `parameters`. */
 export interface JsonSchema {
@@ -58,8 +59,13 @@ export interface ToolOutcome {
   /** False for any failure: invalid arguments, a tool error, a hook's block, a refusal. */
   ok: boolean;
   text: string;
-  /** The approval gate refused the command: without asking (blocked) or by a person's no (denied). */
+  /**
+   * The approval gate refused the command: without asking (blocked) or by a person's no (denied).
+   * When `decision` is present this is its refusal's kind.
+   */
   refusal?: ApprovalRefusal;
+  /** What the execution policy decided (sandbox/execPolicy.ts): who, why, in which fence. */
+  decision?: ExecDecision;
   /** The exit code of the command the tool ran, when it ran one (null: it had none, e.g. killed). */
   exitCode?: number | null;
   /** The value `text` was serialised from, when there was one. */

@@ -9,7 +9,7 @@
  * the write fence for later commands (`runsOutside` → `openWrites`); their reads stay fenced.
  */
 import { randomUUID } from 'node:crypto';
-import type { LedgerEntry } from '../../src-shared/approvalsLedger';
+import type { Decider, LedgerEntry } from '../../src-shared/approvalsLedger';
 import {
   createMemoryGrantStore,
   grantAnswer,
@@ -39,10 +39,12 @@ export interface EscalationRequest {
   signal?: AbortSignal;
 }
 
-export type EscalationOutcome =
+/** `decidedBy` is absent only when nobody could be asked anything (no host to name). */
+export type EscalationOutcome = { decidedBy?: Decider } & (
   | { decision: 'outside' }
   | { decision: 'host-allowed'; host: string }
-  | { decision: 'denied'; message: string };
+  | { decision: 'denied'; message: string }
+);
 
 export interface EscalationDeps {
   approver: Approver;
@@ -110,6 +112,7 @@ export class SandboxEscalation {
     const granted = allowed ? await this.grant(request.sessionId, key, remember ? answer : 'once') : null;
     if (danger !== null && (answer === 'session' || answer === 'hour' || answer === 'always'))
       this.deps.logger?.warn(`Ran outside the sandbox this once, not remembered: ${danger}`);
+    const decidedBy: Decider = timedOut ? 'timeout' : this.deps.approver.unattended ? 'unattended' : 'human';
     this.record({
       id: asked.id,
       at: Date.now(),
@@ -120,7 +123,7 @@ export class SandboxEscalation {
       keys: [key],
       reasons: [question],
       allowed,
-      decidedBy: timedOut ? 'timeout' : this.deps.approver.unattended ? 'unattended' : 'human',
+      decidedBy,
       rule: null,
       scope: granted?.scope ?? null,
       expiresAt: granted?.expiresAt ?? null,
@@ -128,10 +131,11 @@ export class SandboxEscalation {
     if (!allowed)
       return {
         decision: 'denied',
+        decidedBy,
         message: `${refusal.message} Nobody allowed ${host ? `${host}` : 'running it outside the sandbox'}.`,
       };
-    if (host) return { decision: 'host-allowed', host };
-    return { decision: 'outside' };
+    if (host) return { decision: 'host-allowed', host, decidedBy };
+    return { decision: 'outside', decidedBy };
   }
 
   private async request(

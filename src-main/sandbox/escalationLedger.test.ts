@@ -19,7 +19,7 @@ describe('the escalation ledger', () => {
       },
       logger,
     });
-    expect(await escalation.ask(request)).toEqual({ decision: 'outside' });
+    expect(await escalation.ask(request)).toEqual({ decision: 'outside', decidedBy: 'human' });
     expect(logger.messages).toEqual([
       { level: 'warn', message: expect.stringContaining('database is locked') },
     ]);
@@ -39,7 +39,7 @@ describe('an "always" answer to run outside the sandbox', () => {
     const logger = createMemoryLogger();
     const store = createMemoryAllowlistStore();
     const escalation = new SandboxEscalation({ approver: { request: async () => 'always' }, store, logger });
-    expect(await escalation.ask(rm)).toEqual({ decision: 'outside' });
+    expect(await escalation.ask(rm)).toEqual({ decision: 'outside', decidedBy: 'human' });
     expect(await store.list()).toEqual([]);
     expect(await escalation.runsOutside('rm -rf /tmp/other', 'other-session')).toBe(false);
     expect(logger.messages).toEqual([

@@ -12,6 +12,12 @@ import { SandboxConfigSchema } from '../config/sandboxSchema';
 import { TerminalService } from '../terminal/service';
 import { MARK, newMark, runInBackground, runToEnd, until } from '../terminal/testing/backendScenarios';
 import { processesWithEnv, settleProcesses } from '../terminal/testing/procs';
+import { createMemoryAllowlistStore } from '../approval/gate';
+import { scriptedApprover } from '../approval/testing/gateFakes';
+import { commandAttempt, commandFence } from '../tools/terminal/sandboxed';
+import { fakeGate } from '../tools/testing/terminal';
+import { SandboxEscalation } from './escalation';
+import { runExec } from './execPolicy';
 import { makePidsCgroup } from './pidsCgroup';
 import { Sandbox } from './sandbox';
 
@@ -167,6 +173,34 @@ describe('file-size limit', () => {
     },
     60_000,
   );
+
+  it('is a typed fence refusal the execution policy records, asking nobody to lift it', async () => {
+    const terminal = await start();
+    const person = scriptedApprover('once');
+    const escalation = new SandboxEscalation({ approver: person, store: createMemoryAllowlistStore() });
+    const words = 'head -c 20M /dev/zero > big.bin';
+    const request = { taskId: 'task-1', toolCallId: 'call-1', command: words, timeout: 60 };
+    const run = await runExec(
+      { gate: fakeGate().gate, escalation },
+      {
+        effect: { kind: 'command', words },
+        call: { sessionId: 's1', taskId: 'task-1', toolCallId: 'call-1' },
+        fence: commandFence(terminal),
+        attempt: commandAttempt(terminal, request),
+      },
+    );
+    expect(run.decision).toMatchObject({
+      allowed: true,
+      fence: 'sandbox',
+      fenceRefusal: {
+        kind: 'limit',
+        limit: 'file_size_mib',
+        message: expect.stringContaining('10 MiB') as unknown,
+      },
+    });
+    expect(run.decision).not.toHaveProperty('escalation');
+    expect(person.requests).toEqual([]);
+  }, 60_000);
 
   it('lets files under the limit be written', async () => {
     const terminal = await start();

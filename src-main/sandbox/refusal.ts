@@ -4,11 +4,11 @@
  * person may let the command run outside the sandbox.
  */
 import { isAbsolute, resolve } from 'node:path';
+import type { FenceRefusal } from '../runtime/execDecision';
 import type { SandboxPolicy } from './policy';
 
-export type SandboxRefusal =
-  | { kind: 'write' | 'read'; path: string; message: string }
-  | { kind: 'network'; host?: string; message: string };
+/** What the OS sandbox refused, as found in a command's output (limits are reported apart). */
+export type SandboxRefusal = Exclude<FenceRefusal, { kind: 'limit' }>;
 
 /**
  * A listed file reads as `Permission denied` (its mask) and a path in a listed folder as missing

@@ -3,6 +3,7 @@
  * per-task environments, foreground and background commands, user shells, live streams.
  */
 import type { Logger } from '../runtime/types';
+import type { LimitBreach } from '../sandbox/limits';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createBackend } from './backends/factory';
@@ -97,6 +98,8 @@ export type RunCommandResult =
       error?: string;
       /** What the sandbox refused, when the output shows it did. */
       sandboxRefusal?: SandboxRefusal;
+      /** The `sandbox.limits` limit that stopped the command or cut a write short. */
+      limitBreach?: LimitBreach;
     }
   | { status: 'started'; streamId: string; processId: string; pid: number | undefined };
 
@@ -266,6 +269,7 @@ export class TerminalService {
         truncated: result.totalChars > this.config.maxOutputChars,
         ...(result.error ? { error: result.error } : {}),
         ...(sandboxRefusal ? { sandboxRefusal } : {}),
+        ...(handle.limitBreach ? { limitBreach: handle.limitBreach } : {}),
       };
     } catch (error) {
       const message = errorMessage(error);

@@ -1,4 +1,5 @@
 /** The terminal layer's core contracts: one backend interface, one process handle, many transports. */
+import type { LimitBreach } from '../sandbox/limits';
 import type { SandboxPolicy } from '../sandbox/policy';
 
 import type { TerminalBackendKind } from '../../src-shared/ipc/schemas';
@@ -23,6 +24,8 @@ export interface ExitInfo {
 export interface ProcessHandle {
   /** Set when the process runs inside the local sandbox: what it may touch. */
   sandboxPolicy?: SandboxPolicy;
+  /** Set once the process ended when a `sandbox.limits` limit stopped it (or cut a write short). */
+  limitBreach?: LimitBreach;
   /** Settles after the sandboxed process exited: what it left that runs code later and was undone. */
   sandboxAftermath?: Promise<string | undefined>;
   /** The process id inside the backend, when known. */

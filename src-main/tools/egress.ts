@@ -6,9 +6,9 @@
 import { localHostKey } from '../approval/analysis';
 import type { ToolContext } from '../runtime/types';
 import { EgressPolicy, type EgressAsk } from '../sandbox/egress';
+import { decide } from '../sandbox/execPolicy';
 import { shQuote } from '../../src-shared/shellQuote';
 import type { Egress } from './http';
-import { gateRefusal } from './terminal/wiring';
 import type { ToolServices } from './toolModule';
 
 /** Without a policy from the host, nothing local is reachable. */
@@ -23,15 +23,17 @@ export function egressAsk(services: ToolServices, call: ToolContext): EgressAsk 
   const gate = services.commandGate;
   if (!gate) return undefined;
   return async (target) => {
-    const refusal = await gateRefusal(gate, `curl -sS -- ${shQuote(target.url)}`, call, {
-      // Keyed by the address shown and connected to: a yes for a name is no yes for what it resolves to next.
-      extraKeys: [localHostKey(target.address, target.port)],
-      extraDetail: target.host === target.address ? target.kind : `${target.host} is ${target.address}`,
-      onHost: true,
-    });
-    if (!refusal) return true;
-    const error = (refusal.data as { error?: unknown } | undefined)?.error;
-    return typeof error === 'string' ? error : 'the approval gate refused it';
+    const decided = await decide(
+      gate,
+      { kind: 'network', words: `curl -sS -- ${shQuote(target.url)}` },
+      call,
+      {
+        // Keyed by the address shown and connected to: a yes for a name is no yes for what it resolves to next.
+        extraKeys: [localHostKey(target.address, target.port)],
+        extraDetail: target.host === target.address ? target.kind : `${target.host} is ${target.address}`,
+      },
+    );
+    return decided.allowed || decided.refusal.message || 'the approval gate refused it';
   };
 }
 

@@ -15,6 +15,8 @@ export const ToolRefusalSchema = z.object({
   title: z.string(),
   /** Why, in plain words. */
   reason: z.string(),
+  /** Who decided, in the ledger's vocabulary (`src-shared/approvalsLedger.ts`), unchanged. */
+  decidedBy: z.string().optional(),
   /** The rule that decided, when one did. */
   rule: z.string().optional(),
   /** What the user can do about it. */

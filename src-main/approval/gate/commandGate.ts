@@ -1,3 +1,5 @@
+import type { Decider } from '../../../src-shared/approvalsLedger';
+
 /**
  * How a tool asks the approval gate about a command it is about to run. Declared here, below
  * the tools, so the gate implements it without importing the tool layer.
@@ -37,14 +39,16 @@ export interface CommandCheck {
 /** The gate's answer; `message` is what the model receives when the command may not run. */
 export type CommandDecision =
   /** `outsideSandbox`: a person allowed it knowing it runs outside the sandbox; no second question. */
-  | { allowed: true; outsideSandbox?: boolean }
+  | { allowed: true; outsideSandbox?: boolean; decidedBy?: Decider }
   | {
       allowed: false;
       blocked: boolean;
       message: string;
       /** Who refused (hardline, deny-rule, human, unattended, timeout, smart) and by which rule: for the UI. */
-      decidedBy?: string;
+      decidedBy?: Decider;
       rule?: string;
+      /** The findings (rule keys) the verdict had. */
+      keys?: string[];
       reasons?: string[];
       /** What the person told the agent with their "no". */
       note?: string;

@@ -19,7 +19,7 @@ describe('commandGateFor', () => {
     const approver = scriptedApprover('deny');
     const { gate } = setup({ approver }, { containers: 'skip' });
     const docker = commandGateFor(gate, 'docker');
-    expect(await docker(check('rm -r build'))).toEqual({ allowed: true });
+    expect(await docker(check('rm -r build'))).toEqual({ allowed: true, decidedBy: 'container-skip' });
     expect(await docker(check('rm -r build', { onHost: true }))).toMatchObject({
       allowed: false,
       decidedBy: 'human',

@@ -23,8 +23,8 @@ export function commandGateFor(gate: ApprovalGate, backend: string, notes?: Deni
     const decision = await gate.check({ ...check, backendKind: onHost ? 'local' : backendKind });
     if (decision.allowed)
       return decision.decidedBy === 'human' && decision.verdict.keys.includes(OUTSIDE_SANDBOX_WRITE)
-        ? { allowed: true, outsideSandbox: true }
-        : { allowed: true };
+        ? { allowed: true, outsideSandbox: true, decidedBy: decision.decidedBy }
+        : { allowed: true, decidedBy: decision.decidedBy };
     const blocked = decision.decidedBy === 'hardline' || decision.decidedBy === 'deny-rule';
     const note = notes?.take(decision.requestId);
     return {
@@ -34,6 +34,7 @@ export function commandGateFor(gate: ApprovalGate, backend: string, notes?: Deni
       ...(note ? { note } : {}),
       decidedBy: decision.decidedBy,
       ...(decision.rule ? { rule: decision.rule } : {}),
+      keys: [...decision.verdict.keys],
       reasons: decision.verdict.reasons.slice(0, 5),
     };
   };

@@ -9,6 +9,8 @@ import { BaseHandle } from '../handle';
 import type { ProcessHandle } from '../types';
 
 export class LimitedHandle extends BaseHandle {
+  limitBreach?: LimitBreach;
+
   constructor(
     private readonly inner: ProcessHandle,
     limits: SandboxLimits,
@@ -27,6 +29,7 @@ export class LimitedHandle extends BaseHandle {
         ...(watch?.breach ? [watch.breach] : []),
         ...(fileSize.found ? [fileSizeBreach(limits.file_size_mib)] : []),
       ];
+      this.limitBreach = breaches[0];
       const newline = this.pty ? '\r\n' : '\n';
       for (const breach of breaches) {
         this.emit(`${atLineStart ? '' : newline}${breach.message}${newline}`);

@@ -12,14 +12,15 @@
  */
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
-import { toolOk } from '../../runtime/outcome';
+import { toolOk, toolRefused } from '../../runtime/outcome';
 import { CODE_EXECUTION_CALLABLE } from '../../runtime/schemaPatch';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../../src-shared/shellQuote';
 import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
-import { runSandboxed } from '../terminal/sandboxed';
-import { checkCommand, messageOf, sandboxWriteRoots, wired } from '../terminal/wiring';
+import { attemptFenced, decide, type Gated } from '../../sandbox/execPolicy';
+import { commandAttempt, commandFence, sandboxNote } from '../terminal/sandboxed';
+import { messageOf, sandboxWriteRoots, wired } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
 import { startRpcServer, type RpcServer } from './rpcServer';
@@ -42,8 +43,13 @@ export async function executeCode(
   if (code.trim() === '') return toolError('code is empty');
   const asked = gateCommand(language, code);
   const writableRoots = await sandboxWriteRoots(services, asked, call);
-  const checked = await checkCommand(ready.gate, asked, call, writableRoots ? { writableRoots } : {});
-  if ('refusal' in checked) return checked.refusal;
+  const checked = await decide(
+    ready.gate,
+    { kind: 'command', words: asked },
+    call,
+    writableRoots ? { writableRoots } : {},
+  );
+  if (!checked.allowed) return toolRefused(checked.refusal);
   const timeout = args.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, ({ files, backendKind, paths }) =>
@@ -57,7 +63,7 @@ export async function executeCode(
         code,
         timeout,
         call,
-        outsideSandbox: checked.outsideSandbox,
+        decided: checked,
       }),
     );
   } catch (error) {
@@ -80,8 +86,8 @@ interface Run {
   code: string;
   timeout: number;
   call: ToolContext;
-  /** A person said yes to running it outside the sandbox. */
-  outsideSandbox: boolean;
+  /** The gate's yes (and whether its question let the script out of the sandbox). */
+  decided: Gated;
 }
 
 async function runScript(run: Run): Promise<ToolOutcome> {
@@ -115,17 +121,15 @@ async function runScript(run: Run): Promise<ToolOutcome> {
       signal: call.signal,
       onData: call.onOutput,
       ...(server ? { loopbackPorts: [server.port] } : {}),
-      ...(run.outsideSandbox ? { outsideSandbox: true } : {}),
     };
-    // A person asked to let the script out of the sandbox reads the script, as the gate showed it.
-    const asked = gateCommand(run.language, run.code);
-    const { result, sandbox } = await runSandboxed(
-      run.terminal,
-      run.services.sandboxEscalation,
-      request,
+    const { result, decision } = await attemptFenced(run.services.sandboxEscalation, run.decided, {
       call,
-      asked,
-    );
+      fence: commandFence(run.terminal),
+      // A person asked to let the script out of the sandbox reads the script, as the gate showed it.
+      subject: gateCommand(run.language, run.code),
+      attempt: commandAttempt(run.terminal, request),
+    });
+    const sandbox = sandboxNote(decision);
     if (result.status !== 'completed')
       return toolError('execute_code started a background process unexpectedly');
     if (result.error && result.output === '' && result.exitCode === null) {
@@ -144,7 +148,7 @@ async function runScript(run: Run): Promise<ToolOutcome> {
       ...(noTools ? { note: noTools } : {}),
       ...(sandbox ? { sandbox } : {}),
     };
-    return toolOk(data, { exitCode: result.exitCode });
+    return toolOk(data, { exitCode: result.exitCode, decision });
   } finally {
     done.abort();
     call.signal?.removeEventListener('abort', stop);

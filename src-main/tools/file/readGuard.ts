@@ -7,10 +7,11 @@
 import { homedir } from 'node:os';
 import { SECRET_READ } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
+import { toolRefused } from '../../runtime/outcome';
+import { decide } from '../../sandbox/execPolicy';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { ReadPolicy, type DeniedRead, type ReadJudge } from '../../sandbox/readPolicy';
 import { shQuote } from '../../../src-shared/shellQuote';
-import { gateRefusal } from '../terminal/wiring';
 import type { ReadOutcome } from './accessTypes';
 import { openPinned, readPinned } from './pinnedRead';
 import { envOf, type ToolServices } from '../toolModule';
@@ -36,11 +37,11 @@ export async function askToRead(
   if (!gate)
     return { refusal: toolError(`${denied.shown} holds secrets, and no approval gate is configured to ask`) };
   const named = denied.real === path ? shQuote(path) : `${shQuote(path)} ${shQuote(denied.real)}`;
-  const refusal = await gateRefusal(gate, `cat -- ${named}`, call, {
+  const decided = await decide(gate, { kind: 'file-read', words: `cat -- ${named}` }, call, {
     extraKeys: [SECRET_READ],
     extraDetail: `let the model read ${denied.shown}${denied.real === path ? '' : ` (${policy.shown(denied.real)})`}?`,
   });
-  return refusal ? { refusal } : { allowed: denied };
+  return decided.allowed ? { allowed: denied } : { refusal: toolRefused(decided.refusal) };
 }
 
 /**

@@ -1,12 +1,14 @@
 /** The `write_file` and `patch` tools: every write first passes the approval gate as the equivalent shell command. */
 import { CADUCEUS_HOME_WRITE, RUNS_CODE_LATER_WRITE, WRITE_OUTSIDE_WORKSPACE } from '../../approval/analysis';
 import { toolError } from '../../runtime/errors';
-import { toolOk } from '../../runtime/outcome';
+import type { ExecDecision } from '../../runtime/execDecision';
+import { toolOk, toolRefused } from '../../runtime/outcome';
+import { runExec } from '../../sandbox/execPolicy';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../../src-shared/shellQuote';
-import { gateRefusal, messageOf, wired } from '../terminal/wiring';
+import { messageOf, wired } from '../terminal/wiring';
 import type { CommandGate, ToolServices } from '../toolModule';
-import { withTaskFiles, type FileAccess, type TaskFiles } from './access';
+import { withTaskFiles, type TaskFiles } from './access';
 import { guardedRead, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
 import type { PatchArgs, WriteFileArgs } from './schemas';
@@ -14,7 +16,7 @@ import { applyUnifiedDiff } from './unifiedDiff';
 import { runsCodeLater } from '../../workspace/runsCodeLater';
 import type { WritePlace } from '../../workspace/workspaces';
 
-type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string };
+type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string; decision: ExecDecision };
 
 /** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
 export type PlaceOf = (target: string) => Promise<WritePlace>;
@@ -37,12 +39,13 @@ const PLACE_KEYS: Record<WritePlace, string[]> = {
  */
 export async function gatedWrite(
   gate: CommandGate,
-  files: FileAccess,
+  task: TaskFiles,
   path: string,
   data: Uint8Array,
   call: ToolContext,
   placeOf?: PlaceOf,
 ): Promise<GatedWrite> {
+  const { files } = task;
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
   const place = placeOf ? await placeOf(target) : undefined;
@@ -51,14 +54,25 @@ export async function gatedWrite(
     // On every backend: a container's workspace is usually the person's folder, mounted.
     ...(runsCodeLater(path) || runsCodeLater(target) ? [RUNS_CODE_LATER_WRITE] : []),
   ];
-  const refusal = await gateRefusal(gate, `tee -- ${named}`, call, {
-    // The place was judged here, after links, against every write root; the analysis, which
-    // knows one workspace and no links, would contradict it for writable roots and linked paths.
-    ...(place ? { workspace: EVERY_PATH_INSIDE } : {}),
-    ...(extraKeys.length ? { extraKeys } : {}),
-  });
-  if (refusal) return { refusal };
-  return { ...(await files.write(target, data)), target };
+  const run = await runExec(
+    { gate },
+    {
+      effect: { kind: 'file-write', words: `tee -- ${named}` },
+      check: {
+        // The place was judged here, after links, against every write root; the analysis, which
+        // knows one workspace and no links, would contradict it for writable roots and linked paths.
+        ...(place ? { workspace: EVERY_PATH_INSIDE } : {}),
+        ...(extraKeys.length ? { extraKeys } : {}),
+      },
+      call,
+      // Locally the write goes through the folders opened beneath the root (sandbox/confinedFs.ts);
+      // elsewhere the backend's own machine holds it.
+      fence: task.backendKind === 'local' ? 'confined' : 'backend',
+      attempt: async () => ({ result: await files.write(target, data) }),
+    },
+  );
+  if (!('result' in run)) return { refusal: toolRefused(run.decision.refusal) };
+  return { ...run.result, target, decision: run.decision };
 }
 
 export async function writeFileTool(
@@ -73,21 +87,17 @@ export async function writeFileTool(
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const path = task.resolve(args.path);
       const data = Buffer.from(content, 'utf8');
-      const written = await gatedWrite(
-        ready.gate,
-        task.files,
-        path,
-        data,
-        call,
-        placeFor(services, task, call),
-      );
+      const written = await gatedWrite(ready.gate, task, path, data, call, placeFor(services, task, call));
       if ('refusal' in written) return written.refusal;
-      return toolOk({
-        path,
-        bytes_written: data.length,
-        created: written.created,
-        ...(written.target !== path ? { target: written.target } : {}),
-      });
+      return toolOk(
+        {
+          path,
+          bytes_written: data.length,
+          created: written.created,
+          ...(written.target !== path ? { target: written.target } : {}),
+        },
+        { decision: written.decision },
+      );
     });
   } catch (error) {
     return toolError(`write_file failed: ${messageOf(error)}`);
@@ -103,7 +113,6 @@ export async function patchTool(
   if (!('gate' in ready)) return ready;
   try {
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
-      const { files } = task;
       const path = task.resolve(args.path);
       // What patch reports (found, not found, how often) would tell a secret's content too.
       const read = await guardedRead(services, task, call, path);
@@ -114,9 +123,9 @@ export async function patchTool(
       if ('error' in edit) return toolError(edit.error);
       // The edit is checked before the gate is asked: nobody approves a patch that cannot apply.
       const data = Buffer.from((current.bom ? '\ufeff' : '') + edit.text, 'utf8');
-      const written = await gatedWrite(ready.gate, files, path, data, call, placeFor(services, task, call));
+      const written = await gatedWrite(ready.gate, task, path, data, call, placeFor(services, task, call));
       if ('refusal' in written) return written.refusal;
-      return toolOk({ path, ...edit.summary });
+      return toolOk({ path, ...edit.summary }, { decision: written.decision });
     });
   } catch (error) {
     return toolError(`patch failed: ${messageOf(error)}`);

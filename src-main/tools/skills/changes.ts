@@ -4,9 +4,10 @@
  * files deleted), and made only after a yes.
  */
 import { SKILL_CHANGE } from '../../approval/analysis';
+import { toolOk, toolRefused } from '../../runtime/outcome';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
+import { runExec } from '../../sandbox/execPolicy';
 import { unifiedDiffOf } from '../file/lineDiff';
-import { gateRefusal } from '../terminal/wiring';
 import type { CommandGate } from '../toolModule';
 import { SKILL_FILE } from './frontMatter';
 import type { SkillStore } from './store';
@@ -31,14 +32,21 @@ export async function manageSkill(
   gate: CommandGate,
   change: SkillChange,
   call: ToolContext,
-): Promise<unknown> {
+): Promise<ToolOutcome> {
   const planned = await plan(store, change);
-  const refusal: ToolOutcome | undefined = await gateRefusal(gate, planned.words, call, {
-    subjectKind: 'skill',
-    detail: planned.detail,
-    extraKeys: [SKILL_CHANGE],
-  });
-  return refusal ?? planned.apply();
+  const run = await runExec(
+    { gate },
+    {
+      effect: { kind: 'persistent', words: planned.words, subjectKind: 'skill' },
+      check: { detail: planned.detail, extraKeys: [SKILL_CHANGE] },
+      call,
+      // The skill store writes under $CADUCEUS_HOME from this process, after the yes.
+      fence: 'none',
+      attempt: async () => ({ result: await planned.apply() }),
+    },
+  );
+  if (!('result' in run)) return toolRefused(run.decision.refusal);
+  return toolOk(run.result, { decision: run.decision });
 }
 
 async function plan(store: SkillStore, change: SkillChange): Promise<Planned> {

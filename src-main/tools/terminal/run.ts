@@ -1,12 +1,14 @@
 /** The `terminal` tool: gate, run through the TerminalService, and a JSON result the model can use. */
 import { toolError } from '../../runtime/errors';
-import { toolOk } from '../../runtime/outcome';
+import type { ExecDecision } from '../../runtime/execDecision';
+import { toolOk, toolRefused } from '../../runtime/outcome';
+import { runExec } from '../../sandbox/execPolicy';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { checkCommand, messageOf, sandboxWriteRoots, wired } from './wiring';
-import { runSandboxed, type SandboxNote } from './sandboxed';
+import { messageOf, sandboxWriteRoots, wired } from './wiring';
+import { commandAttempt, commandFence, sandboxNote } from './sandboxed';
 import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
 
@@ -23,28 +25,39 @@ export async function runTerminal(
   // judges writes against the session's workspace.
   const workspace = services.workspaces?.boundTo(call.taskId);
   const writableRoots = await sandboxWriteRoots(services, command, call);
-  const checked = await checkCommand(ready.gate, command, call, {
-    ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
-    ...(workspace ? { workspace } : {}),
-    ...(writableRoots ? { writableRoots } : {}),
-  });
-  if ('refusal' in checked) return checked.refusal;
+  const { terminal, gate } = ready;
+  // Resolved once, after the gate's yes, whether one attempt is made or two.
+  let dir: Promise<string | undefined> | undefined;
   try {
-    const request = {
-      taskId: call.taskId,
-      toolCallId: call.toolCallId,
-      command,
-      background: args.background === true,
-      timeout: args.timeout,
-      workdir: await workdirOf(services, workdir, call),
-      pty: args.pty === true,
-      signal: call.signal,
-      onData: call.onOutput,
-      // A person said yes to running it outside the sandbox: no second question.
-      ...(checked.outsideSandbox ? { outsideSandbox: true } : {}),
-    };
-    const { result, sandbox } = await runSandboxed(ready.terminal, services.sandboxEscalation, request, call);
-    return format(result, command, sandbox);
+    const run = await runExec(
+      { gate, escalation: services.sandboxEscalation },
+      {
+        effect: { kind: 'command', words: command },
+        check: {
+          ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
+          ...(workspace ? { workspace } : {}),
+          ...(writableRoots ? { writableRoots } : {}),
+        },
+        call,
+        fence: commandFence(terminal),
+        attempt: async (fence) => {
+          const request = {
+            taskId: call.taskId,
+            toolCallId: call.toolCallId,
+            command,
+            background: args.background === true,
+            timeout: args.timeout,
+            workdir: await (dir ??= workdirOf(services, workdir, call)),
+            pty: args.pty === true,
+            signal: call.signal,
+            onData: call.onOutput,
+          };
+          return commandAttempt(terminal, request)(fence);
+        },
+      },
+    );
+    if (!('result' in run)) return toolRefused(run.decision.refusal);
+    return format(run.result, command, run.decision);
   } catch (error) {
     return toolError(error instanceof TerminalError ? error.message : `terminal failed: ${messageOf(error)}`);
   }
@@ -57,15 +70,19 @@ async function workdirOf(services: ToolServices, workdir: string | undefined, ca
   return resolveTaskPath(await probeTaskPaths(environment, call.signal), workdir);
 }
 
-function format(result: RunCommandResult, command: string, sandbox?: SandboxNote): ToolOutcome {
+function format(result: RunCommandResult, command: string, decision: ExecDecision): ToolOutcome {
+  const sandbox = sandboxNote(decision);
   if (result.status === 'started') {
-    return toolOk({
-      status: 'started',
-      process_id: result.processId,
-      pid: result.pid ?? null,
-      command,
-      hint: `Check on it with the process tool (poll, log, wait, kill, write) and process_id "${result.processId}".`,
-    });
+    return toolOk(
+      {
+        status: 'started',
+        process_id: result.processId,
+        pid: result.pid ?? null,
+        command,
+        hint: `Check on it with the process tool (poll, log, wait, kill, write) and process_id "${result.processId}".`,
+      },
+      { decision },
+    );
   }
   if (result.error && result.output === '' && result.exitCode === null) {
     return toolError(`could not run the command: ${result.error}`);
@@ -79,5 +96,5 @@ function format(result: RunCommandResult, command: string, sandbox?: SandboxNote
     ...(result.error ? { error: result.error } : {}),
     ...(sandbox ? { sandbox } : {}),
   };
-  return toolOk(data, { exitCode: result.exitCode });
+  return toolOk(data, { exitCode: result.exitCode, decision });
 }

@@ -1,11 +1,9 @@
 /**
- * Runs a terminal command through the sandbox and, when the sandbox refused something, asks a
- * person (through the Approver) whether that exact command may run outside it or reach the
- * blocked host; then runs it again. Without an answer, or under `--approvals deny`, the model
- * is told plainly what was refused.
+ * A terminal command as the execution policy attempts it (sandbox/execPolicy.ts): run in the
+ * fence it chose, with the sandbox's refusal as a value; and what the model is told about it.
  */
-import type { ToolContext } from '../../runtime/types';
-import type { SandboxEscalation } from '../../sandbox/escalation';
+import type { ExecDecision, ExecFence, FenceRefusal } from '../../runtime/execDecision';
+import type { Attempted, AttemptFence } from '../../sandbox/execPolicy';
 import type { SandboxRefusal } from '../../sandbox/refusal';
 import type { RunCommandRequest, RunCommandResult, TerminalService } from '../../terminal/service';
 
@@ -16,59 +14,45 @@ export interface SandboxNote {
   escalation?: 'denied' | 'ran-outside' | 'host-allowed';
 }
 
-export interface SandboxedRun {
-  result: RunCommandResult;
-  sandbox?: SandboxNote;
+/** The fence the terminal service puts a command in. */
+export function commandFence(terminal: TerminalService): ExecFence {
+  if (terminal.config.backend !== 'local') return 'backend';
+  return terminal.sandbox?.enabled === true ? 'sandbox' : 'none';
 }
 
-export async function runSandboxed(
+/** Runs `request` in the fence chosen; a failed run the sandbox refused may be escalated. */
+export function commandAttempt(
   terminal: TerminalService,
-  escalation: SandboxEscalation | undefined,
   request: RunCommandRequest,
-  call: ToolContext,
-  /** What a person is shown and what "always" remembers, when not the command itself (a script). */
-  asked: string = request.command,
-): Promise<SandboxedRun> {
-  const sandboxed = terminal.sandbox?.enabled === true && terminal.config.backend === 'local';
-  // Already let out by the gate's question: nothing more to ask.
-  if (sandboxed && request.outsideSandbox) return { result: await terminal.run(request) };
-  if (!sandboxed || !escalation) {
-    const result = await terminal.run(request);
-    return { result, ...(refusalNote(result) ? { sandbox: refusalNote(result) } : {}) };
-  }
-  const allowedHosts = await escalation.allowedHosts(call.sessionId);
-  // A remembered yes was given for a write the sandbox refused: it opens writes, never reads.
-  const openWrites = await escalation.runsOutside(asked, call.sessionId);
-  const first = await terminal.run({ ...request, openWrites, allowedHosts });
-  if (first.status !== 'completed' || !first.sandboxRefusal) return { result: first };
-  const refusal = first.sandboxRefusal;
-  const note: SandboxNote = { refused: refusal.kind, message: refusal.message };
-  // A command that still succeeded only gets told; a person is asked when it failed.
-  if (first.exitCode === 0 || first.cancelled || call.signal?.aborted)
-    return { result: first, sandbox: note };
-  const outcome = await escalation.ask({
-    command: asked,
-    refusal,
-    sessionId: call.sessionId,
-    taskId: call.taskId,
-    toolCallId: call.toolCallId,
-    signal: call.signal,
-  });
-  if (outcome.decision === 'denied')
-    return { result: first, sandbox: { ...note, message: outcome.message, escalation: 'denied' } };
-  const again = await terminal.run(
-    outcome.decision === 'outside'
-      ? { ...request, outsideSandbox: true }
-      : { ...request, allowedHosts: [...allowedHosts, outcome.host] },
-  );
-  return {
-    result: again,
-    sandbox: { ...note, escalation: outcome.decision === 'outside' ? 'ran-outside' : 'host-allowed' },
+): (fence: AttemptFence) => Promise<Attempted<RunCommandResult>> {
+  return async (fence) => {
+    const result = await terminal.run(
+      fence.fence === 'sandbox' || fence.outsideSandbox
+        ? {
+            ...request,
+            outsideSandbox: fence.outsideSandbox,
+            openWrites: fence.openWrites,
+            allowedHosts: fence.allowedHosts,
+          }
+        : request,
+    );
+    if (result.status !== 'completed') return { result };
+    const { sandboxRefusal, limitBreach } = result;
+    const fenceRefusal: FenceRefusal | undefined =
+      sandboxRefusal ??
+      (limitBreach ? { kind: 'limit', limit: limitBreach.kind, message: limitBreach.message } : undefined);
+    if (!fenceRefusal) return { result };
+    return { result, fenceRefusal, failed: result.exitCode !== 0 && !result.cancelled };
   };
 }
 
-/** What the model is told when the sandbox refused something and nobody was asked. */
-export function refusalNote(result: RunCommandResult): SandboxNote | undefined {
-  if (result.status !== 'completed' || !result.sandboxRefusal) return undefined;
-  return { refused: result.sandboxRefusal.kind, message: result.sandboxRefusal.message };
+/** What the model is told when the sandbox refused something: the decision's fence refusal in words. */
+export function sandboxNote(decision: ExecDecision): SandboxNote | undefined {
+  if (!decision.allowed || !decision.fenceRefusal || decision.fenceRefusal.kind === 'limit') return undefined;
+  const { fenceRefusal: refused, escalation } = decision;
+  return {
+    refused: refused.kind,
+    message: escalation?.decision === 'denied' && escalation.message ? escalation.message : refused.message,
+    ...(escalation ? { escalation: escalation.decision } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 /** What the terminal-backed tools (terminal, process, file, execute_code) need, and when they are offered. */
 import { toolError } from '../../runtime/errors';
-import { toolFailure } from '../../runtime/outcome';
+import { toolRefused } from '../../runtime/outcome';
+import { decide, type Effect } from '../../sandbox/execPolicy';
 import type { CheckFn, ToolContext, ToolOutcome } from '../../runtime/types';
 import type { TerminalService } from '../../terminal/service';
 import type { CommandCheck, CommandGate, ToolServices } from '../toolModule';
@@ -44,8 +45,9 @@ export function wired(services: ToolServices, name: string): Wired | ToolOutcome
 }
 
 /**
- * Asks the approval gate about `command`. Returns undefined when it may run, else the refusal:
- * the model reads `{error, approval: 'blocked' | 'denied', …}`, and the outcome says which.
+ * Asks the approval gate about an effect that is not attempted through `runExec` (a process's
+ * stdin, a memory write). Undefined when it may go ahead, else the refusal as the model reads it,
+ * with the gate's decision on the outcome.
  */
 export async function gateRefusal(
   gate: CommandGate,
@@ -53,39 +55,15 @@ export async function gateRefusal(
   call: ToolContext,
   extra: Pick<
     CommandCheck,
-    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'onHost' | 'subjectKind' | 'detail'
+    'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'extraDetail' | 'subjectKind' | 'detail'
   > = {},
 ): Promise<ToolOutcome | undefined> {
-  const checked = await checkCommand(gate, command, call, extra);
-  return 'refusal' in checked ? checked.refusal : undefined;
-}
-
-/** Asks the gate; the refusal as the model reads it, or whether a person let it run outside the sandbox. */
-export async function checkCommand(
-  gate: CommandGate,
-  command: string,
-  call: ToolContext,
-  extra: Pick<CommandCheck, 'cwd' | 'workspace' | 'stdinOf' | 'extraKeys' | 'writableRoots'> = {},
-): Promise<{ refusal: ToolOutcome } | { outsideSandbox: boolean }> {
-  const decision = await gate({
-    ...extra,
-    command,
-    sessionId: call.sessionId,
-    taskId: call.taskId,
-    toolCallId: call.toolCallId,
-    signal: call.signal,
-  });
-  if (decision.allowed) return { outsideSandbox: decision.outsideSandbox === true };
-  const refusal = decision.blocked ? 'blocked' : 'denied';
-  const data = {
-    error: decision.message,
-    approval: refusal,
-    ...(decision.decidedBy ? { decided_by: decision.decidedBy } : {}),
-    ...(decision.rule ? { rule: decision.rule } : {}),
-    ...(decision.reasons?.length ? { reasons: decision.reasons } : {}),
-    ...(decision.note ? { note: decision.note } : {}),
-  };
-  return { refusal: toolFailure(JSON.stringify(data), { refusal, data }) };
+  const { subjectKind, ...check } = extra;
+  const effect: Effect = subjectKind
+    ? { kind: 'persistent', words: command, subjectKind }
+    : { kind: 'command', words: command };
+  const decided = await decide(gate, effect, call, check);
+  return decided.allowed ? undefined : toolRefused(decided.refusal);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ToolRefusal as Refusal } from '../../../src-shared/ipc/chatSchemas';
 import { Icon } from '../../ui/Icon';
 
-/** A refused command in plain words: what, why, the rule, and what the user can do. */
+/** A refused command in plain words: what, why, the rule, who decided, and what the user can do. */
 export function ToolRefusal({ refusal }: { refusal: Refusal }) {
   return (
     <div className={`tool-refusal refusal-${refusal.kind}`} data-testid="tool-refusal" role="note">
@@ -15,6 +15,11 @@ export function ToolRefusal({ refusal }: { refusal: Refusal }) {
           </p>
         )}
         {refusal.note && <p>Your note to the agent: “{refusal.note}”</p>}
+        {refusal.decidedBy && (
+          <p className="muted tool-refusal-decider">
+            Decided by: <code>{refusal.decidedBy}</code>
+          </p>
+        )}
         <p className="muted">{refusal.advice}</p>
       </div>
     </div>
