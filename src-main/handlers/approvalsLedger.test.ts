@@ -97,9 +97,9 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     const ask = (command: string, sessionId = 's') =>
       escalation.ask({ command, refusal, sessionId, taskId: 't', toolCallId: 'c' });
     answers = ['session', 'hour'];
-    expect(await ask('touch /etc/x')).toEqual({ decision: 'outside' });
+    expect(await ask('touch /etc/x')).toEqual({ decision: 'outside', decidedBy: 'human' });
     // "Allow for 1 hour" allows, and reaches every session until it ends.
-    expect(await ask('make install')).toEqual({ decision: 'outside' });
+    expect(await ask('make install')).toEqual({ decision: 'outside', decidedBy: 'human' });
     expect(await escalation.runsOutside('make install', 'other')).toBe(true);
 
     const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
