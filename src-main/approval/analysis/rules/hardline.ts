@@ -74,11 +74,12 @@ function loopRunsForever(node: SyntaxNode, src: string): boolean {
       node.children.findIndex((c) => c.type === 'do_group'),
     )
     .map((c) => src.slice(c.start, c.end))
-    .join('')
-    .replace(/[;\s]+$/, '')
-    .trim();
-  if (keyword === 'until') return cond === 'false';
-  return /^(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\/bin\/true)$/.test(cond);
+    .join('');
+  let end = cond.length;
+  while (end > 0 && /[;\s]/.test(cond.charAt(end - 1))) end--;
+  const test = cond.slice(0, end).trim();
+  if (keyword === 'until') return test === 'false';
+  return /^(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\/bin\/true)$/.test(test);
 }
 
 /**
