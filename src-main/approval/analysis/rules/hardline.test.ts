@@ -39,6 +39,7 @@ const never: Array<readonly [Expected, string]> = [
   ['hardline', 'while :; do sh -c "sleep 9" & done'],
   ['hardline', 'until false; do $0 & done'],
   ['hardline', 'for ((;;)); do bash & done'],
+  ['hardline', 'while true; do (bash &); done'],
   ['hardline', 'bomb(){ bomb|bomb& };bomb'],
   ['hardline', 'x(){ x & x; }; x'],
 ];

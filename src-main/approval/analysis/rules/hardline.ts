@@ -95,7 +95,11 @@ export function loopForkBomb(node: SyntaxNode, src: string): boolean {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (!item || item.type === '&') continue;
-    if (items[i + 1]?.type === '&') background = true;
+    // `(bash &)` and `{ bash & }` background inside a group and return at once just the same.
+    const grouped =
+      (item.type === 'subshell' || item.type === 'compound_statement') &&
+      item.children.some((c) => c.type === '&');
+    if (items[i + 1]?.type === '&' || grouped) background = true;
     else {
       const first = /^\s*(?:\S*\/)?([\w.-]+)/.exec(src.slice(item.start, item.end))?.[1] ?? '';
       if (

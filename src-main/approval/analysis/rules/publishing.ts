@@ -132,6 +132,7 @@ function containerPush(cmd: CommandView, out: HitSink): void {
   const verb = rest.find((a) => !a.startsWith('-'));
   const push =
     first.value === 'push' ||
+    (first.value === 'compose' && verb === 'push') ||
     ((first.value === 'image' || first.value === 'manifest') && verb === 'push') ||
     ((first.value === 'build' || first.value === 'buildx') &&
       rest.some((a) => a === '--push' || /^--output=.*push=true/.test(a)));
@@ -204,7 +205,7 @@ export const publishingDetectors: DetectorTable = [
   [Object.keys({ ...PUBLISH_VERBS, ...WITHDRAW_VERBS }), registryTool],
   [['dotnet'], dotnet],
   [['python', 'python3', 'py'], python],
-  [['docker', 'podman', 'nerdctl', 'buildah'], containerPush],
+  [['docker', 'podman', 'nerdctl', 'buildah', 'docker-compose', 'podman-compose'], containerPush],
   [['gh'], gh],
   [['kubectl', 'oc'], kubectl],
   [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'], infraApply],
