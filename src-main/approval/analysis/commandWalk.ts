@@ -4,6 +4,7 @@ import type { Carried } from './carriers';
 import { carried } from './carriers';
 import type { SyntaxNode } from './parse';
 import { writeTarget } from './rules/disk';
+import { redirectExfiltrationHits } from './rules/exfiltration';
 import { detectorsFor } from './rules/registry';
 import { DOWNLOADERS, codeSourceHits, downloadTargets } from './rules/remote';
 import type { CommandView } from './rules/types';
@@ -16,6 +17,7 @@ import { DYN, commandName, familyName, isDynamic } from './words';
 import { canonicalPath, resolvePath } from './paths';
 import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
+import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
 
 /** What the walker needs besides word evaluation. */
@@ -112,12 +114,18 @@ function handleWrite(
   view: CommandView | null,
 ): void {
   const op = r.children.find((c) => !c.type.match(/^[a-z_]+$/));
-  if (!op || !WRITE_OPS.has(op.type)) return;
+  const reads = op?.type === '<';
+  if (!op || (!WRITE_OPS.has(op.type) && !reads)) return;
   const targets = r.children.filter((c) => c.start >= op.end && c.type !== 'file_descriptor');
   if (targets.length === 0) return;
   const target = evalWord(targets, src, w, col);
   if (op.type === '>&' && /^(?:\d+|-)$/.test(target.value)) return;
+  const found: Array<[string, string | undefined]> = [];
+  redirectExfiltrationHits(view, target.value, reads, { hit: (k, d) => found.push([k, d]) });
+  if (reads && found.length === 0) return;
   const seg = w.ctx.segment(src, r.start, r.end, [{ ...target, value: op.type }, target], [target]);
+  for (const [k, d] of found) w.ctx.hit(seg, k, d);
+  if (reads) return;
   writeTarget(target.value, w.ctx.sink(seg));
   // Device and process files are not places a command writes to.
   if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
@@ -207,8 +215,13 @@ export function judgeArgv(
     stdin,
     cwd: ctx.cwd,
     workspace: ctx.workspace,
+    cwdLeft: ctx.cwdLeft,
   };
-  if (name === 'cd' || name === 'pushd') ctx.cwd = changeDirectory(ctx.cwd, view.args);
+  if (name === 'cd' || name === 'pushd' || name === 'popd') {
+    ctx.cwd = name === 'popd' ? null : changeDirectory(ctx.cwd, view.args);
+    const target = view.args.find((a) => !a.startsWith('-') || a === '-');
+    ctx.cwdLeft ||= name === 'popd' || cdLeavesWorkspace(target, ctx.cwd, ctx.workspace);
+  }
   for (const detect of detectorsFor(name)) detect(view, sink);
   const c = carried(name, u.argv);
   for (const n of [...u.nested, ...c.nested])

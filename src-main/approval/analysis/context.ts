@@ -52,6 +52,8 @@ export class AnalysisContext {
   readonly downloads = new Set<string>();
   /** Directory set by the last static `cd` (or the task's cwd); null when unknown. */
   cwd: string | null;
+  /** Set once a `cd` may have led out of the workspace; relative paths then prove nothing. */
+  cwdLeft = false;
   readonly workspace: string | null;
   depth = 0;
   /** Function bodies being walked; positional parameters are unknown inside them. */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCommand, initShellParser } from './analyse';
 import { ALL_RULES } from './rules/registry';
 import { WINDOWS_EXAMPLES } from './rules/windowsExamples';
+import { CLASS_EXAMPLES } from './rules/classExamples';
 import { VerdictSchema } from './verdict';
 
 beforeAll(() => initShellParser());
@@ -9,6 +10,7 @@ beforeAll(() => initShellParser());
 /** At least one command per rule key that must trigger it, and a near miss that must not. */
 const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
   ...WINDOWS_EXAMPLES,
+  ...CLASS_EXAMPLES,
   'rm-root': {
     hits: [
       'rm -rf /',
@@ -21,8 +23,8 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     misses: ['rm -rf ./build', 'rm -rf /tmp/x', 'rm /etc/motd.bak'],
   },
   'rm-recursive': {
-    hits: ['rm -rf node_modules', 'rm -R dir', 'rm --recursive x', 'npx rimraf dist'],
-    misses: ['rm file.txt', 'rmdir empty'],
+    hits: ['rm -rf src', 'rm -R dir', 'rm --recursive x', 'npx rimraf src', 'rm -rf node_modules src'],
+    misses: ['rm file.txt', 'rmdir empty', 'rm -rf node_modules', 'npx rimraf dist'],
   },
   'find-delete': {
     hits: ['find . -name "*.log" -delete'],
@@ -56,13 +58,13 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
   },
   'device-write': { hits: ['dd if=fw.bin of=/dev/mtd0'], misses: ['echo x > /dev/tty'] },
   'disk-wipe': {
-    hits: ['wipefs -a /dev/sdb', 'blkdiscard /dev/sdb', 'diskutil eraseDisk APFS X disk3'],
-    misses: ['wipefs /dev/sdb', 'diskutil list'],
+    hits: ['wipefs -a disk.img', 'blkdiscard disk.img'],
+    misses: ['wipefs /dev/sdb', 'wipefs -a /dev/sdb', 'diskutil list'],
   },
   shred: { hits: ['shred -u secret.txt'], misses: ['shasum secret.txt'] },
   'disk-partition': {
-    hits: ['fdisk /dev/sda', 'parted /dev/sdb mklabel gpt', 'sgdisk --zap-all /dev/sdc'],
-    misses: ['fdisk -l', 'parted -l', 'sfdisk -d /dev/sda'],
+    hits: ['fdisk disk.img', 'parted disk.img mklabel gpt', 'sgdisk --zap-all disk.img'],
+    misses: ['fdisk -l', 'parted -l', 'sfdisk -d /dev/sda', 'fdisk /dev/sda'],
   },
   'sql-drop': {
     hits: [
@@ -317,7 +319,17 @@ describe('rules', () => {
   it('marks exactly the hardline rules as hardline verdicts', () => {
     const hardline = ALL_RULES.filter((r) => r.hardline).map((r) => r.key);
     expect(hardline.sort()).toEqual(
-      ['block-device-write', 'fork-bomb', 'kill-all', 'mkfs-device', 'power-off', 'rm-root'].sort(),
+      [
+        'block-device-write',
+        'device-wipe',
+        'fork-bomb',
+        'kill-all',
+        'mkfs-device',
+        'permissions-root',
+        'power-off',
+        'rm-root',
+        'sysrq-trigger',
+      ].sort(),
     );
     for (const key of hardline)
       for (const cmd of EXAMPLES[key]?.hits ?? []) expect(analyseCommand(cmd).verdict, cmd).toBe('hardline');

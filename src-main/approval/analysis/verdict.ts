@@ -41,6 +41,9 @@ export const RULE_CATEGORIES = [
   'git',
   'cloud',
   'privilege',
+  'publishing',
+  'exfiltration',
+  'persistence',
   'analysis',
 ] as const;
 export type RuleCategory = (typeof RULE_CATEGORIES)[number];

@@ -10,6 +10,8 @@ import { parseCommandText } from './plain';
 import type { PipelineStage } from './rules/remote';
 import { pipelineHits } from './rules/remote';
 import { pipelineKillHits } from './rules/services';
+import { pipelineExfiltrationHits } from './rules/exfiltration';
+import { loopForkBomb } from './rules/hardline';
 import type { Collector } from './wordEval';
 import { evalWord } from './wordEval';
 import type { ArgWord } from './words';
@@ -41,6 +43,15 @@ export class Walker implements CommandWalker {
           if (c.type === 'word' || c.type === 'variable_name')
             this.ctx.env.delete(src.text.slice(c.start, c.end));
         return null;
+      case 'while_statement':
+      case 'c_style_for_statement':
+        if (loopForkBomb(node, src.text))
+          this.ctx.hit(
+            this.ctx.segment(src, node.start, node.end, [], []),
+            'fork-bomb',
+            'an endless loop starts processes in the background without waiting',
+          );
+        break;
       case 'for_statement':
         for (const c of node.children)
           if (c.type === 'variable_name') this.ctx.env.delete(src.text.slice(c.start, c.end));
@@ -145,6 +156,14 @@ export class Walker implements CommandWalker {
     const stages: PipelineStage[] = results.map((r) => ({ view: r.view, carried: r.carried }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
+    const texts = node.children.filter((c) => c.type !== '|' && c.type !== '|&');
+    pipelineExfiltrationHits(
+      results.map((r, i) => ({
+        view: r.view,
+        text: src.text.slice(texts[i]?.start ?? 0, texts[i]?.end ?? 0),
+      })),
+      (i) => this.ctx.sink(results[i]?.seg ?? -1),
+    );
     return out;
   }
 

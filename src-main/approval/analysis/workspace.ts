@@ -32,3 +32,20 @@ export function outsideWorkspace(raw: string, cwd: string | null, workspace: str
   if (p.startsWith('/') || p.startsWith('~')) return true;
   return p === '..' || p.startsWith('../');
 }
+
+/** Whether a `cd` to `target` (landing in `after`, when known) may leave the workspace. */
+export function cdLeavesWorkspace(
+  target: string | undefined,
+  after: string | null,
+  workspace: string | null,
+): boolean {
+  if (
+    after !== null &&
+    workspace !== null &&
+    !after.startsWith('~') &&
+    under(after, canonicalPath(workspace))
+  )
+    return false;
+  if (target === undefined || target === '-' || isDynamic(target)) return true;
+  return target.startsWith('/') || target.startsWith('~') || target.split('/').includes('..');
+}

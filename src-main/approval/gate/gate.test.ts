@@ -72,7 +72,7 @@ describe('layers, in order', () => {
       decidedBy: 'allow-rule',
       rule: 'git push',
     });
-    expect(await gate.check(call('ls && rm -rf build'))).toMatchObject({
+    expect(await gate.check(call('ls && rm -rf src'))).toMatchObject({
       allowed: false,
       decidedBy: 'human',
     });

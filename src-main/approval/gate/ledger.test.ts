@@ -32,8 +32,8 @@ describe('the approvals ledger', () => {
     await gate.check(call('git reset --hard'));
     await gate.check(call('git clean -fdx'));
     await gate.check(call('ls'));
-    await gate.check(call('rm -r build'));
-    await gate.check(call('rm -r build'));
+    await gate.check(call('rm -r src'));
+    await gate.check(call('rm -r src'));
     await gate.check(call('chmod 777 x'));
     await gate.check(call('chmod 777 y'));
     await gate.check(call('git stash drop'));
@@ -46,8 +46,8 @@ describe('the approvals ledger', () => {
       ['git reset --hard', true, 'allow-rule', 'prefix-rule'],
       ['git clean -fdx', true, 'allowlist', 'always'],
       ['ls', true, 'safe', 'once'],
-      ['rm -r build', true, 'human', 'session'],
-      ['rm -r build', true, 'session-grant', 'session'],
+      ['rm -r src', true, 'human', 'session'],
+      ['rm -r src', true, 'session-grant', 'session'],
       ['chmod 777 x', true, 'human', 'hour'],
       ['chmod 777 y', true, 'timed-grant', 'hour'],
       ['git stash drop', false, 'human', null],
@@ -66,7 +66,7 @@ describe('the approvals ledger', () => {
   it('records a prompt nobody answered as a timeout', async () => {
     const { entries, sink } = ledger();
     const { gate } = setup({ ledger: sink, approver: silentApprover() }, { timeoutSeconds: 0.05 });
-    await gate.check(call('rm -r build'));
+    await gate.check(call('rm -r src'));
     expect(entries.map((e) => [e.allowed, e.decidedBy])).toEqual([[false, 'timeout']]);
   });
 
@@ -92,11 +92,11 @@ describe('the approvals ledger', () => {
     const grants = createMemoryGrantStore();
     const approver = scriptedApprover('session', 'deny');
     const { gate } = setup({ approver, grants });
-    await gate.check(call('rm -r build'));
-    expect(await gate.check(call('rm -r build'))).toMatchObject({ decidedBy: 'session-grant' });
+    await gate.check(call('rm -r src'));
+    expect(await gate.check(call('rm -r src'))).toMatchObject({ decidedBy: 'session-grant' });
     expect(grants.active(Date.now()).map((g) => g.key)).toEqual(['session:s1:rm-recursive']);
     expect(grants.revoke('session:s1:rm-recursive')).toBe(1);
-    expect(await gate.check(call('rm -r build'))).toMatchObject({ allowed: false, decidedBy: 'human' });
+    expect(await gate.check(call('rm -r src'))).toMatchObject({ allowed: false, decidedBy: 'human' });
     expect(approver.requests).toHaveLength(2);
   });
 

@@ -1,6 +1,7 @@
 /** Disks and file systems: mkfs, dd and other writes to devices, wiping and partitioning. */
 import type { Rule } from '../verdict';
-import { configWriteKey, deviceKind } from '../paths';
+import { canonicalPath, configWriteKey, deviceKind } from '../paths';
+import { persistenceWriteKey } from './persistence';
 import { isDynamic } from '../words';
 import { isHistoryFile } from './files';
 import type { CommandView, DetectorTable, HitSink } from './types';
@@ -29,6 +30,14 @@ export function writeTarget(target: string, out: HitSink, verb = 'writes'): void
   const config = configWriteKey(target);
   if (config) out.hit(config, `${verb} ${target}`);
   if (isHistoryFile(target)) out.hit('history-wipe', `${verb} ${target}`);
+  const later = persistenceWriteKey(target);
+  if (later) out.hit(later, `${verb} ${target}`);
+  if (canonicalPath(target) === '/proc/sysrq-trigger') out.hit('sysrq-trigger', `${verb} ${target}`);
+}
+
+/** Operands that name a whole disk or partition: wiping or repartitioning them is never allowed. */
+function onDevice(cmd: CommandView): string | undefined {
+  return splitOptions(cmd.args).operands.find((o) => deviceKind(o) === 'block');
 }
 
 function mkfs(cmd: CommandView, out: HitSink): void {
@@ -55,11 +64,12 @@ function shred(cmd: CommandView, out: HitSink): void {
 }
 
 function wipefs(cmd: CommandView, out: HitSink): void {
-  if (hasFlag(cmd.args, 'ao', ['all', 'offset'])) out.hit('disk-wipe', `wipefs ${cmd.args.join(' ')}`);
+  if (hasFlag(cmd.args, 'ao', ['all', 'offset']))
+    out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `wipefs ${cmd.args.join(' ')}`);
 }
 
 function blkdiscard(cmd: CommandView, out: HitSink): void {
-  out.hit('disk-wipe', `${cmd.name} ${cmd.args.join(' ')}`);
+  out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
 /** Listing or printing partitions is read-only; anything else may rewrite the table. */
@@ -81,7 +91,8 @@ function partition(cmd: CommandView, out: HitSink): void {
         .slice(1)
         .join(' ') === 'print') ||
     cmd.args.includes('-V');
-  if (!readOnly) out.hit('disk-partition', `${cmd.name} ${cmd.args.join(' ')}`);
+  if (!readOnly)
+    out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-partition', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
 const DISKUTIL_WIPE = new Set([
@@ -98,7 +109,7 @@ const DISKUTIL_WIPE = new Set([
 function diskutil(cmd: CommandView, out: HitSink): void {
   const verb = (cmd.args[0] ?? '').toLowerCase();
   if (DISKUTIL_WIPE.has(verb) && !(verb === 'apfs' && !/^(?:delete|erase)/i.test(cmd.args[1] ?? '')))
-    out.hit('disk-wipe', `diskutil ${cmd.args.join(' ')}`);
+    out.hit('device-wipe', `diskutil ${cmd.args.join(' ')}`);
 }
 
 function hdparm(cmd: CommandView, out: HitSink): void {
@@ -107,7 +118,7 @@ function hdparm(cmd: CommandView, out: HitSink): void {
       (a) => a.startsWith('--security-erase') || a.startsWith('--trim-sector') || a === '--write-sector',
     )
   )
-    out.hit('disk-wipe', `hdparm ${cmd.args.join(' ')}`);
+    out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `hdparm ${cmd.args.join(' ')}`);
 }
 
 export const MKFS_NAMES = [

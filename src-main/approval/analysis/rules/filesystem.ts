@@ -4,6 +4,7 @@ import { configWriteKey, protectedTarget, resolvePath } from '../paths';
 import { isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
+import { deletesOnlyOutputs, findDeletesOnlyOutputs } from './buildOutputs';
 
 export const filesystemRules: Rule[] = [
   {
@@ -65,7 +66,7 @@ function rm(cmd: CommandView, out: HitSink): void {
     if (config) out.hit(config, `deletes ${target}`);
     out.changes?.(resolvePath(cmd.cwd, target));
   }
-  if (recursive) {
+  if (recursive && !deletesOnlyOutputs(cmd, operands)) {
     const unknown = operands.length === 0 || operands.some(isDynamic);
     out.hit('rm-recursive', unknown ? 'target known only at run time' : operands.join(' '));
   }
@@ -90,10 +91,11 @@ const FIND_HARMLESS = new Set([
 
 function find(cmd: CommandView, out: HitSink): void {
   if (!cmd.args.includes('-delete')) return;
-  out.hit('find-delete');
   const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
   const starts = firstExpr === -1 ? cmd.args : cmd.args.slice(0, firstExpr);
   const expr = firstExpr === -1 ? [] : cmd.args.slice(firstExpr);
+  if (findDeletesOnlyOutputs(cmd, starts, expr)) return;
+  out.hit('find-delete');
   const unfiltered = expr.every(
     (a, i) =>
       FIND_HARMLESS.has(a) || /^\d+$/.test(a) || (i > 0 && /^-m(?:ax|in)depth$/.test(expr[i - 1] ?? '')),

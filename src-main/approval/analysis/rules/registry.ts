@@ -15,6 +15,11 @@ import { windowsDetectors, windowsRules } from './windows';
 import { networkRules } from './network';
 import { instructionRules } from './instructions';
 import { workspaceRules } from './workspace';
+import { publishingDetectors, publishingRules } from './publishing';
+import { exfiltrationDetectors, exfiltrationRules } from './exfiltration';
+import { persistenceDetectors, persistenceRules } from './persistence';
+import { privilegeDetectors, privilegeRules } from './privilege';
+import { hardlineDetectors, hardlineRules } from './hardline';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -47,6 +52,11 @@ export const ALL_RULES: readonly Rule[] = [
   ...gitRules,
   ...cloudRules,
   ...windowsRules,
+  ...publishingRules,
+  ...exfiltrationRules,
+  ...persistenceRules,
+  ...privilegeRules,
+  ...hardlineRules,
   ...analysisRules,
 ];
 
@@ -74,6 +84,11 @@ const tables: DetectorTable[] = [
   gitDetectors,
   cloudDetectors,
   windowsDetectors,
+  publishingDetectors,
+  exfiltrationDetectors,
+  persistenceDetectors,
+  privilegeDetectors,
+  hardlineDetectors,
 ];
 const byName = new Map<string, CommandDetector[]>();
 for (const table of tables) {

@@ -15,6 +15,8 @@ export interface CommandView {
   cwd?: string | null;
   /** The session's workspace, if known; writes outside it are asked about. */
   workspace?: string | null;
+  /** An earlier `cd` may have left the workspace (absolute, home, `..` or unknown target). */
+  cwdLeft?: boolean;
 }
 
 export interface HitSink {

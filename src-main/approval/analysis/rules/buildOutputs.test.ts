@@ -1,0 +1,54 @@
+import { beforeAll, describe, it } from 'vitest';
+import { initShellParser } from '../analyse';
+import { expectVerdicts, type Expected } from '../../testing/heldOut';
+
+beforeAll(() => initShellParser());
+
+const workspace = { cwd: '/work/app', workspace: '/work/app' };
+
+// Written before the rule: build and cache outputs inside the workspace go without a question.
+const quiet: Array<readonly [Expected, string]> = [
+  ['quiet', 'rm -rf node_modules'],
+  ['quiet', 'rm -rf build dist'],
+  ['quiet', 'rm -rf ./target'],
+  ['quiet', 'rm -rf .next out/ coverage'],
+  ['quiet', 'rm -rf packages/web/node_modules packages/api/dist'],
+  ['quiet', 'rm -rf node_modules && npm install'],
+  ['quiet', 'cd frontend && rm -rf node_modules .cache'],
+  ['quiet', 'rm -r __pycache__ .pytest_cache .mypy_cache'],
+  ['quiet', 'rm -rf *.egg-info'],
+  ['quiet', "find . -name '*.orig' -delete"],
+  ['quiet', "find . -name '*.pyc' -delete"],
+  ['quiet', 'find src -type f -name "*.rej" -delete'],
+];
+
+const asks: Array<readonly [Expected, string]> = [
+  ['ask', 'rm -rf src'],
+  ['ask', 'rm -rf node_modules package-lock.json'],
+  ['ask', 'rm -rf {dist,../x}'],
+  ['ask', "find . -name '*.orig' -o -delete"],
+  ['ask', "find . -name '*.orig' -exec rm {} +"],
+  ['ask', 'rm -rf node_modules src'],
+  ['ask', 'rm -rf ../other/node_modules'],
+  ['ask', 'rm -rf /work/other/node_modules'],
+  ['ask', 'rm -rf ~/node_modules'],
+  ['ask', 'rm -rf */'],
+  ['ask', 'rm -rf ../*/dist'],
+  ['ask', 'rm -rf $DIR/build'],
+  ['ask', 'cd /tmp && rm -rf build'],
+  ['ask', 'cd .. && rm -rf node_modules'],
+  ['ask', 'find . -delete'],
+  ['ask', "find . -name '*.ts' -delete"],
+  ['ask', "find / -name '*.pyc' -delete"],
+  ['ask', "find .. -name '*.orig' -delete"],
+];
+
+describe('build outputs inside the workspace', () => {
+  it('deletes well-known build and cache outputs without a question', () => expectVerdicts(quiet, workspace));
+  it('keeps asking for every other delete', () => expectVerdicts(asks, workspace));
+  it('asks the same without a known workspace only when leaving it', () =>
+    expectVerdicts([
+      ['quiet', 'rm -rf node_modules dist'],
+      ['ask', 'rm -rf /srv/app/node_modules'],
+    ]));
+});

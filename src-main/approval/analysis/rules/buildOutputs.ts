@@ -1,0 +1,97 @@
+/**
+ * Well-known build and cache outputs: deleting them inside the workspace is everyday work that
+ * the next build or install undoes, so it runs without a question. Only paths that provably stay
+ * in the workspace count: relative, no `..`, no unknown parts, no `cd` that may have led out.
+ */
+import { canonicalPath } from '../paths';
+import { isDynamic } from '../words';
+import type { CommandView } from './types';
+
+const OUTPUT_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  'target',
+  'out',
+  'coverage',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.angular',
+  '.turbo',
+  '.parcel-cache',
+  '.cache',
+  '.vite',
+  '.nyc_output',
+  '.gradle',
+  '.dart_tool',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.tox',
+  '.nox',
+  '.eslintcache',
+  '.DS_Store',
+  'storybook-static',
+]);
+const OUTPUT_EXTENSIONS = /\.(?:orig|rej|pyc|pyo|egg-info|tsbuildinfo|o|class)$/;
+const GLOB = /[*?[]/;
+
+function isOutputName(name: string): boolean {
+  if (OUTPUT_DIRS.has(name)) return true;
+  // `*.orig` or `foo.orig`: a glob only in front of a known extension.
+  return OUTPUT_EXTENSIONS.test(name) && !GLOB.test(name.replace(/^\*/, ''));
+}
+
+/** A path that stays in the workspace and names a build or cache output. */
+function confinedOutput(raw: string): boolean {
+  if (raw === '' || isDynamic(raw) || raw.startsWith('/') || raw.startsWith('~') || raw.startsWith('-'))
+    return false;
+  const segs = raw.split('/').filter((s) => s !== '' && s !== '.');
+  if (segs.includes('..') || segs.length === 0) return false;
+  // Globs in the folders above stay inside the workspace; `{a,b}` braces are not followed.
+  if (raw.includes('{')) return false;
+  const p = canonicalPath(raw);
+  return isOutputName(p.slice(p.lastIndexOf('/') + 1));
+}
+
+/** Whether the command runs where relative paths are known to be in the workspace. */
+function inWorkspace(cmd: CommandView): boolean {
+  if (cmd.cwdLeft) return false;
+  const cwd = cmd.cwd ?? null;
+  const ws = cmd.workspace ?? null;
+  return cwd === null || ws === null || cwd === ws || cwd.startsWith(`${ws.replace(/\/$/, '')}/`);
+}
+
+/** Every operand of a delete is a build output inside the workspace. */
+export function deletesOnlyOutputs(cmd: CommandView, operands: readonly string[]): boolean {
+  return operands.length > 0 && inWorkspace(cmd) && operands.every(confinedOutput);
+}
+
+/** Expression words that only narrow a find; anything else (-o, !, -exec) keeps it asking. */
+const FIND_NARROWING = new Set(['-type', '-maxdepth', '-mindepth']);
+const FIND_FLAGS = new Set(['-delete', '-depth', '-print', '-xdev', '-mount']);
+
+/** `find . -name '*.orig' -delete`: starts in the workspace, and deletes only matches of output names. */
+export function findDeletesOnlyOutputs(
+  cmd: CommandView,
+  starts: readonly string[],
+  expr: readonly string[],
+): boolean {
+  if (starts.length === 0 || !inWorkspace(cmd)) return false;
+  const startOk = starts.every(
+    (s) => !isDynamic(s) && !s.startsWith('/') && !s.startsWith('~') && !s.split('/').includes('..'),
+  );
+  let named = false;
+  for (let i = 0; i < expr.length; i++) {
+    const a = expr[i] ?? '';
+    if (FIND_FLAGS.has(a)) continue;
+    if (FIND_NARROWING.has(a)) i++;
+    else if (a === '-name' || a === '-iname') {
+      if (!isOutputName(expr[++i] ?? '')) return false;
+      named = true;
+    } else return false;
+  }
+  return startOk && named;
+}

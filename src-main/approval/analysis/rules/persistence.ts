@@ -1,0 +1,138 @@
+/**
+ * Persistence: anything that makes code run later on its own, after the command has ended —
+ * enabled services and agents, autostart entries, scheduled jobs, git hooks and config, direnv
+ * files, and package tools told to use another shell or index from now on. Shell start-up files
+ * and crontab are judged by the config rules.
+ */
+import type { Rule } from '../verdict';
+import { canonicalPath } from '../paths';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { firstOperand, hasFlag, splitOptions } from './types';
+
+export const persistenceRules: Rule[] = [
+  {
+    key: 'autostart-write',
+    category: 'persistence',
+    description: 'Adds or changes something started at login or boot (autostart, LaunchAgents, user units)',
+  },
+  {
+    key: 'service-enable',
+    category: 'persistence',
+    description:
+      'Enables or loads a service or agent so it starts on its own (systemctl enable, launchctl load)',
+  },
+  {
+    key: 'scheduled-job',
+    category: 'persistence',
+    description: 'Schedules a command to run later (at, batch)',
+  },
+  {
+    key: 'git-hook-write',
+    category: 'persistence',
+    description: 'Writes a git hook or .git/config, which git runs or obeys on later commands',
+  },
+  {
+    key: 'envrc-write',
+    category: 'persistence',
+    description: 'Writes an .envrc that direnv runs on entering the folder',
+  },
+  {
+    key: 'tool-config-exec',
+    category: 'persistence',
+    description: 'Changes the shell, registry or index a package tool uses from now on',
+  },
+];
+
+const AUTOSTART =
+  /(?:^|\/)(?:\.config\/(?:autostart|systemd\/user|environment\.d|fish\/conf\.d)|\.local\/share\/systemd\/user|Library\/Launch(?:Agents|Daemons)|\.xprofile$|\.xinitrc$|\.xsessionrc$|\.pam_environment$)(?:\/|$)/i;
+const GIT_HOOK = /(?:^|\/)\.git\/(?:modules\/.+\/)?(?:hooks(?:\/|$)|config$)/;
+
+/** The persistence rule a write to `raw` triggers, or null. */
+export function persistenceWriteKey(raw: string): string | null {
+  const p = canonicalPath(raw);
+  if (AUTOSTART.test(p)) return 'autostart-write';
+  if (GIT_HOOK.test(p)) return 'git-hook-write';
+  if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
+  return null;
+}
+
+const SYSTEMCTL_VALUED = new Set([
+  '-H',
+  '--host',
+  '-M',
+  '--machine',
+  '-t',
+  '--type',
+  '-p',
+  '--property',
+  '--root',
+]);
+const ENABLE_VERBS = new Set([
+  'enable',
+  'reenable',
+  'link',
+  'preset',
+  'preset-all',
+  'add-wants',
+  'add-requires',
+  'edit',
+  'set-property',
+  'unmask',
+]);
+
+function systemctl(cmd: CommandView, out: HitSink): void {
+  const verb = firstOperand(cmd.args, SYSTEMCTL_VALUED)?.value;
+  if (verb !== undefined && ENABLE_VERBS.has(verb))
+    out.hit('service-enable', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+function launchctl(cmd: CommandView, out: HitSink): void {
+  if (['load', 'bootstrap', 'enable', 'submit'].includes(cmd.args[0] ?? ''))
+    out.hit('service-enable', `launchctl ${cmd.args.join(' ')}`);
+}
+
+function at(cmd: CommandView, out: HitSink): void {
+  if (cmd.name === 'at' && hasFlag(cmd.args, 'lrdcV', ['list', 'remove', 'version'])) return;
+  out.hit('scheduled-job', `${cmd.name} ${cmd.args.join(' ')}`.trim());
+}
+
+/** npm/pnpm/yarn settings that choose what runs scripts or where packages come from. */
+const JS_EXEC_KEYS =
+  /^(?:script-shell|shell|git|editor|node-options|registry|@[^:]+:registry|ignore-scripts|init-module|onload-script|userconfig|globalconfig|npmregistryserver|npmscopes\..*)$/i;
+
+function jsConfig(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  const setIdx = operands[0] === 'config' ? 1 : 0;
+  if (operands[setIdx] !== 'set') return;
+  for (const pair of operands.slice(setIdx + 1)) {
+    const key = pair.split('=')[0] ?? '';
+    if (JS_EXEC_KEYS.test(key)) {
+      out.hit('tool-config-exec', `${cmd.name} ${cmd.args.join(' ')}`);
+      return;
+    }
+  }
+}
+
+function pipConfig(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  if (
+    operands[0] === 'config' &&
+    operands[1] === 'set' &&
+    /index-url|trusted-host|find-links/i.test(operands[2] ?? '')
+  )
+    out.hit('tool-config-exec', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+function gemSources(cmd: CommandView, out: HitSink): void {
+  if (cmd.args[0] === 'sources' && hasFlag(cmd.args, 'a', ['add']))
+    out.hit('tool-config-exec', `gem ${cmd.args.join(' ')}`);
+}
+
+export const persistenceDetectors: DetectorTable = [
+  [['systemctl'], systemctl],
+  [['launchctl'], launchctl],
+  [['at', 'batch'], at],
+  [['npm', 'pnpm', 'yarn'], jsConfig],
+  [['pip', 'pip3'], pipConfig],
+  [['gem'], gemSources],
+];

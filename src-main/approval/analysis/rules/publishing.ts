@@ -1,0 +1,212 @@
+/**
+ * Publishing and remote state: releasing or withdrawing packages, images and releases, deleting
+ * or exposing repositories, scaling clusters to nothing, applying infrastructure unreviewed.
+ * What others download or depend on changes; nothing local can undo it.
+ */
+import type { Rule } from '../verdict';
+import type { CommandView, DetectorTable, HitSink } from './types';
+import { firstOperand, hasFlag, optionValues, splitOptions } from './types';
+
+export const publishingRules: Rule[] = [
+  {
+    key: 'package-publish',
+    category: 'publishing',
+    description: 'Publishes a package, image or release to a registry others download from',
+  },
+  {
+    key: 'package-withdraw',
+    category: 'publishing',
+    description: 'Withdraws or deprecates a published package (unpublish, yank, deprecate)',
+  },
+  {
+    key: 'remote-repo-change',
+    category: 'publishing',
+    description: 'Deletes, renames or exposes a hosted repository or its releases',
+  },
+  {
+    key: 'cluster-scale-down',
+    category: 'publishing',
+    description: 'Takes running workloads or nodes out of service (scale to 0, drain)',
+  },
+  {
+    key: 'infra-apply-unreviewed',
+    category: 'publishing',
+    description: 'Changes live infrastructure without showing the plan first (-auto-approve, --yes)',
+  },
+];
+
+function text(cmd: CommandView): string {
+  return `${cmd.name} ${cmd.args.join(' ')}`.trim();
+}
+
+function dryRun(args: readonly string[]): boolean {
+  return args.some((a) => a === '--dry-run' || a === '--dryrun' || a === '--pretend');
+}
+
+const NPM_WITHDRAW = new Set(['unpublish', 'deprecate', 'undeprecate']);
+const NPM_OWNERS = new Set(['owner', 'author', 'dist-tag', 'dist-tags', 'access', 'team']);
+const NPM_OWNER_CHANGES = new Set(['rm', 'remove', 'add', 'set', 'grant', 'revoke', 'public', 'restricted']);
+
+/** npm, pnpm, yarn (`yarn npm publish`), bun, lerna, changeset. */
+function jsPackages(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  const verbs = cmd.name === 'yarn' && operands[0] === 'npm' ? operands.slice(1) : operands;
+  const verb = verbs[0];
+  if (verb === undefined || dryRun(cmd.args)) return;
+  if (verb === 'publish' || (cmd.name === 'bun' && verb === 'publish')) out.hit('package-publish', text(cmd));
+  else if (NPM_WITHDRAW.has(verb)) out.hit('package-withdraw', text(cmd));
+  else if (NPM_OWNERS.has(verb) && NPM_OWNER_CHANGES.has(verbs[1] ?? ''))
+    out.hit('package-withdraw', text(cmd));
+}
+
+/** Tools whose `publish`/`upload`/`push`/`release` verb sends a package to a registry. */
+const PUBLISH_VERBS: Record<string, readonly string[]> = {
+  cargo: ['publish'],
+  twine: ['upload'],
+  poetry: ['publish'],
+  uv: ['publish'],
+  flit: ['publish'],
+  hatch: ['publish'],
+  pdm: ['publish'],
+  gem: ['push'],
+  vsce: ['publish'],
+  ovsx: ['publish'],
+  dart: ['publish'],
+  flutter: ['publish'],
+  helm: ['push'],
+  anaconda: ['upload'],
+  snapcraft: ['upload', 'release', 'push'],
+  goreleaser: ['release'],
+  lerna: ['publish'],
+  changeset: ['publish'],
+  nuget: ['push'],
+  mix: ['hex.publish'],
+  mvn: ['deploy', 'release:perform'],
+  gradle: ['publish'],
+  gradlew: ['publish'],
+};
+const WITHDRAW_VERBS: Record<string, readonly string[]> = {
+  cargo: ['yank'],
+  gem: ['yank'],
+  vsce: ['unpublish'],
+  dart: ['retract'],
+  nuget: ['delete'],
+};
+
+function registryTool(cmd: CommandView, out: HitSink): void {
+  if (dryRun(cmd.args)) return;
+  const { operands } = splitOptions(cmd.args);
+  // `dart pub publish`, `dotnet nuget push`: the verb follows a tool word.
+  const verbs = operands[0] === 'pub' || operands[0] === 'nuget' ? operands.slice(1) : operands;
+  const verb = verbs[0] ?? '';
+  if (cmd.name === 'mvn' || cmd.name.startsWith('gradle')) {
+    if (operands.some((o) => (PUBLISH_VERBS[cmd.name] ?? []).includes(o) || /^publish\w*$/.test(o)))
+      out.hit('package-publish', text(cmd));
+    return;
+  }
+  if ((PUBLISH_VERBS[cmd.name] ?? []).includes(verb)) out.hit('package-publish', text(cmd));
+  else if ((WITHDRAW_VERBS[cmd.name] ?? []).includes(verb)) out.hit('package-withdraw', text(cmd));
+  else if (cmd.name === 'gem' && verb === 'owner' && hasFlag(cmd.args, 'r', ['remove']))
+    out.hit('package-withdraw', text(cmd));
+}
+
+function dotnet(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  if (operands[0] === 'nuget') registryTool({ ...cmd, name: 'nuget', args: cmd.args.slice(1) }, out);
+}
+
+/** `python -m twine upload`, `python setup.py sdist upload`. */
+function python(cmd: CommandView, out: HitSink): void {
+  const m = optionValues(cmd.args, 'm', [])[0];
+  const at = cmd.args.indexOf('-m');
+  if (m && at >= 0 && PUBLISH_VERBS[m]) registryTool({ ...cmd, name: m, args: cmd.args.slice(at + 2) }, out);
+  if (cmd.args[0]?.endsWith('setup.py') && cmd.args.includes('upload')) out.hit('package-publish', text(cmd));
+}
+
+const DOCKER_VALUED = new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
+
+function containerPush(cmd: CommandView, out: HitSink): void {
+  const first = firstOperand(cmd.args, DOCKER_VALUED);
+  if (!first) return;
+  const rest = cmd.args.slice(first.index + 1);
+  const verb = rest.find((a) => !a.startsWith('-'));
+  const push =
+    first.value === 'push' ||
+    (first.value === 'compose' && verb === 'push') ||
+    ((first.value === 'image' || first.value === 'manifest') && verb === 'push') ||
+    ((first.value === 'build' || first.value === 'buildx') &&
+      rest.some((a) => a === '--push' || /^--output=.*push=true/.test(a)));
+  if (push) out.hit('package-publish', text(cmd));
+}
+
+const GH_DESTRUCTIVE: Record<string, readonly string[]> = {
+  repo: ['delete', 'archive', 'rename', 'transfer'],
+  release: ['delete', 'delete-asset'],
+  secret: ['delete', 'remove'],
+  variable: ['delete'],
+  label: ['delete'],
+  cache: ['delete'],
+  run: ['delete'],
+  ruleset: ['delete'],
+  'deploy-key': ['delete'],
+};
+
+function gh(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args);
+  const [area = '', verb = ''] = operands;
+  if ((GH_DESTRUCTIVE[area] ?? []).includes(verb)) out.hit('remote-repo-change', text(cmd));
+  else if (area === 'repo' && verb === 'edit' && cmd.args.some((a) => a.startsWith('--visibility')))
+    out.hit('remote-repo-change', text(cmd));
+  else if (area === 'release' && (verb === 'create' || verb === 'upload' || verb === 'edit'))
+    out.hit('package-publish', text(cmd));
+  else if (area === 'api') {
+    const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase();
+    if (method === 'DELETE') out.hit('remote-repo-change', text(cmd));
+  }
+}
+
+const KUBECTL_VALUED = new Set([
+  '-n',
+  '--namespace',
+  '--context',
+  '--cluster',
+  '--user',
+  '-s',
+  '--server',
+  '--kubeconfig',
+]);
+
+function kubectl(cmd: CommandView, out: HitSink): void {
+  const first = firstOperand(cmd.args, KUBECTL_VALUED);
+  if (
+    !first ||
+    dryRun(cmd.args) ||
+    cmd.args.some((a) => a.startsWith('--dry-run=') && a !== '--dry-run=none')
+  )
+    return;
+  if (first.value === 'drain') out.hit('cluster-scale-down', text(cmd));
+  const replicas = optionValues(cmd.args, null, ['replicas'])[0];
+  if (first.value === 'scale' && replicas === '0') out.hit('cluster-scale-down', text(cmd));
+}
+
+function infraApply(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  const unreviewed =
+    options.some((o) => /^--?auto-approve(?:=true)?$/.test(o)) ||
+    (cmd.name === 'pulumi' && hasFlag(options, 'y', ['yes', 'skip-preview'])) ||
+    (cmd.name === 'cdk' && options.some((o) => o === '--require-approval=never' || o === 'never'));
+  const verb = operands[0];
+  if (unreviewed && (verb === 'apply' || verb === 'up' || verb === 'deploy' || verb === 'import'))
+    out.hit('infra-apply-unreviewed', text(cmd));
+}
+
+export const publishingDetectors: DetectorTable = [
+  [['npm', 'pnpm', 'yarn', 'bun'], jsPackages],
+  [Object.keys({ ...PUBLISH_VERBS, ...WITHDRAW_VERBS }), registryTool],
+  [['dotnet'], dotnet],
+  [['python', 'python3', 'py'], python],
+  [['docker', 'podman', 'nerdctl', 'buildah', 'docker-compose', 'podman-compose'], containerPush],
+  [['gh'], gh],
+  [['kubectl', 'oc'], kubectl],
+  [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'], infraApply],
+];
