@@ -41,8 +41,8 @@ async function value<T>(reply: Promise<{ ok: boolean; value?: unknown }>): Promi
 describe('approvals.ledger / grants / revoke over the contract', () => {
   it('lists each decision newest first, and a revoked session grant asks again at the next command', async () => {
     answers = ['session', 'deny'];
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'human' });
-    expect(await check('rm -r build')).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
+    expect(await check('rm -r src')).toMatchObject({ allowed: true, decidedBy: 'human' });
+    expect(await check('rm -r src')).toMatchObject({ allowed: true, decidedBy: 'session-grant' });
     const grants = await value<Grant[]>(core.invoke('approvals.grants', {}));
     expect(grants).toContainEqual(
       expect.objectContaining({ key: 'session:s:rm-recursive', kind: 'session' }),
@@ -51,8 +51,8 @@ describe('approvals.ledger / grants / revoke over the contract', () => {
     expect(await value(core.invoke('approvals.revoke', { key: 'session:s:rm-recursive' }))).toEqual({
       revoked: 1,
     });
-    expect(await check('rm -r build')).toMatchObject({ allowed: false, decidedBy: 'human' });
-    expect(asked).toEqual(['rm -r build', 'rm -r build']);
+    expect(await check('rm -r src')).toMatchObject({ allowed: false, decidedBy: 'human' });
+    expect(asked).toEqual(['rm -r src', 'rm -r src']);
 
     const ledger = await value<LedgerEntry[]>(core.invoke('approvals.ledger', { sessionId: 's' }));
     expect(ledger.map((e) => [e.decidedBy, e.allowed, e.scope])).toEqual([

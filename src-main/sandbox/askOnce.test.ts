@@ -82,10 +82,10 @@ describe('a command the gate reads as writing outside the sandbox', () => {
   }, 60_000);
 
   it('still runs a write inside the workspace in the sandbox, with no word about leaving it', async () => {
-    const build = join(workspace, 'build');
+    const build = join(workspace, 'src');
     await mkdir(build);
     const { app: started, approver } = await start('once');
-    await scriptedTurn(started.agent, model, [{ name: 'terminal', arguments: { command: 'rm -r build' } }], {
+    await scriptedTurn(started.agent, model, [{ name: 'terminal', arguments: { command: 'rm -r src' } }], {
       workspace,
     });
     expect(approver.requests).toHaveLength(1);

@@ -19,8 +19,8 @@ describe('commandGateFor', () => {
     const approver = scriptedApprover('deny');
     const { gate } = setup({ approver }, { containers: 'skip' });
     const docker = commandGateFor(gate, 'docker');
-    expect(await docker(check('rm -r build'))).toEqual({ allowed: true, decidedBy: 'container-skip' });
-    expect(await docker(check('rm -r build', { onHost: true }))).toMatchObject({
+    expect(await docker(check('rm -r src'))).toEqual({ allowed: true, decidedBy: 'container-skip' });
+    expect(await docker(check('rm -r src', { onHost: true }))).toMatchObject({
       allowed: false,
       decidedBy: 'human',
     });
