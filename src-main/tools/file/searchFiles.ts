@@ -33,7 +33,7 @@ export async function searchFilesTool(
       const glob = target === 'files' ? pattern : args.file_glob;
       const found = await task.files.search({ root, target, pattern, glob, limit });
       if (found.error !== undefined) return toolError(`search_files failed: ${found.error}`);
-      const outcome = local ? await withheld(services, found, target, asked.allowed?.entry) : found;
+      const outcome = local ? await withheld(services, found, target, asked.allowed?.entry, root) : found;
       return format(outcome, target, task.paths.cwd, limit);
     });
   } catch (error) {

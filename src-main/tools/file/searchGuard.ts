@@ -2,8 +2,13 @@
  * search_files under the read policy, on the local backend. ripgrep and the Node walk read files
  * by path, so a link swapped in after the walk saw a plain file would hand over a listed one; a
  * result is therefore kept only when the file now opened under its path is not listed and really
- * holds the line shown. A name from a listed file is dropped. The caller says how many went.
+ * holds the line shown. A name from a listed file is dropped, and so is a name that is not there
+ * now beneath the root with no link on the way (a folder swapped for a link mid-walk cannot lend
+ * its names). The caller says how many went.
  */
+import { lstat, realpath } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
+import { defaultStrategy, openBeneath } from '../../sandbox/confinedDir';
 import type { ToolServices } from '../toolModule';
 import type { SearchOutcome } from './accessTypes';
 import { openPinned, readPinned } from './pinnedRead';
@@ -19,6 +24,7 @@ export async function withheld(
   target: 'content' | 'files',
   /** The entry covering the search root, which a person just allowed. */
   allowedEntry: string | undefined,
+  root: string,
 ): Promise<SearchOutcome & { withheld?: number }> {
   const judge = await readPolicyOf(services).judge();
   const denied = async (path: string) => {
@@ -32,9 +38,13 @@ export async function withheld(
     if (!found) files.set(path, (found = shownLines(path, denied)));
     return found;
   };
+  const realRoot = target === 'files' ? await realpath(root).catch(() => undefined) : undefined;
   const kept: string[] = [];
   for (const line of outcome.lines) {
-    const show = target === 'files' ? !(await denied(line)) : await holds(line, linesOf);
+    const show =
+      target === 'files'
+        ? realRoot !== undefined && (await standsBeneath(root, realRoot, line)) && !(await denied(line))
+        : await holds(line, linesOf);
     if (show) kept.push(line);
   }
   const count = outcome.lines.length - kept.length;
@@ -70,4 +80,28 @@ async function holds(
     if (actual === text || actual.startsWith(text.replace(SHORTENED, ''))) return true;
   }
   return false;
+}
+
+/** Whether `path` (listed under `root`) is there now, every folder below the real root opened without following a link. */
+async function standsBeneath(root: string, realRoot: string, path: string): Promise<boolean> {
+  const rel = relative(root, path);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  const folders = rel.split(sep);
+  const name = folders.pop();
+  if (name === undefined) return false;
+  try {
+    const dir = await openBeneath(realRoot, folders, {
+      create: false,
+      strategy: defaultStrategy(),
+      doing: 'listing',
+    });
+    try {
+      await lstat(dir.entry(name));
+      return true;
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    return false;
+  }
 }
