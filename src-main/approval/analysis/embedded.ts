@@ -6,7 +6,7 @@
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(?:system|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+  /\b(?:system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
 const QUOTED_COMMAND =
   /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;

@@ -212,6 +212,37 @@ const coproc: Wrapper = (words) => {
   return rest.length > 0 ? rest : null;
 };
 
+/** `systemd-run [options] cmd …` runs the command now or, with a timer option, later. */
+const SYSTEMD_RUN: OptionSpec = {
+  short: 'upEHMC',
+  long: [
+    'unit',
+    'property',
+    'description',
+    'slice',
+    'setenv',
+    'host',
+    'machine',
+    'capsule',
+    'uid',
+    'gid',
+    'nice',
+    'working-directory',
+    'service-type',
+    'on-active',
+    'on-boot',
+    'on-startup',
+    'on-unit-active',
+    'on-unit-inactive',
+    'on-calendar',
+    'timer-property',
+    'path-property',
+    'socket-property',
+    'json',
+    'background',
+  ],
+};
+
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
 
 const WRAPPERS = new Map<string, Wrapper>([
@@ -225,6 +256,7 @@ const WRAPPERS = new Map<string, Wrapper>([
       long: ['user', 'chdir', 'group', 'setenv', 'unit', 'property', 'description', 'slice', 'nice'],
     }),
   ],
+  ['systemd-run', simple(SYSTEMD_RUN)],
   ['env', env],
   ['nice', simple({ short: 'n', long: ['adjustment'] })],
   ['ionice', simple({ short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'] })],

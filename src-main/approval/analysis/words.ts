@@ -181,7 +181,7 @@ const GNU_PREFIXED = new Set([
 /** Folds versioned and prefixed names onto the name rules know (`python3.12`, `mkfs.ext4`, `grm`). */
 export function familyName(name: string): string {
   if (name.startsWith('mkfs.')) return 'mkfs';
-  const m = /^(python|pypy|perl|ruby|php|node)(?:js)?[\d.]*$/.exec(name);
+  const m = /^(python|pypy|perl|ruby|php|node|lua|tclsh|wish)(?:js)?[\d.]*$/.exec(name);
   if (m) return m[1] === 'pypy' ? 'python' : (m[1] ?? name);
   if (name.length > 1 && name.startsWith('g') && GNU_PREFIXED.has(name.slice(1))) return name.slice(1);
   return name;
