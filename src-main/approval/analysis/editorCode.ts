@@ -6,9 +6,9 @@
 import { embeddedShellCode } from './embedded';
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
+import { capFound } from './words';
 
 const MAX_DEPTH = 4;
-const MAX_TEXT = 16 * 1024;
 const MAX_COMMANDS = 32;
 /** A line range before an Ex command: `%`, `.`, `$`, `1,5`, `'a`, `/pat/`, offsets. */
 const RANGE = /^(?:[%.$,;\s]|\d+|[+-]\d*|'[a-zA-Z<>[\]]|\/[^/]*\/|\?[^?]*\?){0,16}/;
@@ -17,34 +17,56 @@ const MODIFIERS =
 const READ = /^r(?:e(?:ad?)?)?\s*!/;
 const WRITE = /^w(?:r(?:i(?:te?)?)?)?\s+!/;
 const TERMINAL = /^ter(?:m(?:i(?:n(?:al?)?)?)?)?!?\s+(?:\+\+\S+\s+){0,8}/;
-const EXECUTE = /^exe(?:c(?:u(?:te?)?)?)?\s+(["'])(.*)\1\s*$/;
+const EXECUTE = /^exe(?:c(?:u(?:te?)?)?)?\s+(["'])/;
 
-/** Shell commands a string of Ex commands runs, `|` separating commands that are not `!`. */
+/** Length of the colons, range and modifiers before an Ex command's name. */
+function leadLength(seg: string): number {
+  let n = /^[\s:]*/.exec(seg)?.[0].length ?? 0;
+  n += RANGE.exec(seg.slice(n))?.[0].length ?? 0;
+  n += /^[\s:]*/.exec(seg.slice(n))?.[0].length ?? 0;
+  // `silent! cmd`: the bang belongs to the modifier when a space follows.
+  return n + (MODIFIERS.exec(seg.slice(n))?.[0].length ?? 0);
+}
+
+/**
+ * Shell commands a string of Ex commands runs, `|` separating commands that are not `!`.
+ * One pass; past the cap, one unknown command stands for the rest.
+ */
 export function exShellCommands(text: string, depth = 0): string[] {
   const out: string[] = [];
-  let rest = text.slice(0, MAX_TEXT);
-  for (let n = 0; n < MAX_COMMANDS && rest.trim() !== ''; n++) {
-    let cmd = rest.replace(/^[\s:]+/, '');
-    cmd = cmd.slice(RANGE.exec(cmd)?.[0].length ?? 0).replace(/^[\s:]+/, '');
-    // `silent! cmd`: the bang belongs to the modifier when a space follows.
-    cmd = cmd.slice(MODIFIERS.exec(cmd)?.[0].length ?? 0);
+  let pos = 0;
+  while (pos < text.length && out.length <= MAX_COMMANDS) {
+    const bar = text.indexOf('|', pos);
+    const seg = text.slice(pos, bar < 0 ? text.length : bar);
+    const lead = leadLength(seg);
+    const cmd = seg.slice(lead);
     const bang = cmd.startsWith('!') ? 1 : (READ.exec(cmd) ?? WRITE.exec(cmd))?.[0].length;
     if (bang !== undefined) {
       // A filter or shell command takes the rest of the line, bars included.
-      const shell = cmd.slice(bang).trim();
-      if (shell !== '') out.push(shell);
+      out.push(text.slice(pos + lead + bang).trim());
       break;
     }
-    const bar = cmd.indexOf('|');
-    const one = bar >= 0 ? cmd.slice(0, bar) : cmd;
-    rest = bar >= 0 ? cmd.slice(bar + 1) : '';
-    const term = TERMINAL.exec(one);
-    const exe = EXECUTE.exec(one);
-    if (term) out.push(one.slice(term[0].length));
-    else if (exe?.[2] !== undefined && depth < MAX_DEPTH) out.push(...exShellCommands(exe[2], depth + 1));
-    else out.push(...embeddedShellCode(one, 'awk'));
+    const exe = EXECUTE.exec(cmd);
+    const quote = exe?.[1];
+    if (exe && quote) {
+      // A quoted string may hold bars; it ends at its closing quote.
+      const from = pos + lead + exe[0].length;
+      const close = text.indexOf(quote, from);
+      const inner = text.slice(from, close < 0 ? text.length : close);
+      if (depth < MAX_DEPTH) out.push(...exShellCommands(inner, depth + 1));
+      const next = close < 0 ? -1 : text.indexOf('|', close);
+      pos = next < 0 ? text.length : next + 1;
+      continue;
+    }
+    const term = TERMINAL.exec(cmd);
+    if (term) out.push(cmd.slice(term[0].length));
+    else out.push(...embeddedShellCode(cmd, 'awk'));
+    pos = bar < 0 ? text.length : bar + 1;
   }
-  return out.filter((c) => c.trim() !== '');
+  return capFound(
+    out.filter((c) => c.trim() !== ''),
+    MAX_COMMANDS,
+  );
 }
 
 const code =

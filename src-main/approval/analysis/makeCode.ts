@@ -5,9 +5,8 @@
  */
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
-import { DYN } from './words';
+import { DYN, capFound } from './words';
 
-const MAX_TEXT = 64 * 1024;
 const MAX_FOUND = 32;
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -40,13 +39,13 @@ function ruleRecipe(line: string): string | null {
 }
 
 export function makefileShellCode(text: string): string[] {
-  const s = text.slice(0, MAX_TEXT).replace(/\\\n/g, ' ');
+  const s = text.replace(/\\\n/g, ' ');
   const out: string[] = [];
   const SHELL = /\$[({]shell\s/g;
-  for (let m = SHELL.exec(s); m && out.length < MAX_FOUND; m = SHELL.exec(s))
+  for (let m = SHELL.exec(s); m && out.length <= MAX_FOUND; m = SHELL.exec(s))
     out.push(recipe(balanced(s, m.index + m[0].length)));
   for (const line of s.split('\n')) {
-    if (out.length >= MAX_FOUND) break;
+    if (out.length > MAX_FOUND) break;
     if (line.startsWith('\t')) {
       out.push(recipe(line));
       continue;
@@ -59,7 +58,10 @@ export function makefileShellCode(text: string): string[] {
     const inline = ruleRecipe(line);
     if (inline) out.push(recipe(inline));
   }
-  return out.filter((c) => c.trim() !== '');
+  return capFound(
+    out.filter((c) => c.trim() !== ''),
+    MAX_FOUND,
+  );
 }
 
 const code =
@@ -130,14 +132,17 @@ function tclCommandAt(s: string, from: number): string {
 }
 
 export function tclShellCode(text: string): string[] {
-  const s = text.slice(0, MAX_TEXT);
+  const s = text;
   const out: string[] = [];
   TCL_RUN.lastIndex = 0;
-  for (let m = TCL_RUN.exec(s); m && out.length < MAX_FOUND; m = TCL_RUN.exec(s))
+  for (let m = TCL_RUN.exec(s); m && out.length <= MAX_FOUND; m = TCL_RUN.exec(s))
     out.push(tclCommandAt(s, m.index + m[0].length));
   TCL_OPEN.lastIndex = 0;
-  for (let m = TCL_OPEN.exec(s); m && out.length < MAX_FOUND; m = TCL_OPEN.exec(s)) if (m[1]) out.push(m[1]);
-  return out.filter((c) => c.trim() !== '');
+  for (let m = TCL_OPEN.exec(s); m && out.length <= MAX_FOUND; m = TCL_OPEN.exec(s)) if (m[1]) out.push(m[1]);
+  return capFound(
+    out.filter((c) => c.trim() !== ''),
+    MAX_FOUND,
+  );
 }
 
 /** Tcl code `tclsh`, `wish` and `expect` run: `expect -c CODE`, else stdin when no script is named. */

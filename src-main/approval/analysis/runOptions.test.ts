@@ -318,6 +318,21 @@ describe('at and batch', () => {
   it.each(['atq', 'at -l', 'atrm 3'])('stays quiet for %s', expectQuiet);
 });
 
+describe('long carried code is read to the end', () => {
+  it.each([
+    [`vim -c '${'set nu|'.repeat(12_000)}!rm -rf ~' notes.txt`, HOME],
+    [`make --eval='${'X := 1\n'.repeat(10_000)}x: ; rm -rf ~' x`, HOME],
+    [`expect -c '${'puts hi; '.repeat(10_000)}exec rm -rf ~'`, HOME],
+    [`sed -n '${'p;'.repeat(30_000)}1e rm -rf ~' notes.txt`, HOME],
+  ])('%#: a command after many harmless ones', expectAsInner);
+
+  it.each([
+    `sed '${'1e true\n'.repeat(40)}1e rm -rf ~' notes.txt`,
+    `parallel rm -rf ::: ${'build '.repeat(20)}~`,
+    `vim -c '${'call system("true")|'.repeat(40)}call system("rm -rf ~")'`,
+  ])('%#: past the cap, the rest is unknown and asked about', expectAsks);
+});
+
 describe('aliases and functions defined then used', () => {
   it.each([
     ["alias ll='rm -rf src'; ll", SRC],

@@ -7,7 +7,7 @@
 import { parseOptions } from './options';
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
-import { DYN, isDynamic } from './words';
+import { DYN, capFound, isDynamic } from './words';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
 
@@ -177,7 +177,8 @@ export function parallelCode(argv: readonly ArgWord[], stdin: string | null): Ne
   } else if (seen('-a', '--arg-file') || stdin === null || isDynamic(stdin)) inputs = [DYN];
   else inputs = stdin.split('\n').filter((l) => l.trim() !== '');
   const replace = p.seen.find((o) => o.name === '-I')?.value?.value;
-  return inputs.slice(0, MAX_JOBS).map((input) => {
+  // Past the cap, one unknown input stands for the rest.
+  return capFound(inputs, MAX_JOBS).map((input) => {
     if (text === '') return code(anchor, input);
     const arg = quoted(input);
     let filled = text.replace(PLACEHOLDER, () => arg);

@@ -5,7 +5,7 @@
  * text is not a command. One pass over the script: linear.
  */
 import type { ArgWord } from './words';
-import { DYN, syntheticWord } from './words';
+import { DYN, capFound, syntheticWord } from './words';
 
 const MAX_COMMANDS = 32;
 
@@ -56,7 +56,7 @@ export function sedCommands(s: string): string[] {
   if (s.split(DYN).join('').trim() === '' && s.includes(DYN)) return [DYN];
   const out: string[] = [];
   let i = 0;
-  while (i < s.length && out.length < MAX_COMMANDS) {
+  while (i < s.length && out.length <= MAX_COMMANDS) {
     const c0 = s.charAt(i);
     if (c0 === ';' || c0 === '{' || c0 === '}' || c0.trim() === '') {
       i++;
@@ -122,7 +122,7 @@ export function sedCommands(s: string): string[] {
         break;
     }
   }
-  return out;
+  return capFound(out, MAX_COMMANDS);
 }
 
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);

@@ -19,6 +19,11 @@ export interface ArgWord {
   runs: string[];
 }
 
+/** At most `max` commands found in carried code; past that, one unknown command stands for the rest. */
+export function capFound(found: string[], max: number): string[] {
+  return found.length > max ? [...found.slice(0, max), DYN] : found;
+}
+
 export function isDynamic(value: string): boolean {
   return value.includes(DYN);
 }
