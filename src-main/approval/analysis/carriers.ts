@@ -9,6 +9,7 @@ import { sedCommands, sedScripts } from './sedScript';
 import { parallelCode, rsyncCode, tarCode } from './runOptions';
 import { lessCode, vimCode } from './editorCode';
 import { makeCode, tclCode } from './makeCode';
+import { programCommands } from './programCommands';
 
 export const SHELLS = new Set([
   'sh',
@@ -77,7 +78,8 @@ export function carried(name: string, argv: ArgWord[], stdin: string | null = nu
   }
   if (INTERPRETERS.has(name)) return interpreter(name, argv);
   if (name === 'trap') return trap(argv);
-  if (name === 'git') return { ...none(), nested: gitCode(argv) };
+  if (name === 'git')
+    return { ...none(), nested: [...gitCode(argv), ...(programCommands(name, argv, stdin) ?? [])] };
   if (name === 'find') return { ...none(), nested: findExec(argv) };
   if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
     const program = argv.slice(1).find((w) => !w.value.startsWith('-'));
@@ -113,7 +115,8 @@ function optionCode(name: string, argv: ArgWord[], stdin: string | null): Carrie
   if (name === 'tclsh' || name === 'wish' || name === 'expect')
     return { ...nested(tclCode(name, argv, stdin)), readsStdinCode: 'other' };
   if (name === 'at' || name === 'batch') return at(argv);
-  return null;
+  const program = name === 'git' ? null : programCommands(name, argv, stdin);
+  return program ? nested(program) : null;
 }
 
 /** `at` and `batch` run the shell commands on stdin later, or the file `-f` names. */

@@ -6,6 +6,7 @@ import type { OptionSpec, ParsedOptions } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
 import { DYN, commandName, isDynamic, syntheticWord } from './words';
+import { RUNNERS } from './runners';
 
 /** Code or a command line that a command runs on our behalf. */
 export type Nested =
@@ -19,13 +20,13 @@ export interface Unwrapped {
   hits: Array<{ key: string; detail: string }>;
 }
 
-interface Out {
+export interface Out {
   nested: Nested[];
   hits: Unwrapped['hits'];
 }
 
 /** Returns the wrapped command line, or null when nothing further runs. */
-type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
+export type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
 
 function simple(spec: OptionSpec, skipOperands = 0): Wrapper {
   return (words) => {
@@ -246,6 +247,7 @@ const SYSTEMD_RUN: OptionSpec = {
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
 
 const WRAPPERS = new Map<string, Wrapper>([
+  ...RUNNERS,
   ['sudo', sudo],
   ['doas', simple({ short: 'uC' })],
   ['pkexec', simple({ long: ['user'] })],

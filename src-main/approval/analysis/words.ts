@@ -162,6 +162,7 @@ export function commandName(value: string): string {
 
 const GNU_PREFIXED = new Set([
   'rm',
+  'tar',
   'find',
   'sed',
   'chmod',
