@@ -5,6 +5,11 @@ import type { ArgWord } from './words';
 import { DYN } from './words';
 import { embeddedShellCode } from './embedded';
 import { gitSettings, settingCode } from './rules/gitConfig';
+import { sedCommands, sedScripts } from './sedScript';
+import { parallelCode, rsyncCode, tarCode } from './runOptions';
+import { lessCode, vimCode } from './editorCode';
+import { makeCode, tclCode } from './makeCode';
+import { programCommands } from './programCommands';
 
 export const SHELLS = new Set([
   'sh',
@@ -31,6 +36,7 @@ const INTERPRETERS = new Set([
   'bun',
   'deno',
   'lua',
+  'luajit',
   'osascript',
 ]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
@@ -49,9 +55,11 @@ export interface Carried {
 
 const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [], code: null });
 
-/** `argv[0]` is the command word; `name` its family name. */
-export function carried(name: string, argv: ArgWord[]): Carried {
+/** `argv[0]` is the command word; `name` its family name; `stdin` what it reads, when known. */
+export function carried(name: string, argv: ArgWord[], stdin: string | null = null): Carried {
   if (SHELLS.has(name)) return shell(argv);
+  const options = optionCode(name, argv, stdin);
+  if (options) return options;
   if (name === 'eval') {
     const words = argv.slice(1);
     return {
@@ -70,7 +78,8 @@ export function carried(name: string, argv: ArgWord[]): Carried {
   }
   if (INTERPRETERS.has(name)) return interpreter(name, argv);
   if (name === 'trap') return trap(argv);
-  if (name === 'git') return { ...none(), nested: gitCode(argv) };
+  if (name === 'git')
+    return { ...none(), nested: [...gitCode(argv), ...(programCommands(name, argv, stdin) ?? [])] };
   if (name === 'find') return { ...none(), nested: findExec(argv) };
   if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
     const program = argv.slice(1).find((w) => !w.value.startsWith('-'));
@@ -80,6 +89,43 @@ export function carried(name: string, argv: ArgWord[]): Carried {
     return { ...none(), nested: containerExec(argv) };
   if (name === 'kubectl' || name === 'oc') return { ...none(), nested: kubectlExec(argv) };
   return none();
+}
+
+const EDITORS = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'rvim', 'rview', 'evim']);
+
+/** Commands whose options or input name a command line they run (sed's `e`, tar's filters, …). */
+function optionCode(name: string, argv: ArgWord[], stdin: string | null): Carried | null {
+  const nested = (list: Nested[]): Carried => ({ ...none(), nested: list });
+  if (name === 'sed')
+    return nested(
+      sedScripts(argv, stdin).flatMap((w) =>
+        sedCommands(w.value).map((text): Nested => ({ kind: 'code', text, words: [w] })),
+      ),
+    );
+  if (name === 'tar') return nested(tarCode(argv));
+  if (name === 'rsync') return nested(rsyncCode(argv));
+  if (name === 'parallel') return nested(parallelCode(argv, stdin));
+  if (name === 'make') {
+    // A makefile named with -f runs its recipes like a script (`make -f <(curl …)`).
+    const m = makeCode(argv, stdin);
+    return { ...nested(m.nested), script: m.makefile };
+  }
+  if (name === 'less') return nested(lessCode(argv));
+  if (EDITORS.has(name)) return nested(vimCode(name, argv));
+  if (name === 'tclsh' || name === 'wish' || name === 'expect')
+    return { ...nested(tclCode(name, argv, stdin)), readsStdinCode: 'other' };
+  if (name === 'at' || name === 'batch') return at(argv);
+  const program = name === 'git' ? null : programCommands(name, argv, stdin);
+  return program ? nested(program) : null;
+}
+
+/** `at` and `batch` run the shell commands on stdin later, or the file `-f` names. */
+function at(argv: ArgWord[]): Carried {
+  const p = parseOptions(argv, 1, { short: 'qft' });
+  if (hasOption(p, '-l', '-r', '-d', '-c', '-V')) return none();
+  const file = p.seen.find((o) => o.name === '-f');
+  if (file) return { ...none(), script: file.value };
+  return { ...none(), readsStdinCode: 'shell' };
 }
 
 function shell(argv: ArgWord[]): Carried {
@@ -103,6 +149,7 @@ const CODE_LETTERS: Record<string, string> = {
   node: 'ep',
   bun: 'e',
   lua: 'e',
+  luajit: 'e',
   osascript: 'e',
 };
 /** Option letters whose value is the rest of the word or, when nothing follows, the next word. */

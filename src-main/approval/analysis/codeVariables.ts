@@ -24,6 +24,9 @@ const COMMAND_VARIABLES = new Set([
   'MANPAGER',
   'EDITOR',
   'VISUAL',
+  'RSYNC_RSH',
+  'LESSOPEN',
+  'LESSCLOSE',
 ]);
 const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
 
@@ -55,7 +58,9 @@ export function codeVariableHits(
   if (!runsLater) return;
   // Unknown parts stay unknown words; where they come from (a download, a decoder) still counts.
   if (isDynamic(word.value)) codeSourceHits([word], w.ctx.sink(seg));
-  const code = trimSeparators(word.value);
+  // less runs LESSOPEN after an optional `|` (pipe) or `-` marker.
+  const value = name.startsWith('LESS') ? word.value.replace(/^\s*\|{0,2}-?/, '') : word.value;
+  const code = trimSeparators(value);
   if (code === '') return;
   // A prompt string is text whose substitutions run: the no-op `:` keeps its words as arguments.
   if (PROMPT_STRINGS.has(name)) w.nestedCode(`: ${code}`, [], seg, src, col);

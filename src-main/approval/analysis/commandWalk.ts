@@ -204,7 +204,13 @@ export function judgeArgv(
     nestedOnly();
     return { view: null, carried: null, seg, staticOut: null };
   }
+  const alias = head.raw === head.value ? ctx.aliases.get(head.value) : undefined;
+  if (alias !== undefined) {
+    expandAlias(w, head.value, alias, u.argv.slice(1), seg, src, col);
+    return { view: null, carried: null, seg, staticOut: null };
+  }
   const name = familyName(commandName(head.value));
+  if (name === 'alias') defineAliases(ctx.aliases, u.argv.slice(1));
   if (name) col.runs.push(name);
   else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
   const view: CommandView = {
@@ -223,7 +229,7 @@ export function judgeArgv(
     ctx.cwdLeft ||= name === 'popd' || cdLeavesWorkspace(target, ctx.cwd, ctx.workspace);
   }
   for (const detect of detectorsFor(name)) detect(view, sink);
-  const c = carried(name, u.argv);
+  const c = carried(name, u.argv, stdin);
   for (const n of [...u.nested, ...c.nested])
     if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
   codeSourceHits(c.script ? [...c.codeWords, c.script] : c.codeWords, sink);
@@ -239,12 +245,38 @@ export function judgeArgv(
     w.nestedCode(stdin, stdinWord ? [stdinWord] : [], seg, src, col);
   const language = codeLanguage(name);
   if (language && c.code) codeHits(language, c.code.value, ctx, sink);
-  if (language && c.readsStdinCode === 'other' && stdin !== null) {
-    codeHits(language, stdin, ctx, sink);
+  if (c.readsStdinCode === 'other' && stdin !== null) {
+    if (language) codeHits(language, stdin, ctx, sink);
     for (const text of embeddedShellCode(stdin, 'script')) w.nestedCode(text, [], seg, src, col);
   }
   for (const t of downloadTargets(view)) ctx.downloads.add(canonicalPath(t));
   return { view, carried: c, seg, staticOut: staticOutput(view) };
+}
+
+function defineAliases(aliases: Map<string, string>, args: readonly ArgWord[]): void {
+  for (const a of args) {
+    const eq = a.value.indexOf('=');
+    if (eq > 0 && aliases.size < 64) aliases.set(a.value.slice(0, eq), a.value.slice(eq + 1));
+  }
+}
+
+/** An alias runs its text with the rest of the words after it; it does not expand inside itself. */
+function expandAlias(
+  w: CommandWalker,
+  name: string,
+  text: string,
+  rest: readonly ArgWord[],
+  seg: number,
+  src: Source,
+  col: Collector,
+): void {
+  const aliases = w.ctx.aliases;
+  aliases.delete(name);
+  try {
+    w.nestedCode([text, ...rest.map((r) => r.raw)].join(' '), [], seg, src, col);
+  } finally {
+    aliases.set(name, text);
+  }
 }
 
 /** Tools whose output is meant to be eval'd to set up a shell (`eval "$(ssh-agent -s)"`). */

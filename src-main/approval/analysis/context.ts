@@ -50,6 +50,8 @@ export class AnalysisContext {
   readonly budget: ParseBudget = newParseBudget();
   readonly env = new Map<string, string>();
   readonly downloads = new Set<string>();
+  /** Aliases defined earlier in the command (`alias ll='rm -rf'; ll src`). */
+  readonly aliases = new Map<string, string>();
   /** Directory set by the last static `cd` (or the task's cwd); null when unknown. */
   cwd: string | null;
   /** Set once a `cd` may have led out of the workspace; relative paths then prove nothing. */

@@ -6,7 +6,7 @@
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(?:system|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+  /\b(?:system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
 const QUOTED_COMMAND =
   /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;
@@ -14,6 +14,11 @@ const QUOTED_COMMAND =
 const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
 const MAX_FOUND = 32;
+/** awk output piped to a command: `print "text" | "cmd"`, `print $1 | "sort"`. */
+const AWK_PIPE =
+  /\bprintf?[ \t]{0,16}\(?[ \t]{0,16}(?:"([^"\n]{0,2000})"[^|"\n]{0,200})?\|[ \t]{0,16}"([^"\n]{1,2000})"/g;
+/** `"cmd" | getline`: awk runs cmd and reads its output. */
+const GETLINE = /"([^"\n]{1,2000})"[ \t]{0,16}\|[ \t]{0,16}getline/g;
 
 /** The strings a literal list holds (`["rm", "-rf", "/"]`), joined as a command line. */
 function listAt(code: string, from: number): string | null {
@@ -33,6 +38,19 @@ export function embeddedShellCode(code: string, language: 'script' | 'awk'): str
     const at = m.index + m[0].length;
     const text = m[1] === '[' ? listAt(code, at) : (STRING_AT.exec(code.slice(at, at + 2010))?.[2] ?? null);
     if (text) found.push(text);
+  }
+  if (language === 'awk') {
+    // `print "cmd" | "sh"` feeds code to a shell; `"cmd" | getline` and `print | "cmd"` run cmd.
+    AWK_PIPE.lastIndex = 0;
+    for (let m = AWK_PIPE.exec(code); m && found.length < MAX_FOUND; m = AWK_PIPE.exec(code)) {
+      const [, printed, target] = m;
+      if (target && /^(?:\/bin\/|\/usr\/bin\/)?(?:ba|da|z|k)?sh$/.test(target.trim())) {
+        if (printed) found.push(printed);
+      } else if (target) found.push(target);
+    }
+    GETLINE.lastIndex = 0;
+    for (let m = GETLINE.exec(code); m && found.length < MAX_FOUND; m = GETLINE.exec(code))
+      if (m[1]) found.push(m[1]);
   }
   if (language === 'script') {
     QUOTED_COMMAND.lastIndex = 0;

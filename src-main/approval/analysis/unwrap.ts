@@ -6,6 +6,7 @@ import type { OptionSpec, ParsedOptions } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
 import { DYN, commandName, isDynamic, syntheticWord } from './words';
+import { RUNNERS } from './runners';
 
 /** Code or a command line that a command runs on our behalf. */
 export type Nested =
@@ -19,13 +20,13 @@ export interface Unwrapped {
   hits: Array<{ key: string; detail: string }>;
 }
 
-interface Out {
+export interface Out {
   nested: Nested[];
   hits: Unwrapped['hits'];
 }
 
 /** Returns the wrapped command line, or null when nothing further runs. */
-type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
+export type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
 
 function simple(spec: OptionSpec, skipOperands = 0): Wrapper {
   return (words) => {
@@ -212,9 +213,41 @@ const coproc: Wrapper = (words) => {
   return rest.length > 0 ? rest : null;
 };
 
+/** `systemd-run [options] cmd …` runs the command now or, with a timer option, later. */
+const SYSTEMD_RUN: OptionSpec = {
+  short: 'upEHMC',
+  long: [
+    'unit',
+    'property',
+    'description',
+    'slice',
+    'setenv',
+    'host',
+    'machine',
+    'capsule',
+    'uid',
+    'gid',
+    'nice',
+    'working-directory',
+    'service-type',
+    'on-active',
+    'on-boot',
+    'on-startup',
+    'on-unit-active',
+    'on-unit-inactive',
+    'on-calendar',
+    'timer-property',
+    'path-property',
+    'socket-property',
+    'json',
+    'background',
+  ],
+};
+
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
 
 const WRAPPERS = new Map<string, Wrapper>([
+  ...RUNNERS,
   ['sudo', sudo],
   ['doas', simple({ short: 'uC' })],
   ['pkexec', simple({ long: ['user'] })],
@@ -225,6 +258,7 @@ const WRAPPERS = new Map<string, Wrapper>([
       long: ['user', 'chdir', 'group', 'setenv', 'unit', 'property', 'description', 'slice', 'nice'],
     }),
   ],
+  ['systemd-run', simple(SYSTEMD_RUN)],
   ['env', env],
   ['nice', simple({ short: 'n', long: ['adjustment'] })],
   ['ionice', simple({ short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'] })],

@@ -19,6 +19,11 @@ export interface ArgWord {
   runs: string[];
 }
 
+/** At most `max` commands found in carried code; past that, one unknown command stands for the rest. */
+export function capFound(found: string[], max: number): string[] {
+  return found.length > max ? [...found.slice(0, max), DYN] : found;
+}
+
 export function isDynamic(value: string): boolean {
   return value.includes(DYN);
 }
@@ -157,6 +162,7 @@ export function commandName(value: string): string {
 
 const GNU_PREFIXED = new Set([
   'rm',
+  'tar',
   'find',
   'sed',
   'chmod',
@@ -181,7 +187,7 @@ const GNU_PREFIXED = new Set([
 /** Folds versioned and prefixed names onto the name rules know (`python3.12`, `mkfs.ext4`, `grm`). */
 export function familyName(name: string): string {
   if (name.startsWith('mkfs.')) return 'mkfs';
-  const m = /^(python|pypy|perl|ruby|php|node)(?:js)?[\d.]*$/.exec(name);
+  const m = /^(python|pypy|perl|ruby|php|node|lua|tclsh|wish)(?:js)?[\d.]*$/.exec(name);
   if (m) return m[1] === 'pypy' ? 'python' : (m[1] ?? name);
   if (name.length > 1 && name.startsWith('g') && GNU_PREFIXED.has(name.slice(1))) return name.slice(1);
   return name;

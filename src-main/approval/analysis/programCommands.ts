@@ -1,0 +1,169 @@
+/**
+ * Programs with an option or subcommand that runs a shell command: man's pager, nodemon's
+ * --exec, zip's unzip command, gdb's `shell`/`!`, tmux sessions, panes and send-keys, the shell
+ * escapes of psql, mysql and sqlite3, and git's rebase --exec, bisect run and submodule foreach.
+ */
+import { embeddedShellCode } from './embedded';
+import { parseOptions } from './options';
+import { gitSubcommand } from './rules/gitSubcommand';
+import type { Nested } from './unwrap';
+import type { ArgWord } from './words';
+
+const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
+
+/** Values of the options named in `names` (`-x V`, `-xV`, `--long V`, `--long=V`). */
+function optionValues(
+  argv: readonly ArgWord[],
+  short: readonly string[],
+  long: readonly string[],
+): ArgWord[] {
+  const out: ArgWord[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (!w || w.value === '--') break;
+    const v = w.value;
+    const eq = v.indexOf('=');
+    const name = eq >= 0 ? v.slice(0, eq) : v;
+    if (long.includes(name) && eq >= 0) out.push({ ...w, value: v.slice(eq + 1) });
+    else if (long.includes(v) || short.includes(v)) {
+      const next = argv[++i];
+      if (next) out.push(next);
+    } else {
+      const s = short.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
+      if (s) out.push({ ...w, value: v.slice(2) });
+    }
+  }
+  return out;
+}
+
+/** gdb commands that run a shell command: `shell cmd`, `!cmd`, `pipe … | cmd`, Python's os.system. */
+function gdbShell(w: ArgWord): Nested[] {
+  const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value);
+  if (m?.[1]) return [code(w, m[1])];
+  const pipe = /^\s*(?:pipe|\|)\s[^|]*\|(.*)$/s.exec(w.value);
+  if (pipe?.[1]) return [code(w, pipe[1])];
+  return embeddedShellCode(w.value, 'script').map((t) => code(w, t));
+}
+
+const TMUX_SHELL = new Set([
+  'new-session',
+  'new',
+  'new-window',
+  'neww',
+  'split-window',
+  'splitw',
+  'respawn-pane',
+  'respawnp',
+  'respawn-window',
+  'respawnw',
+  'run-shell',
+  'run',
+  'display-popup',
+  'popup',
+]);
+const TMUX_KEY = /^(?:Enter|KPEnter|Escape|Space|Tab|BSpace|[CMS]-.|C-[a-z]-.)$/;
+
+/** `tmux [-L s] cmd [opts] [shell-command]`, commands joined by `;`. */
+function tmuxCode(argv: readonly ArgWord[]): Nested[] {
+  const out: Nested[] = [];
+  const global = parseOptions(argv, 1, { short: 'LSfcT' });
+  const shellOption = global.seen.find((o) => o.name === '-c')?.value;
+  if (shellOption) out.push(code(shellOption));
+  let words = argv.slice(global.next);
+  while (words.length > 0) {
+    const end = words.findIndex((w) => w.value === ';' || w.value === '\\;');
+    const one = end >= 0 ? words.slice(0, end) : words;
+    words = end >= 0 ? words.slice(end + 1) : [];
+    const sub = one[0]?.value ?? '';
+    const popup = sub === 'display-popup' || sub === 'popup';
+    const run = sub === 'run-shell' || sub === 'run';
+    const p = parseOptions(one, 1, { short: run ? 'cdt' : popup ? 'bcdehwxysStT' : 'ceFnstxylST' });
+    const rest = one.slice(p.next);
+    const anchor = rest[0];
+    if (!anchor) continue;
+    if (TMUX_SHELL.has(sub)) out.push(code(anchor, rest.map((w) => w.value).join(' ')));
+    else if (sub === 'send-keys' || sub === 'send') {
+      // Keys typed into a pane's shell run when Enter follows.
+      const typed = rest.filter((w) => !TMUX_KEY.test(w.value)).map((w) => w.value);
+      if (typed.length > 0) out.push(code(anchor, typed.join(' ')));
+    }
+  }
+  return out;
+}
+
+const SQL_SHELL: Record<string, RegExp> = {
+  psql: /\\!\s*([^\n]*)/g,
+  mysql: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
+  mariadb: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
+  sqlite3: /(?:^|\n)[ \t]*\.(?:shell|system)[ \t]+([^\n]*)/g,
+};
+
+/** Shell escapes in SQL client input: arguments and static stdin. */
+function sqlShell(re: RegExp, argv: readonly ArgWord[], stdin: string | null): Nested[] {
+  const out: Nested[] = [];
+  const sources = [...argv.slice(1)];
+  if (stdin !== null) sources.push({ value: stdin, raw: stdin, start: 0, end: 0, quoted: true, runs: [] });
+  for (const w of sources) {
+    re.lastIndex = 0;
+    for (let m = re.exec(w.value); m && out.length < 32; m = re.exec(w.value))
+      if (m[1]?.trim()) out.push(code(w, m[1]));
+  }
+  return out;
+}
+
+function gitCommands(argv: readonly ArgWord[]): Nested[] {
+  const parsed = gitSubcommand(argv.slice(1).map((w) => w.value));
+  if (!parsed) return [];
+  const rest = argv.slice(argv.length - parsed.rest.length);
+  const sub = [argv[0] as ArgWord, ...rest];
+  switch (parsed.sub) {
+    case 'rebase':
+      return optionValues(sub, ['-x'], ['--exec']).map((w) => code(w));
+    case 'difftool':
+      return optionValues(sub, ['-x'], ['--extcmd']).map((w) => code(w));
+    case 'bisect': {
+      const cmd = rest[0]?.value === 'run' ? rest.slice(1) : [];
+      return cmd.length > 0 ? [{ kind: 'argv', argv: cmd, via: 'git bisect run' }] : [];
+    }
+    case 'submodule': {
+      if (rest[0]?.value !== 'foreach') return [];
+      const cmd = rest
+        .slice(1)
+        .filter((w) => w.value !== '--recursive' && w.value !== '--quiet' && w.value !== '-q');
+      const first = cmd[0];
+      return first ? [code(first, cmd.map((w) => w.value).join(' '))] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Commands `name` runs because of its options, subcommand or input; null when it is not one of these. */
+export function programCommands(
+  name: string,
+  argv: readonly ArgWord[],
+  stdin: string | null,
+): Nested[] | null {
+  switch (name) {
+    case 'man':
+      return optionValues(argv, ['-P'], ['--pager']).map((w) => code(w));
+    case 'nodemon':
+      return optionValues(argv, ['-x'], ['--exec']).map((w) => code(w));
+    case 'zip':
+      return optionValues(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
+    case 'gdb':
+      return optionValues(
+        argv,
+        ['-ex', '-iex', '--ex', '--iex'],
+        ['-eval-command', '--eval-command'],
+      ).flatMap(gdbShell);
+    case 'tmux':
+      return tmuxCode(argv);
+    case 'git':
+      return gitCommands(argv);
+    default: {
+      const re = SQL_SHELL[name];
+      return re ? sqlShell(re, argv, stdin) : null;
+    }
+  }
+}

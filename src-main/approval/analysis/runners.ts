@@ -1,0 +1,88 @@
+/**
+ * More commands that run the command line after their own options: test harnesses, namespace
+ * and resource tools, file watchers, daemon starters and terminal multiplexers.
+ */
+import type { OptionSpec } from './options';
+import { hasOption, optionValue, parseOptions } from './options';
+import type { Out, Wrapper } from './unwrap';
+import type { ArgWord } from './words';
+
+function after(spec: OptionSpec, skipOperands = 0): Wrapper {
+  return (words) => {
+    const next = parseOptions(words, 1, spec).next + skipOperands;
+    return next < words.length ? words.slice(next) : null;
+  };
+}
+
+function codeOf(w: ArgWord | undefined, out: Out): null {
+  if (w) out.nested.push({ kind: 'code', text: w.value, words: [w] });
+  return null;
+}
+
+/** `entr [-acdnprz] cmd …`, or `entr -s 'shell code'`. */
+const entr: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, {});
+  const rest = words.slice(p.next);
+  if (hasOption(p, '-s')) return codeOf(rest[0], out);
+  return rest.length > 0 ? rest : null;
+};
+
+/** `start-stop-daemon --start --exec PATH [--startas PATH] -- ARGS`. */
+const startStopDaemon: Wrapper = (words) => {
+  const p = parseOptions(words, 1, {
+    short: 'xanpuicgrNPkIRsd',
+    long: [
+      'exec',
+      'startas',
+      'name',
+      'pidfile',
+      'user',
+      'chuid',
+      'group',
+      'chroot',
+      'chdir',
+      'nicelevel',
+      'procsched',
+      'iosched',
+      'signal',
+      'retry',
+      'umask',
+      'output',
+      'make-pidfile',
+    ],
+  });
+  if (!hasOption(p, '-S', '--start')) return null;
+  const program = optionValue(p, '-a', '--startas') ?? optionValue(p, '-x', '--exec');
+  return program ? [program, ...words.slice(p.next)] : null;
+};
+
+/** `screen -dmS name cmd …` runs a command; `screen -X stuff 'text'` types into a window. */
+const screen: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'SceshptTl' });
+  const rest = words.slice(p.next);
+  if (hasOption(p, '-X')) return rest[0]?.value === 'stuff' ? codeOf(rest[1], out) : null;
+  return rest.length > 0 ? rest : null;
+};
+
+export const RUNNERS: ReadonlyArray<readonly [string, Wrapper]> = [
+  [
+    'xvfb-run',
+    after({
+      short: 'nefpsw',
+      long: ['server-num', 'error-file', 'auth-file', 'xauth-protocol', 'server-args', 'wait'],
+    }),
+  ],
+  ['fakeroot', after({ short: 'lsib', long: ['lib', 'faked'] })],
+  ['unshare', after({ short: 'SGwR', long: ['setuid', 'setgid', 'wd', 'root', 'propagation'] })],
+  ['valgrind', after({})],
+  ['prlimit', after({ short: 'p', long: ['pid', 'output'] })],
+  [
+    'numactl',
+    after({ short: 'NmCpi', long: ['cpunodebind', 'membind', 'physcpubind', 'preferred', 'interleave'] }),
+  ],
+  ['cgexec', after({ short: 'g' })],
+  ['faketime', after({}, 1)],
+  ['entr', entr],
+  ['start-stop-daemon', startStopDaemon],
+  ['screen', screen],
+];
