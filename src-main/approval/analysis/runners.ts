@@ -4,7 +4,7 @@
  */
 import type { OptionSpec } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
-import type { Out, Wrapper } from './unwrap';
+import type { Out, Wrapper } from './wrapperTypes';
 import type { ArgWord } from './words';
 
 function after(spec: OptionSpec, skipOperands = 0): Wrapper {

@@ -7,26 +7,9 @@ import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
 import { DYN, commandName, isDynamic, syntheticWord } from './words';
 import { RUNNERS } from './runners';
+import type { Out, Unwrapped, Wrapper } from './wrapperTypes';
 
-/** Code or a command line that a command runs on our behalf. */
-export type Nested =
-  { kind: 'code'; text: string; words: ArgWord[] } | { kind: 'argv'; argv: ArgWord[]; via: string };
-
-export interface Unwrapped {
-  /** The innermost command line; empty when the wrapper runs nothing (`sudo -i`, `env`). */
-  argv: ArgWord[];
-  via: string[];
-  nested: Nested[];
-  hits: Array<{ key: string; detail: string }>;
-}
-
-export interface Out {
-  nested: Nested[];
-  hits: Unwrapped['hits'];
-}
-
-/** Returns the wrapped command line, or null when nothing further runs. */
-export type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
+export type { Nested, Out, Unwrapped, Wrapper } from './wrapperTypes';
 
 function simple(spec: OptionSpec, skipOperands = 0): Wrapper {
   return (words) => {

@@ -1,0 +1,22 @@
+/** What a wrapper command hands on, apart from unwrap.ts so the runners' table can name it too. */
+import type { ArgWord } from './words';
+
+/** Code or a command line that a command runs on our behalf. */
+export type Nested =
+  { kind: 'code'; text: string; words: ArgWord[] } | { kind: 'argv'; argv: ArgWord[]; via: string };
+
+export interface Unwrapped {
+  /** The innermost command line; empty when the wrapper runs nothing (`sudo -i`, `env`). */
+  argv: ArgWord[];
+  via: string[];
+  nested: Nested[];
+  hits: Array<{ key: string; detail: string }>;
+}
+
+export interface Out {
+  nested: Nested[];
+  hits: Unwrapped['hits'];
+}
+
+/** Returns the wrapped command line, or null when nothing further runs. */
+export type Wrapper = (words: ArgWord[], out: Out, stdin: string | null) => ArgWord[] | null;
