@@ -141,7 +141,13 @@ describe('approvals ledger', () => {
       await a.page
         .locator('[data-testid="grant"]')
         .evaluateAll((g) => g.map((e) => e.getAttribute('data-key'))),
-    ).toEqual(expect.arrayContaining(['hour:chmod-world-writable', 'always:git-clean', 'prefix:git reset --hard HEAD']));
+    ).toEqual(
+      expect.arrayContaining([
+        'hour:chmod-world-writable',
+        'always:git-clean',
+        'prefix:git reset --hard HEAD',
+      ]),
+    );
     await grant.getByTestId('grant-revoke').click();
     await grant.waitFor({ state: 'detached', ...WAIT });
     await a.page.getByTestId('settings-close').click();

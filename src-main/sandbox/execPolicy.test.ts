@@ -61,7 +61,9 @@ describe('the execution policy', () => {
       decision: { allowed: true, decidedBy: 'safe', fence: 'sandbox' },
       result: 'ran in sandbox',
     });
-    expect(fences).toEqual([{ fence: 'sandbox', outsideSandbox: false, openWrites: false, allowedHosts: [] }]);
+    expect(fences).toEqual([
+      { fence: 'sandbox', outsideSandbox: false, openWrites: false, allowedHosts: [] },
+    ]);
   });
 
   it('never attempts what the gate refused, and the refusal names the rule and who decided', async () => {
