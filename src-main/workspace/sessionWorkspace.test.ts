@@ -266,9 +266,10 @@ describe('write roots of the file tools', () => {
     const second = await turn(s, [write('.envrc', 'use nix')], { sessionId: first.sessionId });
     expect(second.results[0]).toMatchObject({ approval: 'denied' });
     expect(existsSync(join(wsA, '.envrc'))).toBe(false);
+    // The file tools' own finding, beside the persistence rule that reads the same write as `tee`.
     expect(approver.requests.map((r) => r.verdict.keys)).toEqual([
-      ['runs-code-later-write'],
-      ['runs-code-later-write'],
+      ['git-hook-write', 'runs-code-later-write'],
+      ['envrc-write', 'runs-code-later-write'],
     ]);
     expect(s.config.command_allowlist).toEqual([]);
   });

@@ -76,6 +76,7 @@ function refusalLines(card: ToolCallView): string[] {
   const lines = [`**${r.title}**`, r.reason];
   if (r.rule) lines.push(`Rule: ${r.rule}`);
   if (r.note) lines.push(`Your note to the agent: “${r.note}”`);
+  if (r.decidedBy) lines.push(`Decided by: ${r.decidedBy}`);
   lines.push(r.advice);
   return ['', ...lines.map((l) => `> ${l}`)];
 }

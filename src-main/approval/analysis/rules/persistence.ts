@@ -14,6 +14,8 @@ export const persistenceRules: Rule[] = [
     key: 'autostart-write',
     category: 'persistence',
     description: 'Adds or changes something started at login or boot (autostart, LaunchAgents, user units)',
+    // A file that runs code later: a yes covers this write, never the next one.
+    askEveryTime: true,
   },
   {
     key: 'service-enable',
@@ -30,11 +32,15 @@ export const persistenceRules: Rule[] = [
     key: 'git-hook-write',
     category: 'persistence',
     description: 'Writes a git hook or .git/config, which git runs or obeys on later commands',
+    // A file that runs code later: a yes covers this write, never the next one.
+    askEveryTime: true,
   },
   {
     key: 'envrc-write',
     category: 'persistence',
     description: 'Writes an .envrc that direnv runs on entering the folder',
+    // A file that runs code later: a yes covers this write, never the next one.
+    askEveryTime: true,
   },
   {
     key: 'tool-config-exec',
