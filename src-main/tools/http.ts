@@ -65,6 +65,7 @@ export async function request(url: string, init: RequestInit, options: RequestOp
   const host = safeHost(url);
   const { egress } = options;
   try {
+    // An endpoint the person configured (a provider's base URL): exempt from the egress policy by design.
     if (egress === 'configured') return await fetch(url, { ...init, signal });
     const { policy, ask } = egress;
     // The time a person takes to answer is not the server's: the clock stops while they are asked.

@@ -80,7 +80,8 @@ function dockerCompose(cmd: CommandView, out: HitSink): void {
     out.hit('docker-volume-delete', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
-const KUBECTL_VALUED = new Set([
+/** Options of kubectl that take a value, so the operand after them is not a subcommand. */
+export const KUBECTL_VALUED = new Set([
   '-n',
   '--namespace',
   '--context',

@@ -8,6 +8,7 @@ import type { Rule } from '../verdict';
 import { canonicalPath } from '../paths';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { firstOperand, hasFlag, splitOptions } from './types';
+import { SYSTEMCTL_VALUED } from './services';
 
 export const persistenceRules: Rule[] = [
   {
@@ -62,17 +63,6 @@ export function persistenceWriteKey(raw: string): string | null {
   return null;
 }
 
-const SYSTEMCTL_VALUED = new Set([
-  '-H',
-  '--host',
-  '-M',
-  '--machine',
-  '-t',
-  '--type',
-  '-p',
-  '--property',
-  '--root',
-]);
 const ENABLE_VERBS = new Set([
   'enable',
   'reenable',

@@ -6,6 +6,7 @@
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { firstOperand, hasFlag, optionValues, splitOptions } from './types';
+import { KUBECTL_VALUED } from './cloud';
 
 export const publishingRules: Rule[] = [
   {
@@ -164,17 +165,6 @@ function gh(cmd: CommandView, out: HitSink): void {
     if (method === 'DELETE') out.hit('remote-repo-change', text(cmd));
   }
 }
-
-const KUBECTL_VALUED = new Set([
-  '-n',
-  '--namespace',
-  '--context',
-  '--cluster',
-  '--user',
-  '-s',
-  '--server',
-  '--kubeconfig',
-]);
 
 function kubectl(cmd: CommandView, out: HitSink): void {
   const first = firstOperand(cmd.args, KUBECTL_VALUED);

@@ -1,5 +1,5 @@
 /** Which paths and commands yield secrets: the read policy's credential stores, and the environment. */
-import { HOME_SECRETS } from '../../../sandbox/readPolicy';
+import { HOME_SECRETS } from '../../../config/secretStores';
 import { canonicalPath } from '../paths';
 import type { ArgWord } from '../words';
 import { DYN } from '../words';

@@ -31,7 +31,8 @@ export const servicesRules: Rule[] = [
   },
 ];
 
-const SYSTEMCTL_VALUED = new Set([
+/** Options of systemctl that take a value, so the operand after them is not a subcommand. */
+export const SYSTEMCTL_VALUED = new Set([
   '-H',
   '--host',
   '-M',
