@@ -74,7 +74,6 @@ describe('window security', () => {
     const win = new FakeBrowserWindow({});
     rememberWindowState(win as never, statePath);
     win.close();
-    await new Promise((r) => setTimeout(r, 50));
     expect(JSON.parse(await readFile(statePath, 'utf8'))).toEqual({
       x: 10,
       y: 20,

@@ -84,6 +84,6 @@ export function hardenWindow(
 export function rememberWindowState(win: BrowserWindowType, statePath: string): void {
   win.on('close', () => {
     const bounds = win.getNormalBounds();
-    void saveWindowState(statePath, { ...bounds, maximized: win.isMaximized() });
+    saveWindowState(statePath, { ...bounds, maximized: win.isMaximized() });
   });
 }

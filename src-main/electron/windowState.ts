@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
-import { writeAtomic } from '../config/atomicFile';
 
 export const WindowStateSchema = z.object({
   x: z.number().int().optional(),
@@ -20,6 +20,17 @@ export function loadWindowState(path: string): WindowState {
   }
 }
 
-export function saveWindowState(path: string, state: WindowState): Promise<void> {
-  return writeAtomic(path, JSON.stringify(state));
+/**
+ * Written synchronously: the close handler runs as the app quits, and an async write could be
+ * cut off by the exit. The temp-and-rename keeps a crash from leaving half a file.
+ */
+export function saveWindowState(path: string, state: WindowState): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(state));
+    renameSync(temp, path);
+  } catch {
+    // Losing the window's position is not worth failing a quit over.
+  }
 }
