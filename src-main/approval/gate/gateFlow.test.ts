@@ -57,7 +57,7 @@ describe('concurrent calls in one session', () => {
     const first = gate.check(call('git clean -fd'));
     const second = gate.check(call('git clean -fdx'));
     const otherSession = gate.check(call('git clean -f', { sessionId: 's9' }));
-    await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(2));
     expect(requests.map((r) => r.sessionId)).toEqual(['s1', 's9']);
     answers[0]?.('session');
     answers[1]?.('deny');
