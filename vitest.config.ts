@@ -8,6 +8,7 @@ export default defineConfig({
       'src-renderer/**/*.test.{ts,tsx}',
       'e2e/**/*.spec.ts',
       'scripts/**/*.test.ts',
+      'bin/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

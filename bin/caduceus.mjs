@@ -3,6 +3,9 @@
 import { existsSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { requireNode } from './nodeCheck.mjs';
+
+requireNode('caduceus');
 
 const cli = fileURLToPath(new URL('../dist/cli.mjs', import.meta.url));
 if (!existsSync(cli)) {

@@ -25,14 +25,19 @@ if (process.env.CI || process.env.CADUCEUS_SKIP_ELECTRON_DOWNLOAD) {
 if (existsSync(join(dir, 'path.txt'))) process.exit(0); // already installed
 
 const installer = join(dir, 'install.js');
-const result = spawnSync(process.execPath, [installer], { stdio: 'inherit', timeout: 300_000 });
+// The installer's own output is a stack trace on failure (`TypeError: fetch failed`): keep it
+// for the one reason line and print nothing else of it.
+const result = spawnSync(process.execPath, [installer], { encoding: 'utf8', timeout: 300_000 });
 if (result.status !== 0) {
+  const output = `${result.stderr ?? ''}\n${result.stdout ?? ''}`;
+  const reason =
+    output
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => /^(\w*Error|RequestError|HTTPError)\b/.test(line)) ??
+    (result.error ? result.error.message : `exit ${result.status ?? result.signal}`);
   console.warn(
-    [
-      'caduceus: the Electron binary could not be downloaded.',
-      '  The CLI (`npx caduceus`) and the browser UI (`npx caduceus serve`) work without it.',
-      '  To run the desktop app, retry later with `npx install-electron`,',
-      '  or point ELECTRON_OVERRIDE_DIST_PATH at an installed Electron.',
-    ].join('\n'),
+    `caduceus: the Electron binary could not be downloaded (${reason}); the CLI and \`npx caduceus serve\` ` +
+      'work without it — retry with `npx install-electron`, or set ELECTRON_OVERRIDE_DIST_PATH to an installed Electron.',
   );
 }

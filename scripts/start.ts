@@ -3,9 +3,11 @@
 // (`--no-open` only prints its URL), so the main command always runs the app.
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { requireNode } from '../bin/nodeCheck.mjs';
 import { findElectronBinary } from '../src-main/electron/binary';
 import { serveInstead } from './start/serveInstead';
 
+requireNode('npm start');
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
