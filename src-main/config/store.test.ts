@@ -37,6 +37,17 @@ describe('ConfigStore', () => {
     expect(config.future_key).toBe(7);
   });
 
+  it('writes a new or empty file in block style, as the README shows it', async () => {
+    for (const start of [undefined, '', '{}\n']) {
+      const path = join(dir, `config-${String(start?.length)}.yaml`);
+      if (start !== undefined) await writeFile(path, start);
+      const store = new ConfigStore(path);
+      await store.set(['model', 'name'], 'gpt-x');
+      await store.set(['approvals', 'mode'], 'smart');
+      expect(await readFile(path, 'utf8')).toBe('model:\n  name: gpt-x\napprovals:\n  mode: smart\n');
+    }
+  });
+
   it('loses nothing under concurrent updates and leaves no temp files', async () => {
     const path = join(dir, 'config.yaml');
     const store = new ConfigStore(path);

@@ -74,7 +74,7 @@ export class ConfigStore {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return parseDocument('{}\n');
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return blockDocument(parseDocument('{}\n'));
       throw new ConfigError(`Cannot read ${this.path}: ${(err as Error).message}`);
     }
     const doc = parseDocument(text.trim() === '' ? '{}\n' : text);
@@ -86,8 +86,17 @@ export class ConfigStore {
     if (doc.contents !== null && !isMap(doc.contents)) {
       throw new ConfigError(`${this.path} must hold a mapping at the top level; it was left as it is`);
     }
-    return doc;
+    return blockDocument(doc);
   }
+}
+
+/**
+ * An empty file parses as the flow mapping `{}`, and everything added to it would be written in
+ * flow style (`{ model: { … } }`); the file is written in block style, as the README's examples.
+ */
+function blockDocument(doc: Document): Document {
+  if (isMap(doc.contents) && doc.contents.items.length === 0) doc.contents.flow = false;
+  return doc;
 }
 
 function validate(doc: Document, path: string): Config {
