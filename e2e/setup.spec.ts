@@ -9,7 +9,10 @@ describe('model set-up in Chromium', () => {
       const { page, model } = app;
       const card = page.getByTestId('model-setup');
       await card.waitFor(WAIT);
-      expect(await page.getByTestId('model-setup-problems').innerText()).toMatch(/No model provider is set/);
+      const problems = await page.getByTestId('model-setup-problems').innerText();
+      expect(problems).toMatch(/No model provider is set/);
+      // A person reads the card: no config key names.
+      expect(problems).not.toMatch(/model\.(provider|base_url)/);
       expect(await page.getByTestId('model-current').innerText()).toBe('No model set up');
       await app.screenshotAll('setup-first-launch');
 

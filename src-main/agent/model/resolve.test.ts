@@ -61,7 +61,7 @@ describe('resolveModel', () => {
   it('says what is missing', () => {
     expect(resolveModel({}, {})).toEqual({
       ok: false,
-      problems: ['No model provider is set (model.provider or model.base_url).'],
+      problems: ['No model provider is set yet: choose one.'],
     });
     expect(resolveModel({ provider: 'openai' }, {})).toEqual({
       ok: false,

@@ -44,7 +44,7 @@ export function resolveModel(
   const preset = provider ? PROVIDERS[provider] : undefined;
   const baseUrl = (baseUrlGiven ?? preset?.baseUrl)?.replace(/\/+$/, '');
   if (!baseUrl) {
-    if (problems.length === 0) problems.push('No model provider is set (model.provider or model.base_url).');
+    if (problems.length === 0) problems.push('No model provider is set yet: choose one.');
     return { ok: false, problems };
   }
   provider ??= providerOfUrl(baseUrl) ?? 'custom';
