@@ -59,9 +59,35 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
   return `${lines.join('\n')}\n`;
 }
 
-function fence(text: string): string[] {
+function fence(text: string, lang = ''): string[] {
   const ticks = text.includes('```') ? '````' : '```';
-  return [ticks, text, ticks];
+  return [`${ticks}${lang}`, text, ticks];
+}
+
+/**
+ * A tool's JSON arguments or result, readable: multi-line and long strings (a command's output,
+ * a written file) each get a block of their own as text, the rest stays JSON, indented. Text
+ * that is not a JSON object is fenced as it is.
+ */
+function jsonBlocks(text: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return fence(text);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fence(text);
+  const rest: Record<string, unknown> = {};
+  const blocks: string[] = [];
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value === 'string' && (value.includes('\n') || value.length > 120)) {
+      blocks.push('', `\`${key}\`:`, '', ...fence(value));
+    } else {
+      rest[key] = value;
+    }
+  }
+  const head = Object.keys(rest).length > 0 ? fence(JSON.stringify(rest, null, 2), 'json') : [];
+  return [...head, ...(head.length > 0 ? blocks : blocks.slice(1))];
 }
 
 /** A card's state in the words the card shows: `Failed · exit 3`, `Denied`. */
@@ -97,7 +123,7 @@ function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): 
           '',
           `**Tool call** \`${call.function.name}\` (${call.id})${state}`,
           '',
-          ...fence(call.function.arguments),
+          ...jsonBlocks(call.function.arguments),
         );
         if (card) out.push(...refusalLines(card));
       }
@@ -106,7 +132,7 @@ function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): 
     case 'tool': {
       const record = message.tool_call_id ? calls.get(message.tool_call_id) : undefined;
       const label = record ? `${record.name}: ${stateOf(record)}` : 'tool';
-      return [`### Result (${label})`, '', ...fence(message.content ?? '')];
+      return [`### Result (${label})`, '', ...jsonBlocks(message.content ?? '')];
     }
   }
 }

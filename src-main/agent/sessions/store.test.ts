@@ -126,6 +126,26 @@ describe('SessionStore', () => {
     expect(json.cards).toEqual([expect.objectContaining({ id: 'c1', status: 'ok', outputText: 'a.txt' })]);
     expect(exportSession(store, 'missing', 'json')).toBeUndefined();
   });
+
+  it('exports JSON results and arguments readably: output as text, not escaped JSON', () => {
+    const s = store.createSession({ title: 'Readable' });
+    const args = JSON.stringify({ path: 'a.txt', content: 'line one\nline two' });
+    store.appendMessage(s.id, {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'write_file', arguments: args } }],
+    });
+    const result = JSON.stringify({ output: 'first\n"quoted"\nlast', exit_code: 0 });
+    store.appendMessage(s.id, { role: 'tool', tool_call_id: 'c1', content: result });
+    const md = exportSession(store, s.id, 'markdown') ?? '';
+    expect(md).toContain(
+      '```json\n{\n  "path": "a.txt"\n}\n```\n\n`content`:\n\n```\nline one\nline two\n```',
+    );
+    expect(md).toContain(
+      '```json\n{\n  "exit_code": 0\n}\n```\n\n`output`:\n\n```\nfirst\n"quoted"\nlast\n```',
+    );
+    expect(md).not.toContain('\\n');
+  });
 });
 
 describe('repairTranscript', () => {
