@@ -73,6 +73,23 @@ export default tseslint.config(
     },
   },
   {
+    // Renderer tests that run under Node (they read the stylesheets, start servers).
+    files: ['src-renderer/**/*.node.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-main/**', '../src-main/*'],
+              message: 'The renderer reaches main only through api/client.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bin/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

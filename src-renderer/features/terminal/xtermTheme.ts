@@ -1,4 +1,5 @@
 import type { ITheme } from '@xterm/xterm';
+import { ANSI_COLOURS, cssName } from './ansiColours';
 
 /** xterm's colours, read from the page's CSS variables so the terminal follows the OS theme. */
 export function readTerminalTheme(): ITheme {
@@ -10,16 +11,7 @@ export function readTerminalTheme(): ITheme {
     cursor: v('--term-cursor'),
     cursorAccent: v('--term-bg'),
     selectionBackground: v('--term-selection'),
-    black: v('--term-black'),
-    red: v('--term-red'),
-    green: v('--term-green'),
-    yellow: v('--term-yellow'),
-    blue: v('--term-blue'),
-    magenta: v('--term-magenta'),
-    cyan: v('--term-cyan'),
-    white: v('--term-white'),
-    brightBlack: v('--term-bright-black'),
-    brightWhite: v('--term-bright-white'),
+    ...Object.fromEntries(ANSI_COLOURS.map((name) => [name, v(`--term-${cssName(name)}`)])),
   };
 }
 
