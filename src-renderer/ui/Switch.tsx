@@ -5,14 +5,16 @@ interface SwitchProps {
   onChange(checked: boolean): void;
   label: string;
   disabled?: boolean;
+  /** On in the settings but without effect now (an unavailable toolset): drawn grey, not in the accent. */
+  muted?: boolean;
   testId?: string;
   data?: Record<`data-${string}`, string>;
 }
 
 /** An on/off toggle: a real checkbox (keyboard and screen readers) drawn as a switch. */
-export function Switch({ checked, onChange, label, disabled, testId, data }: SwitchProps) {
+export function Switch({ checked, onChange, label, disabled, muted, testId, data }: SwitchProps) {
   return (
-    <label className="switch">
+    <label className={muted ? 'switch switch-muted' : 'switch'}>
       <input
         type="checkbox"
         role="switch"

@@ -21,6 +21,8 @@ export function ToolsetRow({ toolset: t }: { toolset: ToolsetInfo }) {
   const busy = useToolsets((s) => s.busy[t.name] ?? false);
   const setEnabled = useToolsets((s) => s.setEnabled);
   const reasons = reasonsOf(t);
+  // Switched on but with no tool to offer: the switch says so instead of looking active.
+  const inactive = t.enabled && t.availability === 'unavailable';
   return (
     <li
       className="toolset-row"
@@ -33,6 +35,7 @@ export function ToolsetRow({ toolset: t }: { toolset: ToolsetInfo }) {
       <Switch
         checked={t.enabled}
         disabled={busy}
+        muted={inactive}
         label={`Enable toolset ${t.name}`}
         testId="toolset-toggle"
         data={{ 'data-toolset': t.name }}
@@ -44,6 +47,11 @@ export function ToolsetRow({ toolset: t }: { toolset: ToolsetInfo }) {
           <span className={`pill ${PILL[t.availability]}`} data-testid="toolset-availability">
             {availabilityLabel(t)}
           </span>
+          {inactive && (
+            <span className="muted" data-testid="toolset-inactive">
+              on, but not offered to the model until it is available
+            </span>
+          )}
         </div>
         {t.description && <div className="muted toolset-desc">{t.description}</div>}
         {reasons.length > 0 && (
