@@ -20,6 +20,8 @@ export interface ServeOptions {
   cwd: string;
   /** More environment for serve (a $BROWSER, say). */
   env?: NodeJS.ProcessEnv;
+  /** More arguments for `caduceus serve` (`--new-token`). */
+  args?: string[];
 }
 
 export interface Served {
@@ -36,7 +38,7 @@ export async function startServe(options: ServeOptions): Promise<Served> {
   const model = options.baseUrl
     ? ['--base-url', options.baseUrl, '--model', 'scripted', '--api-key', 'test-key']
     : [];
-  const child = spawnCli(['serve', ...model], options);
+  const child = spawnCli(['serve', ...model, ...(options.args ?? [])], options);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await firstUrl(child, () => stderr);

@@ -20,7 +20,7 @@ const USAGE = `Usage: caduceus <command>
   sessions export <id> [--format markdown|json] [-o FILE] export a session
   sessions rename <id> <title> | sessions delete <id>
 
-  serve [--port N] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
+  serve [--port N] [--new-token] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
   approval check --jsonl                                  judge commands read as JSON Lines on stdin
   approvals log [--session ID] [--decided-by WHO] [--search T] [--json]

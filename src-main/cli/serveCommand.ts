@@ -5,6 +5,7 @@ import { createAppCore } from '../appCore';
 import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import { caduceusHome } from '../config/paths';
 import { MemorySecretStore } from '../handlers/settings';
+import { loadServeIdentity, rememberServePort } from '../serve/identity';
 import { startHost } from '../serve/server';
 import { createStderrLogger } from '../runtime/logger';
 import { validateWorkspace } from '../workspace/validate';
@@ -40,6 +41,7 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
       'api-key': { type: 'string' },
       provider: { type: 'string' },
       approvals: { type: 'string' },
+      'new-token': { type: 'boolean' },
     },
   });
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -49,10 +51,13 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
   }
   const staticRoot = rendererDir();
+  const home = caduceusHome(io.env);
+  // The same port and token as last time, so an open tab reconnects by itself after a restart.
+  const identity = await loadServeIdentity(home, { newToken: values['new-token'] === true });
   // New sessions are offered the folder serve started in (unless that cannot be a workspace).
   const startedIn = await validateWorkspace(io.cwd);
   const core = await createAppCore({
-    home: caduceusHome(io.env),
+    home,
     cwd: io.cwd,
     env: io.env,
     logger: createStderrLogger('info', io.stderr),
@@ -68,7 +73,14 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
       ...(values.provider ? { provider: values.provider } : {}),
     },
   });
-  const host = await startHost({ invoke: core.invoke, events: core.events, staticRoot, port });
+  const host = await startHost({
+    invoke: core.invoke,
+    events: core.events,
+    staticRoot,
+    token: identity.token,
+    ...(values.port !== undefined ? { port } : { port: identity.port ?? 0, preferredPort: true }),
+  });
+  await rememberServePort(home, host.port).catch(() => undefined);
   writeLine(io.stdout, host.url);
   writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
   if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));

@@ -100,4 +100,5 @@ export const CADUCEUS_SECRETS: readonly string[] = [
   'sessions.db-shm',
   'sessions.db-journal',
   'checkpoints',
+  'serve-token',
 ];

@@ -18,6 +18,8 @@ export interface HostOptions {
   /** Folder of the built renderer (index.html and assets). */
   staticRoot: string;
   port?: number;
+  /** `port` is only a preference: when it is taken, another free port is used. */
+  preferredPort?: boolean;
   token?: string;
 }
 
@@ -162,10 +164,21 @@ export async function startHost(options: HostOptions): Promise<Host> {
       ws.send(JSON.stringify({ type: 'reply', id: message.id, reply } satisfies ServerMessage));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  try {
+    await listen(options.port ?? 0);
+  } catch (err) {
+    // A remembered port someone else took: any free one will do.
+    if (!options.preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    await listen(0);
+  }
   port = (server.address() as AddressInfo).port;
 
   return {

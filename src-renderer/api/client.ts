@@ -46,6 +46,14 @@ export function api(): CaduceusBridge {
   transport = createWsTransport({
     url: `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`,
     onState: setConnection,
+    // The page itself is served only with the right token: 403 there means this tab's is stale.
+    credentialsRefused: async () => {
+      try {
+        return (await fetch(location.href, { method: 'GET', cache: 'no-store' })).status === 403;
+      } catch {
+        return false;
+      }
+    },
   });
   bridge = transport.bridge;
   return bridge;

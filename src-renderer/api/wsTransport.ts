@@ -5,7 +5,9 @@ import { ServerMessageSchema, type ClientMessage } from '../../src-shared/ipc/wi
 export type ConnectionState =
   | { status: 'connecting'; attempt: number }
   | { status: 'open' }
-  | { status: 'closed'; attempt: number; retryAt: number };
+  | { status: 'closed'; attempt: number; retryAt: number }
+  /** The server answers but refuses this page's token (rotated with `--new-token`): retrying cannot help. */
+  | { status: 'refused' };
 
 export interface WsTransportOptions {
   url: string;
@@ -13,6 +15,11 @@ export interface WsTransportOptions {
   initialDelayMs?: number;
   maxDelayMs?: number;
   onState?: (state: ConnectionState) => void;
+  /**
+   * Asked after a connection fails before it opened: whether the server is up but refuses this
+   * page's credentials. A WebSocket failure alone cannot tell that from a server that is down.
+   */
+  credentialsRefused?: () => Promise<boolean>;
 }
 
 export interface WsTransport {
@@ -78,12 +85,25 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   function dropped(ws: WebSocket): void {
     if (socket !== ws) return;
     socket = undefined;
+    const neverOpened = state.status === 'connecting';
     if (ws.readyState !== WebSocket.CLOSED) ws.close();
     queued.length = 0;
     for (const resolve of waiting.values())
       resolve(lost('The connection to Caduceus was lost before it answered.'));
     waiting.clear();
-    if (!closed) scheduleReconnect();
+    if (closed) return;
+    if (!neverOpened || !options.credentialsRefused) {
+      scheduleReconnect();
+      return;
+    }
+    void options.credentialsRefused().then(
+      (refused) => {
+        if (closed || socket) return;
+        if (refused) setState({ status: 'refused' });
+        else scheduleReconnect();
+      },
+      () => !closed && !socket && scheduleReconnect(),
+    );
   }
 
   function scheduleReconnect(): void {
@@ -156,7 +176,7 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     bridge: api as CaduceusBridge,
     state: () => state,
     retryNow() {
-      if (closed || state.status !== 'closed') return;
+      if (closed || (state.status !== 'closed' && state.status !== 'refused')) return;
       clearTimeout(timer);
       connect();
     },
