@@ -1,15 +1,15 @@
 import { api, onConnectionOpen } from '../../api/client';
-import { useAllowlist } from '../../stores/allowlistStore';
-import { useApprovals } from '../../stores/approvalsStore';
-import { useChat } from '../../stores/chatStore';
-import { useElicitations } from '../../stores/elicitationStore';
-import { useMcp } from '../../stores/mcpStore';
-import { useModel } from '../../stores/modelStore';
-import { useNotices } from '../../stores/noticesStore';
-import { useSessions } from '../../stores/sessionsStore';
-import { useSettings } from '../../stores/settingsStore';
-import { useToolsets } from '../../stores/toolsetsStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useAllowlist } from '../settings/allowlistStore';
+import { useApprovals } from '../approvals/approvalsStore';
+import { useChat } from '../chat/chatStore';
+import { useElicitations } from '../chat/elicitationStore';
+import { useMcp } from '../settings/mcpStore';
+import { useModel } from '../model/modelStore';
+import { useNotices } from '../../state/noticesStore';
+import { useSessions } from '../sessions/sessionsStore';
+import { useSettings } from '../settings/settingsStore';
+import { useToolsets } from '../settings/toolsetsStore';
+import { useWorkspace } from '../workspace/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
 import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
 

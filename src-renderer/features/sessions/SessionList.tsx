@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useChat } from '../../stores/chatStore';
-import { useSessions } from '../../stores/sessionsStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from './sessionsStore';
+import { useWorkspace } from '../workspace/workspaceStore';
 import { SessionItem } from './SessionItem';
 import './sessions.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { LEDGER_DECIDERS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import { api } from '../../api/client';
-import { useLedger } from '../../stores/ledgerStore';
+import { useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
 
 const time = (ms: number) => new Date(ms).toLocaleString();

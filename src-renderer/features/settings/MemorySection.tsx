@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { MemoryEntry } from '../../../src-shared/ipc/schemas';
 import { api } from '../../api/client';
-import { useMemoryEntries } from '../../stores/memoryEntriesStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useMemoryEntries } from './memoryEntriesStore';
+import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
 
 function written(entry: MemoryEntry): string {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ToolsetInfo } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface ToolsetsStore {
   toolsets: ToolsetInfo[];

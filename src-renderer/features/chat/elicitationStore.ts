@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { ElicitationRequestView } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 type Content = Record<string, string | number | boolean>;
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { LocalServerInfo, ModelStatus } from '../../src-shared/ipc/modelSchemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { LocalServerInfo, ModelStatus } from '../../../src-shared/ipc/modelSchemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface ModelStore {
   status: ModelStatus | undefined;

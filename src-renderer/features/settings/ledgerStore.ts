@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { Grant, LedgerEntry, LedgerQuery } from '../../src-shared/approvalsLedger';
-import { api, unwrap } from '../api/client';
+import type { Grant, LedgerEntry, LedgerQuery } from '../../../src-shared/approvalsLedger';
+import { api, unwrap } from '../../api/client';
 import { useAllowlist } from './allowlistStore';
-import { reportError } from './noticesStore';
+import { reportError } from '../../state/noticesStore';
 
 interface LedgerStore {
   entries: LedgerEntry[];

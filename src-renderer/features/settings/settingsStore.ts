@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { RequestInput } from '../../src-shared/ipc/contract';
-import type { Settings } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { RequestInput } from '../../../src-shared/ipc/contract';
+import type { Settings } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 export type SettingsChange = RequestInput<'settings.update'>;
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { MemoryEntry } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { MemoryEntry } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface MemoryEntriesStore {
   entries: MemoryEntry[];

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { SessionSummary } from '../../src-shared/ipc/chatSchemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface SessionsStore {
   sessions: SessionSummary[];

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { McpServerInfo } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { McpServerInfo } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface McpStore {
   servers: McpServerInfo[];

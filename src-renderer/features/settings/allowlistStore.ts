@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { AllowlistEntry } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { AllowlistEntry } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface AllowlistStore {
   entries: AllowlistEntry[];

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { api, hasNativeBridge, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import { api, hasNativeBridge, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
 
 interface WorkspaceStore {
   /** What a new chat is offered: `serve`'s starting folder; none in the desktop app, which asks. */
