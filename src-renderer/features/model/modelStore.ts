@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LocalServerInfo, ModelStatus } from '../../../src-shared/ipc/modelSchemas';
 import { api, unwrap } from '../../api/client';
-import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface ModelStore {
   status: ModelStatus | undefined;
@@ -14,27 +14,31 @@ interface ModelStore {
   openSetup(open: boolean): void;
 }
 
+/** The model is configured in config.yaml. */
+const statusQuery = defineQuery({
+  key: 'model.status',
+  fetch: () => unwrap(api().modelStatus({})),
+  received: (status) => useModel.setState({ status }),
+  failure: 'Could not read the model settings',
+  invalidatedBy: ['settings.changed'],
+  live: true,
+});
+
+const localServersQuery = defineQuery({
+  key: 'model.localServers',
+  fetch: () => unwrap(api().modelDetect({})),
+  received: (localServers) => useModel.setState({ localServers }),
+  failure: 'Could not look for local model servers',
+});
+
 /** Which model the next turn uses, and the set-up card's state. */
 export const useModel = create<ModelStore>((set) => ({
   status: undefined,
   localServers: [],
   setupOpen: false,
 
-  async load() {
-    try {
-      set({ status: await unwrap(api().modelStatus({})) });
-    } catch (err) {
-      reportError('Could not read the model settings', err);
-    }
-  },
-
-  async detect() {
-    try {
-      set({ localServers: await unwrap(api().modelDetect({})) });
-    } catch (err) {
-      reportError('Could not look for local model servers', err);
-    }
-  },
+  load: async () => void (await statusQuery.load()),
+  detect: async () => void (await localServersQuery.load()),
 
   openSetup: (setupOpen) => set({ setupOpen }),
 }));

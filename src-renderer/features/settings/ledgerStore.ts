@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { Grant, LedgerEntry, LedgerQuery } from '../../../src-shared/approvalsLedger';
 import { api, unwrap } from '../../api/client';
-import { useAllowlist } from './allowlistStore';
 import { reportError } from '../../state/noticesStore';
+import { defineQuery, invalidate } from '../../state/query';
 
 interface LedgerStore {
   entries: LedgerEntry[];
@@ -12,6 +12,22 @@ interface LedgerStore {
   load(): Promise<void>;
   revoke(key: string): Promise<void>;
 }
+
+/**
+ * Kept while Settings shows it: each answered prompt adds rows; others (rules, grants) arrive
+ * with the next load. The newest load wins, so a slower answer to an older filter is dropped.
+ */
+export const ledgerQuery = defineQuery({
+  key: 'approvals.ledger',
+  fetch: () =>
+    Promise.all([
+      unwrap(api().approvalsLedger(useLedger.getState().query)),
+      unwrap(api().approvalsGrants({})),
+    ]),
+  received: ([entries, grants]) => useLedger.setState({ entries, grants }),
+  failure: 'Could not load the approvals log',
+  invalidatedBy: ['approval.resolved'],
+});
 
 /** The approvals ledger and the grants in force, as Settings shows them. */
 export const useLedger = create<LedgerStore>((set, get) => ({
@@ -26,25 +42,14 @@ export const useLedger = create<LedgerStore>((set, get) => ({
     void get().load();
   },
 
-  async load() {
-    const query = get().query;
-    try {
-      const [entries, grants] = await Promise.all([
-        unwrap(api().approvalsLedger(query)),
-        unwrap(api().approvalsGrants({})),
-      ]);
-      // A slower answer to an older filter must not overwrite a newer one.
-      if (get().query === query) set({ entries, grants });
-    } catch (err) {
-      reportError('Could not load the approvals log', err);
-    }
-  },
+  load: async () => void (await ledgerQuery.load()),
 
   async revoke(key) {
     try {
       await unwrap(api().approvalsRevoke({ key }));
       set({ grants: get().grants.filter((g) => g.key !== key) });
-      await Promise.all([get().load(), useAllowlist.getState().load()]);
+      // A rule revoked may have been an allowlist entry.
+      await invalidate('approvals.ledger', 'allowlist');
     } catch (err) {
       reportError('Could not revoke the grant', err);
     }

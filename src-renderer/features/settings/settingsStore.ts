@@ -3,6 +3,7 @@ import type { RequestInput } from '../../../src-shared/ipc/contract';
 import type { Settings } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
 import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 export type SettingsChange = RequestInput<'settings.update'>;
 
@@ -15,18 +16,21 @@ interface SettingsStore {
   received(settings: Settings): void;
 }
 
+/** settings.changed carries the whole view: it replaces the data rather than reloading it. */
+const settingsQuery = defineQuery({
+  key: 'settings',
+  fetch: () => Promise.all([unwrap(api().settingsGet({})), unwrap(api().appInfo({}))]),
+  received: ([settings, info]) => useSettings.setState({ settings, appVersion: info.version }),
+  failure: 'Could not load settings',
+  updatedBy: { 'settings.changed': (settings) => useSettings.getState().received(settings) },
+  live: true,
+});
+
 export const useSettings = create<SettingsStore>((set) => ({
   settings: undefined,
   appVersion: undefined,
 
-  async load() {
-    try {
-      const [settings, info] = await Promise.all([unwrap(api().settingsGet({})), unwrap(api().appInfo({}))]);
-      set({ settings, appVersion: info.version });
-    } catch (err) {
-      reportError('Could not load settings', err);
-    }
-  },
+  load: async () => void (await settingsQuery.load()),
 
   async update(change) {
     try {
