@@ -5,6 +5,37 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'net', 'http', 'crypto'];
 
+const rendererBoundaries = [
+  {
+    group: ['**/src-main/**', '../src-main/*'],
+    message: 'The renderer reaches main only through api/client.ts.',
+  },
+  {
+    group: [...nodeBuiltins, 'electron', 'electron/*'],
+    message: 'The renderer runs in a sandboxed web page.',
+  },
+];
+
+/** The renderer's folders, lowest first (docs/architecture.md): each imports only those before it. */
+const rendererFolders = ['api', 'state', 'ui', 'features'];
+const rendererLayers = rendererFolders.slice(0, -1).map((folder, i) => ({
+  files: [`src-renderer/${folder}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...rendererBoundaries,
+          {
+            group: rendererFolders.slice(i + 1).map((above) => `**/${above}/**`),
+            message: `src-renderer/${folder}/ imports only ${rendererFolders.slice(0, i).join(', ') || 'src-shared'} below it.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', 'test-results/**'] },
   js.configs.recommended,
@@ -54,24 +85,9 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src-main/**', '../src-main/*'],
-              message: 'The renderer reaches main only through api/client.ts.',
-            },
-            {
-              group: [...nodeBuiltins, 'electron', 'electron/*'],
-              message: 'The renderer runs in a sandboxed web page.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererBoundaries }] },
   },
+  ...rendererLayers,
   {
     // Renderer tests that run under Node (they read the stylesheets, start servers).
     files: ['src-renderer/**/*.node.test.ts'],

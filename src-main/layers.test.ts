@@ -41,6 +41,20 @@ describe('layer boundaries', () => {
     ).toHaveLength(1);
     expect(await violations('src-renderer/x.ts', importing('spawn', 'node:child_process'))).toHaveLength(1);
   });
+
+  it("keeps the renderer's folders in order: api, state, ui, features", async () => {
+    const chatStore = importing('useChat', '../features/chat/chatStore');
+    expect(await violations('src-renderer/state/x.ts', chatStore)).toHaveLength(1);
+    expect(await violations('src-renderer/ui/x.ts', chatStore)).toHaveLength(1);
+    expect(
+      await violations('src-renderer/api/x.ts', importing('reportError', '../state/noticesStore')),
+    ).toHaveLength(1);
+    expect(
+      await violations('src-renderer/state/x.ts', importing('spawn', 'node:child_process')),
+    ).toHaveLength(1);
+    const notices = importing('reportError', '../../state/noticesStore');
+    expect(await violations('src-renderer/features/chat/x.ts', notices)).toEqual([]);
+  });
 });
 
 /**

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { CaduceusBridge } from '../../src-shared/ipc/bridge';
+import { eventMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
+import type { EventName, EventPayload } from '../../src-shared/ipc/contract';
 import { WS_PATH } from '../../src-shared/ipc/wire';
 import { createWsTransport, type ConnectionState, type WsTransport } from './wsTransport';
 
@@ -69,4 +70,16 @@ export function onConnectionOpen(listener: () => void): () => void {
   openListeners.add(listener);
   if (useConnection.getState().state.status === 'open') listener();
   return () => void openListeners.delete(listener);
+}
+
+type Listen = (listener: (payload: unknown) => void) => () => void;
+
+/** Listens to a contract event by its name; returns the unsubscribe. */
+export function onEvent<N extends EventName>(
+  name: N,
+  listener: (payload: EventPayload<N>) => void,
+): () => void {
+  const listen = (api() as unknown as Record<string, Listen>)[eventMethodName(name)];
+  if (!listen) throw new Error(`The bridge has no listener for ${name}`);
+  return listen(listener as (payload: unknown) => void);
 }

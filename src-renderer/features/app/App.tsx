@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLayout } from '../../stores/layoutStore';
-import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from '../../stores/layoutMath';
+import { useLayout } from './layoutStore';
+import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from './layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { SessionList } from '../sessions/SessionList';

@@ -1,4 +1,4 @@
-import { useNotices } from '../../stores/noticesStore';
+import { useNotices } from '../../state/noticesStore';
 import { IconButton } from '../../ui/IconButton';
 
 /** Failed actions, until dismissed. */

@@ -1,4 +1,4 @@
-import { useSettings } from '../../stores/settingsStore';
+import { useSettings } from '../settings/settingsStore';
 
 /**
  * Shown for as long as local commands run unconfined (mode off) or cannot run (the sandbox cannot

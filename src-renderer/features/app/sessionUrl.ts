@@ -1,4 +1,4 @@
-import { useChat } from '../../stores/chatStore';
+import { useChat } from '../chat/chatStore';
 
 const PREFIX = '#/session/';
 

@@ -1,28 +1,22 @@
 import { api, onConnectionOpen } from '../../api/client';
-import { useAllowlist } from '../../stores/allowlistStore';
-import { useApprovals } from '../../stores/approvalsStore';
-import { useChat } from '../../stores/chatStore';
-import { useElicitations } from '../../stores/elicitationStore';
-import { useMcp } from '../../stores/mcpStore';
-import { useModel } from '../../stores/modelStore';
-import { useNotices } from '../../stores/noticesStore';
-import { useSessions } from '../../stores/sessionsStore';
-import { useSettings } from '../../stores/settingsStore';
-import { useToolsets } from '../../stores/toolsetsStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useNotices } from '../../state/noticesStore';
+import { startQueries } from '../../state/query';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from '../sessions/sessionsStore';
+import { useWorkspace } from '../workspace/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
 import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
-
-/** Reads everything the UI shows; runs on first connect and again after every reconnect. */
-function loadAll(): void {
-  void useSettings.getState().load();
-  void useToolsets.getState().load();
-  void useAllowlist.getState().load();
-  void useApprovals.getState().load();
-  void useMcp.getState().load();
-  void useModel.getState().load();
-  void useElicitations.getState().load();
-  void useSessions.getState().refresh();
+// The stores whose data is live from the start: importing them defines their queries, which
+// startQueries keeps (sessions, above, is one too).
+import '../approvals/approvalsStore';
+import '../chat/elicitationStore';
+import '../model/modelStore';
+import '../settings/allowlistStore';
+import '../settings/mcpStore';
+import '../settings/settingsStore';
+import '../settings/toolsetsStore';
+/** What a connect brings back besides the live queries; runs on first connect and every reconnect. */
+function reopen(): void {
   void useWorkspace
     .getState()
     .load()
@@ -38,36 +32,24 @@ function loadAll(): void {
   if (sessionId) void useChat.getState().openSession(sessionId);
 }
 
-/** Connects the contract's events to the stores. Returns the function that disconnects them. */
+/**
+ * Connects the contract's events to the stores. Server data follows its own events through the
+ * stores' queries (state/query.ts); what is left here joins features. Returns the disconnect.
+ */
 export function startSync(): () => void {
   const bridge = api();
   const offs = [
-    bridge.onChatEvent((event) => {
-      useChat.getState().apply(event);
-      if (event.type === 'turn.finished' || event.type === 'turn.started')
-        void useSessions.getState().refresh();
-    }),
+    bridge.onChatEvent((event) => useChat.getState().apply(event)),
     bridge.onSessionsDeleted(({ id }) => {
       // Deleted in another window while open here: this window leaves it too, and says why.
       if (useSessions.getState().deleted(id) || useChat.getState().sessionId !== id) return;
       useChat.getState().newChat();
       useNotices.getState().push('The session open here was deleted in another window.');
     }),
-    bridge.onApprovalRequested((request) => useApprovals.getState().requested(request)),
-    bridge.onApprovalResolved(({ id }) => useApprovals.getState().resolved(id)),
-    bridge.onMcpElicitation((request) => useElicitations.getState().requested(request)),
-    bridge.onMcpElicitationResolved(({ id }) => useElicitations.getState().resolved(id)),
-    bridge.onSettingsChanged((settings) => {
-      useSettings.getState().received(settings);
-      // Toolset switches, MCP servers and the allowlist (an approval's "Always") live in config.yaml too.
-      void useToolsets.getState().load();
-      void useMcp.getState().load();
-      void useModel.getState().load();
-      void useAllowlist.getState().load();
-    }),
+    startQueries(),
     startTerminalSync(bridge),
     startSessionUrlSync(),
-    onConnectionOpen(loadAll),
+    onConnectionOpen(reopen),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { WIDE_WINDOW } from '../../stores/layoutMath';
-import { useLayout } from '../../stores/layoutStore';
-import { useTerminal } from '../../stores/terminalStore';
+import { WIDE_WINDOW } from './layoutMath';
+import { useLayout } from './layoutStore';
+import { useTerminal } from '../terminal/terminalStore';
 
 export function useWindowWidth(): number {
   const [width, setWidth] = useState(window.innerWidth);

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/schemas';
-import { useApprovals } from '../../stores/approvalsStore';
+import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalDetail } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { hasNativeBridge } from '../../api/client';
-import { useApprovals } from '../../stores/approvalsStore';
+import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { ApprovalDetail, isChange } from './ApprovalDetail';

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
-import { useApprovals } from '../../stores/approvalsStore';
+import { useApprovals } from './approvalsStore';
 import { ApprovalDetail } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 import './approvals.css';

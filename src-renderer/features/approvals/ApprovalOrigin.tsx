@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
-import { useChat } from '../../stores/chatStore';
-import { useSessions } from '../../stores/sessionsStore';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from '../sessions/sessionsStore';
 
 /** The tool call's name: from the open chat, else read from the stored session. */
 function useToolName(request: ApprovalRequest, current: boolean): string | undefined {

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { setBridge } from '../../api/client';
-import { useApprovals } from '../../stores/approvalsStore';
+import { useApprovals } from './approvalsStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { ApprovalDialog } from './ApprovalDialog';
 

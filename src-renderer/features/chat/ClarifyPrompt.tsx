@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ClarifyPrompt as Prompt } from '../../stores/chatReducer';
-import { useChat } from '../../stores/chatStore';
+import type { ClarifyPrompt as Prompt } from './chatReducer';
+import { useChat } from './chatStore';
 import { Icon } from '../../ui/Icon';
 
 /** The agent's question (clarify tool): pick a choice or type an answer. */

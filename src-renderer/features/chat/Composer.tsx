@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useChat } from '../../stores/chatStore';
-import { useMcp } from '../../stores/mcpStore';
+import { useChat } from './chatStore';
+import { useMcp } from '../settings/mcpStore';
 import { Icon } from '../../ui/Icon';
 import { loadDraft, saveDraft } from './drafts';
 import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ElicitationField, ElicitationRequestView } from '../../../src-shared/ipc/schemas';
-import { useElicitations } from '../../stores/elicitationStore';
+import { useElicitations } from './elicitationStore';
 
 type Value = string | number | boolean;
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MessageView } from '../../stores/chatReducer';
+import type { MessageView } from './chatReducer';
 import { ToolCallGroup } from '../toolCalls/ToolCallGroup';
 import { AttachmentChips } from './AttachmentChips';
 import { Markdown } from './Markdown';

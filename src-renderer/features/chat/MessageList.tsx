@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useChat } from '../../stores/chatStore';
-import { useModel } from '../../stores/modelStore';
+import { useChat } from './chatStore';
+import { useModel } from '../model/modelStore';
 import { ModelSetup } from '../model/ModelSetup';
-import { useElicitations } from '../../stores/elicitationStore';
+import { useElicitations } from './elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
 import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { reportError } from '../../stores/noticesStore';
+import { reportError } from '../../state/noticesStore';
 import type { PromptCommand } from './promptCommands';
 
 interface Props {

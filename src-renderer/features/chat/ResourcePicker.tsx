@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AttachmentRef } from '../../../src-shared/attachments';
 import { api, unwrap } from '../../api/client';
-import { useMcp } from '../../stores/mcpStore';
+import { useMcp } from '../settings/mcpStore';
 
 /** The connected servers' resources, to attach one to the message being written. */
 export function ResourcePicker({ onPick, onClose }: { onPick(ref: AttachmentRef): void; onClose(): void }) {

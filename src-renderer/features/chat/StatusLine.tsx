@@ -1,5 +1,5 @@
-import { useApprovals } from '../../stores/approvalsStore';
-import { useChat } from '../../stores/chatStore';
+import { useApprovals } from '../approvals/approvalsStore';
+import { useChat } from './chatStore';
 import { IconButton } from '../../ui/IconButton';
 
 const TEXT = {

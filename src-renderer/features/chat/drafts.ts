@@ -1,5 +1,5 @@
 /** Unsent text per session, kept across session switches and reloads (localStorage). */
-import { readStored, writeStored } from '../../stores/webStorage';
+import { readStored, writeStored } from '../../state/webStorage';
 
 const PREFIX = 'caduceus.draft.';
 const NEW = 'new';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useModel } from '../../stores/modelStore';
+import { useModel } from './modelStore';
 import { PRESETS, type Preset } from './presets';
 
 /** Model servers found running on this machine, each one click from being used. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { useModel } from '../../stores/modelStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useModel } from './modelStore';
+import { useSettings } from '../settings/settingsStore';
 
 /** The chat header's model: the one in use, switchable among the server's models. */
 export function ModelPicker() {

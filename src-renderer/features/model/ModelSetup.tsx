@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, errorMessage, unwrap } from '../../api/client';
-import { useModel } from '../../stores/modelStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useModel } from './modelStore';
+import { useSettings } from '../settings/settingsStore';
 import { LocalServers } from './LocalServers';
 import { PRESETS, presetOf, type Preset } from './presets';
 import './model.css';

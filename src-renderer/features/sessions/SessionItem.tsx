@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
-import { useApprovals } from '../../stores/approvalsStore';
-import { useChat } from '../../stores/chatStore';
-import { useSessions } from '../../stores/sessionsStore';
+import { useApprovals } from '../approvals/approvalsStore';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from './sessionsStore';
 import { downloadText } from '../../ui/download';
 import { Highlight } from './Highlight';
 import { RenameForm } from './RenameForm';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useChat } from '../../stores/chatStore';
-import { useSessions } from '../../stores/sessionsStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useQueryState } from '../../state/query';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from './sessionsStore';
+import { useWorkspace } from '../workspace/workspaceStore';
 import { SessionItem } from './SessionItem';
 import './sessions.css';
 
@@ -11,7 +12,7 @@ const SEARCH_DEBOUNCE_MS = 200;
 export function SessionList() {
   const sessions = useSessions((s) => s.sessions);
   const search = useSessions((s) => s.search);
-  const loading = useSessions((s) => s.loading);
+  const loading = useQueryState('sessions').status === 'loading';
   const currentId = useChat((s) => s.sessionId);
   const newChat = useChat((s) => s.newChat);
   const busy = useChat((s) => s.status !== 'idle');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAllowlist } from '../../stores/allowlistStore';
+import { useAllowlist } from './allowlistStore';
 
 /** Commands that never ask again (config.yaml `command_allowlist`). */
 export function AllowlistSection() {

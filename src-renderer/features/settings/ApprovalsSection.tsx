@@ -1,4 +1,4 @@
-import { useSettings } from '../../stores/settingsStore';
+import { useSettings } from './settingsStore';
 import { CommitInput, Field } from './CommitInput';
 
 /** How commands that need approval are decided, and how long a question waits. */

@@ -1,5 +1,5 @@
 import type { Grant } from '../../../src-shared/approvalsLedger';
-import { useLedger } from '../../stores/ledgerStore';
+import { useLedger } from './ledgerStore';
 
 const KIND_LABEL: Record<string, string> = {
   session: 'This session',

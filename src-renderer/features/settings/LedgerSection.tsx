@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LEDGER_DECIDERS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
-import { api } from '../../api/client';
-import { useLedger } from '../../stores/ledgerStore';
+import { useKeptQuery } from '../../state/query';
+import { ledgerQuery, useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
 
 const time = (ms: number) => new Date(ms).toLocaleString();
@@ -20,11 +20,7 @@ export function LedgerSection() {
   const setQuery = useLedger((s) => s.setQuery);
   const load = useLedger((s) => s.load);
 
-  useEffect(() => {
-    void load();
-    // Each answered prompt adds rows; others (rules, grants) arrive with the next load.
-    return api().onApprovalResolved(() => void load());
-  }, [load]);
+  useKeptQuery(ledgerQuery);
 
   const sessions = useMemo(() => {
     const ids = new Set(entries.map((e) => e.sessionId));

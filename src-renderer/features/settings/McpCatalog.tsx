@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { McpCatalog as Catalog } from '../../../src-shared/ipc/mcpSchemas';
 import { api, unwrap } from '../../api/client';
-import { reportError } from '../../stores/noticesStore';
+import { reportError } from '../../state/noticesStore';
 
 /** A connected server's resources and prompts, read when the list is first opened. */
 export function McpCatalog({ server }: { server: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { McpServerInfo } from '../../../src-shared/ipc/schemas';
-import { useMcp } from '../../stores/mcpStore';
+import { useMcp } from './mcpStore';
 import { Switch } from '../../ui/Switch';
 import { McpCatalog } from './McpCatalog';
 import { MCP_TEMPLATE, McpEditor } from './McpEditor';

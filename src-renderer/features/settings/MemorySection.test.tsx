@@ -4,8 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MemoryEntry } from '../../../src-shared/ipc/schemas';
 import { setBridge } from '../../api/client';
-import { useMemoryEntries } from '../../stores/memoryEntriesStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useMemoryEntries } from './memoryEntriesStore';
+import { useSettings } from './settingsStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { MemorySection } from './MemorySection';
 

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import type { MemoryEntry } from '../../../src-shared/ipc/schemas';
-import { api } from '../../api/client';
-import { useMemoryEntries } from '../../stores/memoryEntriesStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useKeptQuery } from '../../state/query';
+import { memoryQuery, useMemoryEntries } from './memoryEntriesStore';
+import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
 
 function written(entry: MemoryEntry): string {
@@ -16,20 +15,8 @@ export function MemorySection() {
   const approval = useSettings((s) => s.settings?.memory.write_approval);
   const update = useSettings((s) => s.update);
   const entries = useMemoryEntries((s) => s.entries);
-  const load = useMemoryEntries((s) => s.load);
   const remove = useMemoryEntries((s) => s.remove);
-
-  useEffect(() => {
-    void load();
-    // A turn that ends may have written memory; an answered question may have allowed a write.
-    const offs = [
-      api().onApprovalResolved(() => void load()),
-      api().onChatEvent((event) => {
-        if (event.type === 'turn.finished') void load();
-      }),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [load]);
+  useKeptQuery(memoryQuery);
 
   return (
     <section

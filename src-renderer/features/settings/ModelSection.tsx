@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useModel } from '../../stores/modelStore';
-import { useSettings } from '../../stores/settingsStore';
+import { useModel } from '../model/modelStore';
+import { useSettings } from './settingsStore';
 import { CommitInput, Field } from './CommitInput';
 
 const PROVIDERS = ['openai', 'openrouter', 'anthropic', 'ollama', 'lmstudio', 'vllm', 'custom'];

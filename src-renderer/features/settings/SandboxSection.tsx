@@ -6,7 +6,7 @@ import {
   type SandboxChange,
 } from '../../../src-shared/sandboxSettings';
 import { api, errorMessage, unwrap } from '../../api/client';
-import { useSettings } from '../../stores/settingsStore';
+import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
 import { MODE_HINTS, MODE_LABELS, WithCode, type SandboxMode } from './sandboxText';
 import { StringListEditor } from './StringListEditor';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../../stores/settingsStore';
+import { useSettings } from './settingsStore';
 import { Modal } from '../../ui/Modal';
 import { AllowlistSection } from './AllowlistSection';
 import { ApprovalsSection } from './ApprovalsSection';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, errorMessage, unwrap } from '../../api/client';
-import { useSettings } from '../../stores/settingsStore';
+import { useSettings } from './settingsStore';
 import { draftErrors, draftOf, optionsOf, type Draft } from './backendDraft';
 import { BACKEND_FIELDS, BACKEND_LABELS, BACKENDS, asRecord, type BackendKind } from './backendFields';
 import { Field } from './CommitInput';

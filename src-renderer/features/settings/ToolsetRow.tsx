@@ -1,5 +1,5 @@
 import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
-import { useToolsets } from '../../stores/toolsetsStore';
+import { useToolsets } from './toolsetsStore';
 import { Switch } from '../../ui/Switch';
 
 const PILL = { available: 'pill-ok', partial: 'pill-warn', unavailable: 'pill-error' } as const;

@@ -1,5 +1,5 @@
 import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
-import { useToolsets } from '../../stores/toolsetsStore';
+import { useToolsets } from './toolsetsStore';
 import { ToolsetRow } from './ToolsetRow';
 
 /**

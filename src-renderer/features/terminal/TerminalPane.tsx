@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTerminal } from '../../stores/terminalStore';
+import { useTerminal } from './terminalStore';
 import { downloadText } from '../../ui/download';
 import { TerminalSearch } from './TerminalSearch';
 import { TerminalTabs } from './TerminalTabs';

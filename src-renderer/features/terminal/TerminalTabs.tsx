@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
-import { useSessions } from '../../stores/sessionsStore';
-import type { TerminalTab } from '../../stores/terminalTabs';
+import { useSessions } from '../sessions/sessionsStore';
+import type { TerminalTab } from './terminalTabs';
 import { Icon } from '../../ui/Icon';
 import { IconButton } from '../../ui/IconButton';
 

@@ -1,4 +1,4 @@
-import type { ToolCallState } from '../../stores/chatReducer';
+import type { ToolCallState } from '../chat/chatReducer';
 import { CopyButton } from '../../ui/CopyButton';
 import { argRows, excerpt, prettyJson } from './outputLines';
 

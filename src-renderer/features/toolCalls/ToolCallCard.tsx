@@ -1,6 +1,6 @@
 import { memo, useId, useState } from 'react';
-import { useApprovalFor } from '../../stores/approvalsStore';
-import { useChat } from '../../stores/chatStore';
+import { useApprovalFor } from '../approvals/approvalsStore';
+import { useChat } from '../chat/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';

@@ -1,4 +1,4 @@
-import { useChat } from '../../stores/chatStore';
+import { useChat } from '../chat/chatStore';
 import { batchRuns } from './batchRuns';
 import { ToolCallCard } from './ToolCallCard';
 import './toolCalls.css';

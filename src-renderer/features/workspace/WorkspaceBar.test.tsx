@@ -3,9 +3,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setBridge } from '../../api/client';
-import { emptyChat } from '../../stores/chatReducer';
-import { useChat } from '../../stores/chatStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { emptyChat } from '../chat/chatReducer';
+import { useChat } from '../chat/chatStore';
+import { useWorkspace } from './workspaceStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { WorkspaceBar } from './WorkspaceBar';
 

@@ -1,5 +1,5 @@
-import { useChat } from '../../stores/chatStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useChat } from '../chat/chatStore';
+import { useWorkspace } from './workspaceStore';
 import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useChat } from '../../stores/chatStore';
+import { useChat } from '../chat/chatStore';
 
 /** Browser mode: a path field checked by main on Enter, on "Use" and on leaving it. */
 export function WorkspaceField() {

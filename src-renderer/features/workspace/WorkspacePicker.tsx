@@ -1,5 +1,5 @@
-import { useChat } from '../../stores/chatStore';
-import { useWorkspace } from '../../stores/workspaceStore';
+import { useChat } from '../chat/chatStore';
+import { useWorkspace } from './workspaceStore';
 
 /** Desktop app: the folder chosen with the native dialog, and the button that opens it. */
 export function WorkspacePicker() {

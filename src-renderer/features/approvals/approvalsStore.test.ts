@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../../src-shared/ipc/schemas';
-import { setBridge } from '../api/client';
-import { createFakeBridge } from '../testing/fakeBridge';
+import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
+import { setBridge } from '../../api/client';
+import { createFakeBridge } from '../../testing/fakeBridge';
 import { useApprovals } from './approvalsStore';
-import { useNotices } from './noticesStore';
+import { useNotices } from '../../state/noticesStore';
 
 const request = (id: string, createdAt: number): ApprovalRequest => ({
   id,

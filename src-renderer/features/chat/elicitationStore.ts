@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { ElicitationRequestView } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { ElicitationRequestView } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 type Content = Record<string, string | number | boolean>;
 
@@ -15,15 +16,22 @@ interface ElicitationStore {
   answer(id: string, action: 'accept' | 'decline' | 'cancel', content?: Content): Promise<void>;
 }
 
+const pendingQuery = defineQuery({
+  key: 'mcp.pendingElicitations',
+  fetch: () => unwrap(api().mcpPendingElicitations({})),
+  received: (pending) => useElicitations.setState({ pending }),
+  failure: 'Could not load the forms MCP servers are waiting on',
+  updatedBy: {
+    'mcp.elicitation': (request) => useElicitations.getState().requested(request),
+    'mcp.elicitationResolved': ({ id }) => useElicitations.getState().resolved(id),
+  },
+  live: true,
+});
+
 export const useElicitations = create<ElicitationStore>((set) => ({
   pending: [],
-  async load() {
-    try {
-      set({ pending: await unwrap(api().mcpPendingElicitations({})) });
-    } catch (err) {
-      reportError('Could not load the forms MCP servers are waiting on', err);
-    }
-  },
+
+  load: async () => void (await pendingQuery.load()),
   requested: (request) =>
     set((s) => ({ pending: [...s.pending.filter((p) => p.id !== request.id), request] })),
   resolved: (id) => set((s) => ({ pending: s.pending.filter((p) => p.id !== id) })),

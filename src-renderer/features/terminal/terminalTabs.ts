@@ -1,4 +1,4 @@
-import type { TerminalData } from '../../src-shared/ipc/schemas';
+import type { TerminalData } from '../../../src-shared/ipc/schemas';
 
 /** Tabs of the terminal pane: one per agent environment (taskId), one per user shell. */
 export interface TerminalTab {

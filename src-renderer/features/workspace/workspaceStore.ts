@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { api, hasNativeBridge, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import { api, hasNativeBridge, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface WorkspaceStore {
   /** What a new chat is offered: `serve`'s starting folder; none in the desktop app, which asks. */
@@ -12,20 +13,18 @@ interface WorkspaceStore {
   pick(): Promise<string | null>;
 }
 
-export const useWorkspace = create<WorkspaceStore>((set) => ({
+const defaultQuery = defineQuery({
+  key: 'workspace.default',
+  fetch: async () => (await unwrap(api().workspaceDefault({}))).path,
+  received: (defaultPath) => useWorkspace.setState({ defaultPath }),
+  failure: 'Could not read the default workspace',
+});
+
+export const useWorkspace = create<WorkspaceStore>(() => ({
   defaultPath: null,
   native: hasNativeBridge(),
 
-  async load() {
-    try {
-      const { path } = await unwrap(api().workspaceDefault({}));
-      set({ defaultPath: path });
-      return path;
-    } catch (err) {
-      reportError('Could not read the default workspace', err);
-      return null;
-    }
-  },
+  load: async () => (await defaultQuery.load()) ?? null,
 
   async pick() {
     try {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { AllowlistEntry } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { AllowlistEntry } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface AllowlistStore {
   entries: AllowlistEntry[];
@@ -10,16 +11,20 @@ interface AllowlistStore {
   remove(key: string): Promise<boolean>;
 }
 
+/** An approval's "Always" writes the allowlist into config.yaml. */
+const allowlistQuery = defineQuery({
+  key: 'allowlist',
+  fetch: () => unwrap(api().allowlistList({})),
+  received: (entries) => useAllowlist.setState({ entries }),
+  failure: 'Could not load the allowlist',
+  invalidatedBy: ['settings.changed'],
+  live: true,
+});
+
 export const useAllowlist = create<AllowlistStore>((set) => ({
   entries: [],
 
-  async load() {
-    try {
-      set({ entries: await unwrap(api().allowlistList({})) });
-    } catch (err) {
-      reportError('Could not load the allowlist', err);
-    }
-  },
+  load: async () => void (await allowlistQuery.load()),
 
   async add(key) {
     try {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { McpServerInfo } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { McpServerInfo } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface McpStore {
   servers: McpServerInfo[];
@@ -18,16 +19,20 @@ export function sortServers(servers: McpServerInfo[]): McpServerInfo[] {
   return [...servers].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** MCP servers are configured in config.yaml. */
+const serversQuery = defineQuery({
+  key: 'mcp.servers',
+  fetch: () => unwrap(api().mcpList({})),
+  received: (servers) => useMcp.setState({ servers: sortServers(servers) }),
+  failure: 'Could not load MCP servers',
+  invalidatedBy: ['settings.changed'],
+  live: true,
+});
+
 export const useMcp = create<McpStore>((set, get) => ({
   servers: [],
 
-  async load() {
-    try {
-      set({ servers: sortServers(await unwrap(api().mcpList({}))) });
-    } catch (err) {
-      reportError('Could not load MCP servers', err);
-    }
-  },
+  load: async () => void (await serversQuery.load()),
 
   async upsert(name, config) {
     try {

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface ApprovalsStore {
   pending: ApprovalRequest[];
@@ -19,18 +20,24 @@ export function addPending(list: ApprovalRequest[], request: ApprovalRequest): A
   return [...list, request].sort((a, b) => a.createdAt - b.createdAt);
 }
 
+const pendingQuery = defineQuery({
+  key: 'approvals.pending',
+  fetch: () => unwrap(api().approvalsPending({})),
+  received: (pending) =>
+    useApprovals.setState({ pending: [...pending].sort((a, b) => a.createdAt - b.createdAt), answering: {} }),
+  failure: 'Could not load pending approvals',
+  updatedBy: {
+    'approval.requested': (request) => useApprovals.getState().requested(request),
+    'approval.resolved': ({ id }) => useApprovals.getState().resolved(id),
+  },
+  live: true,
+});
+
 export const useApprovals = create<ApprovalsStore>((set) => ({
   pending: [],
   answering: {},
 
-  async load() {
-    try {
-      const pending = await unwrap(api().approvalsPending({}));
-      set({ pending: [...pending].sort((a, b) => a.createdAt - b.createdAt), answering: {} });
-    } catch (err) {
-      reportError('Could not load pending approvals', err);
-    }
-  },
+  load: async () => void (await pendingQuery.load()),
 
   requested: (request) => set((s) => ({ pending: addPending(s.pending, request) })),
 

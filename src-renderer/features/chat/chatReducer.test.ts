@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent, ToolCallView } from '../../src-shared/ipc/chatSchemas';
+import type { ChatEvent, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
 import {
   applyChatEvent,
   chatFromSession,

@@ -1,12 +1,12 @@
 import { create } from 'zustand';
-import type { SessionSummary } from '../../src-shared/ipc/chatSchemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface SessionsStore {
   sessions: SessionSummary[];
   query: string;
-  loading: boolean;
   /** Reloads the list for the current query. */
   refresh(): Promise<void>;
   search(query: string): Promise<void>;
@@ -20,28 +20,29 @@ interface SessionsStore {
   ): Promise<{ filename: string; content: string } | undefined>;
 }
 
-let generation = 0;
 /** Deletions this window asked for and has no reply to yet. */
 const deleting = new Set<string>();
+
+/** A turn that starts or ends changes a session's title, time and place in the list. */
+const sessionsQuery = defineQuery({
+  key: 'sessions',
+  fetch: () => {
+    const query = useSessions.getState().query.trim();
+    return unwrap(api().sessionsList(query ? { query } : {}));
+  },
+  received: (sessions) => useSessions.setState({ sessions }),
+  failure: 'Could not load sessions',
+  invalidatedBy: [
+    { event: 'chat.event', when: (e) => e.type === 'turn.started' || e.type === 'turn.finished' },
+  ],
+  live: true,
+});
 
 export const useSessions = create<SessionsStore>((set, get) => ({
   sessions: [],
   query: '',
-  loading: false,
 
-  async refresh() {
-    const query = get().query.trim();
-    const mine = ++generation;
-    set({ loading: true });
-    try {
-      const sessions = await unwrap(api().sessionsList(query ? { query } : {}));
-      // A slower, older search must not overwrite a newer one.
-      if (mine === generation) set({ sessions, loading: false });
-    } catch (err) {
-      if (mine === generation) set({ loading: false });
-      reportError('Could not load sessions', err);
-    }
-  },
+  refresh: async () => void (await sessionsQuery.load()),
 
   async search(query) {
     set({ query });

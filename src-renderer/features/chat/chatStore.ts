@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { AttachmentRef } from '../../src-shared/attachments';
-import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
-import { api, errorMessage, unwrap } from '../api/client';
-import { useWorkspace } from './workspaceStore';
+import type { AttachmentRef } from '../../../src-shared/attachments';
+import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
+import { api, errorMessage, unwrap } from '../../api/client';
+import { useWorkspace } from '../workspace/workspaceStore';
 import { appendToolOutput, applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
 
 interface ChatActions {

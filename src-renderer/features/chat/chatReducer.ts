@@ -1,4 +1,9 @@
-import type { ChatEvent, ChatMessage, SessionDetail, ToolCallView } from '../../src-shared/ipc/chatSchemas';
+import type {
+  ChatEvent,
+  ChatMessage,
+  SessionDetail,
+  ToolCallView,
+} from '../../../src-shared/ipc/chatSchemas';
 
 /** Live output kept per tool call in the chat; the terminal pane shows the full stream. */
 export const MAX_TOOL_OUTPUT_CHARS = 20_000;

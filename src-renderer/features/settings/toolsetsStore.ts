@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { ToolsetInfo } from '../../src-shared/ipc/schemas';
-import { api, unwrap } from '../api/client';
-import { reportError } from './noticesStore';
+import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
+import { api, unwrap } from '../../api/client';
+import { reportError } from '../../state/noticesStore';
+import { defineQuery } from '../../state/query';
 
 interface ToolsetsStore {
   toolsets: ToolsetInfo[];
@@ -11,17 +12,21 @@ interface ToolsetsStore {
   setEnabled(name: string, enabled: boolean): Promise<void>;
 }
 
+/** Toolset switches are kept in config.yaml. */
+const toolsetsQuery = defineQuery({
+  key: 'toolsets',
+  fetch: () => unwrap(api().toolsetsList({})),
+  received: (toolsets) => useToolsets.setState({ toolsets }),
+  failure: 'Could not load toolsets',
+  invalidatedBy: ['settings.changed'],
+  live: true,
+});
+
 export const useToolsets = create<ToolsetsStore>((set, get) => ({
   toolsets: [],
   busy: {},
 
-  async load() {
-    try {
-      set({ toolsets: await unwrap(api().toolsetsList({})) });
-    } catch (err) {
-      reportError('Could not load toolsets', err);
-    }
-  },
+  load: async () => void (await toolsetsQuery.load()),
 
   async setEnabled(name, enabled) {
     set((s) => ({

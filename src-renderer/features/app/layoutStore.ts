@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { SIDEBAR, TERMINAL, WIDE_WINDOW, type PaneWidths } from './layoutMath';
-import { readStored, writeStored } from './webStorage';
+import { readStored, writeStored } from '../../state/webStorage';
 
 const KEY = 'caduceus.layout';
 

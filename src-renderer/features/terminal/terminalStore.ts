@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TerminalData } from '../../src-shared/ipc/schemas';
+import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import {
   closeTab,
   emptyTabs,
@@ -12,7 +12,7 @@ import {
   taskClosed,
   type TabsState,
 } from './terminalTabs';
-import { readStored, writeStored } from './webStorage';
+import { readStored, writeStored } from '../../state/webStorage';
 
 /** A command of the agent that waits for the user's input, and its question. */
 export interface InputWait {
