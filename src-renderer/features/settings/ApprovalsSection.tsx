@@ -1,5 +1,14 @@
+import type { ApprovalMode } from '../../../src-shared/ipc/schemas';
 import { useSettings } from '../../stores/settingsStore';
 import { CommitInput, Field } from './CommitInput';
+
+/** What each mode trades, shown under the choice. */
+const MODE_HINTS: Record<ApprovalMode, string> = {
+  manual: 'Asks you before every command the approval gate flags.',
+  auto: 'Runs commands the sandbox keeps inside the workspace, with no network, without asking: every change they make there can be undone. Still asks before anything that leaves the workspace, reaches the network, publishes or sends data.',
+  smart: 'A helper model decides clear cases and asks you about the rest.',
+  off: 'Runs everything but the hardline floor without asking.',
+};
 
 /** How commands that need approval are decided, and how long a question waits. */
 export function ApprovalsSection() {
@@ -14,10 +23,7 @@ export function ApprovalsSection() {
       aria-labelledby="settings-approvals-h"
     >
       <h3 id="settings-approvals-h">Approvals</h3>
-      <Field
-        label="Mode"
-        hint="Manual asks you; smart lets a helper model decide clear cases; off runs everything but the hardline floor."
-      >
+      <Field label="Mode" hint={MODE_HINTS[approvals.mode]}>
         <select
           aria-label="Approval mode"
           data-testid="settings-approval-mode"
@@ -25,6 +31,7 @@ export function ApprovalsSection() {
           onChange={(e) => void update({ approvals: { mode: e.target.value as typeof approvals.mode } })}
         >
           <option value="manual">Manual</option>
+          <option value="auto">Auto</option>
           <option value="smart">Smart</option>
           <option value="off">Off</option>
         </select>
