@@ -1,4 +1,4 @@
-import type { ApprovalMode } from '../../../src-shared/ipc/schemas';
+import type { ApprovalMode, Settings } from '../../../src-shared/ipc/schemas';
 import { useSettings } from '../../stores/settingsStore';
 import { CommitInput, Field } from './CommitInput';
 
@@ -10,11 +10,28 @@ const MODE_HINTS: Record<ApprovalMode, string> = {
   off: 'Runs everything but the hardline floor without asking.',
 };
 
+/** Why auto mode would ask as manual does with these settings, or null when it can act. */
+function autoHeldBack(settings: Settings): string | null {
+  const { sandbox, terminal } = settings;
+  if (terminal.backend !== 'local')
+    return `Commands run on the ${terminal.backend} backend, outside the sandbox, so Auto asks as Manual does.`;
+  if (!sandbox) return null;
+  if (sandbox.effective === 'off' || sandbox.effective === 'unavailable')
+    return `The sandbox is ${sandbox.effective}, so Auto asks as Manual does.`;
+  if (sandbox.network.allowed_domains.length > 0)
+    return 'Sandboxed commands may reach the hosts listed under Sandbox, so Auto asks as Manual does.';
+  if (sandbox.writable_roots.length > 0)
+    return 'Sandboxed commands may write the extra folders listed under Sandbox; Auto asks as Manual does unless they are inside the workspace.';
+  return null;
+}
+
 /** How commands that need approval are decided, and how long a question waits. */
 export function ApprovalsSection() {
-  const approvals = useSettings((s) => s.settings?.approvals);
+  const settings = useSettings((s) => s.settings);
   const update = useSettings((s) => s.update);
-  if (!approvals) return null;
+  const approvals = settings?.approvals;
+  if (!settings || !approvals) return null;
+  const heldBack = approvals.mode === 'auto' ? autoHeldBack(settings) : null;
   return (
     <section
       className="settings-section"
@@ -35,6 +52,11 @@ export function ApprovalsSection() {
           <option value="smart">Smart</option>
           <option value="off">Off</option>
         </select>
+        {heldBack && (
+          <span className="settings-hint settings-warn" data-testid="approval-auto-held-back">
+            {heldBack}
+          </span>
+        )}
       </Field>
       <Field label="Timeout" hint="Seconds before an unanswered question counts as deny (5–3600).">
         <CommitInput
