@@ -105,6 +105,26 @@ describe('approvals.mode auto', () => {
     expect(approver.requests).toHaveLength(1);
   });
 
+  it('in a batch, asks one sheet about what it does not let through and runs the rest unasked', async () => {
+    const batches: string[][] = [];
+    const approver = {
+      ...scriptedApprover(),
+      requestBatch: (reqs: { command: string }[]) => {
+        batches.push(reqs.map((r) => r.command));
+        return Promise.resolve(reqs.map(() => 'deny' as const));
+      },
+    };
+    const { gate } = autoGate(approver);
+    const calls = ['git clean -fd', 'npm publish', 'git push --force origin main'].map((c) =>
+      call(c, confined),
+    );
+    gate.announceBatch(calls);
+    const decided = await Promise.all(calls.map((c) => gate.check(c)));
+    expect(decided.map((d) => d.decidedBy)).toEqual(['auto', 'human', 'human']);
+    expect(batches).toEqual([['npm publish', 'git push --force origin main']]);
+    expect(approver.requests).toHaveLength(0);
+  });
+
   it('never runs a hardline command, and a deny rule still blocks', async () => {
     const approver = scriptedApprover('once');
     const { gate } = setup({ approver }, { mode: 'auto', deny: ['git clean'] });
