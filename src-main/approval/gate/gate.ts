@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../runtime/types';
 import { autoAllows } from './autoMode';
-import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
+import { AnnouncedCalls, answerAt, shown, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
 import { alwaysKeysFor, asksEveryTime, takesPerson, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
@@ -388,11 +388,6 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     },
     grants,
   };
-}
-
-/** A batch answer counts only for what its question showed: a call whose check found more is asked again. */
-function shown(batched: BatchedAnswer | null, verdict: Verdict): BatchedAnswer | null {
-  return batched && verdict.keys.every((k) => batched.req.verdict.keys.includes(k)) ? batched : null;
 }
 
 /** The text the model receives for a decision; for a denial it says the user did not consent and not to retry. */
