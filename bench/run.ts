@@ -1,6 +1,7 @@
 // `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/analysis/bench';
+import { benchPrompts } from '../src-main/approval/gate/promptBench';
 import { benchSandbox } from '../src-main/terminal/sandboxBench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
@@ -11,7 +12,8 @@ import { benchRuntime } from './runtime';
 const suites: Record<string, () => Promise<Record<string, number>>> = {
   cli: benchCli,
   runtime: benchRuntime,
-  approval: benchApproval,
+  // Speed of the analysis, and how often manual and auto mode ask on one scripted session.
+  approval: async () => ({ ...(await benchApproval()), ...(await benchPrompts()) }),
   agent: benchAgent,
   terminal: () => benchTerminal(),
   sandbox: benchSandbox,

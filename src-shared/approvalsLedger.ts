@@ -24,6 +24,8 @@ export const LEDGER_DECIDERS = [
   'timeout',
   'safe',
   'mode-off',
+  // approvals.mode auto: the sandbox confined it to the workspace, with no network.
+  'auto',
   'container-skip',
   // The question could not be put (the asking failed), which denies.
   'error',

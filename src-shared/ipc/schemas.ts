@@ -37,7 +37,11 @@ export const ToolsetInfoSchema = z.object({
 });
 export type ToolsetInfo = z.infer<typeof ToolsetInfoSchema>;
 
-export const ApprovalModeSchema = z.enum(['manual', 'smart', 'off']);
+/**
+ * manual asks a person; auto lets a command the sandbox confines to the workspace, with no network,
+ * run unasked (a checkpoint can undo it); smart asks a helper model first; off asks nobody.
+ */
+export const ApprovalModeSchema = z.enum(['manual', 'auto', 'smart', 'off']);
 /** Who answers a question: a person each time, or always yes, or always no (the CLI's `--approvals`, MCP sampling). */
 export const AskPolicySchema = z.enum(['ask', 'deny', 'allow']);
 export type AskPolicy = z.infer<typeof AskPolicySchema>;

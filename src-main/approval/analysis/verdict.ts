@@ -62,6 +62,12 @@ export interface Rule {
    */
   needsPerson?: boolean;
   /**
+   * Its effect is one a checkpoint of the workspace cannot undo even when the sandbox confines the
+   * command (another machine's history, a file outside the workspace, an attribute a restore cannot
+   * clear): `approvals.mode: auto` still asks.
+   */
+  beyondCheckpoint?: boolean;
+  /**
    * Reported as `<key>:<scope>` (`fetch-local-host:127.0.0.1:3000`): an answer, a grant and an
    * "always" cover that scope alone.
    */

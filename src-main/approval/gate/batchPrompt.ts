@@ -1,3 +1,4 @@
+import type { Verdict } from '../analysis/verdict';
 import type { ApprovalRequest, ApproverAnswer, GateCheck } from './gateTypes';
 
 /** A call's answer from a batch prompt, with the request it was asked as. */
@@ -39,4 +40,9 @@ export function answerAt(
   index: number,
 ): ApproverAnswer | 'timeout' {
   return typeof answers === 'string' ? answers : (answers[index] ?? 'closed');
+}
+
+/** A batch answer counts only for what its question showed: a call whose check found more is asked again. */
+export function shown(batched: BatchedAnswer | null, verdict: Verdict): BatchedAnswer | null {
+  return batched && verdict.keys.every((k) => batched.req.verdict.keys.includes(k)) ? batched : null;
 }

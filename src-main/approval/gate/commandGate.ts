@@ -34,6 +34,21 @@ export interface CommandCheck {
   detail?: string;
   /** The sandbox's write roots, when the command would run sandboxed (see GateCheck). */
   writableRoots?: readonly string[];
+  /** What the sandbox the command would run in confines it to (see GateCheck). */
+  sandboxed?: SandboxReach;
+}
+
+/**
+ * The OS sandbox a command would run in, as the tool that runs it knows it: absent when it
+ * would run elsewhere (another backend, the sandbox off or unavailable, a remembered run outside).
+ */
+export interface SandboxReach {
+  /** The workspace, whose changes a checkpoint can undo. */
+  workspace: string;
+  /** Write roots that are the session's own scratch (its temp folder), not a person's files. */
+  scratchRoots: readonly string[];
+  /** Hosts the command may reach: `sandbox.network.allowed_domains` and hosts a person allowed. */
+  hosts: readonly string[];
 }
 
 /** The gate's answer; `message` is what the model receives when the command may not run. */

@@ -1,11 +1,13 @@
 /**
  * The approval gate. Layers, in order: hardline → user deny rules → user allow rules → mode off /
- * container skip → permanent allowlist → session approvals → smart approval → ask a human.
+ * auto (confined to the workspace) / container skip → permanent allowlist → session approvals →
+ * smart approval → ask a human.
  * Deny, Escape, closing the prompt, a cancelled turn and the timeout all deny.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../runtime/types';
-import { AnnouncedCalls, answerAt, type BatchedAnswer } from './batchPrompt';
+import { autoAllows } from './autoMode';
+import { AnnouncedCalls, answerAt, shown, type BatchedAnswer } from './batchPrompt';
 import { allowedMessage, denialText } from './gateMessages';
 import { alwaysKeysFor, asksEveryTime, takesPerson, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
@@ -181,6 +183,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       return end({ allowed: true, decidedBy: 'allow-rule', source: 'config.yaml', rule: allow.join(', ') });
     if (!personal && settings.mode === 'off')
       return end({ allowed: true, decidedBy: 'mode-off', source: 'config.yaml' });
+    if (!personal && settings.mode === 'auto' && autoAllows(input, verdict))
+      return end({ allowed: true, decidedBy: 'auto', source: 'config.yaml' });
     if (!personal && input.backendKind === 'container' && settings.containers === 'skip')
       return end({ allowed: true, decidedBy: 'container-skip', source: 'config.yaml' });
     // A call answered in a batch prompt takes that answer, even over a grant a sibling just got.
@@ -257,7 +261,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     ...(input.detail !== undefined ? { detail: input.detail } : {}),
   });
 
-  /** Whether check() would end at a person (manual mode): no rule, allowlist entry or grant covers it. */
+  /** Whether check() would end at a person (manual or auto mode): no rule, allowlist entry or grant covers it. */
   const needsPerson = (
     input: GateCheck,
     verdict: Verdict,
@@ -268,6 +272,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     if (verdict.keys.some(asksEveryTime)) return true;
     const personal = takesPerson(verdict);
     if (!personal && matchAllowRules(settings.allow, verdict)) return false;
+    if (!personal && settings.mode === 'auto' && autoAllows(input, verdict)) return false;
     if (!personal && input.backendKind === 'container' && settings.containers === 'skip') return false;
     const approved = grantsFor(input.sessionId);
     return !verdict.keys.every((k) => allowlist.includes(k) || approved.has(k));
@@ -278,7 +283,8 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     const settings = deps.getSettings();
     const [first] = inputs;
     const requestBatch = approver.requestBatch?.bind(approver);
-    if (!requestBatch || !first || inputs.length < 2 || settings.mode !== 'manual') return;
+    if (!requestBatch || !first || inputs.length < 2) return;
+    if (settings.mode !== 'manual' && settings.mode !== 'auto') return;
     const verdicts = inputs.map(verdictFor);
     const asked = (async () => {
       const allowlist = await readAllowlist();
@@ -382,11 +388,6 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     },
     grants,
   };
-}
-
-/** A batch answer counts only for what its question showed: a call whose check found more is asked again. */
-function shown(batched: BatchedAnswer | null, verdict: Verdict): BatchedAnswer | null {
-  return batched && verdict.keys.every((k) => batched.req.verdict.keys.includes(k)) ? batched : null;
 }
 
 /** The text the model receives for a decision; for a denial it says the user did not consent and not to retry. */

@@ -30,6 +30,7 @@ const ALLOWED_BY: Partial<Record<GateDecision['decidedBy'], string>> = {
   safe: 'no rule matched',
   'allow-rule': 'allowed by a config.yaml allow rule',
   'mode-off': 'approvals are off',
+  auto: 'the sandbox confines it to the workspace with no network, so a checkpoint can undo it (approvals.mode auto)',
   'container-skip': 'runs in a container; prompts are skipped there',
   allowlist: 'allowed by command_allowlist',
   'session-grant': 'approved earlier in this session',

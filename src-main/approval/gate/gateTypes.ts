@@ -4,6 +4,7 @@ import { DeciderSchema } from '../../../src-shared/approvalsLedger';
 import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
 import { VerdictSchema } from '../analysis/verdict';
 import type { Verdict } from '../analysis/verdict';
+import type { SandboxReach } from './commandGate';
 
 // The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
@@ -84,6 +85,8 @@ export interface GateCheck {
    * changing files outside them is asked about once, as a run outside the sandbox.
    */
   writableRoots?: readonly string[];
+  /** Set when the command would run in the OS sandbox: what it confines it to (auto mode reads it). */
+  sandboxed?: SandboxReach;
 }
 
 /** Puts one request to a human: native dialog, in-app dialog, TTY. */

@@ -20,7 +20,7 @@ import type { TerminalService } from '../../terminal/service';
 import { withTaskFiles, type FileAccess } from '../file/access';
 import { attemptFenced, decide, type Gated } from '../../sandbox/execPolicy';
 import { commandAttempt, commandFence, sandboxNote } from '../terminal/sandboxed';
-import { messageOf, sandboxWriteRoots, wired } from '../terminal/wiring';
+import { messageOf, sandboxFence, wired } from '../terminal/wiring';
 import type { ToolServices } from '../toolModule';
 import { nodeHelper, pythonHelper, pythonLauncher, type Channel } from './helpers';
 import { startRpcServer, type RpcServer } from './rpcServer';
@@ -42,13 +42,8 @@ export async function executeCode(
   const { language, code } = args;
   if (code.trim() === '') return toolError('code is empty');
   const asked = gateCommand(language, code);
-  const writableRoots = await sandboxWriteRoots(services, asked, call);
-  const checked = await decide(
-    ready.gate,
-    { kind: 'command', words: asked },
-    call,
-    writableRoots ? { writableRoots } : {},
-  );
+  const fenced = await sandboxFence(services, asked, call);
+  const checked = await decide(ready.gate, { kind: 'command', words: asked }, call, fenced);
   if (!checked.allowed) return toolRefused(checked.refusal);
   const timeout = args.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   try {

@@ -7,7 +7,7 @@ import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { TerminalError } from '../../terminal/errors';
 import type { RunCommandResult } from '../../terminal/service';
 import type { ToolServices } from '../toolModule';
-import { messageOf, sandboxWriteRoots, wired } from './wiring';
+import { messageOf, sandboxFence, wired } from './wiring';
 import { commandAttempt, commandFence, sandboxNote } from './sandboxed';
 import type { TerminalArgs } from './schemas';
 import { probeTaskPaths, resolveTaskPath } from './taskPaths';
@@ -24,7 +24,7 @@ export async function runTerminal(
   // An absolute workdir is where the command runs; the gate resolves relative paths from it, and
   // judges writes against the session's workspace.
   const workspace = services.workspaces?.boundTo(call.taskId);
-  const writableRoots = await sandboxWriteRoots(services, command, call);
+  const fenced = await sandboxFence(services, command, call);
   const { terminal, gate } = ready;
   // Resolved once, after the gate's yes, whether one attempt is made or two.
   let dir: Promise<string | undefined> | undefined;
@@ -36,7 +36,7 @@ export async function runTerminal(
         check: {
           ...(workdir?.startsWith('/') ? { cwd: workdir } : {}),
           ...(workspace ? { workspace } : {}),
-          ...(writableRoots ? { writableRoots } : {}),
+          ...fenced,
         },
         call,
         fence: commandFence(terminal),

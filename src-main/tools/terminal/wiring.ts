@@ -67,20 +67,35 @@ export async function gateRefusal(
 }
 
 /**
- * The folders a sandboxed run of this command may write, so the gate can tell from its reading
- * that the sandbox would refuse it; none when it would not run sandboxed (or already runs outside).
+ * The sandbox a run of this command would be held in, as the gate reads it: the folders it may
+ * write (so the gate can tell from its reading that the sandbox would refuse it) and what it is
+ * confined to (auto mode). Empty when it would not run sandboxed: another backend, the sandbox
+ * off or unavailable, or a remembered yes that already runs it outside.
  */
-export async function sandboxWriteRoots(
+export async function sandboxFence(
   services: ToolServices,
   command: string,
   call: ToolContext,
-): Promise<string[] | undefined> {
+): Promise<Pick<CommandCheck, 'writableRoots' | 'sandboxed'>> {
   const terminal = services.terminal;
+  const sandbox = terminal?.sandbox;
   const workspace = services.workspaces?.of(call.taskId);
-  if (!terminal?.sandbox?.enabled || terminal.config.backend !== 'local' || !workspace) return undefined;
-  if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return undefined;
+  if (!sandbox?.enabled || terminal?.config.backend !== 'local' || !workspace) return {};
+  if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return {};
   const tmpDir = services.workspaces?.tempDirOf(call.taskId);
-  return tmpDir ? terminal.sandbox.policy({ workspace, tmpDir })?.writeRoots : undefined;
+  const policy = tmpDir ? sandbox.policy({ workspace, tmpDir }) : undefined;
+  if (!policy) return {};
+  // An unavailable sandbox refuses the command; it confines nothing.
+  if (sandbox.status().effective === 'unavailable') return { writableRoots: policy.writeRoots };
+  const granted = (await services.sandboxEscalation?.allowedHosts(call.sessionId)) ?? [];
+  return {
+    writableRoots: policy.writeRoots,
+    sandboxed: {
+      workspace: policy.workspace,
+      scratchRoots: [policy.tmpDir],
+      hosts: [...policy.allowedDomains, ...granted],
+    },
+  };
 }
 
 export function messageOf(error: unknown): string {

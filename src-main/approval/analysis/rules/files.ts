@@ -13,11 +13,13 @@ export const filesRules: Rule[] = [
   {
     key: 'write-outside-workspace',
     category: 'filesystem',
+    beyondCheckpoint: true,
     description: 'Changes a file outside the workspace',
   },
   {
     key: 'rsync-delete',
     category: 'filesystem',
+    beyondCheckpoint: true,
     description: 'Deletes files while copying (rsync --delete, --remove-source-files)',
   },
   {
@@ -28,9 +30,15 @@ export const filesRules: Rule[] = [
   {
     key: 'move-to-dev-null',
     category: 'filesystem',
+    beyondCheckpoint: true,
     description: 'Moves files onto /dev/null, which destroys them',
   },
-  { key: 'history-wipe', category: 'filesystem', description: 'Erases or rewrites shell history' },
+  {
+    key: 'history-wipe',
+    category: 'filesystem',
+    beyondCheckpoint: true,
+    description: 'Erases or rewrites shell history',
+  },
 ];
 
 const HISTORY =

@@ -11,11 +11,13 @@ export const gitRules: Rule[] = [
   {
     key: 'git-push-force',
     category: 'git',
+    beyondCheckpoint: true,
     description: 'Overwrites remote history (push --force, --force-with-lease, +refspec, --mirror)',
   },
   {
     key: 'git-push-delete',
     category: 'git',
+    beyondCheckpoint: true,
     description: 'Deletes remote branches or tags (push --delete, :ref, --prune)',
   },
   { key: 'git-branch-delete', category: 'git', description: 'Force-deletes a branch (git branch -D)' },
@@ -28,6 +30,7 @@ export const gitRules: Rule[] = [
   {
     key: 'git-config-exec',
     category: 'git',
+    beyondCheckpoint: true,
     description:
       'Makes git run a command later (! alias, core.fsmonitor, core.hooksPath, core.sshCommand, core.pager, diff.external, filters)',
   },

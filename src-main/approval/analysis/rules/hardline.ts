@@ -35,6 +35,7 @@ export const hardlineRules: Rule[] = [
   {
     key: 'file-attributes',
     category: 'permissions',
+    beyondCheckpoint: true,
     description: 'Changes file attributes such as immutable (chattr)',
   },
 ];
