@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UsageTotalsSchema } from './usage';
 import { ApprovalChoiceSchema } from './ipc/schemas';
 import { CallOutcomeSchema, ToolCallStatusSchema, ToolRunStatusSchema } from './toolCalls';
 
@@ -93,6 +94,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     text: z.string(),
     iterations: z.number().int().nonnegative(),
     error: z.string().optional(),
+    usage: UsageTotalsSchema.optional(),
   }),
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;

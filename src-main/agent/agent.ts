@@ -1,5 +1,7 @@
 import type { AgentEvent, TurnStatus } from '../../src-shared/agentEvents';
+import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../src-shared/sessions';
+import { addUsage, NO_USAGE, type UsageTotals } from '../../src-shared/usage';
 import type { AgentConfig } from '../config/schema';
 import type { ToolRuntime } from '../runtime/runtime';
 import type { ToolDefinition } from '../runtime/types';
@@ -59,6 +61,8 @@ export interface TurnResult {
   error?: string;
   /** Messages this turn added, in order. */
   messages: ChatMessage[];
+  /** Tokens (and cost) of this turn and its session, when the model reported any. */
+  usage?: UsageTotals;
 }
 
 /**
@@ -115,21 +119,21 @@ export class Agent {
     const { signal } = options;
     const added: ChatMessage[] = [];
     let iterations = 0;
+    const turnId = randomUUID();
+    let turnUsage = NO_USAGE;
     const push = (message: ChatMessage) => {
       this.deps.store().appendMessage(this.sessionId, message);
       this.history.push(message);
       added.push(message);
     };
     const finish = (status: TurnStatus, text: string, error?: string): TurnResult => {
-      this.emit({ type: 'turn_finished', status, text, iterations, ...(error ? { error } : {}) });
-      return {
-        sessionId: this.sessionId,
-        status,
-        text,
-        iterations,
-        messages: added,
-        ...(error ? { error } : {}),
-      };
+      const usage: UsageTotals | undefined =
+        turnUsage === NO_USAGE
+          ? undefined
+          : { turn: turnUsage, session: this.deps.store().usage.session(this.sessionId) };
+      const extra = { ...(error ? { error } : {}), ...(usage ? { usage } : {}) };
+      this.emit({ type: 'turn_finished', status, text, iterations, ...extra });
+      return { sessionId: this.sessionId, status, text, iterations, messages: added, ...extra };
     };
     const unlisten = this.deps.approvals?.listen(this.sessionId, (event) => this.emit(event));
     try {
@@ -161,6 +165,10 @@ export class Agent {
           // Cancelled while the model was answering: keep what the user already saw.
           if (partial) push({ role: 'assistant', content: partial });
           return finish('cancelled', partial);
+        }
+        if (reply.usage) {
+          turnUsage = addUsage(turnUsage, reply.usage);
+          this.deps.store().usage.record(this.sessionId, turnId, reply.usage);
         }
         await this.hook('post_llm_call', {
           sessionId: this.sessionId,

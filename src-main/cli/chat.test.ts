@@ -27,6 +27,32 @@ async function run(argv: string[]) {
 const flags = () => ['--base-url', model.baseUrl, '--model', 'scripted-model'];
 
 describe('caduceus chat', () => {
+  it('says the tokens and cost of each turn and of the session; the export lists them', async () => {
+    model.prices = { 'scripted-model': { prompt: '0.000001', completion: '0.000002' } };
+    model.usage = { prompt_tokens: 1000, completion_tokens: 500 };
+    try {
+      model.push({ toolCalls: [{ name: 'todo', arguments: { todos: [] } }] }, { text: 'one' });
+      const first = await run(['chat', '-q', 'first', ...flags()]);
+      expect(first.stderr).toContain(
+        'tokens: 3k tokens (2k in, 1k out), $0.004 this turn; 3k tokens (2k in, 1k out), $0.004 this session',
+      );
+      const id = /session: (\S+)/.exec(first.stderr)?.[1] ?? '';
+      model.push({ text: 'two' });
+      const second = await run(['chat', '-q', 'second', '--session', id, '--json', ...flags()]);
+      const json = JSON.parse(second.stdout) as { usage: { turn: unknown; session: unknown } };
+      expect(json.usage.turn).toEqual({ input: 1000, output: 500, costUsd: 0.002 });
+      expect(json.usage.session).toEqual({ input: 3000, output: 1500, costUsd: 0.006 });
+      const exported = await run(['sessions', 'export', id]);
+      expect(exported.stdout).toContain(
+        '## Usage\n\n- Turn 1: 3k tokens (2k in, 1k out), $0.004\n- Turn 2: 1.5k tokens (1k in, 500 out), $0.002\n' +
+          '- Session: 4.5k tokens (3k in, 1.5k out), $0.006',
+      );
+    } finally {
+      model.prices = {};
+      model.usage = { prompt_tokens: 1, completion_tokens: 1 };
+    }
+  });
+
   it('runs one turn: tool activity on stderr, the answer on stdout', async () => {
     model.push(
       {

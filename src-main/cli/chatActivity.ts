@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
 import { eventOutcome, toolCallView } from '../agent/toolCards';
+import { usageText } from '../../src-shared/usage';
 import { writeLine } from './args';
 
 const TAIL_LINES = 5;
@@ -38,6 +39,11 @@ export function activityPrinter(
       case 'turn_finished':
         if (event.status === 'error')
           writeLine(stderr, `${indent}caduceus: error: ${event.error ?? 'unknown'}`);
+        if (event.usage && event.depth === 0)
+          writeLine(
+            stderr,
+            `tokens: ${usageText(event.usage.turn)} this turn; ${usageText(event.usage.session)} this session`,
+          );
         return;
       default:
         return;

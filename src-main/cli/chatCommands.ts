@@ -117,6 +117,7 @@ function transcript(root: AppRoot, result: TurnResult) {
     answer: result.text,
     iterations: result.iterations,
     ...(result.error ? { error: result.error } : {}),
+    ...(result.usage ? { usage: result.usage } : {}),
     messages: result.messages,
     tool_calls: root.agent.sessions.toolCalls(result.sessionId).filter((c) => ids.has(c.id)),
   };

@@ -70,6 +70,10 @@ export const ModelConfigSchema = z.object({
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.number().int().positive().optional(),
+  /** USD per million tokens, for a model whose provider's model list gives no prices. */
+  pricing: z
+    .object({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() })
+    .optional(),
 });
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 

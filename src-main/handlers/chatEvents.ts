@@ -119,6 +119,7 @@ export class ChatEventMapper {
           ...base,
           status,
           ...(event.error ? { error: event.error } : {}),
+          ...(event.usage ? { usage: event.usage } : {}),
         };
         // After tool calls the current message holds their cards: replacing it would drop
         // them. A text not shown yet becomes a message of its own.

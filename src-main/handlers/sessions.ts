@@ -55,7 +55,10 @@ export function sessionDetail(
       createdAt: session.createdAt,
     });
   });
-  return { ...summary(session), messages };
+  const turns = store.usage.turns(id);
+  const last = turns.at(-1);
+  const usage = last ? { turn: last.usage, session: store.usage.session(id) } : undefined;
+  return { ...summary(session), messages, ...(usage ? { usage } : {}) };
 }
 
 export function exportSessionFile(store: SessionStore, id: string, format: 'markdown' | 'json') {

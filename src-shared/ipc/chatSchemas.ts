@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApprovalRefusalSchema } from '../agentEvents';
 import { MessageRoleSchema } from '../sessions';
 import { ToolCallStatusSchema } from '../toolCalls';
+import { UsageTotalsSchema } from '../usage';
 
 /** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
 
@@ -78,7 +79,11 @@ export const SessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
-export const SessionDetailSchema = SessionSummarySchema.extend({ messages: z.array(ChatMessageSchema) });
+export const SessionDetailSchema = SessionSummarySchema.extend({
+  messages: z.array(ChatMessageSchema),
+  /** Tokens (and cost) of the last turn that reported any, and of the whole session. */
+  usage: UsageTotalsSchema.optional(),
+});
 export type SessionDetail = z.infer<typeof SessionDetailSchema>;
 
 const base = { sessionId: z.string(), turnId: z.string() };
@@ -110,6 +115,7 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     ...base,
     status: z.enum(['done', 'cancelled', 'error']),
     error: z.string().optional(),
+    usage: UsageTotalsSchema.optional(),
   }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

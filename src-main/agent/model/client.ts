@@ -6,7 +6,9 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { ChatMessage, ToolCall } from '../../../src-shared/sessions';
+import type { TokenUsage } from '../../../src-shared/usage';
 import type { ToolDefinition } from '../../runtime/types';
+import { PriceList } from './pricing';
 import type { ResolvedModel } from './resolve';
 
 export interface ModelRequest {
@@ -20,6 +22,14 @@ export interface ModelReply {
   content: string;
   toolCalls: ToolCall[];
   finishReason: string | null;
+  /** The tokens the server reported for this call; absent when it reported none. */
+  usage?: TokenUsage;
+}
+
+/** Token counts as a reply carries them, before pricing. */
+interface RawUsage {
+  input: number;
+  output: number;
 }
 
 /** What the loop needs from a model; the OpenAI-compatible client is the one implementation. */
@@ -42,8 +52,12 @@ export class ModelError extends Error {
 export class OpenAiChatClient implements ModelClient {
   readonly name: string;
   private readonly client: OpenAI;
+  private readonly prices: PriceList;
+  /** Cleared when the server rejects `stream_options` (some OpenAI-compatible servers do). */
+  private askUsage = true;
 
   constructor(private readonly model: ResolvedModel) {
+    this.prices = new PriceList(model);
     this.name = model.name;
     // The client's own retry loop backs off exponentially and honours retry-after headers.
     this.client = new OpenAI({
@@ -64,29 +78,53 @@ export class OpenAiChatClient implements ModelClient {
       ...(this.model.maxTokens !== undefined ? { max_tokens: this.model.maxTokens } : {}),
     };
     try {
-      if (!this.model.stream) {
-        const reply = await this.client.chat.completions.create(
-          { ...body, stream: false },
-          { signal: request.signal },
-        );
-        return fromCompletion(reply);
-      }
-      const stream = await this.client.chat.completions.create(
-        { ...body, stream: true },
-        { signal: request.signal },
-      );
-      const acc = new ReplyAccumulator();
-      for await (const chunk of stream) {
-        const text = acc.add(chunk);
-        if (text) request.onTextDelta?.(text);
-      }
-      // The client ends a stream quietly when its signal fires; a cut-off reply is no reply.
-      if (request.signal?.aborted) throw new APIUserAbortError();
-      return acc.reply();
+      const { reply, usage } = await this.request(body, request);
+      return usage ? { ...reply, usage: await this.prices.usage(usage.input, usage.output) } : reply;
     } catch (err) {
       throw toModelError(err, this.model.baseUrl, request.signal);
     }
   }
+
+  private async request(
+    body: ChatCompletionCreateParamsBase,
+    request: ModelRequest,
+  ): Promise<{ reply: ModelReply; usage: RawUsage | undefined }> {
+    if (!this.model.stream) {
+      const reply = await this.client.chat.completions.create(
+        { ...body, stream: false },
+        { signal: request.signal },
+      );
+      return { reply: fromCompletion(reply), usage: rawUsage(reply.usage) };
+    }
+    const askUsage = this.askUsage;
+    let stream;
+    try {
+      stream = await this.client.chat.completions.create(
+        { ...body, stream: true, ...(askUsage ? { stream_options: { include_usage: true } } : {}) },
+        { signal: request.signal },
+      );
+    } catch (err) {
+      // A server that rejects the option gets the request again without it, from now on.
+      if (!askUsage || !(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) throw err;
+      this.askUsage = false;
+      return this.request(body, request);
+    }
+    const acc = new ReplyAccumulator();
+    for await (const chunk of stream) {
+      const text = acc.add(chunk);
+      if (text) request.onTextDelta?.(text);
+    }
+    // The client ends a stream quietly when its signal fires; a cut-off reply is no reply.
+    if (request.signal?.aborted) throw new APIUserAbortError();
+    return { reply: acc.reply(), usage: acc.usage };
+  }
+}
+
+function rawUsage(
+  usage: { prompt_tokens?: number; completion_tokens?: number } | null | undefined,
+): RawUsage | undefined {
+  if (!usage) return undefined;
+  return { input: usage.prompt_tokens ?? 0, output: usage.completion_tokens ?? 0 };
 }
 
 /** Builds one reply from streamed chunks; tool-call deltas are joined by their index. */
@@ -94,9 +132,12 @@ export class ReplyAccumulator {
   private content = '';
   private finishReason: string | null = null;
   private readonly calls = new Map<number, { id: string; name: string; args: string }>();
+  /** The last chunk's usage: servers send it on a final chunk with no choices. */
+  usage: RawUsage | undefined;
 
   /** Adds a chunk; returns the text it carried. */
   add(chunk: ChatCompletionChunk): string {
+    this.usage = rawUsage(chunk.usage) ?? this.usage;
     const choice = chunk.choices[0];
     if (!choice) return '';
     if (choice.finish_reason) this.finishReason = choice.finish_reason;

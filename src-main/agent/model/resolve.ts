@@ -13,6 +13,14 @@ export interface ResolvedModel {
   stream: boolean;
   temperature?: number;
   maxTokens?: number;
+  /** Prices from config.yaml (`model.pricing`), in USD per token; else the provider's list is asked. */
+  pricing?: Pricing;
+}
+
+/** USD per token. */
+export interface Pricing {
+  input: number;
+  output: number;
 }
 
 /** Command-line or UI choices that win over config.yaml. */
@@ -71,6 +79,14 @@ export function resolveModel(
       stream: config.stream ?? true,
       temperature: config.temperature,
       maxTokens: config.max_tokens,
+      ...(config.pricing
+        ? {
+            pricing: {
+              input: config.pricing.input_per_mtok / 1e6,
+              output: config.pricing.output_per_mtok / 1e6,
+            },
+          }
+        : {}),
     },
   };
 }

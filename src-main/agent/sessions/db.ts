@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
+import { USAGE_SCHEMA } from './usageTable';
 import { stripMarkdown } from './title';
 
 /** The first schema; later versions are the migrations below, applied in order. */
@@ -145,6 +146,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       if (plain !== title) update.run(plain, id);
     }
   },
+  // v9: tokens and cost of each model call.
+  (db) => db.exec(USAGE_SCHEMA),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -1,6 +1,7 @@
 import type { ExportFormat, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
 import type { ChatMessage } from '../../../src-shared/sessions';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
+import { usageText } from '../../../src-shared/usage';
 import { storedToolCallViews } from '../toolCards';
 import type { SessionStore } from './store';
 
@@ -21,6 +22,8 @@ export function sessionExport(store: SessionStore, id: string) {
     ledger: store.ledger.forSession(id),
     todos: store.todos(id),
     children: store.childSessions(id).map((c) => c.id),
+    /** Tokens and cost per turn (oldest first) and for the whole session. */
+    usage: { turns: store.usage.turns(id), session: store.usage.session(id) },
   };
 }
 
@@ -39,6 +42,11 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
   if (session.model) lines.push(`- Model: ${session.model}`);
   if (session.parentId) lines.push(`- Delegated from: \`${session.parentId}\``);
   for (const message of data.messages) lines.push('', ...renderMessage(message, calls));
+  if (data.usage.turns.length > 0) {
+    lines.push('', '## Usage', '');
+    data.usage.turns.forEach((t, i) => lines.push(`- Turn ${i + 1}: ${usageText(t.usage)}`));
+    lines.push(`- Session: ${usageText(data.usage.session)}`);
+  }
   if (data.approvals.length > 0) {
     lines.push('', '## Approvals', '');
     for (const a of data.approvals) {

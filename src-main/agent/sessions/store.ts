@@ -21,6 +21,7 @@ import {
 } from './rows';
 import { ApprovalLedgerTable } from './ledgerTable';
 import { TerminalScreensTable } from './screensTable';
+import { UsageTable } from './usageTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -57,10 +58,13 @@ export class SessionStore {
   readonly ledger: ApprovalLedgerTable;
   /** The final screen of each session's terminal tab. */
   readonly screens: TerminalScreensTable;
+  /** Tokens and cost of each model call. */
+  readonly usage: UsageTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
     this.screens = new TerminalScreensTable(db);
+    this.usage = new UsageTable(db);
   }
 
   static open(home: string): SessionStore {

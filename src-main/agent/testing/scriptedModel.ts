@@ -44,6 +44,12 @@ export class ScriptedModel {
   readonly requests: RecordedRequest[] = [];
   /** What GET /v1/models lists. */
   modelIds = ['scripted-model'];
+  /** Prices GET /v1/models lists, per model id, in USD per token (OpenRouter's shape). */
+  prices: Record<string, { prompt: string; completion: string }> = {};
+  /** Answers 400 to a request with `stream_options`, as some OpenAI-compatible servers do. */
+  rejectStreamOptions = false;
+  /** Tokens every reply reports. */
+  usage = { prompt_tokens: 1, completion_tokens: 1 };
   fallback: ((request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>) | undefined;
   private readonly queue: ScriptStep[] = [];
   private readonly sockets = new Set<Socket>();
@@ -96,7 +102,12 @@ export class ScriptedModel {
     if (req.method === 'GET' && req.url === '/v1/models') {
       return json(res, 200, {
         object: 'list',
-        data: this.modelIds.map((id) => ({ id, object: 'model', owned_by: 'test' })),
+        data: this.modelIds.map((id) => ({
+          id,
+          object: 'model',
+          owned_by: 'test',
+          ...(this.prices[id] ? { pricing: this.prices[id] } : {}),
+        })),
       });
     }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -109,6 +120,9 @@ export class ScriptedModel {
       headers: req.headers,
     };
     this.requests.push(request);
+    if (this.rejectStreamOptions && request.body.stream_options !== undefined) {
+      return json(res, 400, { error: { message: 'Unrecognized request argument supplied: stream_options' } });
+    }
     const step = this.queue.shift() ?? this.fallback;
     const reply: ScriptedReply = step
       ? typeof step === 'function'
@@ -127,8 +141,12 @@ export class ScriptedModel {
         },
       );
     }
-    if (request.body.stream) return streamReply(res, request.body.model, reply);
-    json(res, 200, completion(request.body.model, reply));
+    const usage = { ...this.usage, total_tokens: this.usage.prompt_tokens + this.usage.completion_tokens };
+    const includeUsage = (request.body.stream_options as { include_usage?: boolean } | undefined)
+      ?.include_usage;
+    if (request.body.stream)
+      return streamReply(res, request.body.model, reply, includeUsage ? usage : undefined);
+    json(res, 200, { ...completion(request.body.model, reply), usage });
   }
 }
 
@@ -190,7 +208,12 @@ function pieces(text: string, parts: number): string[] {
   return out;
 }
 
-async function streamReply(res: ServerResponse, model: string, reply: TextReply): Promise<void> {
+async function streamReply(
+  res: ServerResponse,
+  model: string,
+  reply: TextReply,
+  usage: Record<string, number> | undefined,
+): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 0, model };
   const deltas: Record<string, unknown>[] = [{ role: 'assistant', content: '' }];
@@ -214,5 +237,7 @@ async function streamReply(res: ServerResponse, model: string, reply: TextReply)
   res.write(
     `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason(reply) }] })}\n\n`,
   );
+  // Asked for with stream_options.include_usage: a last chunk with no choices.
+  if (usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`);
   res.end('data: [DONE]\n\n');
 }

@@ -1,6 +1,7 @@
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { StatusLine } from './StatusLine';
+import { TokenUsage } from './TokenUsage';
 import { ModelPicker } from '../model/ModelPicker';
 import { WorkspaceBar } from '../workspace/WorkspaceBar';
 import './chat.css';
@@ -10,6 +11,7 @@ export function ChatView() {
     <main className="chat-view" aria-label="Chat">
       <div className="chat-header">
         <WorkspaceBar />
+        <TokenUsage />
         <ModelPicker />
       </div>
       <MessageList />

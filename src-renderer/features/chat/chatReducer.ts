@@ -4,6 +4,7 @@ import type {
   SessionDetail,
   ToolCallView,
 } from '../../../src-shared/ipc/chatSchemas';
+import type { UsageTotals } from '../../../src-shared/usage';
 
 /** Live output kept per tool call in the chat; the terminal pane shows the full stream. */
 export const MAX_TOOL_OUTPUT_CHARS = 20_000;
@@ -44,6 +45,8 @@ export interface ChatData {
   workspace: string | undefined;
   /** Why the folder typed for a new chat cannot be used; sending waits until it is fixed. */
   workspaceError: string | undefined;
+  /** Tokens (and cost) of the last turn that reported any, and of the session. */
+  usage: UsageTotals | undefined;
 }
 
 export function emptyChat(): ChatData {
@@ -59,11 +62,17 @@ export function emptyChat(): ChatData {
     lastError: undefined,
     workspace: undefined,
     workspaceError: undefined,
+    usage: undefined,
   };
 }
 
 export function chatFromSession(detail: SessionDetail): ChatData {
-  const chat: ChatData = { ...emptyChat(), sessionId: detail.id, workspace: detail.workspace };
+  const chat: ChatData = {
+    ...emptyChat(),
+    sessionId: detail.id,
+    workspace: detail.workspace,
+    usage: detail.usage,
+  };
   for (const message of detail.messages) {
     chat.order.push(message.id);
     chat.messages[message.id] = toView(message);
@@ -148,7 +157,11 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
     case 'clarify.requested':
       return { ...state, clarify: { id: event.id, question: event.question, choices: event.choices ?? [] } };
     case 'turn.finished':
-      return { ...finishTurn(state, event.status, event.error), finishedTurnId: event.turnId };
+      return {
+        ...finishTurn(state, event.status, event.error),
+        finishedTurnId: event.turnId,
+        ...(event.usage ? { usage: event.usage } : {}),
+      };
   }
 }
 
