@@ -145,6 +145,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       if (plain !== title) update.run(plain, id);
     }
   },
+  // v9: what a file write changed, so a reloaded write_file or patch card shows its diff.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'file_diff', 'TEXT'),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -1,5 +1,7 @@
 import type { ExportFormat, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
 import type { ChatMessage } from '../../../src-shared/sessions';
+import { ledgerSubjectText } from '../../../src-shared/approvalsLedger';
+import { fileDiffSummary } from '../../../src-shared/fileDiff';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
 import { storedToolCallViews } from '../toolCards';
 import type { SessionStore } from './store';
@@ -53,15 +55,17 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
       const scope = e.scope
         ? `, ${e.scope}${e.expiresAt ? ` until ${new Date(e.expiresAt).toISOString()}` : ''}`
         : '';
-      lines.push(`- \`${e.subject}\`: ${e.allowed ? 'allowed' : 'denied'} by ${e.decidedBy}${scope}`);
+      lines.push(
+        `- \`${ledgerSubjectText(e)}\`: ${e.allowed ? 'allowed' : 'denied'} by ${e.decidedBy}${scope}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-function fence(text: string): string[] {
+function fence(text: string, lang = ''): string[] {
   const ticks = text.includes('```') ? '````' : '```';
-  return [ticks, text, ticks];
+  return [ticks + lang, text, ticks];
 }
 
 /** A card's state in the words the card shows: `Failed · exit 3`, `Denied`. */
@@ -79,6 +83,17 @@ function refusalLines(card: ToolCallView): string[] {
   if (r.decidedBy) lines.push(`Decided by: ${r.decidedBy}`);
   lines.push(r.advice);
   return ['', ...lines.map((l) => `> ${l}`)];
+}
+
+/** What a file write changed: its diff, or why none is shown. */
+function diffLines(card: ToolCallView): string[] {
+  const d = card.fileDiff;
+  if (!d) return [];
+  return [
+    '',
+    `Changes: ${fileDiffSummary(d)}`,
+    ...(d.diff ? ['', ...fence(d.diff.replace(/\n$/, ''), 'diff')] : []),
+  ];
 }
 
 function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): string[] {
@@ -99,7 +114,7 @@ function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): 
           '',
           ...fence(call.function.arguments),
         );
-        if (card) out.push(...refusalLines(card));
+        if (card) out.push(...refusalLines(card), ...diffLines(card));
       }
       return out;
     }

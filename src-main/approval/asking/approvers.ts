@@ -99,6 +99,7 @@ export function toSharedRequest(req: ApprovalRequest): SharedRequest {
     ...(req.batchId ? { batchId: req.batchId } : {}),
     ...(req.subjectKind ? { subjectKind: req.subjectKind } : {}),
     ...(req.detail !== undefined ? { detail: req.detail } : {}),
+    ...(req.writesTo !== undefined ? { writesTo: req.writesTo } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { LEDGER_DECIDERS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
+import { LEDGER_DECIDERS, ledgerSubjectText, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import { api } from '../../api/client';
 import { useLedger } from '../../stores/ledgerStore';
 import { GrantsList } from './GrantsList';
@@ -112,7 +112,7 @@ export function LedgerSection() {
               {e.allowed ? 'Allowed' : 'Denied'}
             </span>
             <code className="ledger-subject" data-testid="ledger-subject">
-              {e.subject}
+              {ledgerSubjectText(e)}
             </code>
             <span className="ledger-who">
               {e.decidedBy}

@@ -6,6 +6,7 @@ import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
 import { previewParts, STATUS_ICONS } from './format';
+import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
@@ -65,6 +66,11 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         <p className="tool-error" data-testid="tool-error">
           {call.errorText}
         </p>
+      )}
+      {call.fileDiff && !call.refusal && (
+        <div className="tool-diff">
+          <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" />
+        </div>
       )}
       {open && <ToolCallBody call={call} id={bodyId} />}
     </article>
