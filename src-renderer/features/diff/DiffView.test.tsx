@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileDiff } from '../../../src-shared/fileDiff';
 import { DiffView } from './DiffView';
-import { FileDiffView } from './FileDiffView';
+import { FileDiffView, shownPath } from './FileDiffView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -74,6 +74,13 @@ describe('DiffView', () => {
 });
 
 describe('FileDiffView', () => {
+  it('shows a path inside the workspace relative to it, any other whole', () => {
+    expect(shownPath('/w/src/a.ts', '/w')).toBe('src/a.ts');
+    expect(shownPath('/w/src/a.ts', '/w/')).toBe('src/a.ts');
+    expect(shownPath('/wx/a.ts', '/w')).toBe('/wx/a.ts');
+    expect(shownPath('/etc/hosts', undefined)).toBe('/etc/hosts');
+  });
+
   it('says why a write has no diff, with what it changed', () => {
     const big: FileDiff = {
       path: '/w/big.txt',

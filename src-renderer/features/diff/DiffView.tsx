@@ -37,7 +37,8 @@ export function DiffView({ diff, path, testId = 'diff-view', initialMode = 'unif
     <section className="diff-view" data-testid={testId} data-mode={mode} aria-label={`Changes to ${path}`}>
       <header className="diff-toolbar">
         <span className="diff-path" title={path}>
-          {path}
+          {/* Right to left, so a long path loses its start; the path itself reads left to right. */}
+          <bdi dir="ltr">{path}</bdi>
         </span>
         <span className="diff-counts">
           <span className="diff-added-count">+{added}</span>{' '}
@@ -58,6 +59,15 @@ export function DiffView({ diff, path, testId = 'diff-view', initialMode = 'unif
       ) : (
         <div className="diff-scroll">
           <table className={`diff-table diff-${mode}`}>
+            {/* Fixed widths: with a fixed layout the hunk header, spanning all, would set them equal. */}
+            {mode === 'split' ? (
+              <colgroup>
+                <col className="diff-col-num" />
+                <col />
+                <col className="diff-col-num" />
+                <col />
+              </colgroup>
+            ) : null}
             <tbody>
               {hunks.map((hunk, h) => (
                 <Fragment key={h}>

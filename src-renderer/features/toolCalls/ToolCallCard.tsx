@@ -15,6 +15,7 @@ import { ToolRefusal } from './ToolRefusal';
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
+  const workspace = useChat((s) => s.workspace);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const running = call?.status === 'running';
@@ -69,7 +70,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
       )}
       {call.fileDiff && !call.refusal && (
         <div className="tool-diff">
-          <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" />
+          <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" base={workspace} />
         </div>
       )}
       {open && <ToolCallBody call={call} id={bodyId} />}
