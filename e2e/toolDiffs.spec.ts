@@ -9,6 +9,8 @@ import { useApp } from './support/fixture';
 const POLL = { timeout: 20_000, interval: 100 };
 const SHOTS = process.env.CADUCEUS_SHOTS_DIR;
 const app = useApp('each');
+/** A new file whose diff is over the size kept with a call. */
+const HUGE = Array.from({ length: 6_000 }, (_, i) => `generated line ${i} of a large file`).join('\n') + '\n';
 
 const idle = () =>
   expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
@@ -65,6 +67,15 @@ describe('file write diffs', () => {
           },
         ],
       },
+      {
+        toolCalls: [
+          {
+            id: 'call_big',
+            name: 'write_file',
+            arguments: { path: 'big.txt', content: HUGE },
+          },
+        ],
+      },
       { text: 'Both files are edited.' },
     );
     await app.send('Edit the notes and the greeting');
@@ -76,6 +87,10 @@ describe('file write diffs', () => {
     for (const [id, lines] of Object.entries(expected))
       await expect.poll(() => changedLines(id), POLL).toEqual(lines);
     expect(await readFile(join(app.work, 'app.py'), 'utf8')).toContain('hello, world');
+    // A write too large to keep its diff says so, with its size.
+    const big = app.card('call_big').getByTestId('tool-diff');
+    await expect.poll(() => big.getAttribute('data-omitted'), POLL).toBe('too-large');
+    expect(await big.innerText()).toBe('created big.txt +6000 −0 — diff too large to show');
     // Python is highlighted.
     expect(await app.card('call_patch').locator('.hljs-keyword').count()).toBeGreaterThan(0);
 
@@ -134,6 +149,8 @@ describe('file write diffs', () => {
       .locator('tr.diff-add, tr.diff-remove')
       .evaluateAll((rows) => rows.map((r) => r.textContent));
     expect(asked).toEqual(['1-export MODE=dev', '1+export MODE=prod']);
+    // The card waiting for the answer shows it too.
+    await expect.poll(() => app.card('call_envrc').getByTestId('approval-diff').count(), POLL).toBe(1);
     await screenshots('approval-diff', dialog.getByTestId('approval-diff'));
     await app.page.setViewportSize({ width: 1280, height: 820 });
     await dialog.getByTestId('approval-once').click();
