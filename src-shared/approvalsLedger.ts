@@ -58,6 +58,14 @@ export const LedgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
+/** A file tool's write, recorded as a write to its path rather than the `tee` it was judged as. */
+export const WRITE_SUBJECT_KIND = 'write';
+
+/** What was decided on, in one line: a command as it is, a file write as "write to PATH". */
+export function ledgerSubjectText(entry: Pick<LedgerEntry, 'subjectKind' | 'subject'>): string {
+  return entry.subjectKind === WRITE_SUBJECT_KIND ? `write to ${entry.subject}` : entry.subject;
+}
+
 export const LedgerQuerySchema = z
   .object({
     sessionId: z.string().optional(),

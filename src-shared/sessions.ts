@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileDiffSchema } from './fileDiff';
 import { RefusalFactsSchema, StoredToolCallStatusSchema } from './toolCalls';
 
 /** Stored sessions as the UI and the CLI see them. */
@@ -52,6 +53,8 @@ export const ToolCallRecordSchema = z.object({
   refusal: RefusalFactsSchema.nullable().optional(),
   /** The exit code of the command the call ran, null when none is known. */
   exitCode: z.number().nullable().optional(),
+  /** What a file write changed, null when it was none or the call predates v9. */
+  fileDiff: FileDiffSchema.nullable().optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileDiffSchema } from './fileDiff';
 
 /**
  * How a tool call stands: the one list every process uses; the narrower sets below are parts of
@@ -40,6 +41,8 @@ export type RefusalFacts = z.infer<typeof RefusalFactsSchema>;
 export const CallOutcomeSchema = z.object({
   refusal: RefusalFactsSchema.optional(),
   exitCode: z.number().nullable().optional(),
+  /** What a file write changed (write_file, patch), kept since v9. */
+  fileDiff: FileDiffSchema.optional(),
 });
 export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
 

@@ -71,12 +71,13 @@ export function eventOutcome(
 
 /** The card fields a finished call adds to its started card. */
 export function finishedDetails(view: ToolCallView): ToolCallDetails {
-  const { exitCode, outputText, errorText, refusal } = view;
+  const { exitCode, outputText, errorText, refusal, fileDiff } = view;
   return {
     ...(exitCode !== undefined ? { exitCode } : {}),
     ...(outputText !== undefined ? { outputText } : {}),
     ...(errorText !== undefined ? { errorText } : {}),
     ...(refusal ? { refusal } : {}),
+    ...(fileDiff ? { fileDiff } : {}),
   };
 }
 
@@ -118,5 +119,6 @@ function recordedOf(record: ToolCallRecord): RecordedOutcome {
   return {
     ...(record.refusal ? { refusal: record.refusal } : {}),
     ...(record.exitCode != null ? { exitCode: record.exitCode } : {}),
+    ...(record.fileDiff ? { fileDiff: record.fileDiff } : {}),
   };
 }

@@ -30,6 +30,7 @@ export function resultDetails(result: string, recorded?: RecordedOutcome): ToolC
   if (recorded) {
     if (recorded.refusal) return { refusal: refusalOf(recorded.refusal) };
     const details = json ? textDetails(json) : outputOnly(result);
+    if (recorded.fileDiff) details.fileDiff = recorded.fileDiff;
     return recorded.exitCode != null ? { ...details, exitCode: recorded.exitCode } : details;
   }
   if (!json) return outputOnly(result);

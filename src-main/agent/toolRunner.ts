@@ -152,5 +152,6 @@ function outcomeFacts(outcome: ToolOutcome): CallOutcome {
   return {
     ...(refusal ? { refusal } : {}),
     ...(outcome.exitCode !== undefined ? { exitCode: outcome.exitCode } : {}),
+    ...(outcome.fileDiff ? { fileDiff: outcome.fileDiff } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { LedgerEntry } from '../../src-shared/approvalsLedger';
+import { ledgerSubjectText, type LedgerEntry } from '../../src-shared/approvalsLedger';
 import { grantsInForce, revokeGrant } from '../approval/gate';
 import type { AppRoot } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
@@ -9,7 +9,7 @@ const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(
 function line(e: LedgerEntry): string {
   const scope = e.scope ? ` ${e.scope}${e.expiresAt ? ` until ${when(e.expiresAt)}` : ''}` : '';
   const keys = e.keys.length > 0 ? `  [${e.keys.join(', ')}]` : '';
-  return `${when(e.at)}  ${e.allowed ? 'allowed' : 'denied '}  ${e.decidedBy}${scope}  ${e.sessionId}  ${e.subject}${keys}`;
+  return `${when(e.at)}  ${e.allowed ? 'allowed' : 'denied '}  ${e.decidedBy}${scope}  ${e.sessionId}  ${ledgerSubjectText(e)}${keys}`;
 }
 
 /** `caduceus approvals log [--session ID] [--decided-by WHO] [--search TEXT] [--limit N] [--json]` */

@@ -1,3 +1,4 @@
+import { fileDiffSummary } from '../../src-shared/fileDiff';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
 import { eventOutcome, toolCallView } from '../agent/toolCards';
@@ -76,6 +77,8 @@ export function finishedLines(event: Finished): string[] {
     return [`${head} ${title}.`, `  ${reason}${rule ? ` Rule: ${rule}.` : ''}`, `  ${advice}`];
   }
   const lines = [head];
+  // A file write's change in one line: the diff itself is for the app and the export.
+  if (card.fileDiff) lines.push(`  ${fileDiffSummary(card.fileDiff)}`);
   if (card.outputText) lines.push(...tail(card.outputText));
   if (card.errorText) lines.push(`  ${card.errorText}`);
   else if (failed && !card.outputText && event.status === 'error') lines.push(`  ${event.resultPreview}`);

@@ -81,6 +81,22 @@ describe('chat activity', () => {
     expect(lines.at(-1)).toBe('│ line 12');
   });
 
+  it('says what a file write changed, in one line', () => {
+    const lines = finishedLines({
+      type: 'tool_finished',
+      sessionId: 's',
+      depth: 0,
+      toolCallId: 'c',
+      name: 'patch',
+      status: 'ok',
+      durationMs: 300,
+      resultPreview: '{"replacements":1}',
+      result: JSON.stringify({ path: '/w/a.ts', replacements: 1 }),
+      outcome: { fileDiff: { path: '/w/a.ts', created: false, added: 2, removed: 1, diff: '' } },
+    });
+    expect(lines).toEqual(['✓ patch (0.3s)', '  changed /w/a.ts +2 −1']);
+  });
+
   it('says why a command was blocked, in words', () => {
     const result = JSON.stringify({
       error: 'Command blocked: …',

@@ -66,6 +66,19 @@ describe('native approval dialog', () => {
     expect(String(cut?.options.detail)).toContain('1000 more characters not shown here');
   });
 
+  it('shows a file write as a write to its path, with the diff it would make', async () => {
+    const electron = createFakeElectron();
+    const diff = '--- a//etc/hosts\n+++ b//etc/hosts\n@@ -1 +1 @@\n-127.0.0.1 a\n+127.0.0.1 b\n';
+    const write = { ...request, command: "tee -- '/etc/hosts'", writesTo: '/etc/hosts', detail: diff };
+    await askWithNativeDialog(electron.dialog as never, new FakeBrowserWindow({}) as never, write);
+    const options = electron.control.dialogCalls[0]?.options;
+    expect(options?.title).toBe('Approve write?');
+    const detail = String(options?.detail);
+    expect(detail).toMatch(/^Write to:\n\/etc\/hosts\n/);
+    expect(detail).toContain('-127.0.0.1 a\n+127.0.0.1 b');
+    expect(detail).not.toContain('tee');
+  });
+
   it('maps each button to its choice', async () => {
     const electron = createFakeElectron();
     for (const [index, button] of APPROVAL_BUTTONS.entries()) {

@@ -28,9 +28,10 @@ export function approvalDialogOptions(request: ApprovalRequest, signal?: AbortSi
     .map((s) => `  ${s.text}  →  ${s.keys.join(', ')}`)
     .join('\n');
   const words = request.subjectKind && request.subjectKind !== 'command';
+  const write = request.writesTo !== undefined;
   const detail = [
-    words ? 'Change:' : 'Command:',
-    request.command,
+    write ? 'Write to:' : words ? 'Change:' : 'Command:',
+    request.writesTo ?? request.command,
     ...(request.detail !== undefined ? ['', ...shownDetail(request.detail)] : []),
     '',
     'Why it needs your approval:',
@@ -41,10 +42,12 @@ export function approvalDialogOptions(request: ApprovalRequest, signal?: AbortSi
   ].join('\n');
   return {
     type: 'warning',
-    title: words ? 'Approve change?' : 'Approve command?',
-    message: words
-      ? 'The agent wants to change what later sessions are told; this needs your approval.'
-      : 'The agent wants to run a command that needs your approval.',
+    title: write ? 'Approve write?' : words ? 'Approve change?' : 'Approve command?',
+    message: write
+      ? 'The agent wants to write a file; this needs your approval. The diff below is what it would change.'
+      : words
+        ? 'The agent wants to change what later sessions are told; this needs your approval.'
+        : 'The agent wants to run a command that needs your approval.',
     detail,
     buttons: APPROVAL_BUTTONS.map((b) => b.label),
     defaultId: 0,

@@ -9,7 +9,7 @@ import { SessionStore } from '../agent/sessions/store';
 import { storedToolCallViews } from '../agent/toolCards';
 import type { AgentEventBody } from '../agent/events';
 import { ToolRunner } from '../agent/toolRunner';
-import { toolRefused } from '../runtime/outcome';
+import { toolOk, toolRefused } from '../runtime/outcome';
 import { newRuntime, spec } from '../runtime/testing/fixtures';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 
@@ -153,5 +153,51 @@ describe("a refused call's card", () => {
       'Denied: nobody could be asked',
     );
     expect(reloaded.find((c) => c.id === 'c_hardline')).toMatchObject({ status: 'blocked' });
+  });
+});
+
+describe("a file write's card", () => {
+  it('shows the diff live, reloaded and exported', async () => {
+    const { runtime } = newRuntime();
+    const fileDiff = {
+      path: '/w/a.txt',
+      created: false,
+      added: 1,
+      removed: 1,
+      diff: '--- a//w/a.txt\n+++ b//w/a.txt\n@@ -1 +1 @@\n-old line\n+new line\n',
+    };
+    runtime.registry.register(
+      spec('write_file', 's', {
+        handler: () => toolOk({ path: '/w/a.txt', bytes_written: 9 }, { fileDiff }),
+      }),
+    );
+    const s = store.createSession({ title: 'diffs' });
+    const events: AgentEventBody[] = [];
+    const runner = new ToolRunner({
+      runtime,
+      store: () => store,
+      loopHandlers: new Map(),
+      sessionId: s.id,
+      taskId: s.id,
+      cwd: home,
+      emit: (event) => events.push(event),
+    });
+    const calls = [
+      { id: 'w1', type: 'function' as const, function: { name: 'write_file', arguments: '{}' } },
+    ];
+    store.appendMessage(s.id, { role: 'assistant', content: null, tool_calls: calls });
+    for (const message of await runner.runBatch(calls, new Set(['write_file'])))
+      store.appendMessage(s.id, message);
+
+    const live = new ChatEventMapper(s.id, 'turn');
+    const finished = events
+      .flatMap((event) => live.map({ ...event, sessionId: s.id, depth: 0 } as AgentEvent))
+      .find((e) => e.type === 'tool.finished');
+    expect(finished).toMatchObject({ details: { fileDiff } });
+    const reloaded = sessionDetail(store, s.id, () => '').messages.flatMap((m) => m.toolCalls);
+    expect(reloaded[0]).toMatchObject({ status: 'ok', fileDiff });
+    const md = exportSession(store, s.id, 'markdown');
+    expect(md).toContain('Changes: changed /w/a.txt +1 −1');
+    expect(md).toContain('```diff\n--- a//w/a.txt');
   });
 });

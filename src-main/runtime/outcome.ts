@@ -2,7 +2,7 @@ import type { GateRefusal } from './execDecision';
 import { OUTCOME, type ToolOutcome } from './types';
 
 /** Everything an outcome may say besides success and its text. */
-export type OutcomeFacts = Pick<ToolOutcome, 'refusal' | 'exitCode' | 'data' | 'decision'>;
+export type OutcomeFacts = Pick<ToolOutcome, 'refusal' | 'exitCode' | 'data' | 'decision' | 'fileDiff'>;
 
 /** Handlers may return anything; the model only ever sees strings. */
 export function serialiseResult(value: unknown): string {
@@ -25,6 +25,7 @@ function outcome(ok: boolean, text: string, facts: OutcomeFacts): ToolOutcome {
     ...(facts.decision ? { decision: facts.decision } : {}),
     ...(facts.exitCode !== undefined ? { exitCode: facts.exitCode } : {}),
     ...(facts.data !== undefined ? { data: facts.data } : {}),
+    ...(facts.fileDiff ? { fileDiff: facts.fileDiff } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Core types of the tool runtime: what a tool is, what it receives, what it returns. */
 import type { ApprovalRefusal } from '../../src-shared/agentEvents';
+import type { FileDiff } from '../../src-shared/fileDiff';
 import type { ExecDecision } from './execDecision';
 
 /** A JSON schema object as found in an OpenAI function schema's `parameters`. */
@@ -68,6 +69,8 @@ export interface ToolOutcome {
   decision?: ExecDecision;
   /** The exit code of the command the tool ran, when it ran one (null: it had none, e.g. killed). */
   exitCode?: number | null;
+  /** What a file write changed (write_file, patch): the card and the stored call show it. */
+  fileDiff?: FileDiff;
   /** The value `text` was serialised from, when there was one. */
   data?: unknown;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApprovalRefusalSchema } from '../agentEvents';
 import { MessageRoleSchema } from '../sessions';
+import { FileDiffSchema } from '../fileDiff';
 import { ToolCallStatusSchema } from '../toolCalls';
 import { UsageTotalsSchema } from '../usage';
 
@@ -36,6 +37,8 @@ export const ToolCallDetailsSchema = z.object({
   /** An error the tool reported, in words. */
   errorText: z.string().optional(),
   refusal: ToolRefusalSchema.optional(),
+  /** What a file write changed (write_file, patch). */
+  fileDiff: FileDiffSchema.optional(),
 });
 export type ToolCallDetails = z.infer<typeof ToolCallDetailsSchema>;
 

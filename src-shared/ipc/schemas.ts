@@ -80,6 +80,8 @@ export const ApprovalRequestSchema = z.object({
   subjectKind: z.string().optional(),
   /** Shown under the command: the content written, a diff, what is deleted. */
   detail: z.string().optional(),
+  /** The file a write tool writes (`command` is the `tee -- path` it was judged as); `detail` is its diff. */
+  writesTo: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 

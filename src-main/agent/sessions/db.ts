@@ -146,7 +146,9 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       if (plain !== title) update.run(plain, id);
     }
   },
-  // v9: tokens and cost of each model call.
+  // v9: what a file write changed, so a reloaded write_file or patch card shows its diff.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'file_diff', 'TEXT'),
+  // v10: tokens and cost of each model call.
   (db) => db.exec(USAGE_SCHEMA),
 ];
 

@@ -1,5 +1,7 @@
 import type { ExportFormat, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
 import type { ChatMessage } from '../../../src-shared/sessions';
+import { ledgerSubjectText } from '../../../src-shared/approvalsLedger';
+import { fileDiffSummary } from '../../../src-shared/fileDiff';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
 import { usageText } from '../../../src-shared/usage';
 import { storedToolCallViews } from '../toolCards';
@@ -61,7 +63,9 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
       const scope = e.scope
         ? `, ${e.scope}${e.expiresAt ? ` until ${new Date(e.expiresAt).toISOString()}` : ''}`
         : '';
-      lines.push(`- \`${e.subject}\`: ${e.allowed ? 'allowed' : 'denied'} by ${e.decidedBy}${scope}`);
+      lines.push(
+        `- \`${ledgerSubjectText(e)}\`: ${e.allowed ? 'allowed' : 'denied'} by ${e.decidedBy}${scope}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
@@ -115,6 +119,17 @@ function refusalLines(card: ToolCallView): string[] {
   return ['', ...lines.map((l) => `> ${l}`)];
 }
 
+/** What a file write changed: its diff, or why none is shown. */
+function diffLines(card: ToolCallView): string[] {
+  const d = card.fileDiff;
+  if (!d) return [];
+  return [
+    '',
+    `Changes: ${fileDiffSummary(d)}`,
+    ...(d.diff ? ['', ...fence(d.diff.replace(/\n$/, ''), 'diff')] : []),
+  ];
+}
+
 function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): string[] {
   switch (message.role) {
     case 'system':
@@ -133,7 +148,7 @@ function renderMessage(message: ChatMessage, calls: Map<string, ToolCallView>): 
           '',
           ...jsonBlocks(call.function.arguments),
         );
-        if (card) out.push(...refusalLines(card));
+        if (card) out.push(...refusalLines(card), ...diffLines(card));
       }
       return out;
     }

@@ -57,20 +57,26 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 8 with the workspace column, the ledger, the terminal screens, call batches and outcomes',
+    'brings %s to version 10 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs and token usage',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(8);
+        expect(version).toBe(10);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
-          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code']),
+          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'file_diff']),
         );
         expect(columns).toContain('workspace');
         expect(tables).toEqual(
-          expect.arrayContaining(['sessions', 'approval_ledger', 'approval_grants', 'terminal_screens']),
+          expect.arrayContaining([
+            'sessions',
+            'approval_ledger',
+            'approval_grants',
+            'terminal_screens',
+            'model_usage',
+          ]),
         );
         if (extra !== null) {
           expect(db.prepare(`SELECT title FROM sessions WHERE id = 'old'`).get()).toEqual({ title: 'kept' });
@@ -84,7 +90,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(8);
+      expect(again.version).toBe(10);
     },
   );
 

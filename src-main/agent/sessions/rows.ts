@@ -5,6 +5,8 @@ import type {
   ToolCall,
   ToolCallRecord,
 } from '../../../src-shared/sessions';
+import type { z } from 'zod';
+import { FileDiffSchema } from '../../../src-shared/fileDiff';
 import { RefusalFactsSchema, type RefusalFacts } from '../../../src-shared/toolCalls';
 
 /** Row shapes of the sessions database and their mapping to the shared schemas. */
@@ -40,6 +42,7 @@ export interface ToolCallRow {
   ok: number | null;
   refusal: string | null;
   exit_code: number | null;
+  file_diff: string | null;
 }
 
 export interface ApprovalRow {
@@ -87,14 +90,20 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     ok: row.ok === null ? null : row.ok !== 0,
     refusal: refusalOf(row.refusal),
     exitCode: row.exit_code,
+    fileDiff: parsedOrNull(row.file_diff, FileDiffSchema),
   };
 }
 
 /** A stored refusal; one that no longer fits the schema counts as none rather than failing the load. */
 function refusalOf(json: string | null): RefusalFacts | null {
+  return parsedOrNull(json, RefusalFactsSchema);
+}
+
+/** Stored JSON that no longer fits its schema counts as none rather than failing the load. */
+function parsedOrNull<T>(json: string | null, schema: z.ZodType<T>): T | null {
   if (json === null) return null;
   try {
-    const parsed = RefusalFactsSchema.safeParse(JSON.parse(json));
+    const parsed = schema.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -7,7 +7,7 @@ import type {
   TodoItem,
   ToolCallRecord,
 } from '../../../src-shared/sessions';
-import type { RefusalFacts } from '../../../src-shared/toolCalls';
+import type { CallOutcome } from '../../../src-shared/toolCalls';
 import { openSessionsDb, sessionsDbPath } from './db';
 import {
   toApprovalRecord,
@@ -204,14 +204,14 @@ export class SessionStore {
       result: string;
       status: ToolCallRecord['status'];
       durationMs: number;
-      outcome?: { ok: boolean; refusal?: RefusalFacts | undefined; exitCode?: number | null | undefined };
+      outcome?: { ok: boolean } & CallOutcome;
     },
   ): void {
     const { outcome } = end;
     this.db
       .prepare(
-        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, ok = ?, refusal = ?, exit_code = ?
-         WHERE id = ?`,
+        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, ok = ?, refusal = ?, exit_code = ?,
+         file_diff = ? WHERE id = ?`,
       )
       .run(
         end.result,
@@ -220,6 +220,7 @@ export class SessionStore {
         outcome ? (outcome.ok ? 1 : 0) : null,
         outcome?.refusal ? JSON.stringify(outcome.refusal) : null,
         outcome?.exitCode ?? null,
+        outcome?.fileDiff ? JSON.stringify(outcome.fileDiff) : null,
         handle,
       );
   }
@@ -227,7 +228,8 @@ export class SessionStore {
   toolCalls(sessionId: string): ToolCallRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code
+        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code,
+                file_diff
          FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )

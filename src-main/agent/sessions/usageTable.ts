@@ -5,7 +5,7 @@
 import { addUsage, NO_USAGE, type TokenUsage } from '../../../src-shared/usage';
 import type { Database } from './sqlite';
 
-/** Version 9 of the sessions database. */
+/** Version 10 of the sessions database. */
 export const USAGE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS model_usage (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,3 +1,4 @@
+import { ledgerSubjectText, WRITE_SUBJECT_KIND } from '../../../src-shared/approvalsLedger';
 import {
   AskPolicySchema,
   type AskPolicy,
@@ -27,6 +28,13 @@ function recorded(answer: ApproverAnswer, signal: AbortSignal, unattended: boole
 }
 
 /** Records each question and answer in its session and shows them to the agent running it. */
+/** What the session's record says was asked: a file tool's write by its path, else the command. */
+function askedAbout(req: ApprovalRequest): string {
+  return req.writesTo !== undefined
+    ? ledgerSubjectText({ subjectKind: WRITE_SUBJECT_KIND, subject: req.writesTo })
+    : req.command;
+}
+
 export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
   const innerBatch = inner.requestBatch?.bind(inner);
   const unattended = inner.unattended === true;
@@ -41,7 +49,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
                 requestId: req.id,
                 sessionId: req.sessionId,
                 toolCallId: req.toolCallId,
-                command: req.command,
+                command: askedAbout(req),
                 reasons: req.verdict.reasons,
               }),
             );
@@ -72,7 +80,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
           requestId: req.id,
           sessionId: req.sessionId,
           toolCallId: req.toolCallId,
-          command: req.command,
+          command: askedAbout(req),
           reasons: req.verdict.reasons,
         },
         signal,
@@ -99,6 +107,7 @@ export function toSharedRequest(req: ApprovalRequest): SharedRequest {
     ...(req.batchId ? { batchId: req.batchId } : {}),
     ...(req.subjectKind ? { subjectKind: req.subjectKind } : {}),
     ...(req.detail !== undefined ? { detail: req.detail } : {}),
+    ...(req.writesTo !== undefined ? { writesTo: req.writesTo } : {}),
   };
 }
 

@@ -31,11 +31,12 @@ function visible(text: string): string {
 }
 
 function describe(req: ApprovalRequest): string {
-  const what = req.subjectKind && req.subjectKind !== 'command' ? '' : ' run';
+  const what =
+    req.writesTo !== undefined ? ' write to' : req.subjectKind && req.subjectKind !== 'command' ? '' : ' run';
   const lines = [
     '',
     `Approval needed (${req.id.slice(0, 8)}): the agent wants to${what}`,
-    `  ${visible(req.command)}`,
+    `  ${visible(req.writesTo ?? req.command)}`,
   ];
   // The content or diff a skill or memory change would write, each line marked as quoted.
   if (req.detail)

@@ -32,6 +32,11 @@ export interface CommandCheck {
   subjectKind?: string;
   /** Shown with the question under `command`: the content written, a diff, what is deleted. */
   detail?: string;
+  /**
+   * The file a write tool writes, when `command` is the `tee -- path` it is judged as: the
+   * question and the ledger name the write, not a command nobody ran.
+   */
+  writesTo?: string;
   /** The sandbox's write roots, when the command would run sandboxed (see GateCheck). */
   writableRoots?: readonly string[];
   /** What the sandbox the command would run in confines it to (see GateCheck). */

@@ -259,6 +259,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     createdAt: now(),
     ...(input.subjectKind ? { subjectKind: input.subjectKind } : {}),
     ...(input.detail !== undefined ? { detail: input.detail } : {}),
+    ...(input.writesTo !== undefined ? { writesTo: input.writesTo } : {}),
   });
 
   /** Whether check() would end at a person (manual or auto mode): no rule, allowlist entry or grant covers it. */

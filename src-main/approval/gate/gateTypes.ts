@@ -33,6 +33,8 @@ export const ApprovalRequestSchema = z.object({
   subjectKind: z.string().optional(),
   /** Shown under the command: the content written, a diff, what is deleted. */
   detail: z.string().optional(),
+  /** The file a write tool writes; `command` is the `tee -- path` it was judged as. */
+  writesTo: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -80,6 +82,8 @@ export interface GateCheck {
   subjectKind?: string;
   /** Shown with the question: the content written, a diff, what is deleted. */
   detail?: string;
+  /** The file a write tool writes; `command` is then the `tee -- path` it is judged as. */
+  writesTo?: string;
   /**
    * The sandbox's write roots, when the command would run sandboxed: a command the reading shows
    * changing files outside them is asked about once, as a run outside the sandbox.

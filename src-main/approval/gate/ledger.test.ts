@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_GRANT_MS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
+import { HOUR_GRANT_MS, ledgerSubjectText, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import { initShellParser } from '../analysis/analyse';
 import type { SmartApprover } from './gateTypes';
 import { createMemoryGrantStore } from './grants';
@@ -14,6 +14,17 @@ function ledger() {
 }
 
 describe('the approvals ledger', () => {
+  it("records a file tool's write as a write to its path, and asks with the diff", async () => {
+    const { entries, sink } = ledger();
+    const approver = scriptedApprover('once');
+    const { gate } = setup({ ledger: sink, approver });
+    const diff = '--- a/etc/hosts\n+++ b/etc/hosts\n@@ -1 +1 @@\n-a\n+b\n';
+    await gate.check(call("tee -- '/etc/hosts'", { writesTo: '/etc/hosts', detail: diff }));
+    expect(approver.requests[0]).toMatchObject({ writesTo: '/etc/hosts', detail: diff });
+    expect(entries[0]).toMatchObject({ subjectKind: 'write', subject: '/etc/hosts', allowed: true });
+    expect(ledgerSubjectText(entries[0]!)).toBe('write to /etc/hosts');
+  });
+
   it('records one row per final decision, naming who decided and how far it reaches', async () => {
     const { entries, sink } = ledger();
     const smart: SmartApprover = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HOUR_GRANT_MS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
+import { HOUR_GRANT_MS, WRITE_SUBJECT_KIND, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import type { GateCheck, GateDecision } from './gateTypes';
 
 /** Where the gate writes each final decision; the app's is the sessions database. */
@@ -36,8 +36,9 @@ export function ledgerEntryFor(input: GateCheck, decision: GateDecision, at: num
     at,
     sessionId: input.sessionId,
     toolCallId: input.toolCallId,
-    subjectKind: input.subjectKind ?? 'command',
-    subject: input.command,
+    // A file tool's write is recorded as what it was, not as the `tee` it was judged as.
+    subjectKind: input.writesTo !== undefined ? WRITE_SUBJECT_KIND : (input.subjectKind ?? 'command'),
+    subject: input.writesTo ?? input.command,
     keys: decision.verdict.keys,
     reasons: decision.verdict.reasons,
     allowed: decision.allowed,

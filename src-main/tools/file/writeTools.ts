@@ -13,10 +13,17 @@ import { guardedRead, textOrRefusal } from './readFile';
 import { replaceExact } from './replace';
 import type { PatchArgs, WriteFileArgs } from './schemas';
 import { applyUnifiedDiff } from './unifiedDiff';
+import { beforeOf, fileDiffOf, MAX_DIFFED_BYTES, type Before } from './fileDiff';
+import { readPolicyOf } from './readGuard';
+import { fileDiffSummary, type FileDiff } from '../../../src-shared/fileDiff';
 import { runsCodeLater } from '../../workspace/runsCodeLater';
 import type { WritePlace } from '../../workspace/workspaces';
 
-type GatedWrite = { refusal: ToolOutcome } | { created: boolean; target: string; decision: ExecDecision };
+type GatedWrite =
+  { refusal: ToolOutcome } | { created: boolean; target: string; decision: ExecDecision; fileDiff: FileDiff };
+
+/** The file as it is before the write, read at the write's real target. */
+export type BeforeOf = (target: string) => Promise<Before>;
 
 /** Where a write lands relative to the task's write roots; absent when the backend confines writes itself. */
 export type PlaceOf = (target: string) => Promise<WritePlace>;
@@ -35,7 +42,8 @@ const PLACE_KEYS: Record<WritePlace, string[]> = {
  * the same write, which its rules for config files, ~/.ssh, /etc and the like recognise. When a
  * symlink redirects the write, the real target is named too. A write outside the task's write
  * roots, into $CADUCEUS_HOME, or to a file that runs code later (a git hook, .envrc) adds its
- * own finding, so it is asked about even when the path looks harmless.
+ * own finding, so it is asked about even when the path looks harmless. The question shows the
+ * diff the write would make, and the ledger records it as a write to the target.
  */
 export async function gatedWrite(
   gate: CommandGate,
@@ -43,12 +51,20 @@ export async function gatedWrite(
   path: string,
   data: Uint8Array,
   call: ToolContext,
+  before: BeforeOf,
   placeOf?: PlaceOf,
 ): Promise<GatedWrite> {
   const { files } = task;
   const target = await files.writeTarget(path);
   const named = target === path ? shQuote(path) : `${shQuote(path)} ${shQuote(target)}`;
   const place = placeOf ? await placeOf(target) : undefined;
+  const fileDiff = fileDiffOf(
+    target,
+    await before(target),
+    Buffer.from(data)
+      .toString('utf8')
+      .replace(/^\ufeff/, ''),
+  );
   const extraKeys = [
     ...(place ? PLACE_KEYS[place] : []),
     // On every backend: a container's workspace is usually the person's folder, mounted.
@@ -63,6 +79,8 @@ export async function gatedWrite(
         // knows one workspace and no links, would contradict it for writable roots and linked paths.
         ...(place ? { workspace: EVERY_PATH_INSIDE } : {}),
         ...(extraKeys.length ? { extraKeys } : {}),
+        writesTo: target,
+        detail: fileDiff.diff || fileDiffSummary(fileDiff),
       },
       call,
       // Locally the write goes through the folders opened beneath the root (sandbox/confinedFs.ts);
@@ -72,7 +90,7 @@ export async function gatedWrite(
     },
   );
   if (!('result' in run)) return { refusal: toolRefused(run.decision.refusal) };
-  return { ...run.result, target, decision: run.decision };
+  return { ...run.result, target, decision: run.decision, fileDiff };
 }
 
 export async function writeFileTool(
@@ -87,7 +105,16 @@ export async function writeFileTool(
     return await withTaskFiles(ready.terminal, call.taskId, call.signal, async (task) => {
       const path = task.resolve(args.path);
       const data = Buffer.from(content, 'utf8');
-      const written = await gatedWrite(ready.gate, task, path, data, call, placeFor(services, task, call));
+      const before = (target: string) => shownBefore(services, task, target);
+      const written = await gatedWrite(
+        ready.gate,
+        task,
+        path,
+        data,
+        call,
+        before,
+        placeFor(services, task, call),
+      );
       if ('refusal' in written) return written.refusal;
       return toolOk(
         {
@@ -96,7 +123,7 @@ export async function writeFileTool(
           created: written.created,
           ...(written.target !== path ? { target: written.target } : {}),
         },
-        { decision: written.decision },
+        { decision: written.decision, fileDiff: written.fileDiff },
       );
     });
   } catch (error) {
@@ -123,12 +150,35 @@ export async function patchTool(
       if ('error' in edit) return toolError(edit.error);
       // The edit is checked before the gate is asked: nobody approves a patch that cannot apply.
       const data = Buffer.from((current.bom ? '\ufeff' : '') + edit.text, 'utf8');
-      const written = await gatedWrite(ready.gate, task, path, data, call, placeFor(services, task, call));
+      const before = async (): Promise<Before> => ({ kind: 'text', text: current.text });
+      const written = await gatedWrite(
+        ready.gate,
+        task,
+        path,
+        data,
+        call,
+        before,
+        placeFor(services, task, call),
+      );
       if ('refusal' in written) return written.refusal;
-      return toolOk({ path, ...edit.summary }, { decision: written.decision });
+      return toolOk({ path, ...edit.summary }, { decision: written.decision, fileDiff: written.fileDiff });
     });
   } catch (error) {
     return toolError(`patch failed: ${messageOf(error)}`);
+  }
+}
+
+/**
+ * What write_file replaces, for its diff. A listed file (credentials, keys) is not read: its old
+ * content would otherwise be kept in the session and shown, though nobody allowed reading it.
+ */
+async function shownBefore(services: ToolServices, task: TaskFiles, target: string): Promise<Before> {
+  if (task.backendKind === 'local' && (await readPolicyOf(services).denied(target)))
+    return { kind: 'protected' };
+  try {
+    return beforeOf(await task.files.read(target, MAX_DIFFED_BYTES));
+  } catch {
+    return { kind: 'unreadable' };
   }
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
-import { ApprovalDetail } from './ApprovalDetail';
+import { ApprovalDetail, subjectText } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 
 /**
@@ -35,7 +35,7 @@ export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }
         {requests.map((r, i) => (
           <li key={r.id} data-testid="approval-batch-item" data-id={r.id}>
             <pre className="approval-command" data-testid="approval-batch-command">
-              {r.command}
+              {subjectText(r)}
             </pre>
             <ApprovalDetail request={r} />
             <ul className="approval-reasons" id={`approval-batch-reasons-${r.id}`}>

@@ -74,6 +74,24 @@ describe('ApprovalDialog', () => {
     expect(detail?.querySelector('.approval-detail-removed')?.textContent).toBe('-Do it my way.\n');
   });
 
+  it('shows a file write as a write to its path, with the diff it would make', () => {
+    const diff = "--- a//w/app.py\n+++ b//w/app.py\n@@ -1 +1 @@\n-print('old')\n+print('new')\n";
+    act(() =>
+      useApprovals.getState().requested({
+        ...request('w'),
+        command: "tee -- '/w/app.py'",
+        writesTo: '/w/app.py',
+        detail: diff,
+      }),
+    );
+    expect(byTestId('approval-dialog')?.textContent).toContain('Allow this write?');
+    expect(byTestId('approval-command')?.textContent).toBe('Write to /w/app.py');
+    const shown = byTestId('approval-diff');
+    expect(
+      [...(shown?.querySelectorAll('tr.diff-remove, tr.diff-add') ?? [])].map((r) => r.textContent),
+    ).toEqual(["1-print('old')", "1+print('new')"]);
+  });
+
   it('starts on Deny, and Escape denies', async () => {
     act(() => useApprovals.getState().requested(request('a')));
     expect(document.activeElement).toBe(byTestId('approval-deny'));

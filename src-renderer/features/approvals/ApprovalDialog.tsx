@@ -3,7 +3,7 @@ import { hasNativeBridge } from '../../api/client';
 import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
-import { ApprovalDetail, isChange } from './ApprovalDetail';
+import { ApprovalDetail, isChange, subjectText } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
@@ -39,7 +39,15 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
   return (
     <Modal
       role="alertdialog"
-      title={hardline ? 'Blocked command' : isChange(request) ? 'Allow this change?' : 'Allow this command?'}
+      title={
+        hardline
+          ? 'Blocked command'
+          : request.writesTo !== undefined
+            ? 'Allow this write?'
+            : isChange(request)
+              ? 'Allow this change?'
+              : 'Allow this command?'
+      }
       onEscape={() => answer('deny')}
       initialFocus={deny}
       testId="approval-dialog"
@@ -49,7 +57,7 @@ function ApprovalDialogFor({ id, count }: { id: string; count: number }) {
       {count > 1 && <p className="muted approval-queue">1 of {count} waiting</p>}
       <ApprovalOrigin request={request} />
       <pre className="approval-command" data-testid="approval-command">
-        {request.command}
+        {subjectText(request)}
       </pre>
       <ApprovalDetail request={request} />
       <div id={`approval-reasons-${id}`}>

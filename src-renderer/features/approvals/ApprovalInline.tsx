@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { useApprovals } from './approvalsStore';
-import { ApprovalDetail } from './ApprovalDetail';
+import { ApprovalDetail, subjectText } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from './choices';
 import './approvals.css';
 
@@ -14,8 +14,9 @@ export function ApprovalInline({ request }: { request: ApprovalRequest }) {
         <strong>Needs your approval</strong>
         {request.reasons.length > 0 && <span className="muted"> — {request.reasons.join('; ')}</span>}
       </div>
-      <code className="approval-inline-command">{request.command}</code>
-      {request.detail !== undefined && (
+      <code className="approval-inline-command">{subjectText(request)}</code>
+      {request.writesTo !== undefined && <ApprovalDetail request={request} />}
+      {request.detail !== undefined && request.writesTo === undefined && (
         <details className="approval-inline-detail">
           <summary>What it writes</summary>
           <ApprovalDetail request={request} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LEDGER_DECIDERS, type LedgerEntry } from '../../../src-shared/approvalsLedger';
+import { LEDGER_DECIDERS, ledgerSubjectText, type LedgerEntry } from '../../../src-shared/approvalsLedger';
 import { useKeptQuery } from '../../state/query';
 import { ledgerQuery, useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
@@ -108,7 +108,7 @@ export function LedgerSection() {
               {e.allowed ? 'Allowed' : 'Denied'}
             </span>
             <code className="ledger-subject" data-testid="ledger-subject">
-              {e.subject}
+              {ledgerSubjectText(e)}
             </code>
             <span className="ledger-who">
               {e.decidedBy}

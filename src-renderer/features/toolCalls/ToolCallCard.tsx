@@ -6,6 +6,7 @@ import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
 import { previewParts, STATUS_ICONS } from './format';
+import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
@@ -14,6 +15,7 @@ import { ToolRefusal } from './ToolRefusal';
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
+  const workspace = useChat((s) => s.workspace);
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const running = call?.status === 'running';
@@ -65,6 +67,11 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         <p className="tool-error" data-testid="tool-error">
           {call.errorText}
         </p>
+      )}
+      {call.fileDiff && !call.refusal && (
+        <div className="tool-diff">
+          <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" base={workspace} />
+        </div>
       )}
       {open && <ToolCallBody call={call} id={bodyId} />}
     </article>
