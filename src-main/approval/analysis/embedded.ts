@@ -3,6 +3,7 @@
  * `node -e "execSync('…')"`, perl/ruby backticks, awk `system("…")`. Only string literals are
  * read, within bounded windows, so the scan stays linear.
  */
+import { capFound } from './words';
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
@@ -13,6 +14,7 @@ const QUOTED_COMMAND =
 /** A string literal, with Python's prefixes (`r'…'`, `b"…"`); f-strings are judged as built at run time. */
 const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
+/** Past this many finds one unknown command stands for the rest, so a long script cannot hide its end. */
 const MAX_FOUND = 32;
 /** awk output piped to a command: `print "text" | "cmd"`, `print $1 | "sort"`. */
 const AWK_PIPE =
@@ -34,7 +36,7 @@ function listAt(code: string, from: number): string | null {
 export function embeddedShellCode(code: string, language: 'script' | 'awk'): string[] {
   const found: string[] = [];
   CALL.lastIndex = 0;
-  for (let m = CALL.exec(code); m && found.length < MAX_FOUND; m = CALL.exec(code)) {
+  for (let m = CALL.exec(code); m && found.length <= MAX_FOUND; m = CALL.exec(code)) {
     const at = m.index + m[0].length;
     const text = m[1] === '[' ? listAt(code, at) : (STRING_AT.exec(code.slice(at, at + 2010))?.[2] ?? null);
     if (text) found.push(text);
@@ -42,25 +44,25 @@ export function embeddedShellCode(code: string, language: 'script' | 'awk'): str
   if (language === 'awk') {
     // `print "cmd" | "sh"` feeds code to a shell; `"cmd" | getline` and `print | "cmd"` run cmd.
     AWK_PIPE.lastIndex = 0;
-    for (let m = AWK_PIPE.exec(code); m && found.length < MAX_FOUND; m = AWK_PIPE.exec(code)) {
+    for (let m = AWK_PIPE.exec(code); m && found.length <= MAX_FOUND; m = AWK_PIPE.exec(code)) {
       const [, printed, target] = m;
       if (target && /^(?:\/bin\/|\/usr\/bin\/)?(?:ba|da|z|k)?sh$/.test(target.trim())) {
         if (printed) found.push(printed);
       } else if (target) found.push(target);
     }
     GETLINE.lastIndex = 0;
-    for (let m = GETLINE.exec(code); m && found.length < MAX_FOUND; m = GETLINE.exec(code))
+    for (let m = GETLINE.exec(code); m && found.length <= MAX_FOUND; m = GETLINE.exec(code))
       if (m[1]) found.push(m[1]);
   }
   if (language === 'script') {
     QUOTED_COMMAND.lastIndex = 0;
-    for (let m = QUOTED_COMMAND.exec(code); m && found.length < MAX_FOUND; m = QUOTED_COMMAND.exec(code)) {
+    for (let m = QUOTED_COMMAND.exec(code); m && found.length <= MAX_FOUND; m = QUOTED_COMMAND.exec(code)) {
       const text = m[1] ?? m[2] ?? m[3] ?? m[4];
       if (text) found.push(text);
     }
     BACKTICKS.lastIndex = 0;
-    for (let m = BACKTICKS.exec(code); m && found.length < MAX_FOUND; m = BACKTICKS.exec(code))
+    for (let m = BACKTICKS.exec(code); m && found.length <= MAX_FOUND; m = BACKTICKS.exec(code))
       if (m[1]) found.push(m[1]);
   }
-  return found;
+  return capFound(found, MAX_FOUND);
 }
