@@ -3,11 +3,16 @@
  * `node -e "execSync('…')"`, perl/ruby backticks, awk `system("…")`. Only string literals are
  * read, within bounded windows, so the scan stays linear.
  */
-import { capFound } from './words';
+import { DYN, capFound } from './words';
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(?:system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+  /\b(system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+/** Calls whose only job is running a command, unlike `run` or `call`, which many APIs name. */
+const SHELL_CALL =
+  /^(?:system|os\.execute|popen|Popen|execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|check_call|check_output|getoutput|getstatusoutput)$/;
+/** What follows a string literal that joins more to it: `+`, `.`, `%`, or awk's juxtaposed `$1` or name. */
+const JOINED = /^[ \t]*(?:[+.%][^\]),]|\$|[A-Za-z_])/;
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
 const QUOTED_COMMAND =
   /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;
@@ -38,8 +43,13 @@ export function embeddedShellCode(code: string, language: 'script' | 'awk'): str
   CALL.lastIndex = 0;
   for (let m = CALL.exec(code); m && found.length <= MAX_FOUND; m = CALL.exec(code)) {
     const at = m.index + m[0].length;
-    const text = m[1] === '[' ? listAt(code, at) : (STRING_AT.exec(code.slice(at, at + 2010))?.[2] ?? null);
-    if (text) found.push(text);
+    const literal = m[2] === '[' ? null : STRING_AT.exec(code.slice(at, at + 2010));
+    const text = m[2] === '[' ? listAt(code, at) : (literal?.[2] ?? null);
+    // `system("rm -rf " $1)`, `"…" + x`, `"…" % x`: the rest of the command is built at run time.
+    const joined = literal && JOINED.test(code.slice(at + literal[0].length, at + literal[0].length + 16));
+    if (text) found.push(joined ? text + DYN : text);
+    // `system(cmd)`: a call that surely hands a shell a command built at run time.
+    else if (SHELL_CALL.test(m[1] ?? '') && m[0].includes('(') && code.charAt(at) !== ')') found.push(DYN);
   }
   if (language === 'awk') {
     // `print "cmd" | "sh"` feeds code to a shell; `"cmd" | getline` and `print | "cmd"` run cmd.
