@@ -8,6 +8,7 @@ import { gitSettings, settingCode } from './rules/gitConfig';
 import { sedCommands, sedScripts } from './sedScript';
 import { parallelCode, rsyncCode, tarCode } from './runOptions';
 import { lessCode, vimCode } from './editorCode';
+import { emacsCode } from './emacsCode';
 import { makeCode, tclCode } from './makeCode';
 import { programCommands } from './programCommands';
 
@@ -111,6 +112,7 @@ function optionCode(name: string, argv: ArgWord[], stdin: string | null): Carrie
     return { ...nested(m.nested), script: m.makefile };
   }
   if (name === 'less') return nested(lessCode(argv));
+  if (name === 'emacs' || name === 'emacs-nox') return nested(emacsCode(argv));
   if (EDITORS.has(name)) return nested(vimCode(name, argv));
   if (name === 'tclsh' || name === 'wish' || name === 'expect')
     return { ...nested(tclCode(name, argv, stdin)), readsStdinCode: 'other' };

@@ -5,6 +5,7 @@ import { carried } from './carriers';
 import type { SyntaxNode } from './parse';
 import { writeTarget } from './rules/disk';
 import { redirectExfiltrationHits } from './rules/exfiltration';
+import { isSystemLog } from './rules/systemChanges';
 import { detectorsFor } from './rules/registry';
 import { DOWNLOADERS, codeSourceHits, downloadTargets } from './rules/remote';
 import type { CommandView } from './rules/types';
@@ -127,6 +128,8 @@ function handleWrite(
   for (const [k, d] of found) w.ctx.hit(seg, k, d);
   if (reads) return;
   writeTarget(target.value, w.ctx.sink(seg));
+  // `> /var/log/auth.log` empties the log; `>>` only adds to it.
+  if (op.type !== '>>' && isSystemLog(target.value)) w.ctx.hit(seg, 'log-wipe', `empties ${target.value}`);
   // Device and process files are not places a command writes to.
   if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
   if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));

@@ -3,16 +3,23 @@
  * `node -e "execSync('…')"`, perl/ruby backticks, awk `system("…")`. Only string literals are
  * read, within bounded windows, so the scan stays linear.
  */
+import { DYN, capFound } from './words';
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(?:system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+  /\b(system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+/** Calls whose only job is running a command, unlike `run` or `call`, which many APIs name. */
+const SHELL_CALL =
+  /^(?:system|os\.execute|popen|Popen|execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|check_call|check_output|getoutput|getstatusoutput)$/;
+/** What follows a string literal that joins more to it: `+`, `.`, `%`, or awk's juxtaposed `$1` or name. */
+const JOINED = /^[ \t]*(?:[+.%][^\]),]|\$|[A-Za-z_])/;
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */
 const QUOTED_COMMAND =
   /(?:\bqx|%x)\s*(?:\{([^}\n]{1,2000})\}|\(([^)\n]{1,2000})\)|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/g;
 /** A string literal, with Python's prefixes (`r'…'`, `b"…"`); f-strings are judged as built at run time. */
 const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
+/** Past this many finds one unknown command stands for the rest, so a long script cannot hide its end. */
 const MAX_FOUND = 32;
 /** awk output piped to a command: `print "text" | "cmd"`, `print $1 | "sort"`. */
 const AWK_PIPE =
@@ -34,33 +41,38 @@ function listAt(code: string, from: number): string | null {
 export function embeddedShellCode(code: string, language: 'script' | 'awk'): string[] {
   const found: string[] = [];
   CALL.lastIndex = 0;
-  for (let m = CALL.exec(code); m && found.length < MAX_FOUND; m = CALL.exec(code)) {
+  for (let m = CALL.exec(code); m && found.length <= MAX_FOUND; m = CALL.exec(code)) {
     const at = m.index + m[0].length;
-    const text = m[1] === '[' ? listAt(code, at) : (STRING_AT.exec(code.slice(at, at + 2010))?.[2] ?? null);
-    if (text) found.push(text);
+    const literal = m[2] === '[' ? null : STRING_AT.exec(code.slice(at, at + 2010));
+    const text = m[2] === '[' ? listAt(code, at) : (literal?.[2] ?? null);
+    // `system("rm -rf " $1)`, `"…" + x`, `"…" % x`: the rest of the command is built at run time.
+    const joined = literal && JOINED.test(code.slice(at + literal[0].length, at + literal[0].length + 16));
+    if (text) found.push(joined ? text + DYN : text);
+    // `system(cmd)`: a call that surely hands a shell a command built at run time.
+    else if (SHELL_CALL.test(m[1] ?? '') && m[0].includes('(') && code.charAt(at) !== ')') found.push(DYN);
   }
   if (language === 'awk') {
     // `print "cmd" | "sh"` feeds code to a shell; `"cmd" | getline` and `print | "cmd"` run cmd.
     AWK_PIPE.lastIndex = 0;
-    for (let m = AWK_PIPE.exec(code); m && found.length < MAX_FOUND; m = AWK_PIPE.exec(code)) {
+    for (let m = AWK_PIPE.exec(code); m && found.length <= MAX_FOUND; m = AWK_PIPE.exec(code)) {
       const [, printed, target] = m;
       if (target && /^(?:\/bin\/|\/usr\/bin\/)?(?:ba|da|z|k)?sh$/.test(target.trim())) {
         if (printed) found.push(printed);
       } else if (target) found.push(target);
     }
     GETLINE.lastIndex = 0;
-    for (let m = GETLINE.exec(code); m && found.length < MAX_FOUND; m = GETLINE.exec(code))
+    for (let m = GETLINE.exec(code); m && found.length <= MAX_FOUND; m = GETLINE.exec(code))
       if (m[1]) found.push(m[1]);
   }
   if (language === 'script') {
     QUOTED_COMMAND.lastIndex = 0;
-    for (let m = QUOTED_COMMAND.exec(code); m && found.length < MAX_FOUND; m = QUOTED_COMMAND.exec(code)) {
+    for (let m = QUOTED_COMMAND.exec(code); m && found.length <= MAX_FOUND; m = QUOTED_COMMAND.exec(code)) {
       const text = m[1] ?? m[2] ?? m[3] ?? m[4];
       if (text) found.push(text);
     }
     BACKTICKS.lastIndex = 0;
-    for (let m = BACKTICKS.exec(code); m && found.length < MAX_FOUND; m = BACKTICKS.exec(code))
+    for (let m = BACKTICKS.exec(code); m && found.length <= MAX_FOUND; m = BACKTICKS.exec(code))
       if (m[1]) found.push(m[1]);
   }
-  return found;
+  return capFound(found, MAX_FOUND);
 }

@@ -130,7 +130,7 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   }
   try {
     if (cancelled || tree.rootNode.hasError) return null;
-    return copyTree(tree.walk());
+    return copyTree(tree.walk(), text);
   } finally {
     tree.delete();
   }
@@ -138,8 +138,25 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
 
 type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
 
+/**
+ * The grammar leaves a lone `-` just before a heredoc (`bash -s - <<EOF`, `tar -xf - <<EOF`) out
+ * of the tree; put the words between the command and the heredoc back as the command's own.
+ */
+function restoreWordsBeforeHeredoc(parent: SyntaxNode | undefined, heredoc: SyntaxNode, text: string): void {
+  const command = parent?.children[parent.children.length - 2];
+  if (parent?.type !== 'redirected_statement' || command?.type !== 'command') return;
+  const gap = text.slice(command.end, heredoc.start);
+  for (const m of gap.matchAll(/\S+/g)) {
+    if (!/^-+$/.test(m[0])) return;
+    const start = command.end + m.index;
+    command.children.push({ type: 'word', start, end: start + m[0].length, children: [] });
+  }
+  const last = command.children[command.children.length - 1];
+  if (last) command.end = last.end;
+}
+
 /** Copies the tree with one cursor walk; returns null past the depth limit. */
-function copyTree(cursor: Cursor): SyntaxNode | null {
+function copyTree(cursor: Cursor, text: string): SyntaxNode | null {
   try {
     const root: SyntaxNode = {
       type: types[cursor.nodeTypeId] ?? '',
@@ -156,7 +173,9 @@ function copyTree(cursor: Cursor): SyntaxNode | null {
         end: cursor.endIndex,
         children: [],
       };
-      stack[stack.length - 1]?.children.push(node);
+      const parent = stack[stack.length - 1];
+      parent?.children.push(node);
+      if (node.type === 'heredoc_redirect') restoreWordsBeforeHeredoc(parent, node, text);
       if (cursor.gotoFirstChild()) {
         stack.push(node);
         if (stack.length > PARSE_LIMITS.depth) return null;

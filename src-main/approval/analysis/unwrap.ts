@@ -181,6 +181,8 @@ const ssh: Wrapper = (words, out) => {
     const m =
       o.name === '-o' && o.value ? /^(?:ProxyCommand|LocalCommand)[=\s]\s*(.*)$/is.exec(o.value.value) : null;
     if (m?.[1] && o.value) out.nested.push({ kind: 'code', text: m[1], words: [o.value] });
+    // `-R port:host:port` opens a port on the other machine that leads back into this one.
+    if (o.name === '-R') out.hits.push({ key: 'reverse-tunnel', detail: `ssh -R ${o.value?.value ?? ''}` });
   }
   return codeFrom(words.slice(p.next + 1), out);
 };

@@ -3,6 +3,7 @@ import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, optionValues, splitOptions } from './types';
 import { writeTarget } from './disk';
+import { persistenceWriteKey } from './persistence';
 import { configWriteKey } from '../paths';
 
 export const configRules: Rule[] = [
@@ -42,6 +43,20 @@ function copyLike(cmd: CommandView, out: HitSink): void {
   if (targets.length > 0) targets.forEach((t) => writeTarget(t, out));
   else if (operands.length >= 2 || (cmd.name === 'install' && hasFlag(cmd.args, 'd', ['directory'])))
     writeTarget(operands[operands.length - 1] ?? '', out);
+  // Into a folder (`cp x.pth site-packages/`): each source lands there under its own name.
+  const dirs =
+    targets.length > 0
+      ? targets
+      : operands.length >= 2
+        ? operands.slice(-1).filter((d) => d.endsWith('/'))
+        : [];
+  const sources = targets.length > 0 ? operands : operands.slice(0, -1);
+  for (const dir of dirs)
+    for (const s of sources) {
+      const into = `${dir.replace(/\/$/, '')}/${s.slice(s.lastIndexOf('/') + 1)}`;
+      const key = persistenceWriteKey(into);
+      if (key && key !== persistenceWriteKey(dir)) out.hit(key, `writes ${into}`);
+    }
   if (cmd.name === 'mv') operands.slice(0, -1).forEach((s) => writeTarget(s, out, 'moves'));
 }
 

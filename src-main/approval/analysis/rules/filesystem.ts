@@ -98,7 +98,12 @@ function find(cmd: CommandView, out: HitSink): void {
   out.hit('find-delete');
   const unfiltered = expr.every(
     (a, i) =>
-      FIND_HARMLESS.has(a) || /^\d+$/.test(a) || (i > 0 && /^-m(?:ax|in)depth$/.test(expr[i - 1] ?? '')),
+      FIND_HARMLESS.has(a) ||
+      /^\d+$/.test(a) ||
+      (i > 0 && /^-m(?:ax|in)depth$/.test(expr[i - 1] ?? '')) ||
+      // `-type f` still takes every file there is.
+      a === '-type' ||
+      (i > 0 && expr[i - 1] === '-type'),
   );
   for (const s of starts) {
     const why = protectedTarget(resolvePath(cmd.cwd, s));

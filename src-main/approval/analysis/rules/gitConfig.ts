@@ -113,5 +113,8 @@ export function gitConfigExec(args: readonly string[], out: HitSink): void {
       (code !== null &&
         (!PROGRAM.test(s.key) || !ORDINARY.has(programOf(code)) || SSH_RUNS_COMMAND.test(code)));
     if (runs) out.hit('git-config-exec', `${s.key}=${s.value}`);
+    // Where git fetches and pushes from now on, or another file's settings pulled in.
+    else if (/^url\..+\.(?:push)?insteadof$|^include\.path$|^includeif\..+\.path$/.test(s.key))
+      out.hit('tool-config-exec', `git ${s.key}=${s.value}`);
   }
 }

@@ -44,6 +44,18 @@ export const persistenceRules: Rule[] = [
     askEveryTime: true,
   },
   {
+    key: 'python-startup-write',
+    category: 'persistence',
+    description: 'Writes a .pth or sitecustomize file that Python runs on every start',
+    // A file that runs code later: a yes covers this write, never the next one.
+    askEveryTime: true,
+  },
+  {
+    key: 'auto-run-trust',
+    category: 'persistence',
+    description: "Trusts a folder's code to run on its own from now on (direnv allow, mise trust)",
+  },
+  {
     key: 'tool-config-exec',
     category: 'persistence',
     description: 'Changes the shell, registry or index a package tool uses from now on',
@@ -52,6 +64,8 @@ export const persistenceRules: Rule[] = [
 
 const AUTOSTART =
   /(?:^|\/)(?:\.config\/(?:autostart|systemd\/user|environment\.d|fish\/conf\.d)|\.local\/share\/systemd\/user|Library\/Launch(?:Agents|Daemons)|\.xprofile$|\.xinitrc$|\.xsessionrc$|\.pam_environment$)(?:\/|$)/i;
+/** Python imports `import` lines of site-packages/*.pth and runs sitecustomize on every start. */
+const PYTHON_STARTUP = /(?:^|\/)(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$/;
 const GIT_HOOK = /(?:^|\/)\.git\/(?:modules\/.+\/)?(?:hooks(?:\/|$)|config$)/;
 
 /** The persistence rule a write to `raw` triggers, or null. */
@@ -60,6 +74,7 @@ export function persistenceWriteKey(raw: string): string | null {
   if (AUTOSTART.test(p)) return 'autostart-write';
   if (GIT_HOOK.test(p)) return 'git-hook-write';
   if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
+  if (PYTHON_STARTUP.test(p)) return 'python-startup-write';
   return null;
 }
 
@@ -124,7 +139,31 @@ function gemSources(cmd: CommandView, out: HitSink): void {
     out.hit('tool-config-exec', `gem ${cmd.args.join(' ')}`);
 }
 
+/** `loginctl enable-linger`, SysV `update-rc.d`/`chkconfig`/`rc-update`, macOS login hooks. */
+function bootStart(cmd: CommandView, out: HitSink): void {
+  const ops = splitOptions(cmd.args).operands;
+  const starts =
+    (cmd.name === 'loginctl' && ops[0] === 'enable-linger') ||
+    (cmd.name === 'update-rc.d' && ops.some((o) => o === 'defaults' || o === 'enable')) ||
+    (cmd.name === 'chkconfig' && (ops.includes('on') || cmd.args.includes('--add'))) ||
+    (cmd.name === 'rc-update' && ops[0] === 'add');
+  if (starts) out.hit('service-enable', `${cmd.name} ${cmd.args.join(' ')}`);
+  if (cmd.name === 'defaults' && ops[0] === 'write' && ops.some((o) => /^(?:LoginHook|LogoutHook)$/i.test(o)))
+    out.hit('autostart-write', `defaults ${cmd.args.join(' ')}`);
+}
+
+function trust(cmd: CommandView, out: HitSink): void {
+  const verb = splitOptions(cmd.args).operands[0];
+  if (
+    (cmd.name === 'direnv' && (verb === 'allow' || verb === 'permit')) ||
+    (cmd.name === 'mise' && verb === 'trust')
+  )
+    out.hit('auto-run-trust', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
 export const persistenceDetectors: DetectorTable = [
+  [['loginctl', 'update-rc.d', 'chkconfig', 'rc-update', 'defaults'], bootStart],
+  [['direnv', 'mise'], trust],
   [['systemctl'], systemctl],
   [['launchctl'], launchctl],
   [['at', 'batch'], at],

@@ -20,6 +20,8 @@ import { exfiltrationDetectors, exfiltrationRules } from './exfiltration';
 import { persistenceDetectors, persistenceRules } from './persistence';
 import { privilegeDetectors, privilegeRules } from './privilege';
 import { hardlineDetectors, hardlineRules } from './hardline';
+import { systemChangeDetectors, systemChangeRules } from './systemChanges';
+import { volumeDetectors } from './volumes';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -56,6 +58,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...exfiltrationRules,
   ...persistenceRules,
   ...privilegeRules,
+  ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
 ];
@@ -88,7 +91,9 @@ const tables: DetectorTable[] = [
   exfiltrationDetectors,
   persistenceDetectors,
   privilegeDetectors,
+  systemChangeDetectors,
   hardlineDetectors,
+  volumeDetectors,
 ];
 const byName = new Map<string, CommandDetector[]>();
 for (const table of tables) {
