@@ -1,4 +1,4 @@
-import type { DiffSide } from '../../../src-shared/ipc/reviewSchemas';
+import type { DiffSide, ReviewFile } from '../../../src-shared/ipc/reviewSchemas';
 import { groupFiles, useReview, type ReviewEntry } from '../../stores/reviewStore';
 
 const TITLES: Record<DiffSide, string> = {
@@ -24,7 +24,7 @@ function describe({ file, side }: ReviewEntry): string {
 }
 
 interface Props {
-  onDiscard(path: string): void;
+  onDiscard(file: ReviewFile): void;
 }
 
 /** The changed files in their groups, each with what can be done to it. */
@@ -88,7 +88,7 @@ export function ReviewFiles({ onDiscard }: Props) {
                       disabled={busy}
                       data-testid="review-discard"
                       aria-label={`Discard changes to ${path}`}
-                      onClick={() => onDiscard(path)}
+                      onClick={() => onDiscard(entry.file)}
                     >
                       Discard
                     </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReviewFile } from '../../../src-shared/ipc/reviewSchemas';
 import { useReview } from '../../stores/reviewStore';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
@@ -19,7 +20,7 @@ export function ReviewView({ workspace, onClose }: Props) {
   const diff = useReview((s) => s.diff);
   const error = useReview((s) => s.error);
   const busy = useReview((s) => s.busy);
-  const [discarding, setDiscarding] = useState<string>();
+  const [discarding, setDiscarding] = useState<ReviewFile>();
 
   useEffect(() => void useReview.getState().open(workspace), [workspace]);
 
@@ -82,8 +83,16 @@ export function ReviewView({ workspace, onClose }: Props) {
           testId="review-discard-confirm"
         >
           <p>
-            <code>{discarding}</code> goes back to how the last commit has it; a file new since then is
-            deleted.
+            {discarding.untracked || discarding.staged === 'A' ? (
+              <>
+                <code>{discarding.path}</code> is new since the last commit: it will be deleted.
+              </>
+            ) : (
+              <>
+                <code>{discarding.path}</code> goes back to how the last commit has it: its staged and
+                unstaged changes are lost.
+              </>
+            )}
           </p>
           <div className="review-confirm-actions">
             <button type="button" onClick={() => setDiscarding(undefined)}>
@@ -94,7 +103,7 @@ export function ReviewView({ workspace, onClose }: Props) {
               className="primary"
               data-testid="review-discard-yes"
               onClick={() => {
-                const path = discarding;
+                const { path } = discarding;
                 setDiscarding(undefined);
                 void useReview.getState().discard(path);
               }}
