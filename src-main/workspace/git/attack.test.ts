@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitReview } from './review';
@@ -77,6 +77,21 @@ describe('a repository whose config runs programs', () => {
 
   it('runs no hook when creating a branch', async () => {
     await review.createBranch(repo, 'topic');
+    expect(await ran()).toEqual([]);
+  });
+
+  it('runs no filter driver of the repository for status and diffs, and stages no file that uses one', async () => {
+    sh(repo, 'config', 'filter.evil.clean', await planted('clean'));
+    sh(repo, 'config', 'filter.evil.smudge', await planted('smudge'));
+    sh(repo, 'config', 'filter.evil.required', 'true');
+    // A file whose stat no longer matches the index is hashed again, through its clean filter.
+    await utimes(join(repo, 'b.txt'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    await writeFile(join(repo, '.git', 'info', 'attributes'), '*.txt filter=evil\n');
+    const status = await review.status(repo);
+    expect(status.repo && status.files.map((f) => f.path)).toContain('a.txt');
+    await review.diff(repo, 'a.txt', 'unstaged');
+    await expect(review.stage(repo, ['a.txt'])).rejects.toThrow(/filter this repository's config defines/);
+    await expect(review.discard(repo, ['a.txt'])).rejects.toThrow(/filter this repository's config defines/);
     expect(await ran()).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 /** The Review view's git operations on a workspace: status, diffs, stage, unstage, discard, commit, branch. */
 import { lstat, rm } from 'node:fs/promises';
 import type { DiffSide, FileDiff, ReviewStatus } from '../../../src-shared/ipc/reviewSchemas';
-import { git, GitError, gitOk } from './runner';
+import { pathsFiltered } from './filters';
+import { git, GitError, gitOk, repoFilters } from './runner';
 import { exists, insideWorkspace } from './paths';
 import { parseStatus, underPrefix } from './status';
 
@@ -28,6 +29,22 @@ async function requireRepo(workspace: string): Promise<string> {
   const prefix = await repoPrefix(workspace);
   if (prefix === undefined) throw new GitError(`${workspace} is not in a git repository.`);
   return prefix;
+}
+
+/**
+ * Refuses files that go through a filter driver of the repository's own config: staging one
+ * without it would commit what the filter keeps out (git-crypt's plain text), and running it
+ * would run a program the repository planted.
+ */
+async function refuseRepoFiltered(workspace: string, paths: string[]): Promise<void> {
+  const names = await repoFilters(workspace);
+  if (names.length === 0) return;
+  const attrs = await gitOk(workspace, ['check-attr', '-z', 'filter', '--', ...paths]);
+  const filtered = pathsFiltered(attrs.toString('utf8'), names);
+  if (filtered.length > 0)
+    throw new GitError(
+      `${filtered.join(', ')} go${filtered.length === 1 ? 'es' : ''} through a filter this repository's config defines; use git in a terminal for ${filtered.length === 1 ? 'it' : 'them'}.`,
+    );
 }
 
 function isBinary(text: string): boolean {
@@ -87,7 +104,9 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
   }
 
   async function stage(workspace: string, paths: string[]): Promise<ReviewStatus> {
-    await gitOk(workspace, ['add', '--', ...(await checked(workspace, paths))]);
+    const files = await checked(workspace, paths);
+    await refuseRepoFiltered(workspace, files);
+    await gitOk(workspace, ['add', '--', ...files]);
     return status(workspace);
   }
 
@@ -112,6 +131,7 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
 
   async function discard(workspace: string, paths: string[]): Promise<ReviewStatus> {
     const files = await checked(workspace, paths);
+    await refuseRepoFiltered(workspace, files);
     await beforeDiscard(workspace, files);
     for (const path of files) {
       if (await inHead(workspace, path)) {

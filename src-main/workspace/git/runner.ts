@@ -1,5 +1,6 @@
 /** The one way the app runs git in a person's repository: nothing the repository configures runs in the app. */
 import { spawn } from 'node:child_process';
+import { emptiedFilters, repoFilterNames } from './filters';
 
 /** Options git is always given: no fsmonitor daemon or hook from config, no pager. */
 const ALWAYS = ['--no-pager', '-c', 'core.fsmonitor=', '-c', 'core.pager=cat', '-c', 'color.ui=false'];
@@ -54,9 +55,23 @@ function gitEnv(hooks: boolean): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs `git <args>` in `cwd`; never rejects for a non-zero exit (the caller reads `code`). */
-export function git(cwd: string, args: string[], run: GitRun = {}): Promise<GitResult> {
-  const argv = [...ALWAYS, ...(run.hooks ? [] : NO_HOOKS), ...args];
+/** The filter drivers the repository's own config defines (filters.ts); reading config runs nothing. */
+export async function repoFilters(cwd: string): Promise<string[]> {
+  const args = ['config', '-z', '--show-scope', '--get-regexp', '^filter\\.'];
+  const result = await spawnGit(cwd, [...ALWAYS, ...args], {}, 'config');
+  return result.code === 0 ? repoFilterNames(result.stdout.toString('utf8')) : [];
+}
+
+/**
+ * Runs `git <args>` in `cwd`; never rejects for a non-zero exit (the caller reads `code`).
+ * Outside a commit the repository's own hooks and filter drivers are left out.
+ */
+export async function git(cwd: string, args: string[], run: GitRun = {}): Promise<GitResult> {
+  const guards = run.hooks ? [] : [...NO_HOOKS, ...emptiedFilters(await repoFilters(cwd))];
+  return spawnGit(cwd, [...ALWAYS, ...guards, ...args], run, args[0] ?? '');
+}
+
+function spawnGit(cwd: string, argv: string[], run: GitRun, command: string): Promise<GitResult> {
   const maxBytes = run.maxBytes ?? DEFAULT_MAX_BYTES;
   return new Promise((resolve, reject) => {
     const child = spawn('git', argv, {
@@ -86,7 +101,7 @@ export function git(cwd: string, args: string[], run: GitRun = {}): Promise<GitR
     child.on('error', (error) => reject(new GitError(`git could not start: ${error.message}`)));
     child.on('close', (code, signal) => {
       if (signal && !truncated && code === null)
-        return reject(new GitError(`git ${args[0] ?? ''} was stopped (${signal}); it took too long.`));
+        return reject(new GitError(`git ${command} was stopped (${signal}); it took too long.`));
       resolve({ code, stdout: Buffer.concat(out), stderr: stderr.trim(), truncated });
     });
     child.stdin.on('error', () => undefined);
