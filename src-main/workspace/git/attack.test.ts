@@ -1,5 +1,5 @@
-import { readdir, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitReview } from './review';
 import { makeRepo, sh, useTempDirs } from '../testing/gitRepo';
@@ -19,6 +19,8 @@ async function planted(name: string): Promise<string> {
   return path;
 }
 
+const forget = async () =>
+  Promise.all((await readdir(markers)).filter((f) => f.startsWith('ran-')).map((f) => rm(join(markers, f))));
 const ran = async () => (await readdir(markers)).filter((f) => f.startsWith('ran-')).sort();
 
 const savedEnv = { ...process.env };
@@ -92,6 +94,25 @@ describe('a repository whose config runs programs', () => {
     await review.diff(repo, 'a.txt', 'unstaged');
     await expect(review.stage(repo, ['a.txt'])).rejects.toThrow(/filter this repository's config defines/);
     await expect(review.discard(repo, ['a.txt'])).rejects.toThrow(/filter this repository's config defines/);
+    expect(await ran()).toEqual([]);
+  });
+
+  it('runs no program of a submodule to see whether it changed', async () => {
+    const inner = await makeRepo(await tempDir());
+    sh(repo, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', inner, 'sub');
+    sh(repo, 'commit', '-q', '-m', 'submodule');
+    const sub = join(repo, 'sub');
+    sh(sub, 'config', 'filter.evil.clean', await planted('sub-clean'));
+    sh(sub, 'config', 'core.fsmonitor', await planted('sub-fsmonitor'));
+    const attributes = join(repo, '.git', 'modules', 'sub', 'info', 'attributes');
+    await mkdir(dirname(attributes), { recursive: true });
+    await writeFile(attributes, '*.txt filter=evil\n');
+    await utimes(join(sub, 'b.txt'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    await writeFile(join(sub, 'a.txt'), 'changed in the submodule\n');
+    // Setting it up ran the planted programs with plain git; from here only the app runs git.
+    await forget();
+    await review.status(repo);
+    await review.diff(repo, 'sub', 'unstaged');
     expect(await ran()).toEqual([]);
   });
 

@@ -15,7 +15,12 @@ export interface GitReviewOptions {
   maxDiffBytes?: number;
 }
 
-const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv', '--no-color'];
+/**
+ * A submodule counts as changed when its commit differs: looking inside it for changed files
+ * would run git there, with the submodule's own filters.
+ */
+const SUBMODULES = '--ignore-submodules=dirty';
+const NO_DIFF_PROGRAMS = ['--no-ext-diff', '--no-textconv', '--no-color', SUBMODULES];
 const COMMIT_TIMEOUT_MS = 10 * 60_000;
 
 /** The workspace's folder inside its repository (`''` at the top, `sub/` below), or undefined outside one. */
@@ -65,6 +70,7 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
       '-z',
       '--branch',
       '--untracked-files=all',
+      SUBMODULES,
       '--',
       '.',
     ]);
@@ -112,13 +118,9 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
 
   async function unstage(workspace: string, paths: string[]): Promise<ReviewStatus> {
     const files = await checked(workspace, paths);
-    const { head } = parseStatus(
-      (
-        await gitOk(workspace, ['status', '--porcelain=v2', '-z', '--branch', '--untracked-files=no'])
-      ).toString('utf8'),
-    );
+    const head = await git(workspace, ['rev-parse', '--verify', '--quiet', 'HEAD']);
     // Before the first commit there is no HEAD to restore the index from.
-    if (head === null)
+    if (head.code !== 0)
       await gitOk(workspace, ['rm', '--cached', '--quiet', '--ignore-unmatch', '-r', '--', ...files]);
     else await gitOk(workspace, ['restore', '--staged', '--', ...files]);
     return status(workspace);
