@@ -125,6 +125,15 @@ describe('ReviewView', () => {
     expect(all('review-file')).toHaveLength(1);
   });
 
+  it('reads the files again when a turn ends', async () => {
+    status = { ...status, files: [file('late.txt', { untracked: true })] };
+    await act(async () =>
+      fake.emit('chat.event', { type: 'turn.finished', sessionId: 's1', turnId: 't1', status: 'done' }),
+    );
+    await settle();
+    expect(byTestId('review-group-untracked')?.textContent).toContain('late.txt');
+  });
+
   it('shows a refusal from git in the view', async () => {
     fake = createFakeBridge({ 'review.status': () => status });
     setBridge(fake.bridge);

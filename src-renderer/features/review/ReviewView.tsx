@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReviewFile } from '../../../src-shared/ipc/reviewSchemas';
+import { api } from '../../api/client';
 import { useReview } from '../../stores/reviewStore';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
@@ -22,7 +23,13 @@ export function ReviewView({ workspace, onClose }: Props) {
   const busy = useReview((s) => s.busy);
   const [discarding, setDiscarding] = useState<ReviewFile>();
 
-  useEffect(() => void useReview.getState().open(workspace), [workspace]);
+  useEffect(() => {
+    void useReview.getState().open(workspace);
+    // A turn that ends may have changed the files.
+    return api().onChatEvent((event) => {
+      if (event.type === 'turn.finished') void useReview.getState().refresh();
+    });
+  }, [workspace]);
 
   const title = (
     <span className="review-title">
