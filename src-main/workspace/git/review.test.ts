@@ -122,6 +122,17 @@ describe('git review changes', () => {
     expect(sh(repo, 'diff', '--cached', '--name-only')).toBe('');
   });
 
+  it('takes names literally', async () => {
+    const repo = await makeRepo(await tempDir());
+    await writeFile(join(repo, '*.txt'), 'star\n');
+    await writeFile(join(repo, 'a.txt'), 'changed\n');
+    const status = await review().stage(repo, ['*.txt']);
+    expect(status.repo && status.files.map((f) => [f.path, f.staged])).toEqual([
+      ['*.txt', 'A'],
+      ['a.txt', null],
+    ]);
+  });
+
   it('unstages before the first commit', async () => {
     const repo = await tempDir();
     sh(repo, 'init', '-q');

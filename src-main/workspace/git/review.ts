@@ -2,6 +2,7 @@
 import { lstat, rm } from 'node:fs/promises';
 import type { DiffSide, FileDiff, ReviewStatus } from '../../../src-shared/ipc/reviewSchemas';
 import { pathsFiltered } from './filters';
+import { oneAtATime } from './oneAtATime';
 import { git, GitError, gitOk, repoFilters } from './runner';
 import { exists, insideWorkspace } from './paths';
 import { parseStatus, underPrefix } from './status';
@@ -168,7 +169,16 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
     return status(workspace);
   }
 
-  return { status, diff, stage, unstage, discard, commit, createBranch };
+  const serial = oneAtATime();
+  return {
+    status,
+    diff,
+    stage: serial(stage),
+    unstage: serial(unstage),
+    discard: serial(discard),
+    commit: serial(commit),
+    createBranch: serial(createBranch),
+  };
 }
 
 export type GitReview = ReturnType<typeof createGitReview>;
