@@ -1,15 +1,9 @@
+import type { reviewRequests } from '../../src-shared/ipc/reviewSchemas';
 import { ContractError, type Handlers } from '../contract/router';
 import { createGitReview, GitError, ReviewPathError, type BeforeDiscard } from '../workspace/git';
 import { requireWorkspace, WorkspaceError } from '../workspace/validate';
 
-type ReviewName =
-  | 'review.status'
-  | 'review.diff'
-  | 'review.stage'
-  | 'review.unstage'
-  | 'review.discard'
-  | 'review.commit'
-  | 'review.createBranch';
+type ReviewName = keyof typeof reviewRequests;
 
 /** Git's and the path checks' refusals reach the view as messages a person can act on. */
 async function answer<T>(work: () => Promise<T>): Promise<T> {

@@ -33,6 +33,8 @@ async function realFolder(path: string): Promise<string> {
 export async function insideWorkspace(workspace: string, rel: string): Promise<string> {
   if (rel === '' || rel.includes('\0') || isAbsolute(rel) || rel.startsWith('\\'))
     throw new ReviewPathError(`Not a path inside the workspace: ${rel}`);
+  if (rel.endsWith('/'))
+    throw new ReviewPathError(`${rel} is a folder (a repository of its own): use git in a terminal for it.`);
   const parts = rel.split(/[/\\]/);
   if (parts.some((p) => p === '..' || p === '.' || p === ''))
     throw new ReviewPathError(`A path may not go up or be empty: ${rel}`);

@@ -208,6 +208,16 @@ describe('git review changes', () => {
 });
 
 describe('git review paths', () => {
+  it('lists a repository inside as a folder, and leaves it to git', async () => {
+    const repo = await makeRepo(await tempDir());
+    await mkdir(join(repo, 'inner'));
+    await makeRepo(join(repo, 'inner'));
+    const status = await review().status(repo);
+    expect(status.repo && status.files.map((f) => f.path)).toEqual(['inner/']);
+    await expect(review().discard(repo, ['inner/'])).rejects.toThrow(/a repository of its own/);
+    expect(await readFile(join(repo, 'inner', 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+
   it('refuses paths outside the workspace, in .git, and through a symlink out', async () => {
     const repo = await makeRepo(await tempDir());
     const outside = await tempDir();
