@@ -22,6 +22,8 @@ import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
 import { withAttachments } from './chatAttachments';
+import { reviewHandlers } from './review';
+import type { BeforeDiscard } from '../workspace/git';
 
 /** What a UI host tells the handlers about itself; AppCoreOptions extends it. */
 export interface HostOptions {
@@ -35,6 +37,8 @@ export interface HostOptions {
   pickFolder?: () => Promise<string | null>;
   /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
   openUrl?: UrlOpener;
+  /** Checkpoints the files the Review view is about to discard; nothing is kept when absent. */
+  beforeDiscard?: BeforeDiscard;
 }
 
 interface Parts {
@@ -155,6 +159,8 @@ export function createHandlers({
         );
       return { path: await options.pickFolder() };
     },
+
+    ...reviewHandlers(options.workspace, options.beforeDiscard ?? (async () => undefined)),
 
     'sessions.list': ({ query }) =>
       listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),

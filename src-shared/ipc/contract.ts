@@ -20,6 +20,7 @@ import {
   McpPromptRequestSchema,
   McpPromptTextSchema,
 } from './mcpSchemas';
+import { reviewRequests } from './reviewSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -199,6 +200,9 @@ export const requests = {
   },
   /** The desktop app's native folder picker; null when cancelled. Refused in browser mode. */
   'workspace.pick': { input: none, output: z.object({ path: z.string().nullable() }) },
+
+  /** The Review view: a git workspace's changes against HEAD (reviewSchemas.ts). */
+  ...reviewRequests,
 
   'sessions.list': {
     input: z.object({ query: z.string().max(500).optional() }).strict(),

@@ -63,4 +63,16 @@ describe('WorkspaceBar in the desktop app', () => {
     expect(byTestId('workspace-path')?.textContent).toBe('/srv/app');
     expect(byTestId('workspace-pick')).toBeNull();
   });
+
+  it('opens the Review view on the folder', async () => {
+    expect(byTestId('review-open')).toBeNull();
+    fake = createFakeBridge({ 'review.status': () => ({ repo: false, message: 'Not a git repository.' }) });
+    setBridge(fake.bridge);
+    act(() => useChat.setState({ sessionId: 's1', workspace: '/srv/app' }));
+    await act(async () => byTestId('review-open')?.click());
+    expect(byTestId('review-view')).not.toBeNull();
+    expect(fake.calls.find((c) => c.name === 'review.status')?.input).toEqual({ workspace: '/srv/app' });
+    act(() => byTestId('review-close')?.click());
+    expect(byTestId('review-view')).toBeNull();
+  });
 });

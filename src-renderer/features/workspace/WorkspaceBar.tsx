@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useChat } from '../chat/chatStore';
 import { useWorkspace } from './workspaceStore';
 import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
+import { ReviewView } from '../review/ReviewView';
 import './workspace.css';
 
 /**
@@ -15,6 +17,7 @@ export function WorkspaceBar() {
   const workspace = useChat((s) => s.workspace);
   const native = useWorkspace((s) => s.native);
   const fixed = sessionId !== undefined && workspace !== undefined;
+  const [reviewing, setReviewing] = useState(false);
   return (
     <div className="workspace-bar" data-testid="workspace-bar">
       <span
@@ -34,6 +37,18 @@ export function WorkspaceBar() {
           <WorkspaceField />
         )}
       </div>
+      {workspace && (
+        <button
+          type="button"
+          className="workspace-review"
+          data-testid="review-open"
+          title="The folder's git changes against HEAD: stage, commit, discard"
+          onClick={() => setReviewing(true)}
+        >
+          <Icon name="branch" /> Review
+        </button>
+      )}
+      {reviewing && workspace && <ReviewView workspace={workspace} onClose={() => setReviewing(false)} />}
     </div>
   );
 }
