@@ -17,6 +17,8 @@ for (const c of '\'"\\') CLASS[c.charCodeAt(0)] = 3;
 /** Tokens kept: well over the scan's reach ahead (its window, the fork-bomb look-ahead) plus one behind. */
 const RING = 128;
 const MASK = RING - 1;
+/** Tokens read past the one asked for; look-ahead (≤ 40) plus this stays well inside RING. */
+const BATCH = 32;
 
 /** Operator at `i`, encoded as op * 4 + length (no allocation per token). */
 function operatorAt(text: string, i: number): number {
@@ -82,8 +84,10 @@ export class Tokens {
     return this.text.slice(this.start(k), this.end(k));
   }
 
+  /** Reads through token k and a batch beyond it, so most look-ups need no call. */
   private readTo(k: number): boolean {
     while (k >= this.count) if (!this.read()) return false;
+    for (let i = 0; i < BATCH && this.read(); i++);
     return true;
   }
 
