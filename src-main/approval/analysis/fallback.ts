@@ -67,9 +67,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
-  const seen = new Set<string>();
+  const checked: Checked = { full: 0, seen: new Set() };
   const words = new WordCache(text, lookupName);
-  let fullChecks = 0;
   let commandReach = 1;
   let downloader = false;
   let decoder = false;
@@ -136,32 +135,55 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (SQL_CLIENTS.has(name)) sawSql = true;
     if (DOWNLOADERS.has(name)) downloader = true;
     if (!isWatchedName(name) && !DECODER_NAMES.has(name)) continue;
-    const full = fullChecks < FULL_CHECKS;
-    // Past the budget only what can be hardline is checked; the verdict is already "dangerous".
-    if (!full && !HARDLINE_CAPABLE.has(name) && !DECODER_NAMES.has(name)) continue;
-    let end = k + 1;
-    while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
-    const args: string[] = [];
-    for (let a = k + 1; a < end; a++) args.push(wordValue(raw(a)));
-    // Words carry what substitutions run; the scan does not know, so rules see none.
-    const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
-    if (isDecoder(view)) decoder = true;
-    const sink = sinkFor(start, t.end(end - 1));
-    if (!full) {
-      hardlineOnly(view, sink);
-      continue;
-    }
-    const memo = `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}`;
-    if (seen.has(memo)) continue;
-    seen.add(memo);
-    fullChecks++;
-    for (const detect of detectorsFor(name)) detect(view, sink);
+    if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
   }
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
   if (sawSql) sqlTextHits(text.replace(/["'`]/g, ' '), sinkFor(0, text.length));
 }
 
 const FULL_CHECKS = 2000;
+
+/** Commands run through every rule so far, and their words, so a repeat is not checked again. */
+interface Checked {
+  full: number;
+  seen: Set<string>;
+}
+
+/**
+ * Runs the rules for the watched command named at token k (all of them for the first
+ * FULL_CHECKS distinct commands, then only those that can be hardline); true when it decodes.
+ * Kept out of the scan loop so that loop stays small enough to compile tightly.
+ */
+function checkCommand(
+  t: Tokens,
+  k: number,
+  name: string,
+  via: readonly string[],
+  checked: Checked,
+  sinkFor: (start: number, end: number) => HitSink,
+): boolean {
+  const full = checked.full < FULL_CHECKS;
+  // Past the budget only what can be hardline is checked; the verdict is already "dangerous".
+  if (!full && !HARDLINE_CAPABLE.has(name) && !DECODER_NAMES.has(name)) return false;
+  let end = k + 1;
+  while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
+  const args: string[] = [];
+  for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
+  // Words carry what substitutions run; the scan does not know, so rules see none.
+  const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
+  const decodes = isDecoder(view);
+  const sink = sinkFor(t.start(k), t.end(end - 1));
+  if (!full) {
+    hardlineOnly(view, sink);
+    return decodes;
+  }
+  const memo = `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}`;
+  if (checked.seen.has(memo)) return decodes;
+  checked.seen.add(memo);
+  checked.full++;
+  for (const detect of detectorsFor(name)) detect(view, sink);
+  return decodes;
+}
 /** Commands whose detectors can find a hardline case; rm has a cheaper check of its own. */
 const HARDLINE_CAPABLE = new Set([
   ...MKFS_NAMES,
