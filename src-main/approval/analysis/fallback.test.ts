@@ -48,4 +48,15 @@ describe('with the parser, text it cannot parse', () => {
     expect(analyseCommand('rm -rf / "unterminated').verdict).toBe('hardline');
     expect(analyseCommand("bash -c 'rm -rf ~ \"'").verdict).toBe('hardline');
   });
+
+  it('finds what spans many tokens at any offset in a long unparsed command', async () => {
+    await initShellParser();
+    for (let filler = 100; filler < 300; filler += 7) {
+      const before = 'echo a; '.repeat(filler);
+      const bomb = analyseCommand(`${before}:(){ :|:& };: "`);
+      expect(bomb.keys, String(filler)).toContain('fork-bomb');
+      const rm = analyseCommand(`${before}rm ${'-v '.repeat(20)}-rf / "`);
+      expect(rm.verdict, String(filler)).toBe('hardline');
+    }
+  });
 });

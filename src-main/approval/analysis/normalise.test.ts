@@ -15,6 +15,13 @@ describe('normaliseCommand', () => {
     expect(stripControls('tab\tand\nnewline')).toBe('tab\tand\nnewline');
   });
 
+  it('strips back-to-back sequences and controls after a long clean stretch', () => {
+    expect(stripControls('\x1b[1;\x1b[1;\x1b[31mr\x1b[0m\x00\x00m')).toBe('rm');
+    const clean = 'x'.repeat(10_000);
+    expect(stripControls(`${clean}\u200b${clean}\x1b[0m`)).toBe(clean + clean);
+    expect(normaliseCommand(`${clean} ｒｍ`)).toBe(`${clean} rm`);
+  });
+
   it('folds full-width letters and symbols (NFKC)', () => {
     expect(normaliseCommand('ｒｍ －ｒｆ ／')).toBe('rm -rf /');
     expect(normaliseCommand('ｒｅｂｏｏｔ')).toBe('reboot');
@@ -31,6 +38,13 @@ describe('normaliseCommand', () => {
     expect(unescapeWords("r''m -rf ~")).toBe('rm -rf ~');
     expect(unescapeWords('r""m -rf ""/')).toBe('rm -rf /');
     expect(unescapeWords("cmd '' x")).toBe("cmd '' x");
+  });
+
+  it('unescapes only outside single, double and ANSI-C quotes', () => {
+    expect(unescapeWords("'a\\b' r\\m \"c\\\"d\" r''m $'e\\'f' r\\m")).toBe(
+      "'a\\b' rm \"c\\\"d\" rm $'e\\'f' rm",
+    );
+    expect(unescapeWords("echo 'unterminated r\\m")).toBe("echo 'unterminated r\\m");
   });
 
   it('leaves quoted text and comments as written', () => {

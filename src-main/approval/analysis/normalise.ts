@@ -13,15 +13,31 @@ const INVISIBLE = new Set([
   0x2068, 0x2069,
 ]);
 
-export function normaliseCommand(input: string): string {
-  const stripped = stripControls(input);
-  const folded = isAscii(stripped) ? stripped : stripControls(stripped.normalize('NFKC'));
-  return unescapeWords(folded);
+/**
+ * What stripControls drops or acts on: controls except tab and newline, DEL, C1 and INVISIBLE.
+ * A regex finds the next one, so a clean stretch costs a native scan, not a loop per character.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const DROPPED = /[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+function isDropped(c: number): boolean {
+  return !(c === 0x09 || c === 0x0a || (c >= 0x20 && c < 0x7f) || (c > 0x9f && !INVISIBLE.has(c)));
 }
 
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
+/** Index of the next character stripControls acts on at or after `from`, or -1. */
+function nextDropped(s: string, from: number): number {
+  if (from >= s.length) return -1;
+  // Back-to-back sequences are common in escape-laden text: check the next character first.
+  if (isDropped(s.charCodeAt(from))) return from;
+  DROPPED.lastIndex = from;
+  return DROPPED.test(s) ? DROPPED.lastIndex - 1 : -1;
+}
+
+export function normaliseCommand(input: string): string {
+  const stripped = stripControls(input);
+  const folded = NON_ASCII.test(stripped) ? stripControls(stripped.normalize('NFKC')) : stripped;
+  return unescapeWords(folded);
 }
 
 /** Skips a control string (OSC, DCS, SOS, PM, APC) up to BEL or ST; returns the next index. */
@@ -44,16 +60,12 @@ function skipCsi(s: string, i: number): number {
 
 /** Drops ANSI/C1 escape sequences, NULs and other control characters except tab and newline. */
 export function stripControls(s: string): string {
+  let i = nextDropped(s, 0);
+  if (i === -1) return s;
   let out = '';
   let from = 0;
-  let i = 0;
-  while (i < s.length) {
+  while (i !== -1) {
     const c = s.charCodeAt(i);
-    const keep = c === 0x09 || c === 0x0a || (c >= 0x20 && c < 0x7f) || (c > 0x9f && !INVISIBLE.has(c));
-    if (keep) {
-      i++;
-      continue;
-    }
     out += s.slice(from, i);
     let next = i + 1;
     if (c === ESC) {
@@ -67,20 +79,34 @@ export function stripControls(s: string): string {
     } else if (c === 0x9d || c === 0x90 || c === 0x98 || c === 0x9e || c === 0x9f) {
       next = skipControlString(s, i + 1);
     }
-    i = next;
     from = next;
+    i = nextDropped(s, next);
   }
-  return from === 0 ? s : out + s.slice(from);
+  return out + s.slice(from);
 }
 
-const BREAK_CHARS = ' \t\n;&|()<>';
+/** Per ASCII character: 1 for a word break (` \t\n;&|()<>`), 2 for a word character (`[A-Za-z0-9_]`). */
+const CHAR = new Uint8Array(128);
+for (const c of ' \t\n;&|()<>') CHAR[c.charCodeAt(0)] = 1;
+for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) CHAR[c] = 2;
 
-function isWordChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+const BACKSLASH = 0x5c;
+const SINGLE = 0x27;
+const DOUBLE = 0x22;
+/** Quoting states: ANSI-C (`$'…'`) strings have backslash escapes and close at a single quote. */
+const NONE = 0;
+const IN_SINGLE = 1;
+const IN_DOUBLE = 2;
+const IN_ANSI = 3;
+
+/** Break character; NaN (past either end of the text) is not one. */
+function isBreak(c: number): boolean {
+  return c < 128 && CHAR[c] === 1;
 }
 
-function isWordish(ch: string): boolean {
-  return ch !== '' && !BREAK_CHARS.includes(ch) && ch !== "'" && ch !== '"';
+/** Part of a word: not past the end, not a break, not a quote. */
+function isWordish(c: number): boolean {
+  return c >= 0 && !isBreak(c) && c !== SINGLE && c !== DOUBLE;
 }
 
 /**
@@ -92,51 +118,59 @@ export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
   const parts: string[] = [];
   let from = 0;
-  const drop = (at: number, count: number): void => {
-    parts.push(s.slice(from, at));
-    from = at + count;
-  };
-  let state: 'none' | 'single' | 'double' | 'ansi' = 'none';
+  let state = NONE;
   let wordStart = true;
+  const n = s.length;
   let i = 0;
-  while (i < s.length) {
-    const ch = s.charAt(i);
-    if (state !== 'none') {
-      if (ch === '\\' && state !== 'single') i += 2;
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (state === IN_SINGLE) {
+      // Nothing is special inside single quotes but the quote that closes them.
+      const end = s.indexOf("'", i);
+      i = end === -1 ? n : end + 1;
+      state = NONE;
+      continue;
+    }
+    if (state !== NONE) {
+      if (c === BACKSLASH) i += 2;
       else {
-        if ((ch === "'" && state !== 'double') || (ch === '"' && state === 'double')) state = 'none';
+        if (c === (state === IN_DOUBLE ? DOUBLE : SINGLE)) state = NONE;
         i++;
       }
       continue;
     }
-    const next = s.charAt(i + 1);
-    if (ch === '\\') {
-      if (next === '\n' || isWordChar(next.charCodeAt(0))) drop(i, next === '\n' ? 2 : 1);
+    const next = s.charCodeAt(i + 1);
+    if (c === BACKSLASH) {
+      if (next === 0x0a || (next < 128 && CHAR[next] === 2)) {
+        parts.push(s.slice(from, i));
+        from = i + (next === 0x0a ? 2 : 1);
+      }
       wordStart = false;
       i += 2;
       continue;
     }
     if (
-      (ch === "'" || ch === '"') &&
-      next === ch &&
-      (isWordish(s.charAt(i - 1)) || isWordish(s.charAt(i + 2)))
+      (c === SINGLE || c === DOUBLE) &&
+      next === c &&
+      (isWordish(s.charCodeAt(i - 1)) || isWordish(s.charCodeAt(i + 2)))
     ) {
-      drop(i, 2);
+      parts.push(s.slice(from, i));
+      from = i + 2;
       i += 2;
       continue;
     }
-    if (ch === '#' && wordStart) {
+    if (c === 0x23 && wordStart) {
       const nl = s.indexOf('\n', i);
-      i = nl === -1 ? s.length : nl;
+      i = nl === -1 ? n : nl;
       continue;
     }
-    if (ch === "'") state = 'single';
-    else if (ch === '"') state = 'double';
-    else if (ch === '$' && next === "'") {
-      state = 'ansi';
+    if (c === SINGLE) state = IN_SINGLE;
+    else if (c === DOUBLE) state = IN_DOUBLE;
+    else if (c === 0x24 && next === SINGLE) {
+      state = IN_ANSI;
       i++;
     }
-    wordStart = BREAK_CHARS.includes(ch);
+    wordStart = isBreak(c);
     i++;
   }
   parts.push(s.slice(from));

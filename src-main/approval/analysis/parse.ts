@@ -22,9 +22,11 @@ export interface ParseBudget {
   /**
    * cpuTimeMs() after which parsing gives up: some shapes cost far more per operation. CPU time,
    * not the wall clock, so a busy machine's wait for a core cannot turn a safe command into an
-   * unparsed one.
+   * unparsed one. Set at the parser's first progress report (after ~100 operations): most
+   * commands finish before it, and reading the clock is a system call that cost a short
+   * command's judgement several per cent.
    */
-  deadline: number;
+  deadline: number | null;
 }
 
 export const PARSE_LIMITS = { chars: 128 * 1024, ticks: 300, ms: 20, depth: 256 } as const;
@@ -33,7 +35,7 @@ export function newParseBudget(): ParseBudget {
   return {
     chars: PARSE_LIMITS.chars,
     ticks: PARSE_LIMITS.ticks,
-    deadline: cpuTimeMs() + PARSE_LIMITS.ms,
+    deadline: null,
   };
 }
 
@@ -119,7 +121,9 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   const tree = p.parse(text, null, {
     progressCallback: () => {
       budget.ticks--;
-      cancelled = budget.ticks < 0 || cpuTimeMs() > budget.deadline;
+      const now = cpuTimeMs();
+      budget.deadline ??= now + PARSE_LIMITS.ms;
+      cancelled = budget.ticks < 0 || now > budget.deadline;
       return cancelled;
     },
   });

@@ -17,6 +17,17 @@ describe('the parse time budget', () => {
     expect(parseShell(COMMAND, budget)).not.toBeNull();
   });
 
+  it('starts its clock when the parser first reports progress, and gives no tree past it', () => {
+    const long = 'echo hi && '.repeat(100) + 'ls';
+    const budget = newParseBudget();
+    expect(budget.deadline).toBeNull();
+    expect(parseShell(long, budget)).not.toBeNull();
+    expect(budget.deadline).not.toBeNull();
+    expect(parseShell(long, { ...newParseBudget(), deadline: 0 })).toBeNull();
+    // A cancelled parse leaves nothing behind for the next one.
+    expect(parseShell(COMMAND, newParseBudget())).not.toBeNull();
+  });
+
   it('judges a plain compound command as safe', () => {
     expect(analyseCommand(COMMAND)).toMatchObject({ verdict: 'safe' });
   });

@@ -1,0 +1,129 @@
+/**
+ * The pattern fallback's tokens: words and shell operators, read on demand into a small ring.
+ * The scan looks at most a few dozen tokens ahead and one behind, so memory stays constant
+ * however long the input is, and a 1 MB command costs no per-call arrays of its size.
+ */
+
+/** Operator codes; 0 marks a word. */
+export const Op = { Word: 0, Separator: 1, Pipe: 2, Open: 3, Close: 4, Write: 5, Read: 6 } as const;
+export type Op = (typeof Op)[keyof typeof Op];
+
+/** Per character: 1 blank, 2 operator start, 3 quote or backslash, 0 anything else. */
+const CLASS = new Uint8Array(128);
+for (const c of ' \t\r') CLASS[c.charCodeAt(0)] = 1;
+for (const c of ';&|()<>{}`\n') CLASS[c.charCodeAt(0)] = 2;
+for (const c of '\'"\\') CLASS[c.charCodeAt(0)] = 3;
+
+/** Tokens kept: well over the scan's reach ahead (its window, the fork-bomb look-ahead) plus one behind. */
+const RING = 128;
+const MASK = RING - 1;
+/** Tokens read past the one asked for; look-ahead (≤ 40) plus this stays well inside RING. */
+const BATCH = 32;
+
+/** Operator at `i`, encoded as op * 4 + length (no allocation per token). */
+function operatorAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  const d = text.charCodeAt(i + 1);
+  switch (c) {
+    case 0x24: // $(
+      return Op.Open * 4 + 2;
+    case 0x28: // (
+    case 0x7b: // {
+    case 0x60: // `
+      return Op.Open * 4 + 1;
+    case 0x29: // )
+    case 0x7d: // }
+      return Op.Close * 4 + 1;
+    case 0x7c: // | || |&
+      return d === 0x7c ? Op.Separator * 4 + 2 : Op.Pipe * 4 + (d === 0x26 ? 2 : 1);
+    case 0x26: // & && &> &>>
+      if (d === 0x26) return Op.Separator * 4 + 2;
+      if (d === 0x3e) return Op.Write * 4 + (text.charCodeAt(i + 2) === 0x3e ? 3 : 2);
+      return Op.Separator * 4 + 1;
+    case 0x3e: // > >> >| >&
+      return Op.Write * 4 + (d === 0x3e || d === 0x7c || d === 0x26 ? 2 : 1);
+    case 0x3c: // < << <<<
+      return Op.Read * 4 + (d !== 0x3c ? 1 : text.charCodeAt(i + 2) === 0x3c ? 3 : 2);
+    default: // ; ;; newline
+      return Op.Separator * 4 + (c === 0x3b && d === 0x3b ? 2 : 1);
+  }
+}
+
+/**
+ * Token k of the text, read when first asked for. Past the last token a token reads as an
+ * empty word at 0, so look-ahead needs no bounds checks of its own.
+ */
+export class Tokens {
+  private readonly starts = new Int32Array(RING);
+  private readonly ends = new Int32Array(RING);
+  private readonly ops = new Uint8Array(RING);
+  /** Tokens read so far. */
+  private count = 0;
+  private pos = 0;
+
+  constructor(readonly text: string) {}
+
+  /** Whether token k exists. Only the newest RING tokens are kept: callers move forward. */
+  has(k: number): boolean {
+    return k < this.count || this.readTo(k);
+  }
+
+  op(k: number): Op {
+    return (k < this.count || this.readTo(k) ? this.ops[k & MASK] : Op.Word) as Op;
+  }
+
+  start(k: number): number {
+    return k < this.count || this.readTo(k) ? (this.starts[k & MASK] ?? 0) : 0;
+  }
+
+  end(k: number): number {
+    return k < this.count || this.readTo(k) ? (this.ends[k & MASK] ?? 0) : 0;
+  }
+
+  raw(k: number): string {
+    return this.text.slice(this.start(k), this.end(k));
+  }
+
+  /** Reads through token k and a batch beyond it, so most look-ups need no call. */
+  private readTo(k: number): boolean {
+    while (k >= this.count) if (!this.read()) return false;
+    for (let i = 0; i < BATCH && this.read(); i++);
+    return true;
+  }
+
+  private read(): boolean {
+    const text = this.text;
+    const n = text.length;
+    let i = this.pos;
+    while (i < n) {
+      const code = text.charCodeAt(i);
+      if (code < 128 && CLASS[code] === 1) i++;
+      else break;
+    }
+    if (i >= n) {
+      this.pos = n;
+      return false;
+    }
+    const slot = this.count++ & MASK;
+    this.starts[slot] = i;
+    const code = text.charCodeAt(i);
+    if ((code < 128 && CLASS[code] === 2) || (code === 0x24 && text.charCodeAt(i + 1) === 0x28)) {
+      const encoded = operatorAt(text, i);
+      this.ops[slot] = encoded >> 2;
+      i += encoded & 3;
+      this.ends[slot] = i;
+      this.pos = i;
+      return true;
+    }
+    this.ops[slot] = Op.Word;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      const cc = c < 128 ? CLASS[c] : 0;
+      if (cc === 1 || cc === 2 || (c === 0x24 && text.charCodeAt(i + 1) === 0x28)) break;
+      i += c === 0x5c ? 2 : 1;
+    }
+    this.pos = Math.min(i, n);
+    this.ends[slot] = this.pos;
+    return true;
+  }
+}

@@ -1,0 +1,72 @@
+/** Words at command positions for the pattern fallback: their values and a per-scan cache. */
+
+/** What the scan needs of a word at a command position. */
+export interface WordInfo {
+  word: string;
+  /** The command it names, or '' when no check cares about it. */
+  name: string;
+  /** `NAME=value`: an assignment, so the command is still to come. */
+  assignment: boolean;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** Slots in the cache (a power of two); a word whose slot is taken is looked up each time. */
+const CACHE_SLOTS = 4096;
+/** Longer words name no command the scan knows. */
+const MAX_NAME_WORD = 256;
+
+/** The cache slot of text[start, end): an FNV-1a hash, folded. */
+export function wordSlot(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h ^ (h >>> 12)) & (CACHE_SLOTS - 1);
+}
+
+/**
+ * Words of one text, cached in slots chosen by a hash of their characters, so a word seen
+ * before costs neither a copy nor a string hash. The characters are compared before a cached
+ * entry is trusted: a hash collision only costs a fresh lookup.
+ */
+export class WordCache {
+  private readonly slots = new Array<WordInfo | undefined>(CACHE_SLOTS);
+
+  constructor(
+    private readonly text: string,
+    /** The command a word names, or ''. */
+    private readonly nameOf: (word: string) => string,
+  ) {}
+
+  info(start: number, end: number): WordInfo {
+    const text = this.text;
+    const slot = wordSlot(text, start, end);
+    const cached = this.slots[slot];
+    if (cached && sameText(cached.word, text, start, end)) return cached;
+    const word = text.slice(start, end);
+    const info: WordInfo = {
+      word,
+      name: word.length > MAX_NAME_WORD ? '' : this.nameOf(word),
+      assignment: word.includes('=') && ASSIGNMENT.test(word),
+    };
+    if (!cached) this.slots[slot] = info;
+    return info;
+  }
+}
+
+function sameText(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  if (word.length > 16) return text.startsWith(word, start);
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** A word's value with quotes dropped and backslash escapes resolved. */
+export function wordValue(raw: string): string {
+  if (!raw.includes("'") && !raw.includes('"') && !raw.includes('\\')) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charAt(i);
+    if (c === '\\') out += raw.charAt(++i);
+    else if (c !== "'" && c !== '"') out += c;
+  }
+  return out;
+}
