@@ -19,7 +19,7 @@ export function utilityKeychainLauncher(utilityProcess: Forker, env: NodeJS.Proc
       let answered = false;
       const abort = () => {
         child.kill();
-        reject(new Error('the keychain did not answer within the time allowed'));
+        reject(new Error('the keychain did not answer in time (locked, or its service hung)'));
       };
       if (signal.aborted) return abort();
       signal.addEventListener('abort', abort, { once: true });

@@ -28,7 +28,7 @@ export function nodeKeychainLauncher(env: NodeJS.ProcessEnv): KeychainLauncher {
       let out = '';
       const abort = () => {
         child.kill('SIGKILL');
-        reject(new Error(`the keychain did not answer within the time allowed`));
+        reject(new Error('the keychain did not answer in time (locked, or its service hung)'));
       };
       if (signal.aborted) return abort();
       signal.addEventListener('abort', abort, { once: true });

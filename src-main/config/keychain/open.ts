@@ -64,11 +64,24 @@ export async function openSecretStore(home: string, options: OpenSecretsOptions)
       if (keychain.get(name) !== value) await keychain.set(name, value);
     if (Object.keys(waiting).length > 0) await rm(file.path, { force: true });
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
     return new FileSecretStore(
       file.path,
-      `No OS keychain answered (${why}), so keys are kept in this file, readable only by you.`,
+      `No OS keychain answered (${whyNot(err)}), so keys are kept in a file instead.`,
     );
   }
   return keychain;
+}
+
+/** The keychain's failure in a person's words: the usual causes, else its own first line. */
+function whyNot(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (
+    /DBUS_SESSION_BUS_ADDRESS|autolaunch|No such file or directory|ServiceUnknown|org\.freedesktop\.secrets/i.test(
+      message,
+    )
+  )
+    return 'no Secret Service on a session bus, as in a headless, ssh or WSL session';
+  if (/did not answer/.test(message)) return message.replace(/^the keychain /, 'it ');
+  const first = message.split('\n')[0] ?? message;
+  return first.length > 160 ? `${first.slice(0, 157)}…` : first;
 }
