@@ -1,6 +1,6 @@
-import { chmod, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { writeAtomic } from './atomicFile';
 import type { SecretPlace, SecretStore } from './secrets';
 
@@ -54,6 +54,6 @@ export class FileSecretStore implements SecretStore {
   async write(all: Record<string, string>): Promise<void> {
     await writeAtomic(this.path, JSON.stringify(all, null, 2));
     // A file someone made wider keeps its mode through writeAtomic; a secrets file may not.
-    await promisify(chmod)(this.path, 0o600);
+    await chmod(this.path, 0o600);
   }
 }

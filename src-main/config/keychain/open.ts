@@ -72,14 +72,14 @@ export async function openSecretStore(home: string, options: OpenSecretsOptions)
   return keychain;
 }
 
+/** How a Linux keychain that is not there fails: no session bus, or no Secret Service on it. */
+const NO_SECRET_SERVICE =
+  /DBUS_SESSION_BUS_ADDRESS|autolaunch|No such file or directory|ServiceUnknown|org\.freedesktop\.secrets/i;
+
 /** The keychain's failure in a person's words: the usual causes, else its own first line. */
 function whyNot(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (
-    /DBUS_SESSION_BUS_ADDRESS|autolaunch|No such file or directory|ServiceUnknown|org\.freedesktop\.secrets/i.test(
-      message,
-    )
-  )
+  if (NO_SECRET_SERVICE.test(message))
     return 'no Secret Service on a session bus, as in a headless, ssh or WSL session';
   if (/did not answer/.test(message)) return message.replace(/^the keychain /, 'it ');
   const first = message.split('\n')[0] ?? message;
