@@ -49,7 +49,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 /** Saves a key in Settings, restarts serve on the same home, and returns the reconnected page. */
-async function saveAndRestart(env: NodeJS.ProcessEnv): Promise<{ page: Page; home: string }> {
+async function saveAndRestart(env: NodeJS.ProcessEnv): Promise<{ page: Page; home: string; served: Served }> {
   const where = await dirs();
   const first = await serve({ ...where, env });
   const browser = await openApp(first.url);
@@ -69,7 +69,7 @@ async function saveAndRestart(env: NodeJS.ProcessEnv): Promise<{ page: Page; hom
     .click()
     .catch(() => undefined);
   await page.getByTestId('connection-banner').waitFor({ state: 'detached', ...WAIT });
-  return { page, home: where.home };
+  return { page, home: where.home, served: second };
 }
 
 describe('a key typed into Settings', () => {
@@ -99,7 +99,8 @@ describe('a key typed into Settings', () => {
   }, 120_000);
 
   it('is kept in a 0600 file where no keychain answers, and Settings says so', async () => {
-    const { page, home } = await saveAndRestart({ DBUS_SESSION_BUS_ADDRESS: '' });
+    const { page, home, served } = await saveAndRestart({ DBUS_SESSION_BUS_ADDRESS: '' });
+    expect(served.log()).toContain(`No OS keychain answered`);
     const status = page.getByTestId('settings-key-status');
     await expect.poll(() => status.innerText(), WAIT).toMatch(/✓ key saved/);
     expect(await status.innerText()).toContain(`Kept in the file ${join(home, 'secrets.json')}`);
