@@ -45,7 +45,7 @@ describe('MCP in Chromium', () => {
     await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('connected');
     expect(await row.innerText()).toContain('1 tool');
     await app.screenshot('mcp-01-signed-in');
-    expect(await app.homeFile('mcp-credentials.json')).toContain('access_token');
+    expect(await app.homeFile('secrets.json')).toContain('access_token');
     await page.getByTestId('settings-close').click();
   }, 60_000);
 
@@ -64,7 +64,7 @@ describe('MCP in Chromium', () => {
     await expect.poll(() => row.getAttribute('data-state'), POLL).toBe('needs_auth');
     expect(await row.getByTestId('mcp-sign-in').isVisible()).toBe(true);
     expect(await row.getByTestId('mcp-sign-out').count()).toBe(0);
-    const stored = await app.homeFile('mcp-credentials.json');
+    const stored = await app.homeFile('secrets.json');
     expect(stored).not.toContain('access_token');
     expect(stored).not.toContain('refresh_token');
     await page.getByTestId('settings-close').click();

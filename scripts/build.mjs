@@ -31,14 +31,15 @@ await build({
   outExtension: { '.js': '.mjs' },
 });
 
-// The terminal mirrors' and the sandbox's worker threads, beside each bundle that starts them
-// (workerMirror.ts, linuxWrapper.ts).
+// The terminal mirrors' and the sandbox's worker threads and the keychain's worker process,
+// beside each bundle that starts them (workerMirror.ts, linuxWrapper.ts, keychain/launch.ts).
 for (const outdir of ['dist', 'dist/electron']) {
   await build({
     ...common,
     entryPoints: {
       mirrorWorker: 'src-main/terminal/mirror/mirrorWorker.ts',
       linuxWrapWorker: 'src-main/sandbox/linuxWrapWorker.ts',
+      keychainWorker: 'src-main/config/keychain/worker.ts',
     },
     outdir,
     format: 'esm',

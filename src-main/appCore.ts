@@ -29,7 +29,7 @@ export interface AppCoreOptions extends HostOptions {
   nativeApprovalBatch?: NativeBatchPresenter;
   /** `caduceus serve --base-url/--model/--api-key`. */
   modelOverrides?: ModelOverrides;
-  /** Where MCP OAuth credentials live (the keychain store in Electron; a 0600 file when absent). */
+  /** Where MCP OAuth credentials live: the host's secret store (the fallback file when absent). */
   mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: ApproverMode;

@@ -74,6 +74,8 @@ export interface AppRootOptions {
   workspace?: string;
   /** MCP client: OAuth credential store (default: a 0600 file), elicitation answers, roots. */
   mcpClient?: Partial<McpClientContext>;
+  /** The key saved in Settings, for hosts that read it from their secret store (the CLI). */
+  storedApiKey?: () => string | undefined;
   /** Model choices that win over config.yaml for MCP sampling (the UI's key, say). */
   modelOverrides?: () => ModelOverrides;
   /** The scheduler of the cronjob tool: a UI host runs one while it is open, the CLI none. */
@@ -152,6 +154,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     // Bound late too: the gate is built below.
     memoryWrites: (plan, call) => memoryWrites(plan, call),
     bindWorkspace,
+    ...(options.storedApiKey ? { storedApiKey: options.storedApiKey } : {}),
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
   const refusedPrefixes = new Set<string>();

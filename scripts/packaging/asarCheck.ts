@@ -23,6 +23,7 @@ export const APP_SPEC: CheckSpec = {
     '/dist/electron/preload.cjs',
     '/dist/electron/mirrorWorker.mjs',
     '/dist/electron/linuxWrapWorker.mjs',
+    '/dist/electron/keychainWorker.mjs',
     '/dist/renderer/index.html',
     '/resources/icon.png',
   ],
@@ -30,8 +31,15 @@ export const APP_SPEC: CheckSpec = {
     '/dist/electron/main.mjs',
     '/dist/electron/mirrorWorker.mjs',
     '/dist/electron/linuxWrapWorker.mjs',
+    '/dist/electron/keychainWorker.mjs',
   ],
-  native: { 'node-pty': 'pty.node', ssh2: 'sshcrypto.node', 'tree-sitter-bash': 'tree-sitter-bash.node' },
+  // Checked where it runs (Linux x64): the keychain binding's addon ships in a package per platform.
+  native: {
+    'node-pty': 'pty.node',
+    ssh2: 'sshcrypto.node',
+    'tree-sitter-bash': 'tree-sitter-bash.node',
+    '@napi-rs/keyring-linux-x64-gnu': 'keyring.linux-x64-gnu.node',
+  },
 };
 
 /** Paths of our own that never belong in the app: tests, end-to-end specs, benchmarks, maps, sources. */

@@ -24,6 +24,8 @@ export interface AgentRootOptions {
   memoryWrites?: MemoryWriteGate;
   /** Tells the tools which folder a task works in. */
   bindWorkspace?: (taskId: string, dir: string) => void;
+  /** The key saved in Settings (the host's secret store), used when no flag gives one. */
+  storedApiKey?: () => string | undefined;
 }
 
 export interface CreateAgentOptions extends Omit<
@@ -62,7 +64,11 @@ export class AgentRoot {
   }
 
   resolveModel(overrides: ModelOverrides = {}): ModelResolution {
-    return resolveModel(this.options.config().model, this.options.env, overrides);
+    const apiKey = overrides.apiKey || this.options.storedApiKey?.();
+    return resolveModel(this.options.config().model, this.options.env, {
+      ...overrides,
+      ...(apiKey ? { apiKey } : {}),
+    });
   }
 
   /** Says what is missing and what to set, naming any local model server found on loopback. */

@@ -46,6 +46,8 @@ interface LoadedCommand {
 interface CommandEntry {
   load: () => Promise<LoadedCommand>;
   mcp: boolean;
+  /** Reads the secret store (the saved API key, MCP tokens): opening it starts the keychain. */
+  secrets?: boolean;
 }
 
 /** Commands that build what they need themselves. */
@@ -62,19 +64,20 @@ const mcpCommand = (run: (root: AppRoot, argv: string[], io: Io) => Promise<numb
   run: (root: AppRoot, argv: string[], io: Io) => run(root, argv, io),
 });
 const COMMANDS: Record<string, CommandEntry> = {
-  'tools list': { load: async () => ({ run: (await tools()).toolsList }), mcp: true },
-  toolsets: { load: async () => ({ run: (await tools()).toolsetsList }), mcp: true },
-  call: { load: async () => ({ run: (await tools()).callTool }), mcp: true },
+  'tools list': { load: async () => ({ run: (await tools()).toolsList }), mcp: true, secrets: true },
+  toolsets: { load: async () => ({ run: (await tools()).toolsetsList }), mcp: true, secrets: true },
+  call: { load: async () => ({ run: (await tools()).callTool }), mcp: true, secrets: true },
   chat: {
     load: async () => {
       const { chat, chatRootOptions } = await import('./chatCommands');
       return { run: chat, rootOptions: chatRootOptions };
     },
     mcp: true,
+    secrets: true,
   },
   // Without the stop signal: their fourth parameter is the browser opener.
-  'mcp login': { load: async () => mcpCommand((await mcp()).mcpLogin), mcp: false },
-  'mcp logout': { load: async () => mcpCommand((await mcp()).mcpLogout), mcp: false },
+  'mcp login': { load: async () => mcpCommand((await mcp()).mcpLogin), mcp: false, secrets: true },
+  'mcp logout': { load: async () => mcpCommand((await mcp()).mcpLogout), mcp: false, secrets: true },
   'sessions list': { load: async () => ({ run: (await sessions()).sessionsList }), mcp: false },
   'sessions show': { load: async () => ({ run: (await sessions()).sessionsShow }), mcp: false },
   'sessions search': { load: async () => ({ run: (await sessions()).sessionsSearch }), mcp: false },
@@ -154,6 +157,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         import('./elicitationFlag'),
       ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
+    const stored = command.secrets ? await openHostSecrets(io) : {};
     root = await createAppRoot({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -162,7 +166,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
-      ...(elicit ? { mcpClient: { elicit } } : {}),
+      ...stored,
+      mcpClient: { ...stored.mcpClient, ...(elicit ? { elicit } : {}) },
       // On a terminal a person answers approval prompts; elsewhere prompts are denials, and a
       // command waiting for input is ended rather than left to its timeout.
       ...(io.stdin.isTTY
@@ -178,6 +183,16 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     await root?.shutdown();
     stop.dispose();
   }
+}
+
+/** The OS keychain, else the 0600 file (`mcp login` says which), and the key saved in Settings. */
+async function openHostSecrets(io: Io): Promise<Partial<AppRootOptions>> {
+  const [{ openSecretStore }, { API_KEY_SECRET }] = await Promise.all([
+    import('../config/keychain/open'),
+    import('../config/secrets'),
+  ]);
+  const secrets = await openSecretStore(caduceusHome(io.env), { env: io.env });
+  return { storedApiKey: () => secrets.get(API_KEY_SECRET), mcpClient: { secrets } };
 }
 
 async function runStandalone(load: () => Promise<Standalone>, argv: string[], io: Io): Promise<number> {

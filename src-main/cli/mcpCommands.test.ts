@@ -5,7 +5,7 @@ import type { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mcpCredentialsFile } from '../mcp/clientContext';
+import { secretsFile } from '../config/secretFile';
 import { startOAuthMcpServer, type OAuthMcpServer } from '../mcp/testing/oauthServer';
 import { main } from './main';
 import { memoryIo } from './testing';
@@ -53,7 +53,7 @@ describe('caduceus mcp login / logout', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('mcp-demo [mcp] needs sign-in (sign-in required): caduceus mcp login demo');
     // Nobody signed in: no client was registered on the server's behalf.
-    const stored = JSON.parse(await readFile(mcpCredentialsFile(home), 'utf8').catch(() => '{}'));
+    const stored = JSON.parse(await readFile(secretsFile(home), 'utf8').catch(() => '{}'));
     const record = JSON.parse(stored['mcp_oauth:demo'] ?? '{}') as Record<string, unknown>;
     expect(record.client).toBeUndefined();
     expect(record.tokens).toBeUndefined();
@@ -77,11 +77,11 @@ describe('caduceus mcp login / logout', () => {
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain('Signed in to "demo" (1 tools).');
 
-    const stored = await readFile(mcpCredentialsFile(home), 'utf8');
+    const stored = await readFile(secretsFile(home), 'utf8');
     const token = (JSON.parse(JSON.parse(stored)['mcp_oauth:demo']) as { tokens: { access_token: string } })
       .tokens.access_token;
     expect(token).toBeTruthy();
-    expect((await stat(mcpCredentialsFile(home))).mode & 0o777).toBe(0o600);
+    expect((await stat(secretsFile(home))).mode & 0o777).toBe(0o600);
     const config = await readFile(join(home, 'config.yaml'), 'utf8');
     expect(config).not.toContain(token);
     expect(config).not.toMatch(/token|client_id/);
@@ -95,10 +95,10 @@ describe('caduceus mcp login / logout', () => {
     const again = await run(['call', 'mcp_demo_whoami']);
     expect(again.stdout).toMatch(/^client [0-9a-f-]{36}/);
     expect(server.provider.refreshes).toBe(1);
-    expect(await readFile(mcpCredentialsFile(home), 'utf8')).not.toContain(token);
+    expect(await readFile(secretsFile(home), 'utf8')).not.toContain(token);
 
     expect((await run(['mcp', 'logout', 'demo'])).stdout).toContain('Signed out of "demo".');
-    expect(await readFile(mcpCredentialsFile(home), 'utf8')).not.toContain('access_token');
+    expect(await readFile(secretsFile(home), 'utf8')).not.toContain('access_token');
     expect((await run(['toolsets'])).stdout).toContain('mcp-demo [mcp] needs sign-in');
   });
 
@@ -134,7 +134,7 @@ describe('caduceus mcp login with a pre-registered client', () => {
     expect(await login).toBe(0);
     expect(m.stdout()).toContain('Signed in to "demo"');
     expect(await readFile(join(home, 'config.yaml'), 'utf8')).not.toContain('s3cret');
-    expect(await readFile(mcpCredentialsFile(home), 'utf8')).toContain('s3cret-value');
+    expect(await readFile(secretsFile(home), 'utf8')).toContain('s3cret-value');
   });
 });
 

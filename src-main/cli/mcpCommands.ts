@@ -49,6 +49,8 @@ export async function mcpLogin(
     return 1;
   }
   writeLine(io.stdout, `Signed in to "${name}" (${status.tools.length} tools).`);
+  const { label, note } = secrets.place;
+  writeLine(io.stderr, `Tokens are kept in ${label}.${note ? ` ${note}` : ''}`);
   return 0;
 }
 

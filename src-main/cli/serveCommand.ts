@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createAppCore } from '../appCore';
 import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import { caduceusHome } from '../config/paths';
-import { MemorySecretStore } from '../handlers/settings';
+import { openSecretStore } from '../config/keychain/open';
 import { loadServeIdentity, rememberServePort } from '../serve/identity';
 import { startHost } from '../serve/server';
 import { createStderrLogger } from '../runtime/logger';
@@ -56,6 +56,9 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
   const identity = await loadServeIdentity(home, { newToken: values['new-token'] === true });
   // New sessions are offered the folder serve started in (unless that cannot be a workspace).
   const startedIn = await validateWorkspace(io.cwd);
+  // Keys saved in Settings outlive the server: the OS keychain, else a 0600 file.
+  const secrets = await openSecretStore(home, { env: io.env });
+  if (secrets.place.note) writeLine(io.stderr, `caduceus: ${secrets.place.note} (${secrets.place.label})`);
   const core = await createAppCore({
     home,
     cwd: io.cwd,
@@ -63,7 +66,8 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     logger: createStderrLogger('info', io.stderr),
     mode: 'browser',
     version: process.env.npm_package_version ?? '0.1.0',
-    secrets: new MemorySecretStore(),
+    secrets,
+    mcpSecrets: secrets,
     approvals: approvals as ApproverMode,
     ...(startedIn.ok ? { workspace: startedIn.path } : {}),
     modelOverrides: {

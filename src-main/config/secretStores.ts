@@ -93,6 +93,8 @@ export const HOME_SECRETS: readonly string[] = [
 export const CADUCEUS_SECRETS: readonly string[] = [
   'config.yaml',
   'secrets.json',
+  // An earlier desktop app's encrypted keys that could not be read at the move (electron/secrets.ts).
+  'secrets-safe-storage.json',
   '.env',
   'mcp-credentials.json',
   'sessions.db',

@@ -15,14 +15,16 @@ import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
 import { realHost } from '../terminal/platform/host';
 import { initUserEnvironment, needsLoginEnv } from '../terminal/platform/userEnvironment';
-import { SafeStorageSecrets } from './secrets';
+import { openSecretStore } from '../config/keychain/open';
+import { utilityKeychainLauncher } from './keychainLauncher';
+import { readSafeStorageSecrets } from './secrets';
 import { createMainWindow, hardenWindow, isSafeExternalUrl, rememberWindowState } from './window';
 
 type ElectronModule = typeof electron;
 
 /** Starts the desktop app; `e` is the electron module (a fake in unit tests). */
 export async function runDesktop(e: ElectronModule, distDir: string): Promise<AppCore | undefined> {
-  const { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, safeStorage } = e;
+  const { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, safeStorage, utilityProcess } = e;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
@@ -45,7 +47,15 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
   // A run killed mid-write leaves its temp files; config.yaml's store sweeps its own.
   await Promise.all([statePath, secretsPath].map((path) => removeStaleTempFiles(path)));
   let mainWindow: InstanceType<typeof BrowserWindow> | undefined;
-  const secrets = new SafeStorageSecrets(safeStorage, secretsPath);
+  // Keys are kept in the OS keychain (a 0600 file where none answers); those this app kept with
+  // safeStorage before are moved there.
+  const legacy = readSafeStorageSecrets(safeStorage, secretsPath);
+  const secrets = await openSecretStore(home, {
+    env: process.env,
+    launch: utilityKeychainLauncher(utilityProcess, process.env),
+    ...(legacy ? { legacy } : {}),
+  });
+  if (secrets.place.note) logger.warn(`${secrets.place.note} (${secrets.place.label})`);
   const core = await createAppCore({
     home,
     cwd: process.cwd(),

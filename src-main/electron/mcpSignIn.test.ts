@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 describe('MCP sign-in in the desktop app', () => {
-  it('opens the page with shell.openExternal and keeps the tokens in the keychain file', async () => {
+  it('opens the page with shell.openExternal and keeps the tokens in the secret store', async () => {
     const electron = createFakeElectron();
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
@@ -52,9 +52,11 @@ describe('MCP sign-in in the desktop app', () => {
         ok: true,
         value: { state: 'connected', tools: ['mcp_remote_whoami'] },
       });
-      const keychain = await readFile(join(home, 'secrets.json'), 'utf8');
-      expect(keychain).toContain('mcp_oauth:remote');
-      expect(keychain).not.toContain('access_token'); // encrypted
+      // No keychain answers in tests: the fallback file, readable only by its owner.
+      const file = join(home, 'secrets.json');
+      expect(await readFile(file, 'utf8')).toContain('mcp_oauth:remote');
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(electron.utilityProcess.forks.length).toBeGreaterThan(0);
       expect(await readFile(join(home, 'config.yaml'), 'utf8')).not.toContain('token');
     } finally {
       await core.shutdown();

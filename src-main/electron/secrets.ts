@@ -1,37 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import type { SafeStorage } from 'electron';
-import { writeAtomic } from '../config/atomicFile';
-import { MemorySecretStore } from '../handlers/settings';
+
+type Decrypter = Pick<SafeStorage, 'isEncryptionAvailable' | 'decryptString'>;
+
+/** safeStorage's ciphertext starts "v10" or "v11" (base64 "djEw", "djEx") on every platform. */
+const CIPHERTEXT = /^djE[wx]/;
 
 /**
- * Secrets encrypted with the OS keychain (Electron safeStorage) in one file under the config
- * home. Where the keychain is unavailable, nothing is written: keys stay in memory only.
+ * The keys an earlier version kept in secrets.json encrypted with Electron's safeStorage,
+ * decrypted, to be moved into the secret store; undefined when the file is not such a file.
+ * One that cannot be decrypted now is moved aside (`secrets-safe-storage.json`), not dropped.
  */
-export class SafeStorageSecrets extends MemorySecretStore {
-  constructor(
-    private readonly safeStorage: Pick<
-      SafeStorage,
-      'isEncryptionAvailable' | 'encryptString' | 'decryptString'
-    >,
-    private readonly path: string,
-  ) {
-    super();
-    if (!safeStorage.isEncryptionAvailable()) return;
-    try {
-      const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
-      for (const [name, b64] of Object.entries(stored)) {
-        this.values.set(name, safeStorage.decryptString(Buffer.from(b64, 'base64')));
-      }
-    } catch {
-      // No file yet, or one this keychain cannot decrypt: start empty.
-    }
+export function readSafeStorageSecrets(
+  safeStorage: Decrypter,
+  path: string,
+): Record<string, string> | undefined {
+  let stored: Record<string, unknown>;
+  try {
+    stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
   }
-
-  override async set(name: string, value: string): Promise<void> {
-    await super.set(name, value);
-    if (!this.safeStorage.isEncryptionAvailable()) return;
-    const out: Record<string, string> = {};
-    for (const [k, v] of this.values) out[k] = this.safeStorage.encryptString(v).toString('base64');
-    await writeAtomic(this.path, JSON.stringify(out));
+  const values = Object.values(stored);
+  if (values.length === 0 || !values.every((v) => typeof v === 'string' && CIPHERTEXT.test(v)))
+    return undefined;
+  try {
+    if (!safeStorage.isEncryptionAvailable()) throw new Error('safeStorage is unavailable');
+    return Object.fromEntries(
+      Object.entries(stored).map(([name, b64]) => [
+        name,
+        safeStorage.decryptString(Buffer.from(String(b64), 'base64')),
+      ]),
+    );
+  } catch {
+    renameSync(path, path.replace(/secrets\.json$/, 'secrets-safe-storage.json'));
+    return undefined;
   }
 }

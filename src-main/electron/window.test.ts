@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SafeStorageSecrets } from './secrets';
+import { readSafeStorageSecrets } from './secrets';
 import { createFakeElectron, FakeBrowserWindow } from './testing/fakeElectron';
 import {
   createMainWindow,
@@ -90,27 +90,31 @@ describe('window security', () => {
   });
 });
 
-describe('SafeStorageSecrets', () => {
-  it('stores keys encrypted and reads them back', async () => {
+describe('readSafeStorageSecrets', () => {
+  const encrypted = (electron: ReturnType<typeof createFakeElectron>, value: string) =>
+    electron.safeStorage.encryptString(value).toString('base64');
+
+  it('decrypts the keys an earlier version kept with safeStorage', async () => {
     const electron = createFakeElectron();
     const path = join(dir, 'secrets.json');
-    const secrets = new SafeStorageSecrets(electron.safeStorage, path);
-    await secrets.set('model_api_key', 'sk-test');
-    const onDisk = await readFile(path, 'utf8');
-    expect(onDisk).not.toContain('sk-test');
-    const again = new SafeStorageSecrets(electron.safeStorage, path);
-    expect(again.get('model_api_key')).toBe('sk-test');
-    await again.set('model_api_key', '');
-    expect(new SafeStorageSecrets(electron.safeStorage, path).has('model_api_key')).toBe(false);
+    await writeFile(path, JSON.stringify({ model_api_key: encrypted(electron, 'sk-test') }));
+    expect(readSafeStorageSecrets(electron.safeStorage, path)).toEqual({ model_api_key: 'sk-test' });
   });
 
-  it('keeps keys in memory only when no keychain is available', async () => {
+  it('leaves a file of plain secrets (the fallback file) alone', async () => {
     const electron = createFakeElectron();
-    electron.safeStorage.available = false;
     const path = join(dir, 'secrets.json');
-    const secrets = new SafeStorageSecrets(electron.safeStorage, path);
-    await secrets.set('model_api_key', 'sk-test');
-    expect(secrets.get('model_api_key')).toBe('sk-test');
-    await expect(readFile(path, 'utf8')).rejects.toThrow(/ENOENT/);
+    await writeFile(path, JSON.stringify({ model_api_key: 'sk-plain' }));
+    expect(readSafeStorageSecrets(electron.safeStorage, path)).toBeUndefined();
+  });
+
+  it('moves a file it cannot decrypt now aside instead of dropping it', async () => {
+    const electron = createFakeElectron();
+    const path = join(dir, 'secrets.json');
+    const content = JSON.stringify({ model_api_key: encrypted(electron, 'sk-test') });
+    await writeFile(path, content);
+    electron.safeStorage.available = false;
+    expect(readSafeStorageSecrets(electron.safeStorage, path)).toBeUndefined();
+    expect(await readFile(join(dir, 'secrets-safe-storage.json'), 'utf8')).toBe(content);
   });
 });

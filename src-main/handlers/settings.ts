@@ -1,15 +1,13 @@
 import type { RequestInput } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/ipc/schemas';
 import type { Config } from '../config/schema';
-import type { SecretStore } from '../config/secrets';
+import { API_KEY_SECRET, type SecretStore } from '../config/secrets';
 import type { SandboxStatus } from '../sandbox/sandbox';
 import type { ConfigStore } from '../config/store';
 import { setValue } from '../config/yamlEdit';
 import { checkTerminalChange } from './settingsChecks';
 
-export type { SecretStore } from '../config/secrets';
-
-export const API_KEY_SECRET = 'model_api_key';
+export { API_KEY_SECRET, MemorySecretStore, type SecretStore } from '../config/secrets';
 
 /** `sandbox` is what commands actually get, so the UI can warn while it is off or unavailable. */
 export function settingsView(config: Config, secrets: SecretStore, sandbox?: SandboxStatus): Settings {
@@ -17,7 +15,7 @@ export function settingsView(config: Config, secrets: SecretStore, sandbox?: San
   const terminal = (config.terminal ?? {}) as Record<string, unknown>;
   const backend = typeof terminal.backend === 'string' ? terminal.backend : 'local';
   return {
-    model: { ...config.model, hasApiKey: secrets.has(API_KEY_SECRET) },
+    model: { ...config.model, hasApiKey: secrets.has(API_KEY_SECRET), keyStore: secrets.place },
     approvals: {
       mode: config.approvals.mode,
       timeout_seconds: config.approvals.timeout_seconds,
@@ -54,22 +52,4 @@ export async function updateSettings(
     for (const [key, value] of Object.entries(change.memory ?? {})) setValue(doc, ['memory', key], value);
   });
   return settingsView(config, secrets, sandbox?.());
-}
-
-/** Keeps secrets in memory for the life of the process (browser mode and tests). */
-export class MemorySecretStore implements SecretStore {
-  protected readonly values = new Map<string, string>();
-  constructor(initial: Record<string, string | undefined> = {}) {
-    for (const [k, v] of Object.entries(initial)) if (v) this.values.set(k, v);
-  }
-  has(name: string): boolean {
-    return this.values.has(name);
-  }
-  get(name: string): string | undefined {
-    return this.values.get(name);
-  }
-  async set(name: string, value: string): Promise<void> {
-    if (value) this.values.set(name, value);
-    else this.values.delete(name);
-  }
 }

@@ -30,7 +30,7 @@ export interface HostOptions {
   mode: 'electron' | 'browser';
   version: string;
   env: NodeJS.ProcessEnv;
-  secrets: SecretStore & { get(name: string): string | undefined };
+  secrets: SecretStore;
   /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
   workspace?: string;
   /** The desktop app's native folder picker; null when cancelled. */

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
+import { FileSecretStore, secretsFile } from '../config/secretFile';
 import type { ReadableSecretStore } from './auth/credentials';
-import { FileSecretStore } from './auth/fileSecrets';
 import type { Elicitor, McpSandbox, ModelCompletion } from './clientTypes';
 import { declineAll } from './elicitation';
 
@@ -20,11 +19,6 @@ export interface McpClientContext {
   sandbox?: McpSandbox;
 }
 
-/** Where the CLI and `caduceus serve` keep MCP OAuth credentials (Electron uses its keychain). */
-export function mcpCredentialsFile(home: string): string {
-  return join(home, 'mcp-credentials.json');
-}
-
 /** The context a process offers its MCP servers: the defaults, then what the host supplies. */
 export function mcpClientContext(
   home: string,
@@ -32,7 +26,8 @@ export function mcpClientContext(
   given: Partial<McpClientContext> = {},
 ): McpClientContext {
   return {
-    secrets: given.secrets ?? new FileSecretStore(mcpCredentialsFile(home)),
+    // Hosts give their store (config/keychain/open.ts); without one, the fallback file.
+    secrets: given.secrets ?? new FileSecretStore(secretsFile(home)),
     roots: given.roots ?? (() => [cwd]),
     // Without someone to ask, forms are declined: the server may go on without the data.
     elicit: given.elicit ?? declineAll,

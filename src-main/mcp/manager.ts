@@ -44,8 +44,18 @@ export class McpManager {
   }
 
   async connectAll(servers: Record<string, McpServerConfig>): Promise<McpServerStatus[]> {
-    await Promise.all(Object.entries(servers).map(([name, config]) => this.connect(name, config)));
+    if (Object.values(servers).some((c) => c.enabled && c.url)) await this.reloadSecrets();
+    await Promise.all(
+      Object.entries(servers).map(([name, config]) => this.connect(name, config, undefined, false)),
+    );
     return this.status();
+  }
+
+  /** Another process may have signed in or out (`caduceus mcp login` while serve runs). */
+  private async reloadSecrets(): Promise<void> {
+    await this.context.secrets?.reload?.().catch((err: unknown) => {
+      this.logger.warn(`MCP credentials could not be re-read: ${(err as Error).message}`);
+    });
   }
 
   /**
@@ -56,9 +66,11 @@ export class McpManager {
     name: string,
     config: McpServerConfig,
     interaction?: SignInInteraction,
+    reload = true,
   ): Promise<McpServerStatus> {
     await this.disconnect(name);
     if (!config.enabled) return this.setStatus({ name, state: 'disabled', tools: [] });
+    if (reload && config.url) await this.reloadSecrets();
     const connection = new McpConnection(name, config, this.logger, this.context);
     try {
       await connection.connect(() => void this.refresh(name), interaction);

@@ -2,7 +2,8 @@
  * Vitest setup: every test file runs with a HOME of its own. The machine's rc files cannot slow
  * a shell down (an interactive bash reading ~/.bashrc), nothing lands in the real home, and the
  * sandbox's placeholders for absent rc files (made and removed by each process) cannot race
- * another test process's.
+ * another test process's. Nor do tests reach the session's keychain: a test that wants one
+ * starts its own (config/testing/secretService.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,4 +12,5 @@ import { afterAll } from 'vitest';
 
 const home = mkdtempSync(join(tmpdir(), 'caduceus-test-home-'));
 process.env.HOME = home;
+delete process.env.DBUS_SESSION_BUS_ADDRESS;
 afterAll(() => rmSync(home, { recursive: true, force: true }));

@@ -135,6 +135,14 @@ export const SettingsSchema = z.object({
     base_url: z.string().optional(),
     name: z.string().optional(),
     hasApiKey: z.boolean(),
+    /** Where keys are kept: the OS keychain, or a file (with why) where none answers. */
+    keyStore: z
+      .object({
+        kind: z.enum(['keychain', 'file', 'memory']),
+        label: z.string(),
+        note: z.string().optional(),
+      })
+      .optional(),
   }),
   approvals: z.object({
     mode: ApprovalModeSchema,

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { nodeKeychainLauncher } from '../../config/keychain/launch';
+import type { KeychainOp } from '../../config/keychain/protocol';
 
 /**
  * A faithful stand-in for the parts of the `electron` module the shell uses, for unit tests
@@ -175,9 +177,29 @@ export function createFakeElectron() {
     },
   });
 
+  /** A utility process runs the keychain worker as a Node child does: through a Node child. */
+  const utilityProcess = {
+    forks: [] as string[],
+    fork(modulePath: string, _args: string[], options: { env?: NodeJS.ProcessEnv }) {
+      utilityProcess.forks.push(modulePath);
+      const child = new EventEmitter();
+      const stop = new AbortController();
+      return Object.assign(child, {
+        postMessage(ops: KeychainOp[]) {
+          void nodeKeychainLauncher(options.env ?? process.env)(ops, stop.signal).then(
+            (results) => child.emit('message', results),
+            () => child.emit('exit', 1),
+          );
+        },
+        kill: () => stop.abort(),
+      });
+    },
+  };
+
   return {
     app,
     ipcMain,
+    utilityProcess,
     BrowserWindow: FakeBrowserWindow,
     session: { defaultSession },
     shell: { openExternal: async (url: string) => void opened.push(url) },
@@ -206,12 +228,13 @@ export function createFakeElectron() {
       isEncryptionAvailable(): boolean {
         return this.available;
       },
-      encryptString: (text: string) => Buffer.from(`enc:${Buffer.from(text).toString('base64')}`),
+      // Electron's ciphertext starts "v10" too.
+      encryptString: (text: string) => Buffer.from(`v10${Buffer.from(text).toString('base64')}`),
       decryptString: (buf: Buffer) => {
         const s = buf.toString();
-        if (!s.startsWith('enc:'))
+        if (!s.startsWith('v10'))
           throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-        return Buffer.from(s.slice(4), 'base64').toString();
+        return Buffer.from(s.slice(3), 'base64').toString();
       },
     },
     Menu: {

@@ -3,8 +3,8 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { SecretStore } from '../../config/secrets';
 
-/** A secret store that can also be read (the keychain file in Electron, a 0600 file elsewhere). */
-export type ReadableSecretStore = SecretStore & { get(name: string): string | undefined };
+/** The host's secret store: the OS keychain, or a 0600 file where none answers. */
+export type ReadableSecretStore = SecretStore;
 
 const RecordSchema = z.object({
   /** The URL these credentials were issued for; another URL must not reuse them. */

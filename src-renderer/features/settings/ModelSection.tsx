@@ -1,21 +1,16 @@
-import { useState } from 'react';
 import { useModel } from '../model/modelStore';
 import { useSettings } from './settingsStore';
+import { ApiKeyField } from './ApiKeyField';
 import { CommitInput, Field } from './CommitInput';
 
 const PROVIDERS = ['openai', 'openrouter', 'anthropic', 'ollama', 'lmstudio', 'vllm', 'custom'];
 
-/** Model and provider; the API key is write-only: it is sent, never shown or read back. */
+/** Model and provider, and the API key (ApiKeyField.tsx). */
 export function ModelSection() {
   const model = useSettings((s) => s.settings?.model);
   const update = useSettings((s) => s.update);
-  const [key, setKey] = useState('');
   const status = useModel((s) => s.status);
   if (!model) return null;
-
-  async function saveKey(value: string) {
-    if (await update({ model: { apiKey: value } })) setKey('');
-  }
 
   return (
     <section
@@ -62,36 +57,7 @@ export function ModelSection() {
           onCommit={(name) => void update({ model: { name } })}
         />
       </Field>
-      <Field label="API key">
-        <form
-          className="settings-inline"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (key) void saveKey(key);
-          }}
-        >
-          <input
-            type="password"
-            autoComplete="off"
-            aria-label="API key"
-            data-testid="settings-api-key"
-            placeholder={model.hasApiKey ? 'Enter a new key to replace it' : 'Paste the key'}
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-          />
-          <button type="submit" disabled={!key} data-testid="settings-api-key-save">
-            Save key
-          </button>
-          {model.hasApiKey && (
-            <button type="button" className="danger" onClick={() => void saveKey('')}>
-              Remove
-            </button>
-          )}
-        </form>
-        <span className="settings-hint" data-testid="settings-key-status">
-          {model.hasApiKey ? '✓ key saved' : 'No key saved'}
-        </span>
-      </Field>
+      <ApiKeyField model={model} />
     </section>
   );
 }
