@@ -4,6 +4,7 @@ import { benchApproval } from '../src-main/approval/analysis/bench';
 import { benchSandbox } from '../src-main/terminal/sandboxBench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
+import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   sandbox: benchSandbox,
   renderer: benchRenderer,
   agentStream: benchAgentStream,
+  checkpoints: benchCheckpoints,
 };
 
 const only = process.argv.slice(2);

@@ -4,9 +4,9 @@
  * and an object already stored is not written again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { git } from './storeGit';
 
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
@@ -35,6 +35,17 @@ export class ObjectWriter {
     writeFileSync(temp, deflateSync(Buffer.concat([header, body]), { level: 1 }), { mode: 0o400 });
     renameSync(temp, file);
     return oid;
+  }
+
+  /** A loose object's content, or undefined when it is not stored loose. */
+  readLoose(oid: string): Buffer | undefined {
+    let raw: Buffer;
+    try {
+      raw = inflateSync(readFileSync(join(this.gitDir, 'objects', oid.slice(0, 2), oid.slice(2))));
+    } catch {
+      return undefined;
+    }
+    return raw.subarray(raw.indexOf(0) + 1);
   }
 
   /** A tree from its entries, in git's order (a folder sorts as if its name ended in `/`). */

@@ -1,62 +1,96 @@
 /**
  * Puts a workspace (or one path in it) back as a stored snapshot has it: content, modes,
- * symlinks, empty folders; what the snapshot lacks is removed. Paths left out of either side
- * are left alone. Nothing is written through a link: every folder on the way is checked to be
- * a real folder, a link in the way is replaced (or, for one path, refused), and files are
- * created fresh, never opened where something already stands.
+ * symlinks, empty folders; what the snapshot lacks is removed. Only what differs from the
+ * snapshot of the current state is touched. Paths left out of either side are left alone.
+ * Nothing is written through a link: every folder on the way is a real folder (a link in the
+ * way is replaced or, for one path, refused) and files are created fresh, never opened where
+ * something already stands.
  */
 import { chmodSync, lstatSync, mkdirSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
+import { escapePath, unescapePath } from './names';
 import { readBlobs } from './objects';
-import { unescapePath } from './names';
 import { defaultPerm, type Manifest } from './snapshot';
 import { git } from './storeGit';
-import { CheckpointError } from './types';
-import type { WorkspaceState } from './workspaceState';
+import { CheckpointError, type LeftOut } from './types';
 
-interface Target {
-  mode: string;
+interface Change {
+  path: string;
+  /** Git's mode on each side; '000000' where absent. */
+  from: string;
+  to: string;
   oid: string;
 }
 
-async function readTarget(gitDir: string, top: string) {
-  const { stdout } = await git(['ls-tree', '-r', '-t', '-z', '--full-tree', `${top}:files`], { gitDir });
-  const entries = new Map<string, Target>();
-  for (const line of stdout.toString().split('\0')) {
-    if (!line) continue;
-    const tab = line.indexOf('\t');
-    const [mode = '', , oid = ''] = line.slice(0, tab).split(' ');
-    const path = unescapePath(line.slice(tab + 1));
+const TREE = '040000';
+const ABSENT = '000000';
+const LINK = '120000';
+
+/** Every path that differs between two stored snapshots, folders included. */
+async function changes(gitDir: string, from: string, to: string, only?: string): Promise<Change[]> {
+  const scope = only === undefined ? [] : ['--', escapePath(only)];
+  const { stdout } = await git(
+    ['diff-tree', '-r', '-t', '-z', '--no-renames', `${from}:files`, `${to}:files`, ...scope],
+    {
+      gitDir,
+    },
+  );
+  const parts = stdout.toString().split('\0');
+  const found: Change[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [fromMode = '', toMode = '', , oid = ''] = (parts[i] ?? '').slice(1).split(' ');
+    const path = unescapePath(parts[i + 1] ?? '');
     if (path.split('/').some((p) => p === '' || p === '.' || p === '..'))
       throw new CheckpointError(`bad path in store: ${path}`);
-    entries.set(path, { mode: mode === '040000' ? '40000' : mode, oid });
+    found.push({ path, from: fromMode, to: toMode, oid });
   }
-  const { stdout: raw } = await git(['cat-file', 'blob', `${top}:manifest.json`], { gitDir });
-  return { entries, manifest: JSON.parse(raw.toString()) as Manifest };
+  return found;
+}
+
+/** The manifests of both snapshots, in one batch. */
+async function manifests(gitDir: string, target: string, current: string): Promise<[Manifest, Manifest]> {
+  const names = [`${target}:manifest.json`, `${current}:manifest.json`];
+  const blobs = await readBlobs(gitDir, names);
+  const parse = (name: string) => JSON.parse(blobs.get(name)?.toString() ?? '{}') as Manifest;
+  return [parse(names[0] ?? ''), parse(names[1] ?? '')];
 }
 
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 const depth = (path: string) => path.split('/').length;
 
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RestoreArgs {
   root: string;
   gitDir: string;
-  top: string;
-  /** The workspace as it is now (just snapshotted). */
-  current: WorkspaceState;
+  /** The snapshot to restore. */
+  target: string;
+  /** A snapshot of the workspace as it is now, taken just before. */
+  current: string;
+  /** Left out of the current snapshot: never touched. */
+  currentLeftOut: LeftOut[];
   /** Restore only this path (a file, or a folder and what is under it). */
   only?: string;
 }
 
 /** Returns the paths written or removed. */
 export async function restoreSnapshot(args: RestoreArgs): Promise<string[]> {
-  const { root, current, only } = args;
-  const { entries, manifest } = await readTarget(args.gitDir, args.top);
-  const kept = [...manifest.left_out.map((l) => l.path), ...current.leftOut.keys()];
+  const { root, only } = args;
+  const [diff, [want, have]] = await Promise.all([
+    changes(args.gitDir, args.current, args.target, only),
+    manifests(args.gitDir, args.target, args.current),
+  ]);
+  const kept = [...want.left_out, ...args.currentLeftOut].map((l) => l.path);
   const inScope = (p: string) => (only === undefined || under(p, only)) && !kept.some((k) => under(p, k));
-  const abs = (rel: string) => joinPath(root, rel);
+  const abs = (rel: string) => (rel === '' ? root : joinPath(root, rel));
+  const work = diff.filter((c) => inScope(c.path));
   const changed: string[] = [];
-  const permOf = (rel: string, t: Target) => manifest.modes[rel] ?? defaultPerm(t.mode);
 
   // Folders above the restored path must be real folders: made if missing, never followed.
   const parts = (only ?? '').split('/').slice(0, -1);
@@ -70,82 +104,82 @@ export async function restoreSnapshot(args: RestoreArgs): Promise<string[]> {
     if (!st) mkdirSync(abs(rel), { mode: 0o755 });
   }
 
-  // Remove what the snapshot lacks or holds as another kind: files, then folders deepest first.
-  for (const [rel, file] of current.files) {
-    if (!inScope(rel)) continue;
-    const t = entries.get(rel);
-    const sameKind = t && (t.mode === '120000') === (file.kind === 'link') && t.mode !== '40000';
-    if (!sameKind) {
-      rmSync(abs(rel), { force: true });
-      changed.push(rel);
+  // Remove what the target lacks or holds as another kind: files first, then folders deepest first.
+  const kind = (mode: string) =>
+    mode === TREE ? 'dir' : mode === LINK ? 'link' : mode === ABSENT ? 'none' : 'file';
+  for (const c of work) {
+    if (c.from !== ABSENT && c.from !== TREE && kind(c.from) !== kind(c.to)) {
+      rmSync(abs(c.path), { force: true });
+      changed.push(c.path);
     }
   }
-  const dirs = [...current.dirs.keys()].filter(inScope).sort((a, b) => depth(b) - depth(a));
-  for (const rel of dirs) {
-    if (entries.get(rel)?.mode === '40000') continue;
+  const goneDirs = work
+    .filter((c) => c.from === TREE && c.to !== TREE)
+    .sort((a, b) => depth(b.path) - depth(a.path));
+  for (const c of goneDirs) {
     try {
-      rmdirSync(abs(rel));
-      changed.push(rel);
+      rmdirSync(abs(c.path));
+      changed.push(c.path);
     } catch {
       // Not empty: it holds something left out of the snapshot, which stays.
     }
   }
 
-  // Folders, shallowest first, writable while filled; their modes are set at the end.
-  const targetDirs = [...entries].filter(([rel, t]) => t.mode === '40000' && inScope(rel));
-  targetDirs.sort((a, b) => depth(a[0]) - depth(b[0]));
-  for (const [rel] of targetDirs) {
-    const st = lstatOrUndefined(abs(rel));
-    if (st && !st.isDirectory()) rmSync(abs(rel), { force: true, recursive: true });
-    if (!st || !st.isDirectory()) {
-      mkdirSync(abs(rel), { mode: 0o700 });
-      changed.push(rel);
-    } else if ((st.mode & 0o700) !== 0o700) chmodSync(abs(rel), st.mode | 0o700);
+  // New folders, shallowest first, writable while they are filled.
+  const newDirs = work
+    .filter((c) => c.to === TREE && c.from !== TREE)
+    .sort((a, b) => depth(a.path) - depth(b.path));
+  for (const c of newDirs) {
+    const st = lstatOrUndefined(abs(c.path));
+    if (st && !st.isDirectory()) rmSync(abs(c.path), { force: true, recursive: true });
+    if (!st?.isDirectory()) mkdirSync(abs(c.path), { mode: 0o700 });
+    changed.push(c.path);
   }
+  const writable = new Map<string, number>();
+  const openFolder = (rel: string) => {
+    const st = lstatSync(abs(rel));
+    if (!st.isDirectory()) throw new CheckpointError(`${rel} is not a folder`);
+    if ((st.mode & 0o700) !== 0o700 && !writable.has(rel)) {
+      writable.set(rel, st.mode & 0o7777);
+      chmodSync(abs(rel), 0o700);
+    }
+  };
 
-  // Files that differ, fetched in one batch.
-  const wanted = [...entries].filter(([rel, t]) => {
-    if (t.mode === '40000' || !inScope(rel)) return false;
-    const now = current.files.get(rel);
-    return (
-      !now ||
-      now.oid !== t.oid ||
-      (now.kind === 'link') !== (t.mode === '120000') ||
-      !lstatOrUndefined(abs(rel))
-    );
-  });
+  // Files and links that differ, fetched in one batch and created fresh.
+  const files = work.filter((c) => c.to !== TREE && c.to !== ABSENT);
   const blobs = await readBlobs(
     args.gitDir,
-    wanted.map(([, t]) => t.oid),
+    files.map((c) => c.oid),
   );
-  for (const [rel, t] of wanted) {
-    const body = blobs.get(t.oid) ?? Buffer.alloc(0);
-    const path = abs(rel);
-    const st = lstatOrUndefined(path);
-    if (st) rmSync(path, { force: true, recursive: true });
-    if (t.mode === '120000') symlinkSync(body.toString(), path);
+  for (const c of files) {
+    const parent = c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/')) : '';
+    openFolder(parent);
+    const path = abs(c.path);
+    if (lstatOrUndefined(path)) rmSync(path, { force: true, recursive: true });
+    const body = blobs.get(c.oid) ?? Buffer.alloc(0);
+    if (c.to === LINK) symlinkSync(body.toString(), path);
     else writeFileSync(path, body, { flag: 'wx', mode: 0o600 });
-    changed.push(rel);
+    changed.push(c.path);
   }
 
-  // Exact modes: files, then folders deepest first, then the root.
-  for (const [rel, t] of entries) {
-    if (t.mode === '40000' || t.mode === '120000' || !inScope(rel)) continue;
-    const perm = permOf(rel, t);
-    if ((lstatSync(abs(rel)).mode & 0o7777) !== perm) chmodSync(abs(rel), perm);
+  // Exact modes: of what was written, and of whatever the two manifests disagree on.
+  const perms = new Map<string, number>();
+  for (const c of [...files, ...newDirs])
+    if (c.to !== LINK) perms.set(c.path, want.modes[c.path] ?? defaultPerm(c.to === TREE ? '40000' : c.to));
+  for (const rel of new Set([...Object.keys(want.modes), ...Object.keys(have.modes)])) {
+    if (want.modes[rel] === have.modes[rel] || !(rel === '' ? only === undefined : inScope(rel))) continue;
+    const st = lstatOrUndefined(abs(rel));
+    if (!st || st.isSymbolicLink()) continue;
+    perms.set(
+      rel,
+      want.modes[rel] ?? defaultPerm(st.isDirectory() ? '40000' : st.mode & 0o100 ? '100755' : '100644'),
+    );
   }
-  for (const [rel, t] of targetDirs.reverse()) {
-    const perm = permOf(rel, t);
-    if ((lstatSync(abs(rel)).mode & 0o7777) !== perm) chmodSync(abs(rel), perm);
+  for (const [rel, mode] of writable) if (!perms.has(rel)) perms.set(rel, mode);
+  for (const rel of [...perms.keys()].sort((a, b) => depth(b) - depth(a) || (a < b ? 1 : -1))) {
+    if (rel === '' && perms.size > 1) continue;
+    chmodSync(abs(rel), perms.get(rel) ?? 0o755);
   }
-  if (only === undefined) chmodSync(root, manifest.modes[''] ?? 0o755);
+  if (perms.has('')) chmodSync(root, perms.get('') ?? 0o755);
   return changed;
-}
-
-function lstatOrUndefined(path: string) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
 }

@@ -38,13 +38,8 @@ function buildDir(state: WorkspaceState, writer: ObjectWriter, dir: string): str
 }
 
 export function manifestOf(state: WorkspaceState, rootMode: number): Manifest {
-  const modes: Record<string, number> = {};
+  const modes: Record<string, number> = Object.fromEntries(state.modes);
   if (rootMode !== 0o755) modes[''] = rootMode;
-  for (const [rel, file] of state.files) {
-    const perm = file.mode & 0o7777;
-    if (file.kind === 'file' && perm !== defaultPerm(gitMode('file', file.mode))) modes[rel] = perm;
-  }
-  for (const [rel, dir] of state.dirs) if (dir.mode !== 0o755) modes[rel] = dir.mode;
   const leftOut = [...state.leftOut.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
   return { version: 1, modes, left_out: leftOut };
 }

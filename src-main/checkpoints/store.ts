@@ -19,6 +19,7 @@ import { diffCounts, diffTrees } from './diff';
 import { workspaceKey } from './names';
 import { ObjectWriter } from './objects';
 import { expired, sizeOf } from './prune';
+import { countChanges } from './turnCounts';
 import { newId, Records } from './records';
 import { restoreSnapshot } from './restore';
 import { Scanner } from './scanner';
@@ -53,6 +54,8 @@ interface Tracked {
   armed: boolean;
   /** Last snapshot of the workspace as a checkpoint or for a diff. */
   last?: { tree: string; capApplied: boolean };
+  /** The tree of the last checkpoint this store took of it: the state's changes are relative to it. */
+  checkpointTree?: string;
 }
 
 export interface RestoreResult {
@@ -68,6 +71,7 @@ export class CheckpointStore {
   private readonly writer: ObjectWriter;
   private readonly records: Records;
   private readonly tracked = new Map<string, Tracked>();
+  private readonly latest = new Map<string, Checkpoint | undefined>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
@@ -107,10 +111,14 @@ export class CheckpointStore {
 
   private async takeNow(options: TakeOptions): Promise<Checkpoint> {
     const ws = await this.snapshot(options.workspace);
-    const previous = this.records.all().find((c) => c.workspace === ws.root);
-    const counts = previous
-      ? await diffCounts(this.gitDir, previous.tree, ws.last?.tree ?? '')
-      : { files_changed: 0, insertions: 0, deletions: 0 };
+    const tree = ws.last?.tree ?? '';
+    const previous = this.latestOf(ws.root);
+    const changes = ws.state.takeChanges();
+    const counts = !previous
+      ? { files_changed: 0, insertions: 0, deletions: 0 }
+      : ((previous.tree === ws.checkpointTree ? countChanges(changes, this.writer) : undefined) ??
+        (await diffCounts(this.gitDir, previous.tree, tree)));
+    ws.checkpointTree = tree;
     const created = this.now();
     const checkpoint: Checkpoint = {
       id: newId(created),
@@ -122,10 +130,21 @@ export class CheckpointStore {
       ...counts,
       left_out: [...ws.state.leftOut.values()],
       git_cap_applied: ws.last?.capApplied ?? false,
-      tree: ws.last?.tree ?? '',
+      tree,
     };
     this.records.save(checkpoint);
+    this.latest.set(ws.root, checkpoint);
     return checkpoint;
+  }
+
+  /** The newest checkpoint of a workspace, read from the records once per process. */
+  private latestOf(root: string): Checkpoint | undefined {
+    if (!this.latest.has(root))
+      this.latest.set(
+        root,
+        this.records.all().find((c) => c.workspace === root),
+      );
+    return this.latest.get(root);
   }
 
   /** Brings the workspace's state up to date and writes its tree. */
@@ -251,8 +270,9 @@ export class CheckpointStore {
       const changed = await restoreSnapshot({
         root: ws.root,
         gitDir: this.gitDir,
-        top: checkpoint.tree,
-        current: ws.state,
+        target: checkpoint.tree,
+        current: undo.tree,
+        currentLeftOut: undo.left_out,
         ...(only !== undefined ? { only } : {}),
       });
       return { undo, changed };
@@ -267,10 +287,12 @@ export class CheckpointStore {
       const drop = expired(all, config, this.now());
       const dropped = new Set(drop.map((c) => c.id));
       for (const c of drop) this.records.remove(c.id);
+      this.latest.clear();
       const limit = config.max_size_mb * 1024 * 1024;
       const left = all.filter((c) => !dropped.has(c.id));
       if (drop.length > 0) await this.collect();
       while (left.length > 1 && sizeOf(join(this.gitDir, 'objects')) > limit) {
+        this.latest.clear();
         for (const c of left.splice(-Math.max(1, Math.floor(left.length / 10)))) {
           this.records.remove(c.id);
           dropped.add(c.id);

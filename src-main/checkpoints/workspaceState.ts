@@ -36,6 +36,10 @@ export class WorkspaceState {
   readonly children = new Map<string, Set<string>>([['', new Set()]]);
   /** Tree ids of folders with nothing changed since they were built. */
   readonly trees = new Map<string, string>();
+  /** Exact permission bits where git's 644/755 (files) or 755 (folders) would be wrong. */
+  readonly modes = new Map<string, number>();
+  /** Files changed since the last checkpoint, with their object id then (null: absent). */
+  private readonly changes = new Map<string, string | null>();
   /** The store generation these object ids belong to; a prune that dropped objects bumps it. */
   generation = 0;
 
@@ -56,8 +60,12 @@ export class WorkspaceState {
   }
 
   setFile(rel: string, record: FileRecord): void {
+    const before = this.files.get(rel)?.oid ?? null;
     this.forget(rel, false);
+    if (before !== record.oid && !this.changes.has(rel)) this.changes.set(rel, before);
     this.files.set(rel, record);
+    const perm = record.mode & 0o7777;
+    if (record.kind === 'file' && perm !== (record.mode & 0o100 ? 0o755 : 0o644)) this.modes.set(rel, perm);
     this.link(rel);
   }
 
@@ -65,6 +73,8 @@ export class WorkspaceState {
     if (this.files.has(rel) || this.leftOut.has(rel)) this.forget(rel, false);
     if (this.dirs.get(rel)?.mode !== record.mode) this.touch(rel);
     this.dirs.set(rel, record);
+    if (record.mode !== 0o755) this.modes.set(rel, record.mode);
+    else this.modes.delete(rel);
     if (!this.children.has(rel)) this.children.set(rel, new Set());
     this.link(rel);
   }
@@ -85,11 +95,25 @@ export class WorkspaceState {
       this.children.delete(rel);
       this.trees.delete(rel);
     }
+    const file = this.files.get(rel);
+    if (file && !this.changes.has(rel)) this.changes.set(rel, file.oid);
+    this.modes.delete(rel);
     const known = this.files.delete(rel) || this.dirs.delete(rel) || this.leftOut.delete(rel);
     if (known || unlink) {
       if (unlink) this.children.get(parentOf(rel))?.delete(baseOf(rel));
       this.touch(rel);
     }
+  }
+
+  /** Files whose content changed since the last call: id then and now (null: absent). */
+  takeChanges(): { path: string; before: string | null; after: string | null }[] {
+    const out: { path: string; before: string | null; after: string | null }[] = [];
+    for (const [path, before] of this.changes) {
+      const after = this.files.get(path)?.oid ?? null;
+      if (after !== before) out.push({ path, before, after });
+    }
+    this.changes.clear();
+    return out;
   }
 
   save(path: string): void {
