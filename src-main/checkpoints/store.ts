@@ -16,7 +16,7 @@ import {
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CheckpointsConfigSchema, type CheckpointsConfig } from '../config/checkpointsSchema';
 import { diffCounts, diffTrees } from './diff';
-import { workspaceKey } from './names';
+import { escapePath, workspaceKey } from './names';
 import { ObjectWriter } from './objects';
 import { expired, sizeOf } from './prune';
 import { countChanges } from './turnCounts';
@@ -260,6 +260,7 @@ export class CheckpointStore {
     return this.serial(async () => {
       const checkpoint = this.records.get(id);
       const only = options.file === undefined ? undefined : inside(checkpoint.workspace, options.file);
+      if (only !== undefined) await this.mustKnow(checkpoint, only);
       const undo = await this.takeNow({
         workspace: checkpoint.workspace,
         session: options.session ?? checkpoint.session,
@@ -277,6 +278,17 @@ export class CheckpointStore {
       });
       return { undo, changed };
     });
+  }
+
+  /** A path to restore must be in the checkpoint or in the workspace now. */
+  private async mustKnow(checkpoint: Checkpoint, rel: string): Promise<void> {
+    const { stdout } = await git(['ls-tree', `${checkpoint.tree}:files`, '--', escapePath(rel)], {
+      gitDir: this.gitDir,
+    });
+    if (stdout.length > 0 || existsSync(join(checkpoint.workspace, rel))) return;
+    // A dangling link is there too, though existsSync says not.
+    if (!lstatSync(join(checkpoint.workspace, rel), { throwIfNoEntry: false }))
+      throw new CheckpointError(`${rel} is in neither checkpoint ${checkpoint.id} nor the workspace`);
   }
 
   /** Drops checkpoints past retention and the objects only they held; returns the ids dropped. */
