@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { git } from './storeGit';
@@ -18,8 +19,17 @@ export interface TreeEntry {
   oid: string;
 }
 
+/** Deflated bytes held for writing before they are written at once. */
+const HELD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Writes objects: a few are held and written in parallel by `flush()` (one slow disk operation
+ * then costs its own time, not the sum of all); many are written as they come.
+ */
 export class ObjectWriter {
   private tmp = 0;
+  private readonly held = new Map<string, { dir: string; file: string; data: Buffer }>();
+  private heldBytes = 0;
 
   constructor(private readonly gitDir: string) {}
 
@@ -29,19 +39,61 @@ export class ObjectWriter {
     const oid = createHash('sha1').update(header).update(body).digest('hex');
     const dir = join(this.gitDir, 'objects', oid.slice(0, 2));
     const file = join(dir, oid.slice(2));
-    if (existsSync(file)) return oid;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = join(dir, `tmp-${process.pid}-${this.tmp++}`);
-    writeFileSync(temp, deflateSync(Buffer.concat([header, body]), { level: 1 }), { mode: 0o400 });
-    renameSync(temp, file);
+    if (this.held.has(oid) || existsSync(file)) return oid;
+    const data = deflateSync(Buffer.concat([header, body]), { level: 1 });
+    this.held.set(oid, { dir, file, data });
+    this.heldBytes += data.length;
+    if (this.heldBytes > HELD_BYTES) this.flushSync();
     return oid;
+  }
+
+  private temp(dir: string): string {
+    return join(dir, `tmp-${process.pid}-${this.tmp++}`);
+  }
+
+  private flushSync(): void {
+    for (const { dir, file, data } of this.held.values()) {
+      const temp = this.temp(dir);
+      try {
+        writeFileSync(temp, data, { mode: 0o400 });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        writeFileSync(temp, data, { mode: 0o400 });
+      }
+      renameSync(temp, file);
+    }
+    this.held.clear();
+    this.heldBytes = 0;
+  }
+
+  /** Writes every held object; a snapshot is complete once this returns. */
+  async flush(): Promise<void> {
+    const batch = [...this.held.values()];
+    this.held.clear();
+    this.heldBytes = 0;
+    await Promise.all(
+      batch.map(async ({ dir, file, data }) => {
+        // The fan-out folder usually exists; git prune removes empty ones.
+        const temp = this.temp(dir);
+        try {
+          await writeFile(temp, data, { mode: 0o400 });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+          await mkdir(dir, { recursive: true, mode: 0o700 });
+          await writeFile(temp, data, { mode: 0o400 });
+        }
+        await rename(temp, file);
+      }),
+    );
   }
 
   /** A loose object's content, or undefined when it is not stored loose. */
   readLoose(oid: string): Buffer | undefined {
     let raw: Buffer;
     try {
-      raw = inflateSync(readFileSync(join(this.gitDir, 'objects', oid.slice(0, 2), oid.slice(2))));
+      const held = this.held.get(oid)?.data;
+      raw = inflateSync(held ?? readFileSync(join(this.gitDir, 'objects', oid.slice(0, 2), oid.slice(2))));
     } catch {
       return undefined;
     }

@@ -162,6 +162,7 @@ export class CheckpointStore {
     if (ws.watcher) ws.armed = true;
     const rootMode = lstatSync(ws.root).mode & 0o7777;
     ws.last = { tree: writeSnapshot(ws.state, this.writer, rootMode), capApplied: ws.scanner.capApplied };
+    await this.writer.flush();
     if (full && !ws.watcher) ws.state.save(this.statePath(ws.root));
     return ws;
   }
