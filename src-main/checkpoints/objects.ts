@@ -21,6 +21,7 @@ export interface TreeEntry {
 
 /** Deflated bytes held for writing before they are written at once. */
 const HELD_BYTES = 32 * 1024 * 1024;
+const PARALLEL_WRITES = 64;
 
 /**
  * Writes objects: a few are held and written in parallel by `flush()` (one slow disk operation
@@ -69,6 +70,9 @@ export class ObjectWriter {
 
   /** Writes every held object; a snapshot is complete once this returns. */
   async flush(): Promise<void> {
+    // Many objects (a first snapshot) are written one by one: parallel writes would need as
+    // many open files.
+    if (this.held.size > PARALLEL_WRITES) return this.flushSync();
     const batch = [...this.held.values()];
     this.held.clear();
     this.heldBytes = 0;
