@@ -32,7 +32,7 @@ export class ObjectWriter {
   private readonly held = new Map<string, { dir: string; file: string; data: Buffer }>();
   private heldBytes = 0;
 
-  constructor(private readonly gitDir: string) {}
+  constructor(readonly gitDir: string) {}
 
   /** Stores `body` as an object of `type` and returns its id. */
   write(type: 'blob' | 'tree', body: Buffer): string {
@@ -102,6 +102,33 @@ export class ObjectWriter {
       return undefined;
     }
     return raw.subarray(raw.indexOf(0) + 1);
+  }
+
+  /** The id of entry `name` of a loose tree. */
+  treeEntry(tree: string, name: string): string | undefined {
+    const body = this.readLoose(tree);
+    if (!body) return undefined;
+    for (let at = 0; at < body.length;) {
+      const nul = body.indexOf(0, at);
+      const entry = body.subarray(at, nul).toString();
+      const oid = body.subarray(nul + 1, nul + 21).toString('hex');
+      if (entry.slice(entry.indexOf(' ') + 1) === name) return oid;
+      at = nul + 21;
+    }
+    return undefined;
+  }
+
+  /** Blobs by id, read in this process when stored loose, else through git. */
+  async readMany(oids: string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    const missing: string[] = [];
+    for (const oid of oids) {
+      const body = this.readLoose(oid);
+      if (body) found.set(oid, body);
+      else missing.push(oid);
+    }
+    for (const [oid, body] of await readBlobs(this.gitDir, missing)) found.set(oid, body);
+    return found;
   }
 
   /** A tree from its entries, in git's order (a folder sorts as if its name ended in `/`). */

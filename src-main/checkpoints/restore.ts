@@ -9,7 +9,7 @@
 import { chmodSync, lstatSync, mkdirSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { escapePath, unescapePath } from './names';
-import { readBlobs } from './objects';
+import { readBlobs, type ObjectWriter } from './objects';
 import { defaultPerm, type Manifest } from './snapshot';
 import { git } from './storeGit';
 import { CheckpointError, type LeftOut } from './types';
@@ -47,12 +47,20 @@ async function changes(gitDir: string, from: string, to: string, only?: string):
   return found;
 }
 
-/** The manifests of both snapshots, in one batch. */
-async function manifests(gitDir: string, target: string, current: string): Promise<[Manifest, Manifest]> {
+/** The manifests of both snapshots. */
+async function manifests(
+  writer: ObjectWriter,
+  target: string,
+  current: string,
+): Promise<[Manifest, Manifest]> {
   const names = [`${target}:manifest.json`, `${current}:manifest.json`];
-  const blobs = await readBlobs(gitDir, names);
-  const parse = (name: string) => JSON.parse(blobs.get(name)?.toString() ?? '{}') as Manifest;
-  return [parse(names[0] ?? ''), parse(names[1] ?? '')];
+  const oids = [writer.treeEntry(target, 'manifest.json'), writer.treeEntry(current, 'manifest.json')];
+  const read = oids.every((oid) => oid !== undefined)
+    ? await writer.readMany(oids as string[])
+    : await readBlobs(writer.gitDir, names);
+  const keys = oids.every((oid) => oid !== undefined) ? (oids as string[]) : names;
+  const parse = (key: string) => JSON.parse(read.get(key)?.toString() ?? '{}') as Manifest;
+  return [parse(keys[0] ?? ''), parse(keys[1] ?? '')];
 }
 
 const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
@@ -69,6 +77,7 @@ function lstatOrUndefined(path: string) {
 export interface RestoreArgs {
   root: string;
   gitDir: string;
+  writer: ObjectWriter;
   /** The snapshot to restore. */
   target: string;
   /** A snapshot of the workspace as it is now, taken just before. */
@@ -84,7 +93,7 @@ export async function restoreSnapshot(args: RestoreArgs): Promise<string[]> {
   const { root, only } = args;
   const [diff, [want, have]] = await Promise.all([
     changes(args.gitDir, args.current, args.target, only),
-    manifests(args.gitDir, args.target, args.current),
+    manifests(args.writer, args.target, args.current),
   ]);
   const kept = [...want.left_out, ...args.currentLeftOut].map((l) => l.path);
   const inScope = (p: string) => (only === undefined || under(p, only)) && !kept.some((k) => under(p, k));
@@ -147,10 +156,7 @@ export async function restoreSnapshot(args: RestoreArgs): Promise<string[]> {
 
   // Files and links that differ, fetched in one batch and created fresh.
   const files = work.filter((c) => c.to !== TREE && c.to !== ABSENT);
-  const blobs = await readBlobs(
-    args.gitDir,
-    files.map((c) => c.oid),
-  );
+  const blobs = await args.writer.readMany(files.map((c) => c.oid));
   for (const c of files) {
     const parent = c.path.includes('/') ? c.path.slice(0, c.path.lastIndexOf('/')) : '';
     openFolder(parent);

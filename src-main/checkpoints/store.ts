@@ -272,6 +272,7 @@ export class CheckpointStore {
       const changed = await restoreSnapshot({
         root: ws.root,
         gitDir: this.gitDir,
+        writer: this.writer,
         target: checkpoint.tree,
         current: undo.tree,
         currentLeftOut: undo.left_out,
