@@ -37,6 +37,8 @@ export const BULKY = new Set([
 export interface ScanLimits {
   maxFileBytes: number;
   maxGitBytes: number;
+  /** The checkpoint store itself, when it lies inside the workspace (a workspace of ~). */
+  storeDir?: string;
 }
 
 export interface ScanHooks {
@@ -70,7 +72,7 @@ export class Scanner {
     this.gitBytes = 0;
     this.capApplied = false;
     if (paths === undefined) this.walk('', 'full');
-    else for (const rel of paths) this.examine(rel, 'dirty');
+    else for (const rel of paths) if (!this.insideLeftOut(rel)) this.examine(rel, 'dirty');
     while (this.pendingBulky.length > 0) {
       const asked = this.pendingBulky;
       this.pendingBulky = [];
@@ -80,6 +82,14 @@ export class Scanner {
         this.examine(rel, 'full');
       }
     }
+  }
+
+  private insideLeftOut(rel: string): boolean {
+    for (let at = rel; at.includes('/');) {
+      at = at.slice(0, at.lastIndexOf('/'));
+      if (this.state.leftOut.has(at)) return true;
+    }
+    return false;
   }
 
   private walk(dir: string, how: Look): void {
@@ -111,6 +121,8 @@ export class Scanner {
   }
 
   private directory(rel: string, st: Stats, how: Look): void {
+    if (this.limits.storeDir && joinPath(this.root, rel) === this.limits.storeDir)
+      return this.state.setLeftOut(rel, { path: rel, reason: 'checkpoint-store' });
     if (BULKY.has(baseOf(rel)) && !inGitDir(rel)) {
       const ignored = this.ignoreAnswers.get(rel);
       if (ignored === undefined) {

@@ -170,3 +170,16 @@ describe('prune', () => {
     expect(readdirSync(join(home, 'checkpoints/records'))).toHaveLength(2);
   });
 });
+
+describe('a workspace holding the store', () => {
+  it('leaves the store out, and a restore leaves it alone', async () => {
+    const inner = join(ws, '.caduceus');
+    const store = await CheckpointStore.open({ home: inner });
+    write(ws, 'a.txt', 'a\n');
+    const checkpoint = await store.take({ workspace: ws, session: 's', turn: 1 });
+    expect(checkpoint.left_out).toEqual([{ path: '.caduceus/checkpoints', reason: 'checkpoint-store' }]);
+    write(ws, 'a.txt', 'b\n');
+    await store.restore(checkpoint.id);
+    expect(store.list()).toHaveLength(2);
+  });
+});

@@ -194,7 +194,11 @@ export class CheckpointStore {
       root,
       state,
       this.writer,
-      { maxFileBytes: config.max_file_mb * 1024 * 1024, maxGitBytes: config.max_git_mb * 1024 * 1024 },
+      {
+        maxFileBytes: config.max_file_mb * 1024 * 1024,
+        maxGitBytes: config.max_git_mb * 1024 * 1024,
+        storeDir: realpathSync(this.dir),
+      },
       { onDir: (rel, ino) => watcher?.add(rel, ino) },
     );
     return { root, state, scanner, armed: false, ...(watcher ? { watcher } : {}) };

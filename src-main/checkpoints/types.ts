@@ -3,7 +3,7 @@
 /** A path left out of a checkpoint and why; restore leaves such paths as they are. */
 export interface LeftOut {
   path: string;
-  reason: 'ignored-bulky' | 'too-large' | 'git-cap' | 'special-file';
+  reason: 'ignored-bulky' | 'too-large' | 'git-cap' | 'special-file' | 'checkpoint-store';
   /** Bytes, when known (a file). */
   size?: number;
 }
