@@ -1,8 +1,8 @@
 /** Checkpoint records: one JSON file each, and a ref per checkpoint so its objects stay reachable. */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeAtomicSync } from './atomicSync';
 import { CheckpointError, type Checkpoint } from './types';
 
 const ID = /^[0-9a-f]{8,24}$/;
@@ -25,9 +25,15 @@ export class Records {
     mkdirSync(this.refs, { recursive: true, mode: 0o700 });
   }
 
-  save(checkpoint: Checkpoint): void {
-    writeFileSync(join(this.refs, checkpoint.id), `${checkpoint.tree}\n`, { mode: 0o600 });
-    writeAtomicSync(join(this.dir, `${checkpoint.id}.json`), JSON.stringify(checkpoint, null, 2));
+  /** Writes the ref and the record together; the snapshot's objects are written already. */
+  async save(checkpoint: Checkpoint): Promise<void> {
+    const record = join(this.dir, `${checkpoint.id}.json`);
+    const temp = `${record}.tmp-${process.pid}`;
+    await Promise.all([
+      writeFile(join(this.refs, checkpoint.id), `${checkpoint.tree}\n`, { mode: 0o600 }),
+      writeFile(temp, JSON.stringify(checkpoint, null, 2), { mode: 0o600 }),
+    ]);
+    await rename(temp, record);
   }
 
   remove(id: string): void {

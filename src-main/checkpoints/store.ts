@@ -132,7 +132,7 @@ export class CheckpointStore {
       git_cap_applied: ws.last?.capApplied ?? false,
       tree,
     };
-    this.records.save(checkpoint);
+    await this.records.save(checkpoint);
     this.latest.set(ws.root, checkpoint);
     return checkpoint;
   }
