@@ -5,6 +5,7 @@ import { benchPrompts } from '../src-main/approval/gate/promptBench';
 import { benchSandbox } from '../src-main/terminal/sandboxBench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
+import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   sandbox: benchSandbox,
   renderer: benchRenderer,
   agentStream: benchAgentStream,
+  checkpoints: benchCheckpoints,
 };
 
 const only = process.argv.slice(2);

@@ -66,7 +66,14 @@ const LAYERS: [string, string[]][] = [
   ['runtime', ['src-main/runtime', 'src-main/contract']],
   [
     'runtime services',
-    ['src-main/approval', 'src-main/terminal', 'src-main/sandbox', 'src-main/workspace', 'src-main/config'],
+    [
+      'src-main/approval',
+      'src-main/terminal',
+      'src-main/sandbox',
+      'src-main/workspace',
+      'src-main/config',
+      'src-main/checkpoints',
+    ],
   ],
   ['tools', ['src-main/tools', 'src-main/mcp', 'src-main/plugins']],
   ['agent', ['src-main/agent']],

@@ -27,6 +27,13 @@ const USAGE = `Usage: caduceus <command>
                                                           every approval decision, newest first
   approvals grants [--json]                               grants in force, with their keys
   approvals revoke KEY                                    end a grant; the next command asks again
+  checkpoints list [--session ID | --workspace DIR] [--json]
+                                                          workspace checkpoints, newest first
+  checkpoints diff <id> [--file PATH] [--json]            what changed in the workspace since a checkpoint
+  checkpoints restore <id> [--file PATH]                  put the workspace (or one file) back; undoable
+  checkpoints take [--workspace DIR] [--session ID] [--turn N] [--label TEXT] [--json]
+                                                          checkpoint a workspace now
+  checkpoints prune                                       drop checkpoints past retention
   mcp login <server> [--client-secret-stdin]              OAuth sign-in to an HTTP MCP server (browser)
   mcp logout <server>                                     forget its tokens and registered client
 
@@ -50,10 +57,17 @@ interface CommandEntry {
   secrets?: boolean;
 }
 
+const checkpoints = () => import('./checkpointsCommands');
+
 /** Commands that build what they need themselves. */
 const STANDALONE: Record<string, () => Promise<Standalone>> = {
   serve: async () => (await import('./serveCommand')).serve,
   'approval check': async () => (await import('./approvalCommand')).approvalCheck,
+  'checkpoints list': async () => (await checkpoints()).checkpointsList,
+  'checkpoints diff': async () => (await checkpoints()).checkpointsDiff,
+  'checkpoints restore': async () => (await checkpoints()).checkpointsRestore,
+  'checkpoints take': async () => (await checkpoints()).checkpointsTake,
+  'checkpoints prune': async () => (await checkpoints()).checkpointsPrune,
 };
 
 const tools = () => import('./toolsCommands');

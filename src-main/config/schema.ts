@@ -8,6 +8,7 @@ import {
 import { SandboxConfigSchema } from './sandboxSchema';
 import { NetworkConfigSchema } from './networkSchema';
 import { TerminalConfigSchema } from './terminalSchema';
+import { CheckpointsConfigSchema } from './checkpointsSchema';
 
 const stringList = z.array(z.string()).default([]);
 
@@ -113,6 +114,7 @@ export const ConfigSchema = z.looseObject({
   terminal: TerminalConfigSchema.prefault({}),
   sandbox: SandboxConfigSchema.prefault({}),
   network: NetworkConfigSchema.prefault({}),
+  checkpoints: CheckpointsConfigSchema.prefault({}),
   approvals: ApprovalsConfigSchema.default({
     mode: 'manual',
     timeout_seconds: 120,
