@@ -5,7 +5,8 @@ import { ContractError } from '../contract/router';
 import type { McpManager } from '../mcp/manager';
 import { acceptHostKey, HostKeyError, type HostKeyInfo } from '../terminal/backends/knownHosts';
 import { SshConnection } from '../terminal/backends/sshConnection';
-import { SshConfigSchema, TerminalConfigSchema } from '../config/terminalSchema';
+import { SshConfigSchema } from '../../src-shared/backends/list';
+import { TerminalConfigSchema } from '../config/terminalSchema';
 
 /** The first problem of a zod parse, as `where: what`. */
 function firstIssue(prefix: string, issues: { path: PropertyKey[]; message: string }[]): string {

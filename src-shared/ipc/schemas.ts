@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TerminalBackendKindSchema } from '../backends/registry';
 
 /** Data shapes that cross the process boundary, shared by main and the renderer. */
 
@@ -88,16 +89,6 @@ export const AllowlistEntrySchema = z.object({
   description: z.string(),
 });
 export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
-
-export const TerminalBackendKindSchema = z.enum([
-  'local',
-  'docker',
-  'ssh',
-  'singularity',
-  'modal',
-  'daytona',
-]);
-export type TerminalBackendKind = z.infer<typeof TerminalBackendKindSchema>;
 
 export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
 

@@ -1,5 +1,6 @@
 /** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
 import { z } from 'zod';
+import type { BackendIsolation } from '../../../src-shared/backends/registry';
 import { DeciderSchema } from '../../../src-shared/approvalsLedger';
 import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
 import { VerdictSchema } from '../analysis/verdict';
@@ -8,7 +9,6 @@ import type { SandboxReach } from './commandGate';
 
 // The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
-export type { ApprovalChoice } from '../../../src-shared/ipc/schemas';
 
 /** What an approver may answer: a choice, or the prompt was escaped or closed (both deny). */
 export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);
@@ -38,7 +38,6 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
 /** Who decided, in the one vocabulary the ledger and the cards share. */
 export const DecidedBySchema = DeciderSchema;
-export type DecidedBy = z.infer<typeof DecidedBySchema>;
 
 export const GateDecisionSchema = z.object({
   allowed: z.boolean(),
@@ -56,14 +55,13 @@ export const GateDecisionSchema = z.object({
 });
 export type GateDecision = z.infer<typeof GateDecisionSchema>;
 
-export type BackendKind = 'local' | 'container' | 'remote';
-
 export interface GateCheck {
   command: string;
   sessionId: string;
   taskId: string;
   toolCallId: string;
-  backendKind: BackendKind;
+  /** How the backend the command runs on is isolated (its descriptor's `isolation`). */
+  backendKind: BackendIsolation;
   /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
   extraKeys?: readonly string[];
   /** What the extra keys are about (the file a read opens), added to their reasons. */

@@ -266,5 +266,3 @@ export function createFakeElectron() {
     },
   };
 }
-
-export type FakeElectron = ReturnType<typeof createFakeElectron>;
