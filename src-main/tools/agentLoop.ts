@@ -66,7 +66,15 @@ export type AgentLoopToolName = keyof typeof AGENT_LOOP_TOOLS;
 export function registerTools(ctx: ToolModuleContext): void {
   const specs = (Object.keys(AGENT_LOOP_TOOLS) as AgentLoopToolName[]).map((name) => {
     const { toolset, emoji, schema } = AGENT_LOOP_TOOLS[name];
-    return { name, toolset, emoji, schema, parallelSafe: name === 'session_search' };
+    // clarify waits on the user, so nothing runs beside it.
+    return {
+      name,
+      toolset,
+      emoji,
+      schema,
+      parallelSafe: name === 'session_search',
+      neverParallel: name === 'clarify',
+    };
   });
   if (!ctx.services.agentLoop) {
     registerUnavailable(ctx, 'Agent', specs);

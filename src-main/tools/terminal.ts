@@ -17,6 +17,9 @@ export function registerTools(ctx: ToolModuleContext): void {
     schema: TERMINAL_SCHEMA,
     emoji: '💻',
     isAsync: true,
+    // Each command changes the shell's state (cwd, variables) the next one starts in.
+    neverParallel: true,
+    gateCommand: (args) => (typeof args.command === 'string' ? args.command : undefined),
     checkFn,
     handler: typedHandler('terminal', TerminalArgs, (args, call) => runTerminal(services, args, call)),
   });
