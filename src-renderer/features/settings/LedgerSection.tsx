@@ -3,6 +3,7 @@ import { LEDGER_DECIDERS, type LedgerEntry } from '../../../src-shared/approvals
 import { useKeptQuery } from '../../state/query';
 import { ledgerQuery, useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
+import './LedgerSection.css';
 
 const time = (ms: number) => new Date(ms).toLocaleString();
 

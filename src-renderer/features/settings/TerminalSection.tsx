@@ -7,6 +7,7 @@ import { BACKENDS, asRecord, backendFields, backendLabel } from './backendFields
 import { Field } from './CommitInput';
 import { KeyValueEditor } from './KeyValueEditor';
 import { SshTest } from './SshTest';
+import './TerminalSection.css';
 
 /**
  * Which backend runs commands, and its options. Named fields are edited as a draft, checked, and
