@@ -24,13 +24,11 @@ export interface ToolCallInfo {
 }
 
 export type PreToolCallResult = { action: 'block'; message: string } | { action: 'allow' } | void | undefined;
-/** How dispatch ended a call, for `post_tool_call` hooks. */
-export type ToolCallStatus = DispatchStatus;
-
 export interface PostToolCallInfo extends ToolCallInfo {
   result: string;
   durationMs: number;
-  status: ToolCallStatus;
+  /** How dispatch ended the call. */
+  status: DispatchStatus;
 }
 
 /** Payload and return type per hook; hooks without a return value are notifications. */
