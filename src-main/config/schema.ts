@@ -109,13 +109,7 @@ export const ConfigSchema = z.looseObject({
   terminal: TerminalConfigSchema.prefault({}),
   sandbox: SandboxConfigSchema.prefault({}),
   network: NetworkConfigSchema.prefault({}),
-  approvals: ApprovalsConfigSchema.default({
-    mode: 'manual',
-    timeout_seconds: 120,
-    containers: 'skip',
-    deny: [],
-    allow: [],
-  }),
+  approvals: ApprovalsConfigSchema.prefault({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

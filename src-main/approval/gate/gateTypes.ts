@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { BackendIsolation } from '../../../src-shared/backends/registry';
 import { DeciderSchema } from '../../../src-shared/approvalsLedger';
-import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
+import { ApprovalChoiceSchema, ApprovalQuestionSchema } from '../../../src-shared/ipc/schemas';
 import { VerdictSchema } from '../analysis/verdict';
 import type { Verdict } from '../analysis/verdict';
 import type { SandboxReach } from './commandGate';
@@ -14,34 +14,18 @@ export { ApprovalChoiceSchema };
 export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);
 export type ApproverAnswer = z.infer<typeof ApproverAnswerSchema>;
 
-export const ApprovalRequestSchema = z.object({
-  /** Unique per prompt; an answer is bound to it and to the exact command. */
-  id: z.string(),
-  command: z.string(),
-  sessionId: z.string(),
-  taskId: z.string(),
-  toolCallId: z.string(),
+/** An approval question as the gate asks it: the shared fields, its whole verdict and its timeout. */
+export const ApprovalRequestSchema = ApprovalQuestionSchema.extend({
   verdict: VerdictSchema,
-  /** Rule keys an "always" answer stores in config.yaml `command_allowlist`. */
-  alwaysKeys: z.array(z.string()),
   /** Seconds until an unanswered prompt counts as a denial. */
   timeoutSeconds: z.number(),
-  createdAt: z.number(),
-  /** Shared by the requests of one batch, which are asked together. */
-  batchId: z.string().optional(),
-  /** Set when `command` is not a shell command but words ('skill', 'memory'). */
-  subjectKind: z.string().optional(),
-  /** Shown under the command: the content written, a diff, what is deleted. */
-  detail: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
-/** Who decided, in the one vocabulary the ledger and the cards share. */
-export const DecidedBySchema = DeciderSchema;
-
 export const GateDecisionSchema = z.object({
   allowed: z.boolean(),
-  decidedBy: DecidedBySchema,
+  /** Who decided, in the one vocabulary the ledger and the cards share. */
+  decidedBy: DeciderSchema,
   /** Where the deciding rule lives, so a UI can explain and revoke it. */
   source: z.enum(['built-in', 'config.yaml', 'session', 'model', 'user']),
   /** The deny/allow rule, or the allowlisted keys, that decided. */
