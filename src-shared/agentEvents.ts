@@ -35,6 +35,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     toolCallId: z.string(),
     name: z.string(),
     emoji: z.string(),
+    /** The line icon its registration names. */
+    icon: z.string().optional(),
     argsPreview: z.string(),
     /** The raw JSON arguments, for a readable form in the UI. */
     args: z.string().optional(),

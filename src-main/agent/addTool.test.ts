@@ -4,13 +4,19 @@
  * tools/builtin.ts (mocked here). Discovery, the toolsets and presets, the batch planner and
  * the gate's batch announcement all learn the tool from that registration alone.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolCall } from '../../src-shared/sessions';
 import { createMemoryLogger } from '../runtime/logger';
 import { discoverTools } from '../runtime/discovery';
 import { ToolRuntime } from '../runtime/runtime';
 import { canRunInParallel } from './batch';
-import { batchCommands } from './toolRunner';
+import type { AgentEventBody } from './events';
+import { SessionStore } from './sessions/store';
+import { storedToolCallViews, toolCallView } from './toolCards';
+import { batchCommands, ToolRunner } from './toolRunner';
 
 vi.mock('../tools/builtin', async (importOriginal) => {
   const real = await importOriginal<{ BUILTIN_TOOL_MODULES: unknown[] }>();
@@ -69,5 +75,44 @@ describe('adding a tool', async () => {
       { toolCallId: 'b', command: 'ls' },
     ]);
     expect(batchCommands(calls, new Set(['terminal']), lookup)).toEqual([{ toolCallId: 'b', command: 'ls' }]);
+  });
+
+  it('shows the icon its registration names, live and reloaded', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'caduceus-addtool-'));
+    const store = SessionStore.open(home);
+    try {
+      const session = store.createSession({ title: 'icon' });
+      const events: AgentEventBody[] = [];
+      const runner = new ToolRunner({
+        runtime,
+        store: () => store,
+        loopHandlers: new Map(),
+        sessionId: session.id,
+        taskId: session.id,
+        cwd: home,
+        emit: (event) => events.push(event),
+      });
+      const calls = [call('c1', 'fake_run', { script: 'x' })];
+      store.appendMessage(session.id, { role: 'assistant', content: null, tool_calls: calls });
+      await runner.runBatch(calls, new Set(['fake_run']));
+      const started = events.find((e) => e.type === 'tool_started');
+      expect(started).toMatchObject({ name: 'fake_run', icon: 'code' });
+      const live = toolCallView({
+        id: 'c1',
+        name: 'fake_run',
+        emoji: '',
+        ...(started?.type === 'tool_started' && started.icon ? { icon: started.icon } : {}),
+        args: '{}',
+        taskId: session.id,
+        startedAt: 0,
+        run: 'running',
+      });
+      expect(live.icon).toBe('code');
+      const reloaded = storedToolCallViews(store, session.id, undefined, (t) => lookup(t)?.icon);
+      expect(reloaded.get('c1')?.icon).toBe('code');
+    } finally {
+      store.close();
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -89,11 +89,13 @@ export class ToolRunner {
     const { emit, sessionId } = this.deps;
     const name = call.function.name;
     const started = performance.now();
+    const entry = this.deps.runtime.registry.get(name);
     emit({
       type: 'tool_started',
       toolCallId: call.id,
       name,
-      emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
+      emoji: entry?.emoji ?? '🔧',
+      ...(entry?.icon ? { icon: entry.icon } : {}),
       argsPreview: argsPreview(call.function.arguments),
       args: call.function.arguments,
       ...(batch ? { batch } : {}),

@@ -106,6 +106,8 @@ export interface ToolSpec {
    * command of a batch before the first runs (and can ask about them together).
    */
   gateCommand?: (args: ToolArgs) => string | undefined;
+  /** Its line icon on the card (a name of src-renderer's ui/Icon); without one, a wrench. */
+  icon?: string;
   /** Presets (`caduceus-desktop`, …) that offer it besides the tools their catalog lists. */
   presets?: readonly string[];
 }

@@ -14,6 +14,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'fake',
     schema: functionSchema('fake_run', 'Runs a fake script.', FakeRunArgs),
     emoji: '🧪',
+    icon: 'code',
     presets: ['caduceus-cli'],
     neverParallel: true,
     gateCommand: (args) => (typeof args.script === 'string' ? `fake-run ${args.script}` : undefined),
