@@ -7,7 +7,7 @@ import type { LimitBreach } from '../sandbox/limits';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
 import { backendInfo } from '../../src-shared/backends/registry';
-import { backendDefaultCwd, createBackend } from './backends/factory';
+import { backendDefaultCwd, backendHostPaths, createBackend } from './backends/factory';
 import {
   TerminalConfigSchema,
   type TerminalConfig,
@@ -139,8 +139,8 @@ export class TerminalService {
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
       cwd: backendDefaultCwd(config, options.defaultCwd),
-      ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
-      ...(hostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
+      ...(backendHostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      ...(backendHostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -177,7 +177,7 @@ export class TerminalService {
 
   /** A task's workspace changed or was given again: a local environment moves there if it is elsewhere. */
   applyWorkspace(taskId: string, dir: string): void {
-    if (hostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
+    if (backendHostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
   }
 
   /**
@@ -370,9 +370,4 @@ export class TerminalService {
     await Promise.all(shells.map((shell) => shell.exited));
     await this.environments.disposeAll();
   }
-}
-
-/** Whether commands see this machine's paths: the local backend, outside WSL. */
-function hostPaths(config: TerminalConfig): boolean {
-  return config.backend === 'local' && config.local.shell !== 'wsl';
 }

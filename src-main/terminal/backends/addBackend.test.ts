@@ -31,7 +31,7 @@ vi.mock('./registry', async (importOriginal) => {
 });
 
 const { TerminalConfigSchema } = await import('../../config/terminalSchema');
-const { backendDefaultCwd, createBackend } = await import('./factory');
+const { backendDefaultCwd, backendHostPaths, createBackend } = await import('./factory');
 const { gateBackendKind } = await import('../../approval/gate/toolGate');
 const { BACKEND_KINDS, TerminalBackendKindSchema } = await import('../../../src-shared/backends/registry');
 
@@ -54,6 +54,9 @@ describe('adding a terminal backend', () => {
     expect(backend.sandbox).toBeUndefined();
     expect(created).toEqual([{ key: 'env-1', endpoint: 'fake://there' }]);
     expect(backendDefaultCwd(config, '/host/cwd')).toBe('/fake/home');
+    // It does not say it sees this machine's paths, so no task's workspace becomes its cwd.
+    expect(backendHostPaths(config)).toBe(false);
+    expect(backendHostPaths(TerminalConfigSchema.parse({}))).toBe(true);
   });
 
   it('is seen by the gate as its descriptor says, and an unlisted kind is refused rather than guessed', () => {

@@ -11,4 +11,6 @@ export interface BackendBehaviour {
    * this machine (the process's cwd when unset).
    */
   defaultCwd(config: TerminalConfig, hostDefault?: string): string | undefined;
+  /** Whether its commands see this machine's paths (a task's workspace is then its cwd); default no. */
+  hostPaths?(config: TerminalConfig): boolean;
 }

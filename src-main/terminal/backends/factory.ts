@@ -22,6 +22,11 @@ export function createBackend(
   return behaviourOf(config.backend).create(config, environmentKey, sandboxed ? sandbox : undefined);
 }
 
+/** Whether the configured backend's commands see this machine's paths. */
+export function backendHostPaths(config: TerminalConfig): boolean {
+  return behaviourOf(config.backend).hostPaths?.(config) ?? false;
+}
+
 /** Where new environments of the configured backend start. */
 export function backendDefaultCwd(config: TerminalConfig, hostDefault?: string): string | undefined {
   return behaviourOf(config.backend).defaultCwd(config, hostDefault);

@@ -233,4 +233,6 @@ export const localBackend: BackendBehaviour = {
   // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
   defaultCwd: (config, hostDefault) =>
     config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : (hostDefault ?? process.cwd())),
+  // Inside WSL a Windows path is no path.
+  hostPaths: (config) => config.local.shell !== 'wsl',
 };
