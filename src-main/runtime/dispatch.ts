@@ -1,6 +1,5 @@
 import { describeThrown, toolError } from './errors';
-import type { DispatchStatus } from '../../src-shared/toolCalls';
-import type { HookBus, PostToolCallInfo } from './hooks';
+import type { DispatchStatus, HookBus, PostToolCallInfo } from './hooks';
 import { withText } from './outcome';
 import { runHandler, type ToolRegistry } from './registry';
 import type { ToolArgs, ToolContext, ToolOutcome } from './types';
