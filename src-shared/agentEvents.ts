@@ -36,6 +36,8 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     toolCallId: z.string(),
     name: z.string(),
     emoji: z.string(),
+    /** The line icon its registration names. */
+    icon: z.string().optional(),
     argsPreview: z.string(),
     /** The raw JSON arguments, for a readable form in the UI. */
     args: z.string().optional(),
@@ -98,4 +100,3 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;
-export type AgentEventType = AgentEvent['type'];

@@ -35,8 +35,7 @@ export type Decider = z.infer<typeof DeciderSchema>;
 /** Stored rows stay readable whatever an older version wrote. */
 export const LedgerDeciderSchema = z.string().min(1);
 
-/** How far an allowing decision reaches; open for the same reason. */
-export const LEDGER_SCOPES = ['once', 'session', 'hour', 'always', 'prefix-rule'] as const;
+/** How far an allowing decision reaches (once, session, hour, always, prefix-rule); open for the same reason. */
 export const LedgerScopeSchema = z.string().min(1);
 
 export const LedgerEntrySchema = z.object({

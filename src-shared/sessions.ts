@@ -12,7 +12,6 @@ export const ToolCallSchema = z.object({
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
 export const MessageRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
-export type MessageRole = z.infer<typeof MessageRoleSchema>;
 
 /** One chat message in the OpenAI shape, which is also how it is stored. */
 export const ChatMessageSchema = z.object({

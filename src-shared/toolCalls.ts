@@ -16,10 +16,6 @@ export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 export const StoredToolCallStatusSchema = ToolCallStatusSchema.extract(['running', 'ok', 'error', 'stopped']);
 export type StoredToolCallStatus = z.infer<typeof StoredToolCallStatusSchema>;
 
-/** What dispatch tells `post_tool_call` hooks: a pre-hook may block a call. */
-export const DispatchStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 'blocked']);
-export type DispatchStatus = z.infer<typeof DispatchStatusSchema>;
-
 /**
  * The approval gate's refusal as facts, kept with a stored call so its card words it without
  * reading the text the model got (a hook may have rewritten that).

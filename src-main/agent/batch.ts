@@ -6,11 +6,8 @@ import { parseArgs } from '../runtime/validate';
 /** At most this many tool calls of one batch run at once. */
 export const MAX_PARALLEL_TOOLS = 8;
 
-/** Tools that are never batched: they wait on the user or change the shell's state. */
-const NEVER_PARALLEL = new Set(['clarify', 'terminal']);
-
 /**
- * Whether a batch may run in parallel: more than one call, no clarify or terminal, every
+ * Whether a batch may run in parallel: more than one call, none registered `neverParallel`, every
  * argument set an object, and every call parallel-safe — a read-only tool, or a tool that
  * writes one path (`pathArg`) where no two calls touch the same or a nested path.
  */
@@ -23,11 +20,10 @@ export function canRunInParallel(
   const reserved: string[] = [];
   for (const call of calls) {
     const name = call.function.name;
-    if (NEVER_PARALLEL.has(name)) return false;
+    const entry = lookup(name);
+    if (!entry || entry.neverParallel) return false;
     const parsed = parseArgs(call.function.arguments);
     if (!parsed.ok) return false;
-    const entry = lookup(name);
-    if (!entry) return false;
     if (entry.pathArg) {
       const raw = parsed.args[entry.pathArg];
       if (typeof raw !== 'string' || raw === '') return false;

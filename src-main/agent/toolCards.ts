@@ -11,6 +11,7 @@ export interface ToolCallFacts {
   id: string;
   name: string;
   emoji: string;
+  icon?: string;
   /** The raw JSON arguments the model sent. */
   args: string;
   taskId: string;
@@ -38,6 +39,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     id: facts.id,
     name: facts.name,
     emoji: facts.emoji,
+    ...(facts.icon ? { icon: facts.icon } : {}),
     args: facts.args,
     argsPreview: argsPreview(facts.args, 120),
     taskId: facts.taskId,
@@ -86,6 +88,7 @@ export function storedToolCallViews(
   store: SessionStore,
   sessionId: string,
   emojiOf: (tool: string) => string = () => '',
+  iconOf: (tool: string) => string | undefined = () => undefined,
 ): Map<string, ToolCallView> {
   const session = store.getSession(sessionId);
   const records = new Map(store.toolCalls(sessionId).map((c) => [c.id, c]));
@@ -99,6 +102,7 @@ export function storedToolCallViews(
           id: call.id,
           name: call.function.name,
           emoji: emojiOf(call.function.name),
+          icon: iconOf(call.function.name),
           args: call.function.arguments,
           taskId: sessionId,
           // A call with no record never finished: the app stopped under it.

@@ -5,7 +5,7 @@ import type { ChatMessage, ToolCall } from '../../src-shared/sessions';
 import { toolError } from '../runtime/errors';
 import { parseArgs } from '../runtime/validate';
 import type { ToolRuntime } from '../runtime/runtime';
-import type { ToolHandler, ToolOutcome } from '../runtime/types';
+import type { ToolEntry, ToolHandler, ToolOutcome } from '../runtime/types';
 import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
@@ -21,13 +21,17 @@ export type AnnounceCommands = (
   context: { sessionId: string; taskId: string; signal?: AbortSignal },
 ) => void;
 
-/** The terminal calls of a batch with a command to run. */
-function terminalCommands(calls: ToolCall[]): { toolCallId: string; command: string }[] {
+/** The calls of a batch that run a shell command, as their tools' `gateCommand` reads it. */
+export function batchCommands(
+  calls: ToolCall[],
+  offered: ReadonlySet<string>,
+  lookup: (name: string) => ToolEntry | undefined,
+): { toolCallId: string; command: string }[] {
   return calls.flatMap((call) => {
-    if (call.function.name !== 'terminal') return [];
-    const parsed = parseArgs(call.function.arguments);
-    const command = parsed.ok ? parsed.args.command : undefined;
-    return typeof command === 'string' && command !== '' ? [{ toolCallId: call.id, command }] : [];
+    const gateCommand = offered.has(call.function.name) ? lookup(call.function.name)?.gateCommand : undefined;
+    const parsed = gateCommand ? parseArgs(call.function.arguments) : undefined;
+    const command = parsed?.ok ? gateCommand?.(parsed.args) : undefined;
+    return command ? [{ toolCallId: call.id, command }] : [];
   });
 }
 
@@ -55,7 +59,7 @@ export class ToolRunner {
     signal?: AbortSignal,
   ): Promise<ChatMessage[]> {
     const { registry } = this.deps.runtime;
-    const commands = offered.has('terminal') ? terminalCommands(calls) : [];
+    const commands = batchCommands(calls, offered, (name) => registry.get(name));
     // Several commands that each need a person are then asked about together, in one sheet.
     if (commands.length >= 2)
       this.deps.announceCommands?.(commands, {
@@ -85,11 +89,13 @@ export class ToolRunner {
     const { emit, sessionId } = this.deps;
     const name = call.function.name;
     const started = performance.now();
+    const entry = this.deps.runtime.registry.get(name);
     emit({
       type: 'tool_started',
       toolCallId: call.id,
       name,
-      emoji: this.deps.runtime.registry.get(name)?.emoji ?? '🔧',
+      emoji: entry?.emoji ?? '🔧',
+      ...(entry?.icon ? { icon: entry.icon } : {}),
       argsPreview: argsPreview(call.function.arguments),
       args: call.function.arguments,
       ...(batch ? { batch } : {}),

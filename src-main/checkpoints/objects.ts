@@ -10,8 +10,6 @@ import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { git } from './storeGit';
 
-export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
-
 /** A tree entry: git's mode (`100644`, `100755`, `120000`, `40000`), escaped name, object id. */
 export interface TreeEntry {
   mode: string;

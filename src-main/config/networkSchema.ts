@@ -9,4 +9,3 @@ export const NetworkConfigSchema = z.object({
    */
   allowed_local_hosts: z.array(z.string().trim().min(1)).default([]),
 });
-export type NetworkConfig = z.infer<typeof NetworkConfigSchema>;

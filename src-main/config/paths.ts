@@ -9,7 +9,3 @@ export function caduceusHome(env: NodeJS.ProcessEnv = process.env): string {
 export function configPath(home: string): string {
   return join(home, 'config.yaml');
 }
-
-export function pluginsDir(home: string): string {
-  return join(home, 'plugins');
-}

@@ -115,13 +115,7 @@ export const ConfigSchema = z.looseObject({
   sandbox: SandboxConfigSchema.prefault({}),
   network: NetworkConfigSchema.prefault({}),
   checkpoints: CheckpointsConfigSchema.prefault({}),
-  approvals: ApprovalsConfigSchema.default({
-    mode: 'manual',
-    timeout_seconds: 120,
-    containers: 'skip',
-    deny: [],
-    allow: [],
-  }),
+  approvals: ApprovalsConfigSchema.prefault({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

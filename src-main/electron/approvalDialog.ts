@@ -1,14 +1,15 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
+import { APPROVAL_CHOICES } from '../../src-shared/approvalChoices';
 import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schemas';
 
-/** Button order of the native dialog; index 0 (Deny) is both the default and the cancel id. */
+/**
+ * Button order of the native dialog: the page's answers with Deny first, since index 0 is both
+ * the default and the cancel id.
+ */
 export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = [
-  { label: 'Deny', choice: 'deny' },
-  { label: 'Allow once', choice: 'once' },
-  { label: 'Allow for this session', choice: 'session' },
-  { label: 'Allow for 1 hour', choice: 'hour' },
-  { label: 'Always allow', choice: 'always' },
-];
+  ...APPROVAL_CHOICES.filter((c) => c.choice === 'deny'),
+  ...APPROVAL_CHOICES.filter((c) => c.choice !== 'deny'),
+].map(({ label, choice }) => ({ label, choice }));
 
 /** A message box is no place for a whole file: past this, the rest is named, not shown. */
 const MAX_DETAIL_CHARS = 6_000;

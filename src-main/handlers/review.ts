@@ -1,7 +1,7 @@
 import type { reviewRequests } from '../../src-shared/ipc/reviewSchemas';
 import { ContractError, type Handlers } from '../contract/router';
 import { createGitReview, GitError, ReviewPathError, type BeforeDiscard } from '../workspace/git';
-import { requireWorkspace, WorkspaceError } from '../workspace/validate';
+import { validateWorkspace } from '../workspace/validate';
 
 type ReviewName = keyof typeof reviewRequests;
 
@@ -10,7 +10,6 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof WorkspaceError) throw new ContractError('bad_workspace', error.message);
     if (error instanceof ReviewPathError) throw new ContractError('bad_path', error.message);
     if (error instanceof GitError) throw new ContractError('git_failed', error.message);
     throw error;
@@ -23,7 +22,11 @@ export function reviewHandlers(
   beforeDiscard: BeforeDiscard,
 ): Pick<Handlers, ReviewName> {
   const review = createGitReview({ beforeDiscard });
-  const at = (workspace: string) => requireWorkspace(workspace, base);
+  const at = async (workspace: string) => {
+    const checked = await validateWorkspace(workspace, base);
+    if (!checked.ok) throw new ContractError('bad_workspace', checked.error);
+    return checked.path;
+  };
   return {
     'review.status': ({ workspace }) => answer(async () => review.status(await at(workspace))),
     'review.diff': ({ workspace, path, side }) =>

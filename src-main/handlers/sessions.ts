@@ -39,10 +39,11 @@ export function sessionDetail(
   store: SessionStore,
   id: string,
   emojiOf: (tool: string) => string,
+  iconOf?: (tool: string) => string | undefined,
 ): SessionDetail {
   const session = store.getSession(id);
   if (!session) throw new ContractError('unknown_session', `No session "${id}"`);
-  const cards = storedToolCallViews(store, id, emojiOf);
+  const cards = storedToolCallViews(store, id, emojiOf, iconOf);
   const messages: ViewMessage[] = [];
   store.messages(id).forEach((m, index) => {
     if (m.role === 'system' || m.role === 'tool') return;

@@ -5,7 +5,9 @@ import { ContractError } from '../contract/router';
 import type { McpManager } from '../mcp/manager';
 import { acceptHostKey, HostKeyError, type HostKeyInfo } from '../terminal/backends/knownHosts';
 import { SshConnection } from '../terminal/backends/sshConnection';
-import { SshConfigSchema, TerminalConfigSchema } from '../config/terminalSchema';
+import { SshConfigSchema } from '../../src-shared/backends/list';
+import { backendInfo } from '../../src-shared/backends/registry';
+import { TerminalConfigSchema } from '../config/terminalSchema';
 
 /** The first problem of a zod parse, as `where: what`. */
 function firstIssue(prefix: string, issues: { path: PropertyKey[]; message: string }[]): string {
@@ -15,16 +17,23 @@ function firstIssue(prefix: string, issues: { path: PropertyKey[]; message: stri
 }
 
 /**
- * Refuses a terminal change that would leave the chosen backend unusable (an SSH backend with no
- * host), so a bad value never reaches config.yaml.
+ * Refuses a terminal change that would leave the chosen backend unusable (one whose block has no
+ * defaults, as SSH's, chosen without it), so a bad value never reaches config.yaml.
  */
 export function checkTerminalChange(current: Record<string, unknown>, change: Record<string, unknown>): void {
   const merged = { ...current, ...change };
   const parsed = TerminalConfigSchema.safeParse(merged);
   if (!parsed.success)
     throw new ContractError('invalid_settings', firstIssue('terminal', parsed.error.issues));
-  if (parsed.data.backend === 'ssh' && !parsed.data.ssh)
-    throw new ContractError('invalid_settings', 'terminal.ssh: set the host and user before choosing SSH');
+  const { backend } = parsed.data;
+  if (parsed.data[backend] === undefined) {
+    const info = backendInfo(backend);
+    const needed = (info.fields ?? []).filter((f) => f.required).map((f) => f.label.toLowerCase());
+    throw new ContractError(
+      'invalid_settings',
+      `terminal.${backend}: set the ${needed.join(' and ')} before choosing ${info.label}`,
+    );
+  }
 }
 
 /** Host keys a test was offered, by id: only a key the server really presented can be accepted. */

@@ -68,6 +68,7 @@ export function createHandlers({
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
+  const iconOf = (tool: string) => s.runtime.registry.get(tool)?.icon;
   const sessions = () => s.agent.sessions;
   /** The saved key and the server it belongs to (the one the chat would use). */
   const savedKey = () => ({
@@ -164,7 +165,7 @@ export function createHandlers({
 
     'sessions.list': ({ query }) =>
       listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
-    'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
+    'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf, iconOf),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
       return OK;

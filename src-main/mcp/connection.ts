@@ -21,8 +21,6 @@ import { McpOAuthProvider, type SignInInteraction } from './auth/provider';
 import type { McpClientContext } from './clientContext';
 import type { McpCallResult } from './toolResult';
 
-export type { McpSandbox } from './clientTypes';
-
 /** How long a person may take in the browser before a sign-in gives up. */
 const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 

@@ -1,4 +1,3 @@
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationRequest, Elicitor } from './clientTypes';
 
 type Field = ElicitationRequest['schema']['properties'][string];
@@ -61,8 +60,4 @@ export function elicitorFor(mode: ElicitationMode, ask: Elicitor | undefined): E
   if (mode === 'defaults') return acceptDefaults;
   if (mode === 'ask' && ask) return ask;
   return declineAll;
-}
-
-export function isAccepted(result: ElicitResult): boolean {
-  return result.action === 'accept';
 }

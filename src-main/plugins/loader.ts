@@ -6,8 +6,6 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from '../runtime/types';
 import { PendingRegistration, type RuntimeTargets } from './registration';
 
-export type { PluginContext, PluginToolset } from './registration';
-
 export interface PluginSource {
   name: string;
   origin: 'user' | 'project' | 'package';

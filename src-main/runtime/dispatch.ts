@@ -1,5 +1,5 @@
 import { describeThrown, toolError } from './errors';
-import type { HookBus, PostToolCallInfo, ToolCallStatus } from './hooks';
+import type { DispatchStatus, HookBus, PostToolCallInfo } from './hooks';
 import { withText } from './outcome';
 import { runHandler, type ToolRegistry } from './registry';
 import type { ToolArgs, ToolContext, ToolOutcome } from './types';
@@ -28,7 +28,7 @@ export class Dispatcher {
       const started = watching ? performance.now() : 0;
 
       let outcome: ToolOutcome;
-      let status: ToolCallStatus;
+      let status: DispatchStatus;
       const blocked = this.hooks.has('pre_tool_call') ? await this.preToolCall(name, args, ctx) : undefined;
       if (blocked !== undefined) {
         outcome = toolError(blocked);

@@ -1,4 +1,3 @@
-import type { DispatchStatus } from '../../src-shared/toolCalls';
 import type { Logger, ToolArgs } from './types';
 
 export const HOOK_NAMES = [
@@ -24,13 +23,18 @@ export interface ToolCallInfo {
 }
 
 export type PreToolCallResult = { action: 'block'; message: string } | { action: 'allow' } | void | undefined;
-/** How dispatch ended a call, for `post_tool_call` hooks. */
-export type ToolCallStatus = DispatchStatus;
+/**
+ * How dispatch ended a call, as `post_tool_call` hooks see it. `blocked` here is a
+ * `pre_tool_call` hook's refusal (the call's status is then `error`), never the approval gate's
+ * `blocked` of ToolCallStatus: the gate's refusals reach hooks as `error`.
+ */
+export type DispatchStatus = 'ok' | 'error' | 'blocked';
 
 export interface PostToolCallInfo extends ToolCallInfo {
   result: string;
   durationMs: number;
-  status: ToolCallStatus;
+  /** How dispatch ended the call. */
+  status: DispatchStatus;
 }
 
 /** Payload and return type per hook; hooks without a return value are notifications. */

@@ -89,10 +89,11 @@ export class ToolRegistry {
     return this.tools.values();
   }
 
-  /** Names of the tools registered into one toolset, in registration order. */
+  /** Names of the tools registered into one toolset, or into a preset they name, in registration order. */
   toolsIn(toolset: string): string[] {
     const out: string[] = [];
-    for (const entry of this.tools.values()) if (entry.toolset === toolset) out.push(entry.name);
+    for (const entry of this.tools.values())
+      if (entry.toolset === toolset || entry.presets?.includes(toolset)) out.push(entry.name);
     return out;
   }
 
@@ -100,6 +101,7 @@ export class ToolRegistry {
   registeredToolsets(): Set<string> {
     const out = new Set<string>();
     for (const entry of this.tools.values()) out.add(entry.toolset);
+    for (const entry of this.tools.values()) for (const preset of entry.presets ?? []) out.add(preset);
     return out;
   }
 }

@@ -102,6 +102,17 @@ export interface ToolSpec {
   parallelSafe?: boolean;
   /** Argument naming the file a call writes; calls on distinct paths may run together. */
   pathArg?: string;
+  /** Never run beside other calls of a batch: it waits on the user or changes the shell's state. */
+  neverParallel?: boolean;
+  /**
+   * The shell command a call runs, read from its arguments, so the approval gate hears every
+   * command of a batch before the first runs (and can ask about them together).
+   */
+  gateCommand?: (args: ToolArgs) => string | undefined;
+  /** Its line icon on the card (a name of src-renderer's ui/Icon); without one, a wrench. */
+  icon?: string;
+  /** Presets (`caduceus-desktop`, …) that offer it besides the tools their catalog lists. */
+  presets?: readonly string[];
 }
 
 export interface ToolEntry extends ToolSpec {

@@ -77,11 +77,17 @@ export async function startEgressProxy(policy: EgressPolicy, ask?: EgressAsk): P
 
   async function tunnel(authority: string, client: Duplex, head: Buffer) {
     const match = /^\[?([^\]]+?)\]?:(\d+)$/.exec(authority);
-    if (!match) return client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+    if (!match) {
+      client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      return;
+    }
     const host = match[1] ?? '';
     const port = Number(match[2]);
     const decision = await policy.check(host, port, authority, ask);
-    if (!decision.allowed) return client.end(`HTTP/1.1 403 Forbidden\r\n\r\n`);
+    if (!decision.allowed) {
+      client.end(`HTTP/1.1 403 Forbidden\r\n\r\n`);
+      return;
+    }
     const upstream = connect({ host: decision.address, port, family: decision.family });
     track(upstream);
     upstream.once('connect', () => {
@@ -98,10 +104,14 @@ export async function startEgressProxy(policy: EgressPolicy, ask?: EgressAsk): P
     try {
       target = new URL(req.url ?? '');
     } catch {
-      return client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      return;
     }
     const decision = await policy.checkUrl(target, ask);
-    if (!decision.allowed) return client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    if (!decision.allowed) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
     const port = Number(target.port || 80);
     const upstream: Socket = connect({ host: decision.address, port, family: decision.family });
     track(upstream);

@@ -1,9 +1,9 @@
 /** What every backend shares: exec and user shells are built on `spawn`. */
+import type { TerminalBackendKind } from '../../src-shared/backends/registry';
 import { execViaSpawn } from './exec';
 import { interactiveShellScript } from './shellScript';
 import type {
   Availability,
-  BackendKind,
   ExecOptions,
   ExecResult,
   ProcessHandle,
@@ -13,7 +13,7 @@ import type {
 } from './types';
 
 export abstract class BackendBase implements TerminalBackend {
-  abstract readonly kind: BackendKind;
+  abstract readonly kind: TerminalBackendKind;
   abstract isAvailable(): Promise<Availability>;
   abstract spawn(options: SpawnOptions): Promise<ProcessHandle>;
   abstract stateDir(): Promise<string>;

@@ -6,7 +6,8 @@ import type { Logger } from '../runtime/types';
 import type { LimitBreach } from '../sandbox/limits';
 import { findRefusal, type SandboxRefusal } from '../sandbox/refusal';
 import type { Sandbox } from '../sandbox/sandbox';
-import { createBackend } from './backends/factory';
+import { backendInfo } from '../../src-shared/backends/registry';
+import { backendDefaultCwd, backendHostPaths, createBackend } from './backends/factory';
 import {
   TerminalConfigSchema,
   type TerminalConfig,
@@ -137,9 +138,9 @@ export class TerminalService {
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
       createBackend: this.createBackend,
-      cwd: defaultCwd(config, options.defaultCwd),
-      ...(hostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
-      ...(hostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
+      cwd: backendDefaultCwd(config, options.defaultCwd),
+      ...(backendHostPaths(config) && options.workspaceOf ? { workspaceOf: options.workspaceOf } : {}),
+      ...(backendHostPaths(config) && options.tempDirOf ? { tempDirOf: options.tempDirOf } : {}),
       env: config.env,
       idleTimeoutMs: config.idleTimeoutSeconds * 1000,
       now: options.now,
@@ -176,7 +177,7 @@ export class TerminalService {
 
   /** A task's workspace changed or was given again: a local environment moves there if it is elsewhere. */
   applyWorkspace(taskId: string, dir: string): void {
-    if (hostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
+    if (backendHostPaths(this.config)) this.environments.applyWorkspace(taskId, dir);
   }
 
   /**
@@ -333,7 +334,7 @@ export class TerminalService {
   }
 
   private sandboxesLocal(): boolean {
-    return this.sandbox?.enabled === true && this.config.backend === 'local';
+    return this.sandbox?.enabled === true && backendInfo(this.config.backend).sandboxed;
   }
 
   /** `consumer` is the UI connection acknowledging; without it, the ack counts for every consumer. */
@@ -368,28 +369,5 @@ export class TerminalService {
     await Promise.all(shells.map((shell) => shell.kill('SIGKILL')));
     await Promise.all(shells.map((shell) => shell.exited));
     await this.environments.disposeAll();
-  }
-}
-
-/** Whether commands see this machine's paths: the local backend, outside WSL. */
-function hostPaths(config: TerminalConfig): boolean {
-  return config.backend === 'local' && config.local.shell !== 'wsl';
-}
-
-function defaultCwd(config: TerminalConfig, localDefault?: string): string | undefined {
-  switch (config.backend) {
-    case 'local':
-      // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
-      return config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : (localDefault ?? process.cwd()));
-    case 'docker':
-      return config.docker.cwd;
-    case 'ssh':
-      return config.ssh?.cwd;
-    case 'singularity':
-      return config.singularity.cwd;
-    case 'modal':
-      return config.modal.cwd;
-    case 'daytona':
-      return config.daytona.cwd;
   }
 }

@@ -2,9 +2,7 @@
 import type { LimitBreach } from '../sandbox/limits';
 import type { SandboxPolicy } from '../sandbox/policy';
 
-import type { TerminalBackendKind } from '../../src-shared/ipc/schemas';
-
-export type BackendKind = TerminalBackendKind;
+import type { TerminalBackendKind } from '../../src-shared/backends/registry';
 
 export interface Availability {
   available: boolean;
@@ -97,7 +95,7 @@ export interface ShellOptions {
 }
 
 export interface TerminalBackend {
-  readonly kind: BackendKind;
+  readonly kind: TerminalBackendKind;
   isAvailable(): Promise<Availability>;
   exec(options: ExecOptions): Promise<ExecResult>;
   spawn(options: SpawnOptions): Promise<ProcessHandle>;

@@ -12,6 +12,7 @@ export const AGENT_LOOP_TOOLS = {
   todo: {
     toolset: 'todo',
     emoji: '📋',
+    icon: 'list',
     args: TodoArgs,
     schema: functionSchema(
       'todo',
@@ -22,6 +23,7 @@ export const AGENT_LOOP_TOOLS = {
   memory: {
     toolset: 'memory',
     emoji: '🧠',
+    icon: 'brain',
     args: MemoryArgs,
     schema: functionSchema(
       'memory',
@@ -32,6 +34,7 @@ export const AGENT_LOOP_TOOLS = {
   session_search: {
     toolset: 'session_search',
     emoji: '🗂️',
+    icon: 'search',
     args: SessionSearchArgs,
     schema: functionSchema(
       'session_search',
@@ -42,6 +45,7 @@ export const AGENT_LOOP_TOOLS = {
   delegate_task: {
     toolset: 'delegation',
     emoji: '👥',
+    icon: 'people',
     args: DelegateTaskArgs,
     schema: functionSchema(
       'delegate_task',
@@ -52,6 +56,7 @@ export const AGENT_LOOP_TOOLS = {
   clarify: {
     toolset: 'clarify',
     emoji: '❓',
+    icon: 'question',
     args: ClarifyArgs,
     schema: functionSchema(
       'clarify',
@@ -65,8 +70,17 @@ export type AgentLoopToolName = keyof typeof AGENT_LOOP_TOOLS;
 
 export function registerTools(ctx: ToolModuleContext): void {
   const specs = (Object.keys(AGENT_LOOP_TOOLS) as AgentLoopToolName[]).map((name) => {
-    const { toolset, emoji, schema } = AGENT_LOOP_TOOLS[name];
-    return { name, toolset, emoji, schema, parallelSafe: name === 'session_search' };
+    const { toolset, emoji, icon, schema } = AGENT_LOOP_TOOLS[name];
+    // clarify waits on the user, so nothing runs beside it.
+    return {
+      name,
+      toolset,
+      emoji,
+      icon,
+      schema,
+      parallelSafe: name === 'session_search',
+      neverParallel: name === 'clarify',
+    };
   });
   if (!ctx.services.agentLoop) {
     registerUnavailable(ctx, 'Agent', specs);

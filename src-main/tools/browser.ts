@@ -72,6 +72,7 @@ export function registerTools(ctx: ToolModuleContext): void {
       toolset: 'browser',
       schema,
       emoji: isVision ? '👁️' : '🌐',
+      icon: 'globe',
       isAsync: true,
       checkFn: isVision ? visionCheck : browserCheck,
       handler: typedHandler(name, BROWSER_ARGS[name], async (args, call) => {

@@ -13,6 +13,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'code_execution',
     schema: EXECUTE_CODE_SCHEMA,
     emoji: '🐍',
+    icon: 'code',
     isAsync: true,
     checkFn: terminalCheck(services, { gate: true }),
     handler: typedHandler('execute_code', ExecuteCodeArgs, (args, call) => executeCode(services, args, call)),

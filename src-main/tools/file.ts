@@ -26,6 +26,7 @@ export function registerTools(ctx: ToolModuleContext): void {
       toolset: 'file',
       schema: FILE_SCHEMAS[name],
       emoji,
+      icon: name === 'search_files' ? 'search' : 'file',
       isAsync: true,
       checkFn,
       parallelSafe,

@@ -67,6 +67,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     name: 'skills_list',
     schema: SKILL_SCHEMAS.skills_list,
     emoji: '📚',
+    icon: 'list',
     parallelSafe: true,
     handler: run('skills_list', SkillsListArgs, async (s, args) => {
       const { skills, invalid } = await s.list(optional(args.category));
@@ -78,6 +79,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     name: 'skill_view',
     schema: SKILL_SCHEMAS.skill_view,
     emoji: '📚',
+    icon: 'list',
     parallelSafe: true,
     handler: run('skill_view', SkillViewArgs, (s, args) => {
       const file = optional(args.file);
@@ -92,6 +94,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     name: 'skill_manage',
     schema: SKILL_SCHEMAS.skill_manage,
     emoji: '📝',
+    icon: 'list',
     checkFn: () => (gate ? checkFn() : noGate),
     handler: run('skill_manage', SkillManageArgs, (s, args, call) =>
       gate ? manage(s, gate, args, call) : Promise.resolve(toolError(noGate)),

@@ -16,7 +16,11 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'terminal',
     schema: TERMINAL_SCHEMA,
     emoji: '💻',
+    icon: 'terminal',
     isAsync: true,
+    // Each command changes the shell's state (cwd, variables) the next one starts in.
+    neverParallel: true,
+    gateCommand: (args) => (typeof args.command === 'string' ? args.command : undefined),
     checkFn,
     handler: typedHandler('terminal', TerminalArgs, (args, call) => runTerminal(services, args, call)),
   });
@@ -25,6 +29,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'terminal',
     schema: PROCESS_SCHEMA,
     emoji: '⚙️',
+    icon: 'gear',
     isAsync: true,
     checkFn,
     handler: typedHandler('process', ProcessArgs, (args, call) => runProcess(services, args, call)),

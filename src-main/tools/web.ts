@@ -44,6 +44,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'web',
     schema: WEB_SCHEMAS.web_search,
     emoji: '🔍',
+    icon: 'globe',
     parallelSafe: true,
     isAsync: true,
     // Any one provider is enough, so no single variable is "required"; the reason names them all.
@@ -55,6 +56,7 @@ export function registerTools(ctx: ToolModuleContext): void {
     toolset: 'web',
     schema: WEB_SCHEMAS.web_extract,
     emoji: '📄',
+    icon: 'globe',
     parallelSafe: true,
     isAsync: true,
     handler: typedHandler('web_extract', WebExtractArgs, (args, call) => webExtract(services, args, call)),

@@ -29,14 +29,3 @@ export async function validateWorkspace(raw: string, base?: string): Promise<Wor
   }
   return { ok: true, path };
 }
-
-export class WorkspaceError extends Error {
-  override name = 'WorkspaceError';
-}
-
-/** The checked path, or a WorkspaceError carrying the reason. */
-export async function requireWorkspace(raw: string, base?: string): Promise<string> {
-  const checked = await validateWorkspace(raw, base);
-  if (!checked.ok) throw new WorkspaceError(checked.error);
-  return checked.path;
-}

@@ -4,7 +4,7 @@ import type { EventName, EventPayload } from '../../src-shared/ipc/contract';
 import { WS_PATH } from '../../src-shared/ipc/wire';
 import { createWsTransport, type ConnectionState, type WsTransport } from './wsTransport';
 
-export { ApiError, errorMessage, unwrap } from './reply';
+export { errorMessage, unwrap } from './reply';
 export type { ConnectionState } from './wsTransport';
 
 /**

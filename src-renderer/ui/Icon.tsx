@@ -37,6 +37,10 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+export function isIconName(name: string): name is IconName {
+  return Object.hasOwn(PATHS, name);
+}
+
 /** Line icons drawn with currentColor, so they follow the theme and need no font. */
 export function Icon({ name }: { name: IconName }) {
   return (

@@ -46,6 +46,8 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   id: z.string(),
   name: z.string(),
   emoji: z.string(),
+  /** The line icon the tool's registration names. */
+  icon: z.string().optional(),
   args: z.string(),
   argsPreview: z.string(),
   taskId: z.string(),

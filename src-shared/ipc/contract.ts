@@ -25,9 +25,8 @@ import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
   ApprovalChoiceSchema,
-  ApprovalModeSchema,
+  ApprovalsChangeSchema,
   ApprovalRequestSchema,
-  ContainerPolicySchema,
   ElicitationAnswerSchema,
   ElicitationRequestSchema,
   McpServerInfoSchema,
@@ -66,15 +65,7 @@ export const requests = {
           .partial()
           .strict()
           .optional(),
-        approvals: z
-          .object({
-            mode: ApprovalModeSchema,
-            timeout_seconds: z.number().int().min(5).max(3600),
-            containers: ContainerPolicySchema,
-          })
-          .partial()
-          .strict()
-          .optional(),
+        approvals: ApprovalsChangeSchema.optional(),
         terminal: z.record(z.string(), z.unknown()).optional(),
         sandbox: SandboxChangeSchema.optional(),
         memory: z.object({ write_approval: MemoryWriteApprovalSchema }).strict().optional(),

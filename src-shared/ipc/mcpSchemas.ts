@@ -7,7 +7,6 @@ export const McpResourceInfoSchema = z.object({
   description: z.string().optional(),
   mimeType: z.string().optional(),
 });
-export type McpResourceInfo = z.infer<typeof McpResourceInfoSchema>;
 
 /** A prompt an MCP server lists (prompts/list), with the arguments it takes. */
 export const McpPromptInfoSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TerminalBackendKindSchema } from '../backends/registry';
 
 /** Data shapes that cross the process boundary, shared by main and the renderer. */
 
@@ -61,27 +62,36 @@ export const VerdictSegmentSchema = z.object({
   keys: z.array(z.string()),
 });
 
-export const ApprovalRequestSchema = z.object({
+/**
+ * What every approval question carries, in the gate (with its whole verdict) and on the wire
+ * (with the verdict flattened for the windows): one list of fields for both.
+ */
+export const ApprovalQuestionSchema = z.object({
+  /** Unique per prompt; an answer is bound to it and to the exact command. */
   id: z.string(),
   command: z.string(),
   sessionId: z.string(),
   taskId: z.string(),
   toolCallId: z.string(),
-  verdict: VerdictLevelSchema,
-  keys: z.array(z.string()),
-  reasons: z.array(z.string()),
-  segments: z.array(VerdictSegmentSchema),
-  /** What "Always allow" would store in the permanent allowlist. */
+  /** Rule keys an "always" answer stores in config.yaml `command_allowlist`. */
   alwaysKeys: z.array(z.string()),
   createdAt: z.number(),
-  /** Requests of one batch of tool calls share it and are answered in one sheet. */
+  /** Shared by the requests of one batch, which are asked together in one sheet. */
   batchId: z.string().optional(),
-  /** Set when `command` is not a shell command but words about a skill or memory change. */
+  /** Set when `command` is not a shell command but words about a change ('skill', 'memory'). */
   subjectKind: z.string().optional(),
   /** Shown under the command: the content written, a diff, what is deleted. */
   detail: z.string().optional(),
   /** The file a write tool writes (`command` is the `tee -- path` it was judged as); `detail` is its diff. */
   writesTo: z.string().optional(),
+});
+
+/** An approval question as the windows receive it. */
+export const ApprovalRequestSchema = ApprovalQuestionSchema.extend({
+  verdict: VerdictLevelSchema,
+  keys: z.array(z.string()),
+  reasons: z.array(z.string()),
+  segments: z.array(VerdictSegmentSchema),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -90,16 +100,6 @@ export const AllowlistEntrySchema = z.object({
   description: z.string(),
 });
 export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
-
-export const TerminalBackendKindSchema = z.enum([
-  'local',
-  'docker',
-  'ssh',
-  'singularity',
-  'modal',
-  'daytona',
-]);
-export type TerminalBackendKind = z.infer<typeof TerminalBackendKindSchema>;
 
 export const SandboxModeSchema = z.enum(['workspace-write', 'read-only', 'off']);
 
@@ -129,6 +129,20 @@ export const MemoryEntrySchema = z.object({
 });
 export type MemoryEntry = z.infer<typeof MemoryEntrySchema>;
 
+/** config.yaml `approvals` as Settings shows it (its rule lists stay in config.yaml). */
+export const ApprovalsViewSchema = z.object({
+  mode: ApprovalModeSchema,
+  timeout_seconds: z.number().positive(),
+  containers: ContainerPolicySchema,
+});
+
+/** A change Settings sends: the same fields, a timeout a person could mean (config.yaml takes any). */
+export const ApprovalsChangeSchema = ApprovalsViewSchema.extend({
+  timeout_seconds: z.number().int().min(5).max(3600),
+})
+  .partial()
+  .strict();
+
 export const SettingsSchema = z.object({
   model: z.object({
     provider: z.string().optional(),
@@ -144,11 +158,7 @@ export const SettingsSchema = z.object({
       })
       .optional(),
   }),
-  approvals: z.object({
-    mode: ApprovalModeSchema,
-    timeout_seconds: z.number(),
-    containers: ContainerPolicySchema,
-  }),
+  approvals: ApprovalsViewSchema,
   terminal: z.object({ backend: TerminalBackendKindSchema }).catchall(z.unknown()),
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
   sandbox: SandboxSettingsSchema.optional(),

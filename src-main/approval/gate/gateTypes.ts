@@ -1,50 +1,31 @@
 /** What the gate receives, asks and answers; schemas where data crosses to a UI or a log. */
 import { z } from 'zod';
+import type { BackendIsolation } from '../../../src-shared/backends/registry';
 import { DeciderSchema } from '../../../src-shared/approvalsLedger';
-import { ApprovalChoiceSchema } from '../../../src-shared/ipc/schemas';
+import { ApprovalChoiceSchema, ApprovalQuestionSchema } from '../../../src-shared/ipc/schemas';
 import { VerdictSchema } from '../analysis/verdict';
 import type { Verdict } from '../analysis/verdict';
 import type { SandboxReach } from './commandGate';
 
 // The choices are the same ones the windows offer.
 export { ApprovalChoiceSchema };
-export type { ApprovalChoice } from '../../../src-shared/ipc/schemas';
 
 /** What an approver may answer: a choice, or the prompt was escaped or closed (both deny). */
 export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['escape', 'closed'])]);
 export type ApproverAnswer = z.infer<typeof ApproverAnswerSchema>;
 
-export const ApprovalRequestSchema = z.object({
-  /** Unique per prompt; an answer is bound to it and to the exact command. */
-  id: z.string(),
-  command: z.string(),
-  sessionId: z.string(),
-  taskId: z.string(),
-  toolCallId: z.string(),
+/** An approval question as the gate asks it: the shared fields, its whole verdict and its timeout. */
+export const ApprovalRequestSchema = ApprovalQuestionSchema.extend({
   verdict: VerdictSchema,
-  /** Rule keys an "always" answer stores in config.yaml `command_allowlist`. */
-  alwaysKeys: z.array(z.string()),
   /** Seconds until an unanswered prompt counts as a denial. */
   timeoutSeconds: z.number(),
-  createdAt: z.number(),
-  /** Shared by the requests of one batch, which are asked together. */
-  batchId: z.string().optional(),
-  /** Set when `command` is not a shell command but words ('skill', 'memory'). */
-  subjectKind: z.string().optional(),
-  /** Shown under the command: the content written, a diff, what is deleted. */
-  detail: z.string().optional(),
-  /** The file a write tool writes; `command` is the `tee -- path` it was judged as. */
-  writesTo: z.string().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
-/** Who decided, in the one vocabulary the ledger and the cards share. */
-export const DecidedBySchema = DeciderSchema;
-export type DecidedBy = z.infer<typeof DecidedBySchema>;
-
 export const GateDecisionSchema = z.object({
   allowed: z.boolean(),
-  decidedBy: DecidedBySchema,
+  /** Who decided, in the one vocabulary the ledger and the cards share. */
+  decidedBy: DeciderSchema,
   /** Where the deciding rule lives, so a UI can explain and revoke it. */
   source: z.enum(['built-in', 'config.yaml', 'session', 'model', 'user']),
   /** The deny/allow rule, or the allowlisted keys, that decided. */
@@ -58,14 +39,13 @@ export const GateDecisionSchema = z.object({
 });
 export type GateDecision = z.infer<typeof GateDecisionSchema>;
 
-export type BackendKind = 'local' | 'container' | 'remote';
-
 export interface GateCheck {
   command: string;
   sessionId: string;
   taskId: string;
   toolCallId: string;
-  backendKind: BackendKind;
+  /** How the backend the command runs on is isolated (its descriptor's `isolation`). */
+  backendKind: BackendIsolation;
   /** Rule keys the caller found itself (a file write outside the workspace), added to the analysis. */
   extraKeys?: readonly string[];
   /** What the extra keys are about (the file a read opens), added to their reasons. */

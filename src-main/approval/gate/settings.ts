@@ -21,9 +21,6 @@ export const ApprovalSettingsSchema = z.object({
 });
 export type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
 
-/** config.yaml `command_allowlist`: rule keys approved for good. */
-export const CommandAllowlistSchema = z.array(z.string()).default([]);
-
 /**
  * Maps the snake_case config block onto gate settings. An allow rule typed into config.yaml that
  * would let a hardline command, or every command of a dangerous rule, through is left out and

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import {
+  backendInfo,
+  type BackendIsolation,
+  type TerminalBackendKind,
+} from '../../../src-shared/backends/registry';
 import { OUTSIDE_SANDBOX_WRITE } from '../analysis/rules/workspace';
 import type { CommandGate } from './commandGate';
 import type { DenialNotes } from './denialNotes';
 import type { ApprovalGate } from './gate';
 import { denialMessage } from './gate';
-import type { Approver, BackendKind } from './gateTypes';
+import type { Approver } from './gateTypes';
 
-/** Container backends are isolated from the host; ssh runs on someone else's machine. */
-export function gateBackendKind(backend: string): BackendKind {
-  if (backend === 'local') return 'local';
-  if (backend === 'ssh') return 'remote';
-  return 'container';
+/** How the gate sees a backend's commands: its descriptor's isolation class (an unlisted kind throws). */
+export function gateBackendKind(backend: TerminalBackendKind): BackendIsolation {
+  return backendInfo(backend).isolation;
 }
 
 /**
  * The gate as tools call it: allowed, or the message the model gets and whether it was a hard
  * block. A note the person gave with their "no" goes to the model with the refusal.
  */
-export function commandGateFor(gate: ApprovalGate, backend: string, notes?: DenialNotes): CommandGate {
+export function commandGateFor(
+  gate: ApprovalGate,
+  backend: TerminalBackendKind,
+  notes?: DenialNotes,
+): CommandGate {
   const backendKind = gateBackendKind(backend);
   return async ({ onHost, ...check }) => {
     const decision = await gate.check({ ...check, backendKind: onHost ? 'local' : backendKind });

@@ -289,5 +289,3 @@ export function createFakeElectron() {
     },
   };
 }
-
-export type FakeElectron = ReturnType<typeof createFakeElectron>;

@@ -23,7 +23,10 @@ export async function startLoopbackReceiver(preferredPort = 0, exact = false): P
     const state = params.get('state') ?? '';
     const waiter = waiters.get(state);
     // A redirect may beat waitForCode by a moment; anything else on this port is dropped.
-    if (!waiter) return early.size < 4 ? early.set(state, params) : early;
+    if (!waiter) {
+      if (early.size < 4) early.set(state, params);
+      return;
+    }
     waiters.delete(state);
     const code = params.get('code');
     const error = params.get('error');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DaytonaConfigSchema } from '../../config/terminalSchema';
+import { DaytonaConfigSchema } from '../../../src-shared/backends/list';
 import {
   expectBackgroundStdin,
   expectKeepsCwdAndEnv,

@@ -12,6 +12,7 @@ import { ENVIRONMENT_LABEL } from './docker';
 import { DaytonaPtyHandle, DaytonaSessionHandle } from './daytonaHandles';
 import { loadDaytonaSdk, type DaytonaSandboxLike, type DaytonaSdk } from './daytonaSdk';
 import { RemoteSandboxBackend } from './remoteSandbox';
+import type { BackendBehaviour } from './behaviour';
 
 export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
   readonly kind = 'daytona' as const;
@@ -103,3 +104,8 @@ export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
     }
   }
 }
+
+export const daytonaBackend: BackendBehaviour = {
+  create: (config, key) => new DaytonaBackend(config.daytona, key),
+  defaultCwd: (config) => config.daytona.cwd,
+};

@@ -13,6 +13,7 @@ import { killScript, launcherArgv } from '../shellScript';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { DockerExecHandle } from './dockerHandle';
 import { StartOnce } from './startOnce';
+import type { BackendBehaviour } from './behaviour';
 
 export const ENVIRONMENT_LABEL = 'caduceus.environment';
 export const MANAGED_LABEL = 'caduceus.managed';
@@ -177,3 +178,8 @@ export function parseMemory(memory: number | string): number {
   const units: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
   return Number(match?.[1] ?? 0) * (units[(match?.[2] ?? '').toLowerCase()] ?? 1);
 }
+
+export const dockerBackend: BackendBehaviour = {
+  create: (config, key) => new DockerBackend(config.docker, key),
+  defaultCwd: (config) => config.docker.cwd,
+};

@@ -1,38 +1,33 @@
-/** Builds the configured backend for one environment. */
+/** Builds the configured backend for one environment, from its entry in the backend registry. */
 import type { Sandbox } from '../../sandbox/sandbox';
+import { backendInfo, type TerminalBackendKind } from '../../../src-shared/backends/registry';
 import type { TerminalConfig } from '../../config/terminalSchema';
 import type { TerminalBackend } from '../types';
-import { DockerBackend } from './docker';
-import { DaytonaBackend } from './daytona';
-import { LocalBackend } from './local';
-import { ModalBackend } from './modal';
-import { SingularityBackend } from './singularity';
-import { SshBackend } from './ssh';
-import { TerminalError } from '../errors';
+import type { BackendBehaviour } from './behaviour';
+import { BACKEND_BEHAVIOURS } from './registry';
 
-/** `sandbox` contains local commands; docker is its own boundary, ssh and the clouds are remote. */
+function behaviourOf(kind: TerminalBackendKind): BackendBehaviour {
+  const found = (BACKEND_BEHAVIOURS as Partial<Record<string, BackendBehaviour>>)[kind];
+  if (!found) throw new Error(`terminal backend "${kind}" has no behaviour registered`);
+  return found;
+}
+
+/** The OS sandbox reaches only a backend whose descriptor says it applies. */
 export function createBackend(
   config: TerminalConfig,
   environmentKey: string,
   sandbox?: Sandbox,
 ): TerminalBackend {
-  switch (config.backend) {
-    case 'docker':
-      return new DockerBackend(config.docker, environmentKey);
-    case 'ssh':
-      if (!config.ssh)
-        throw new TerminalError(
-          'unavailable',
-          'the ssh backend needs terminal.ssh settings (host, username)',
-        );
-      return new SshBackend(config.ssh);
-    case 'singularity':
-      return new SingularityBackend(config.singularity, environmentKey);
-    case 'modal':
-      return new ModalBackend(config.modal, environmentKey);
-    case 'daytona':
-      return new DaytonaBackend(config.daytona, environmentKey);
-    case 'local':
-      return new LocalBackend(config.local, undefined, sandbox);
-  }
+  const sandboxed = backendInfo(config.backend).sandboxed;
+  return behaviourOf(config.backend).create(config, environmentKey, sandboxed ? sandbox : undefined);
+}
+
+/** Whether the configured backend's commands see this machine's paths. */
+export function backendHostPaths(config: TerminalConfig): boolean {
+  return behaviourOf(config.backend).hostPaths?.(config) ?? false;
+}
+
+/** Where new environments of the configured backend start. */
+export function backendDefaultCwd(config: TerminalConfig, hostDefault?: string): string | undefined {
+  return behaviourOf(config.backend).defaultCwd(config, hostDefault);
 }

@@ -25,6 +25,7 @@ import { TerminalError } from '../errors';
 import type { Availability, ProcessHandle, ShellOptions, SpawnOptions } from '../types';
 import { LimitedHandle } from './limitedHandle';
 import { ChildHandle, PtyHandle } from './localHandles';
+import type { BackendBehaviour } from './behaviour';
 
 /** The environment variable that marks the processes of one sandboxed run. */
 const RUN_MARK = 'CADUCEUS_SANDBOX_RUN';
@@ -225,3 +226,13 @@ export class LocalBackend extends BackendBase {
     return shell.launcher;
   }
 }
+
+/** Runs on this machine, in the OS sandbox when it is on. */
+export const localBackend: BackendBehaviour = {
+  create: (config, _key, sandbox) => new LocalBackend(config.local, undefined, sandbox),
+  // Inside WSL this process's Windows cwd is no path; WSL starts in its own default.
+  defaultCwd: (config, hostDefault) =>
+    config.local.cwd ?? (config.local.shell === 'wsl' ? undefined : (hostDefault ?? process.cwd())),
+  // Inside WSL a Windows path is no path.
+  hostPaths: (config) => config.local.shell !== 'wsl',
+};

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModalConfigSchema } from '../../config/terminalSchema';
+import { ModalConfigSchema } from '../../../src-shared/backends/list';
 import {
   expectBackgroundStdin,
   expectKeepsCwdAndEnv,

@@ -14,6 +14,7 @@ import { ModalHandle } from './modalHandle';
 import type { ModalSandboxLike, ModalSdk } from './modalSdk';
 import { loadModalSdk } from './modalSdk';
 import { RemoteSandboxBackend } from './remoteSandbox';
+import type { BackendBehaviour } from './behaviour';
 
 export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
   readonly kind = 'modal' as const;
@@ -88,3 +89,8 @@ export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
     return 'no Modal credentials: set MODAL_TOKEN_ID and MODAL_TOKEN_SECRET, terminal.modal.tokenId/tokenSecret, or ~/.modal.toml';
   }
 }
+
+export const modalBackend: BackendBehaviour = {
+  create: (config, key) => new ModalBackend(config.modal, key),
+  defaultCwd: (config) => config.modal.cwd,
+};

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { BackendBase } from '../backendBase';
-import { SingularityBinarySchema, type SingularityConfig } from '../../config/terminalSchema';
+import { SingularityBinarySchema } from '../../../src-shared/backends/list';
+import type { SingularityConfig } from '../../config/terminalSchema';
 import { execViaSpawn } from '../exec';
 import { argvToCommandLine, launcherArgv } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
@@ -14,6 +15,7 @@ import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { which } from '../which';
 import { LocalBackend } from './local';
 import { StartOnce } from './startOnce';
+import type { BackendBehaviour } from './behaviour';
 
 const BINARIES = SingularityBinarySchema.options;
 
@@ -100,3 +102,8 @@ export class SingularityBackend extends BackendBase {
     return execViaSpawn((options) => this.host.spawn(options), { command, timeoutMs: 120_000 });
   }
 }
+
+export const singularityBackend: BackendBehaviour = {
+  create: (config, key) => new SingularityBackend(config.singularity, key),
+  defaultCwd: (config) => config.singularity.cwd,
+};

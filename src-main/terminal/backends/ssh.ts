@@ -8,8 +8,10 @@ import { errorMessage } from '../handle';
 import { argvToCommandLine, killScript, launcherArgv } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
+import { TerminalError } from '../errors';
 import { SshConnection } from './sshConnection';
 import { SshHandle } from './sshHandle';
+import type { BackendBehaviour } from './behaviour';
 
 /** Kill and clean-up commands give up after this long (an unreachable or stuck host). */
 const HOUSEKEEPING_TIMEOUT_MS = 10_000;
@@ -136,3 +138,12 @@ async function runOn(client: Client, scripts: string[]): Promise<void> {
   await atMost(closed, HOUSEKEEPING_TIMEOUT_MS);
   channel.close();
 }
+
+export const sshBackend: BackendBehaviour = {
+  create: (config) => {
+    if (!config.ssh)
+      throw new TerminalError('unavailable', 'the ssh backend needs terminal.ssh settings (host, username)');
+    return new SshBackend(config.ssh);
+  },
+  defaultCwd: (config) => config.ssh?.cwd,
+};

@@ -9,7 +9,7 @@ import { probeTaskPaths, resolveTaskPath, type TaskPaths } from '../terminal/tas
 import { NodeFileAccess } from './nodeAccess';
 import { ShellFileAccess } from './shellAccess';
 
-export type { FileAccess, ReadOutcome, SearchOutcome, SearchRequest } from './accessTypes';
+export type { FileAccess, ReadOutcome, SearchOutcome } from './accessTypes';
 
 export interface TaskFiles {
   files: FileAccess;

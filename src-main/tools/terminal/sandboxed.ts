@@ -2,6 +2,7 @@
  * A terminal command as the execution policy attempts it (sandbox/execPolicy.ts): run in the
  * fence it chose, with the sandbox's refusal as a value; and what the model is told about it.
  */
+import { backendInfo } from '../../../src-shared/backends/registry';
 import type { ExecDecision, ExecFence, FenceRefusal } from '../../runtime/execDecision';
 import type { Attempted, AttemptFence } from '../../sandbox/execPolicy';
 import type { SandboxRefusal } from '../../sandbox/refusal';
@@ -16,7 +17,7 @@ export interface SandboxNote {
 
 /** The fence the terminal service puts a command in. */
 export function commandFence(terminal: TerminalService): ExecFence {
-  if (terminal.config.backend !== 'local') return 'backend';
+  if (!backendInfo(terminal.config.backend).sandboxed) return 'backend';
   return terminal.sandbox?.enabled === true ? 'sandbox' : 'none';
 }
 

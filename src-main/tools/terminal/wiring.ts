@@ -1,4 +1,5 @@
 /** What the terminal-backed tools (terminal, process, file, execute_code) need, and when they are offered. */
+import { backendInfo } from '../../../src-shared/backends/registry';
 import { toolError } from '../../runtime/errors';
 import { toolRefused } from '../../runtime/outcome';
 import { decide, type Effect } from '../../sandbox/execPolicy';
@@ -80,7 +81,8 @@ export async function sandboxFence(
   const terminal = services.terminal;
   const sandbox = terminal?.sandbox;
   const workspace = services.workspaces?.of(call.taskId);
-  if (!sandbox?.enabled || terminal?.config.backend !== 'local' || !workspace) return {};
+  if (!sandbox?.enabled || !terminal || !backendInfo(terminal.config.backend).sandboxed || !workspace)
+    return {};
   if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return {};
   const tmpDir = services.workspaces?.tempDirOf(call.taskId);
   const policy = tmpDir ? sandbox.policy({ workspace, tmpDir }) : undefined;

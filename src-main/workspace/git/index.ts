@@ -1,3 +1,3 @@
-export { createGitReview, type BeforeDiscard, type GitReview } from './review';
-export { GitError, git, gitOk } from './runner';
+export { createGitReview, type BeforeDiscard } from './review';
+export { GitError } from './runner';
 export { ReviewPathError } from './paths';

@@ -10,7 +10,7 @@ import { parseStatus, underPrefix } from './status';
 /** Called with the files a discard is about to change, before it changes them (the checkpoint store). */
 export type BeforeDiscard = (workspace: string, paths: string[]) => Promise<void>;
 
-export interface GitReviewOptions {
+interface GitReviewOptions {
   beforeDiscard: BeforeDiscard;
   /** A diff longer than this is cut (bytes). */
   maxDiffBytes?: number;
@@ -181,4 +181,4 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
   };
 }
 
-export type GitReview = ReturnType<typeof createGitReview>;
+type GitReview = ReturnType<typeof createGitReview>;

@@ -3,7 +3,7 @@ import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/sc
 import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalDetail, subjectText } from './ApprovalDetail';
-import { APPROVAL_CHOICES } from './choices';
+import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
 
 /**
  * One sheet for the commands of one batch: each with its reasons and its own choice (Deny

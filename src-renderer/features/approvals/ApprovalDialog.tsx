@@ -4,7 +4,7 @@ import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { ApprovalDetail, isChange, subjectText } from './ApprovalDetail';
-import { APPROVAL_CHOICES } from './choices';
+import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
 import { ApprovalOrigin } from './ApprovalOrigin';
 import { CommandSegments } from './CommandSegments';
 import { DenyWithReason } from './DenyWithReason';

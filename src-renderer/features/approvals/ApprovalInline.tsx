@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { useApprovals } from './approvalsStore';
 import { ApprovalDetail, subjectText } from './ApprovalDetail';
-import { APPROVAL_CHOICES } from './choices';
+import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
 import './approvals.css';
 
 /** A pending approval on its tool card; answers the same request as the dialog. */

@@ -1,3 +1,4 @@
+import { backendInfo } from '../../../src-shared/backends/registry';
 import type { ApprovalMode, Settings } from '../../../src-shared/ipc/schemas';
 import { useSettings } from './settingsStore';
 import { CommitInput, Field } from './CommitInput';
@@ -13,7 +14,7 @@ const MODE_HINTS: Record<ApprovalMode, string> = {
 /** Why auto mode would ask as manual does with these settings, or null when it can act. */
 function autoHeldBack(settings: Settings): string | null {
   const { sandbox, terminal } = settings;
-  if (terminal.backend !== 'local')
+  if (!backendInfo(terminal.backend).sandboxed)
     return `Commands run on the ${terminal.backend} backend, outside the sandbox, so Auto asks as Manual does.`;
   if (!sandbox) return null;
   if (sandbox.effective === 'off' || sandbox.effective === 'unavailable')

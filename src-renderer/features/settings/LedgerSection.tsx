@@ -3,6 +3,7 @@ import { LEDGER_DECIDERS, ledgerSubjectText, type LedgerEntry } from '../../../s
 import { useKeptQuery } from '../../state/query';
 import { ledgerQuery, useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
+import './LedgerSection.css';
 
 const time = (ms: number) => new Date(ms).toLocaleString();
 

@@ -4,6 +4,7 @@ import { useMcp } from './mcpStore';
 import { Switch } from '../../ui/Switch';
 import { McpCatalog } from './McpCatalog';
 import { MCP_TEMPLATE, McpEditor } from './McpEditor';
+import './McpSection.css';
 
 /** MCP servers: state and tool count, enable, edit the JSON config, remove, add. */
 export function McpSection() {

@@ -3,6 +3,7 @@ import { useKeptQuery } from '../../state/query';
 import { memoryQuery, useMemoryEntries } from './memoryEntriesStore';
 import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
+import './MemorySection.css';
 
 function written(entry: MemoryEntry): string {
   if (entry.writtenAt === null) return 'Not written by the agent in a recorded session';

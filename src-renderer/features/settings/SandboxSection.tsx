@@ -10,6 +10,7 @@ import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
 import { MODE_HINTS, MODE_LABELS, WithCode, type SandboxMode } from './sandboxText';
 import { StringListEditor } from './StringListEditor';
+import './SandboxSection.css';
 
 /** The OS sandbox around local commands: its mode, writable folders and allowed hosts. */
 export function SandboxSection() {

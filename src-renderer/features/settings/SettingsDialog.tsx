@@ -1,31 +1,11 @@
 import { useEffect } from 'react';
 import { useSettings } from './settingsStore';
 import { Modal } from '../../ui/Modal';
-import { AllowlistSection } from './AllowlistSection';
-import { ApprovalsSection } from './ApprovalsSection';
-import { LedgerSection } from './LedgerSection';
-import { McpSection } from './McpSection';
-import { MemorySection } from './MemorySection';
-import { ModelSection } from './ModelSection';
-import { SandboxSection } from './SandboxSection';
-import { TerminalSection } from './TerminalSection';
-import { ToolsetsSection } from './ToolsetsSection';
+import { SETTINGS_SECTIONS, type SettingsSectionId } from './sections';
 import './settings.css';
 import { Icon } from '../../ui/Icon';
 
-const SECTIONS = [
-  ['model', 'Model'],
-  ['terminal', 'Terminal'],
-  ['sandbox', 'Sandbox'],
-  ['approvals', 'Approvals'],
-  ['toolsets', 'Toolsets'],
-  ['allowlist', 'Allowlist'],
-  ['ledger', 'Approvals log'],
-  ['memory', 'Memory'],
-  ['mcp', 'MCP servers'],
-] as const;
-
-export type SettingsSectionId = (typeof SECTIONS)[number][0];
+export type { SettingsSectionId };
 
 /** Every setting on one scrolling page; each change applies at once. `section` is shown first. */
 export function SettingsDialog({ onClose, section }: { onClose(): void; section?: SettingsSectionId }) {
@@ -47,7 +27,7 @@ export function SettingsDialog({ onClose, section }: { onClose(): void; section?
       </button>
       <div className="settings-layout">
         <nav className="settings-nav" aria-label="Settings sections">
-          {SECTIONS.map(([id, label]) => (
+          {SETTINGS_SECTIONS.map(({ id, label }) => (
             <button
               key={id}
               type="button"
@@ -61,15 +41,9 @@ export function SettingsDialog({ onClose, section }: { onClose(): void; section?
         </nav>
         <div className="settings-content">
           {!loaded && <p className="muted">Loading settings…</p>}
-          <ModelSection />
-          <TerminalSection />
-          <SandboxSection />
-          <ApprovalsSection />
-          <ToolsetsSection />
-          <AllowlistSection />
-          <LedgerSection />
-          <MemorySection />
-          <McpSection />
+          {SETTINGS_SECTIONS.map(({ id, Component }) => (
+            <Component key={id} />
+          ))}
         </div>
       </div>
     </Modal>

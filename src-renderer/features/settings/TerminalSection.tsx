@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useSettings } from './settingsStore';
 import { draftErrors, draftOf, optionsOf, type Draft } from './backendDraft';
-import { BACKEND_FIELDS, BACKEND_LABELS, BACKENDS, asRecord, type BackendKind } from './backendFields';
+import type { TerminalBackendKind } from '../../../src-shared/backends/registry';
+import { BACKENDS, asRecord, backendFields, backendLabel } from './backendFields';
 import { Field } from './CommitInput';
 import { KeyValueEditor } from './KeyValueEditor';
 import { SshTest } from './SshTest';
+import './TerminalSection.css';
 
 /**
  * Which backend runs commands, and its options. Named fields are edited as a draft, checked, and
@@ -14,12 +16,12 @@ import { SshTest } from './SshTest';
 export function TerminalSection() {
   const terminal = useSettings((s) => s.settings?.terminal);
   const saved = terminal?.backend;
-  const [selected, setSelected] = useState<BackendKind | undefined>(saved);
+  const [selected, setSelected] = useState<TerminalBackendKind | undefined>(saved);
   const [draft, setDraft] = useState<Draft>({});
   const [error, setError] = useState<string>();
   const backend = selected ?? saved ?? 'local';
   const options = asRecord(terminal?.[backend]);
-  const fields = BACKEND_FIELDS[backend];
+  const fields = backendFields(backend);
   const optionsKey = JSON.stringify(options);
 
   // A saved change (here or elsewhere) resets the draft to what config.yaml now holds.
@@ -44,7 +46,7 @@ export function TerminalSection() {
     }
   }
 
-  function choose(kind: BackendKind) {
+  function choose(kind: TerminalBackendKind) {
     setSelected(kind);
     // A backend whose required fields are already filled in is used at once; others wait for Save.
     if (Object.keys(draftErrors(kind, draftOf(kind, asRecord(terminal?.[kind])))).length === 0)
@@ -64,18 +66,18 @@ export function TerminalSection() {
           aria-label="Terminal backend"
           data-testid="settings-backend"
           value={backend}
-          onChange={(e) => choose(e.target.value as BackendKind)}
+          onChange={(e) => choose(e.target.value as TerminalBackendKind)}
         >
           {BACKENDS.map((b) => (
             <option key={b} value={b}>
-              {BACKEND_LABELS[b]}
+              {backendLabel(b)}
             </option>
           ))}
         </select>
         {backend !== saved && (
           <span className="settings-hint" data-testid="backend-pending">
             Not in use yet: fill in the fields below{backend === 'ssh' ? ', test,' : ''} and save. Commands
-            still run on {BACKEND_LABELS[saved ?? 'local']}.
+            still run on {backendLabel(saved ?? 'local')}.
           </span>
         )}
       </Field>
@@ -89,7 +91,7 @@ export function TerminalSection() {
           {fields.map((field) => (
             <Field key={field.key} label={field.label}>
               <input
-                aria-label={`${BACKEND_LABELS[backend]} ${field.label}`}
+                aria-label={`${backendLabel(backend)} ${field.label}`}
                 aria-invalid={errors[field.key] ? true : undefined}
                 data-testid={`backend-${backend}-${field.key}`}
                 type={field.type}

@@ -1,6 +1,7 @@
 import type { ToolsetInfo } from '../../../src-shared/ipc/schemas';
 import { useToolsets } from './toolsetsStore';
 import { ToolsetRow } from './ToolsetRow';
+import './ToolsetsSection.css';
 
 /**
  * The toolsets a user chooses between. Platform presets, legacy `*_tools` names and "all" are

@@ -1,23 +1,24 @@
-import { BACKEND_FIELDS, type BackendKind } from './backendFields';
+import type { TerminalBackendKind } from '../../../src-shared/backends/registry';
+import { backendFields } from './backendFields';
 
 /** Text typed into a backend's fields, by config.yaml key. */
 export type Draft = Record<string, string>;
 
-export function draftOf(backend: BackendKind, options: Record<string, unknown>): Draft {
+export function draftOf(backend: TerminalBackendKind, options: Record<string, unknown>): Draft {
   const draft: Draft = {};
-  for (const field of BACKEND_FIELDS[backend] ?? [])
+  for (const field of backendFields(backend) ?? [])
     draft[field.key] = options[field.key] === undefined ? '' : String(options[field.key]);
   return draft;
 }
 
 /** The options to save: the backend's other options kept, empty fields dropped, numbers as numbers. */
 export function optionsOf(
-  backend: BackendKind,
+  backend: TerminalBackendKind,
   options: Record<string, unknown>,
   draft: Draft,
 ): Record<string, unknown> {
   const next = { ...options };
-  for (const field of BACKEND_FIELDS[backend] ?? []) {
+  for (const field of backendFields(backend) ?? []) {
     const text = (draft[field.key] ?? '').trim();
     if (!text) delete next[field.key];
     else next[field.key] = field.type === 'number' ? Number(text) : text;
@@ -26,9 +27,9 @@ export function optionsOf(
 }
 
 /** Field errors shown before anything is sent (main checks again). */
-export function draftErrors(backend: BackendKind, draft: Draft): Record<string, string> {
+export function draftErrors(backend: TerminalBackendKind, draft: Draft): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const field of BACKEND_FIELDS[backend] ?? []) {
+  for (const field of backendFields(backend) ?? []) {
     const text = (draft[field.key] ?? '').trim();
     if (field.required && !text) errors[field.key] = `${field.label} is required.`;
     if (field.type === 'number' && text) {

@@ -1,45 +1,23 @@
-import { TerminalBackendKindSchema, type TerminalBackendKind } from '../../../src-shared/ipc/schemas';
+import {
+  BACKEND_KINDS,
+  backendInfo,
+  type BackendField,
+  type TerminalBackendKind,
+} from '../../../src-shared/backends/registry';
 
-/** The options of each terminal backend that Settings shows as named fields (config.yaml names). */
-export interface BackendField {
-  key: string;
-  label: string;
-  type: 'text' | 'number';
-  placeholder?: string;
-  required?: boolean;
-  min?: number;
-  max?: number;
+export type { BackendField };
+
+/** The backends Settings offers, from the backend registry. */
+export const BACKENDS = BACKEND_KINDS;
+
+/** The options of a backend that Settings shows as named fields; undefined: edited as config.yaml keys. */
+export function backendFields(kind: TerminalBackendKind): readonly BackendField[] | undefined {
+  return backendInfo(kind).fields;
 }
 
-export const BACKENDS = TerminalBackendKindSchema.options;
-export type BackendKind = TerminalBackendKind;
-
-export const BACKEND_FIELDS: Partial<Record<BackendKind, BackendField[]>> = {
-  local: [
-    { key: 'shell', label: 'Shell', type: 'text', placeholder: 'bash, or sh when absent' },
-    { key: 'cwd', label: 'Working directory', type: 'text', placeholder: 'where Caduceus started' },
-  ],
-  docker: [
-    { key: 'image', label: 'Image', type: 'text', placeholder: 'debian:bookworm-slim' },
-    { key: 'socketPath', label: 'Socket', type: 'text', placeholder: '/var/run/docker.sock' },
-    { key: 'network', label: 'Network', type: 'text', placeholder: 'none' },
-  ],
-  ssh: [
-    { key: 'host', label: 'Host', type: 'text', placeholder: 'server.example.org', required: true },
-    { key: 'port', label: 'Port', type: 'number', placeholder: '22', min: 1, max: 65535 },
-    { key: 'username', label: 'User', type: 'text', required: true },
-    { key: 'privateKeyPath', label: 'Key path', type: 'text', placeholder: '~/.ssh/id_ed25519' },
-  ],
-};
-
-export const BACKEND_LABELS: Record<BackendKind, string> = {
-  local: 'Local',
-  docker: 'Docker',
-  ssh: 'SSH',
-  singularity: 'Singularity / Apptainer',
-  modal: 'Modal',
-  daytona: 'Daytona',
-};
+export function backendLabel(kind: TerminalBackendKind): string {
+  return backendInfo(kind).label;
+}
 
 /** A typed value from a free-form field: numbers and booleans as such, everything else as text. */
 export function parseLoose(text: string): unknown {

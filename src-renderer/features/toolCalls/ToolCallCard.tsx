@@ -44,7 +44,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
-        <ToolIcon tool={call.name} running={running} />
+        <ToolIcon icon={call.icon} running={running} />
         <span className="tool-name">{call.name}</span>
         <span className={`tool-preview${preview.tail ? ' tool-preview-path' : ''}`} title={call.argsPreview}>
           <span className="tool-preview-head">{preview.head}</span>

@@ -1,7 +1,7 @@
-import type { ApprovalChoice } from '../../../src-shared/ipc/schemas';
+import type { ApprovalChoice } from './ipc/schemas';
 
-/** The answers, in the order the dialog and the card show them. */
-export const APPROVAL_CHOICES: { choice: ApprovalChoice; label: string; short: string }[] = [
+/** The answers to an approval question, in the order the page shows them; every window words them so. */
+export const APPROVAL_CHOICES: readonly { choice: ApprovalChoice; label: string; short: string }[] = [
   { choice: 'once', label: 'Allow once', short: 'Once' },
   { choice: 'session', label: 'Allow for this session', short: 'This session' },
   { choice: 'hour', label: 'Allow for 1 hour', short: '1 hour' },
