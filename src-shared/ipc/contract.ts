@@ -68,7 +68,12 @@ export const requests = {
         approvals: z
           .object({
             mode: ApprovalModeSchema,
-            timeout_seconds: z.number().int().min(5).max(3600),
+            // 0 waits until answered; otherwise a deadline of at least 5 seconds.
+            timeout_seconds: z
+              .number()
+              .int()
+              .max(3600)
+              .refine((s) => s === 0 || s >= 5, '0 (wait) or 5 to 3600 seconds'),
             containers: ContainerPolicySchema,
           })
           .partial()
