@@ -51,7 +51,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
 }
 
 function statusOf(run: StoredToolCallStatus, details: ToolCallDetails): ToolCallView['status'] {
-  if (run === 'running' || run === 'stopped') return run;
+  if (run === 'running' || run === 'stopped' || run === 'interrupted') return run;
   if (details.refusal) return details.refusal.kind;
   // A command that ran and failed is a failure, though the tool itself worked.
   if (run === 'error' || (details.exitCode != null && details.exitCode !== 0)) return 'error';

@@ -62,8 +62,9 @@ export function finishedLines(event: Finished): string[] {
   });
   const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
   const exit = card.exitCode != null ? `exit ${card.exitCode}, ` : '';
-  const failed = card.status !== 'ok' && card.status !== 'stopped';
-  const mark = card.status === 'stopped' ? '⊘' : failed ? '✗' : '✓';
+  const halted = card.status === 'stopped' || card.status === 'interrupted';
+  const failed = card.status !== 'ok' && !halted;
+  const mark = halted ? '⊘' : failed ? '✗' : '✓';
   const head = `${mark} ${event.name} (${exit}${seconds})`;
   if (card.refusal) {
     const { title, reason, rule, advice } = card.refusal;

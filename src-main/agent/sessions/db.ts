@@ -145,6 +145,9 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
       if (plain !== title) update.run(plain, id);
     }
   },
+  // v9: the process running a call (`pid:start time`), so another process can tell a call whose
+  // process died from one still running; rows from before have none and count as orphaned.
+  (db) => addColumnIfMissing(db, 'tool_calls', 'owner', 'TEXT'),
 ];
 
 export function sessionsDbPath(home: string): string {

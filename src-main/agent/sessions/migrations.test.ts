@@ -57,16 +57,16 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 8 with the workspace column, the ledger, the terminal screens, call batches and outcomes',
+    'brings %s to version 9 with the workspace column, the ledger, the terminal screens, call batches, outcomes and call owners',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(8);
+        expect(version).toBe(9);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
-          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code']),
+          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'owner']),
         );
         expect(columns).toContain('workspace');
         expect(tables).toEqual(
@@ -84,7 +84,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(8);
+      expect(again.version).toBe(9);
     },
   );
 

@@ -9,6 +9,8 @@ import type {
 } from '../../../src-shared/sessions';
 import type { RefusalFacts } from '../../../src-shared/toolCalls';
 import { openSessionsDb, sessionsDbPath } from './db';
+import { interruptOrphanedCalls, type InterruptedCall } from './orphans';
+import { selfOwner } from './processOwner';
 import {
   toApprovalRecord,
   toMessage,
@@ -61,6 +63,8 @@ export class SessionStore {
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
     this.screens = new TerminalScreensTable(db);
+    // At each start: calls left running by a process that died are ended.
+    interruptOrphanedCalls(db);
   }
 
   static open(home: string): SessionStore {
@@ -186,10 +190,10 @@ export class SessionStore {
   ): number {
     const result = this.db
       .prepare(
-        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch)
-         VALUES (?, ?, ?, ?, 'running', ?, ?)`,
+        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch, owner)
+         VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
       )
-      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null);
+      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null, selfOwner());
     return Number(result.lastInsertRowid);
   }
 
@@ -220,7 +224,17 @@ export class SessionStore {
       );
   }
 
+  /**
+   * Marks `interrupted` every running call whose process is gone (killed, crashed), in this
+   * session or all; returns them so a live view can say so too.
+   */
+  interruptOrphans(sessionId?: string): InterruptedCall[] {
+    return interruptOrphanedCalls(this.db, sessionId);
+  }
+
+  /** The session's calls; a running one whose process died is marked interrupted first. */
   toolCalls(sessionId: string): ToolCallRecord[] {
+    this.interruptOrphans(sessionId);
     const rows = this.db
       .prepare(
         `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code
