@@ -22,6 +22,8 @@ export interface ToolCallFacts {
    */
   recorded?: RecordedOutcome;
   durationMs?: number;
+  /** Time spent waiting for a person, apart from durationMs. */
+  waitMs?: number;
   /** The whole result the model received. */
   result?: string;
   /** The parallel batch the call ran in. */
@@ -44,6 +46,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     status: statusOf(facts.run, details),
     startedAt: facts.startedAt,
     ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
+    ...(facts.waitMs ? { waitMs: facts.waitMs } : {}),
     ...(facts.result != null ? { result: facts.result } : {}),
     ...(facts.batch ? { batch: facts.batch } : {}),
     ...details,
@@ -104,6 +107,7 @@ export function storedToolCallViews(
           run: record?.status ?? 'stopped',
           startedAt: record?.startedAt ?? session?.createdAt ?? 0,
           ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
+          ...(record?.waitMs ? { waitMs: record.waitMs } : {}),
           ...(record?.result != null ? { result: record.result } : {}),
           ...(record?.batch ? { batch: record.batch } : {}),
           ...(record?.ok != null ? { recorded: recordedOf(record) } : {}),

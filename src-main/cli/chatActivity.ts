@@ -60,7 +60,8 @@ export function finishedLines(event: Finished): string[] {
     ...eventOutcome(event),
     result: event.result ?? event.resultPreview,
   });
-  const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
+  const waited = event.waitMs ? `, waited ${(event.waitMs / 1000).toFixed(1)}s for you` : '';
+  const seconds = `${(event.durationMs / 1000).toFixed(1)}s${waited}`;
   const exit = card.exitCode != null ? `exit ${card.exitCode}, ` : '';
   const halted = card.status === 'stopped' || card.status === 'interrupted';
   const failed = card.status !== 'ok' && !halted;

@@ -146,8 +146,12 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     }
   },
   // v9: the process running a call (`pid:start time`), so another process can tell a call whose
-  // process died from one still running; rows from before have none and count as orphaned.
-  (db) => addColumnIfMissing(db, 'tool_calls', 'owner', 'TEXT'),
+  // process died from one still running (rows from before have none and count as orphaned); and
+  // the time a call waited for a person, kept apart from its own duration.
+  (db) => {
+    addColumnIfMissing(db, 'tool_calls', 'owner', 'TEXT');
+    addColumnIfMissing(db, 'tool_calls', 'wait_ms', 'REAL');
+  },
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -66,7 +66,7 @@ describe('sessions database migrations', () => {
         expect(version).toBe(9);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
-          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'owner']),
+          expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'owner', 'wait_ms']),
         );
         expect(columns).toContain('workspace');
         expect(tables).toEqual(

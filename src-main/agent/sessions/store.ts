@@ -204,19 +204,21 @@ export class SessionStore {
       result: string;
       status: ToolCallRecord['status'];
       durationMs: number;
+      waitMs?: number;
       outcome?: { ok: boolean; refusal?: RefusalFacts | undefined; exitCode?: number | null | undefined };
     },
   ): void {
     const { outcome } = end;
     this.db
       .prepare(
-        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, ok = ?, refusal = ?, exit_code = ?
-         WHERE id = ?`,
+        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, wait_ms = ?, ok = ?, refusal = ?,
+         exit_code = ? WHERE id = ?`,
       )
       .run(
         end.result,
         end.status,
         end.durationMs,
+        end.waitMs ?? null,
         outcome ? (outcome.ok ? 1 : 0) : null,
         outcome?.refusal ? JSON.stringify(outcome.refusal) : null,
         outcome?.exitCode ?? null,
@@ -237,7 +239,7 @@ export class SessionStore {
     this.interruptOrphans(sessionId);
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code
+        `SELECT call_id, name, args, result, status, duration_ms, wait_ms, started_at, batch, ok, refusal, exit_code
          FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )

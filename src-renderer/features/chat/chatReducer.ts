@@ -142,6 +142,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
         ...c,
         status: event.status,
         durationMs: event.durationMs,
+        ...(event.waitMs ? { waitMs: event.waitMs } : {}),
         result: event.result,
         ...event.details,
       }));
