@@ -158,7 +158,11 @@ export function createHandlers({
 
     'sessions.list': ({ query }) =>
       listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
-    'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
+    // A window that reloads mid-turn learns the turn runs, so it offers Stop.
+    'sessions.get': ({ id }) => {
+      const detail = sessionDetail(sessions(), id, emojiOf);
+      return chat.isRunning(id) ? { ...detail, running: true } : detail;
+    },
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
       return OK;

@@ -64,6 +64,8 @@ export function emptyChat(): ChatData {
 
 export function chatFromSession(detail: SessionDetail): ChatData {
   const chat: ChatData = { ...emptyChat(), sessionId: detail.id, workspace: detail.workspace };
+  // Opened (or reloaded) while its turn runs: Stop is offered until the turn's end arrives.
+  if (detail.running) chat.status = 'running';
   for (const message of detail.messages) {
     chat.order.push(message.id);
     chat.messages[message.id] = toView(message);
