@@ -29,8 +29,10 @@ export interface HostOptions {
   version: string;
   env: NodeJS.ProcessEnv;
   secrets: SecretStore & { get(name: string): string | undefined };
-  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
+  /** The workspace offered to new sessions before the person chose one (`startWorkspace`). */
   workspace?: string;
+  /** Why that is not the folder the host started in, for the workspace bar. */
+  workspaceNote?: string;
   /** The desktop app's native folder picker; null when cancelled. */
   pickFolder?: () => Promise<string | null>;
   /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
@@ -145,7 +147,10 @@ export function createHandlers({
       return OK;
     },
 
-    'workspace.default': () => ({ path: options.workspace ?? null }),
+    'workspace.default': () => ({
+      path: options.workspace ?? null,
+      ...(options.workspaceNote ? { note: options.workspaceNote } : {}),
+    }),
     'workspace.validate': ({ path }) => validateWorkspace(path, options.workspace),
     'workspace.pick': async () => {
       if (!options.pickFolder)
