@@ -89,6 +89,56 @@ describe('faults found on the way', () => {
   }, 90_000);
 });
 
+describe('the keyboard and the terminal', () => {
+  const inTerminal = (page: Page) =>
+    page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="terminal-pane"] .xterm')));
+  const inComposer = (page: Page) =>
+    page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'chat-input');
+
+  it("a command's question takes the keyboard from the composer it was sent from, prompt in view", async () => {
+    await app.newChat();
+    const { page } = app;
+    // Enough output before the question that it would be scrolled out of view.
+    const command = 'seq 1 400; read -p "Proceed with it? [y/N] " a; echo got-$a';
+    app.model.push(
+      {
+        toolCalls: [
+          { id: 'call_ask', name: 'terminal', arguments: { command, pty: true, workdir: app.work } },
+        ],
+      },
+      { text: 'Asked.' },
+    );
+    await page.getByTestId('chat-input').fill('Ask me in the terminal');
+    await page.getByTestId('chat-input').press('Enter');
+    await page.getByTestId('input-wait').waitFor(POLL);
+    await expect.poll(() => inTerminal(page), POLL).toBe(true);
+    await expect.poll(() => app.terminalText(), POLL).toContain('Proceed with it? [y/N]');
+    await page.keyboard.type('y');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => app.card('call_ask').getAttribute('data-status'), POLL).toBe('ok');
+  }, 90_000);
+
+  it('Tab order leaves the terminal, and after a reload the composer has the keyboard', async () => {
+    const { page } = app;
+    await page.reload();
+    await page.getByTestId('chat-input').waitFor(POLL);
+    await expect.poll(() => inComposer(page), POLL).toBe(true);
+
+    await app.showAgentTerminal();
+    await page.getByTestId('terminal-pane').locator('.xterm-helper-textarea').focus();
+    expect(await inTerminal(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await inTerminal(page)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => inTerminal(page), POLL).toBe(false);
+
+    await page.getByTestId('terminal-pane').locator('.xterm-helper-textarea').focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => inTerminal(page), POLL).toBe(false);
+  }, 90_000);
+});
+
 describe('the workspace of a new chat when serve starts in its own checkout', () => {
   const dirs: string[] = [];
   afterAll(async () => {
