@@ -90,10 +90,13 @@ describe('faults found on the way', () => {
 });
 
 describe('the keyboard and the terminal', () => {
+  // Evaluated in the page, as text: this file is compiled without the DOM's types.
   const inTerminal = (page: Page) =>
-    page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="terminal-pane"] .xterm')));
+    page.evaluate<boolean>(
+      `Boolean(document.activeElement?.closest('[data-testid="terminal-pane"] .xterm'))`,
+    );
   const inComposer = (page: Page) =>
-    page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'chat-input');
+    page.evaluate<boolean>(`document.activeElement?.getAttribute('data-testid') === 'chat-input'`);
 
   it("a command's question takes the keyboard from the composer it was sent from, prompt in view", async () => {
     await app.newChat();
