@@ -98,9 +98,10 @@ describe('the workspace in browser mode', () => {
     await expect.poll(() => app.terminalText(), POLL).toContain(project);
     await screenshots('session');
 
-    // Back to a new chat, then the session again: its folder comes back with it.
+    // Back to a new chat: it keeps the folder last chosen, not serve's. Then the session again:
+    // its folder comes back with it.
     await page.getByTestId('new-chat').click();
-    await expect.poll(() => page.getByTestId('workspace-input').inputValue(), POLL).toBe(work);
+    await expect.poll(() => page.getByTestId('workspace-input').inputValue(), POLL).toBe(project);
     await page.getByTestId('session-item').first().click();
     await expect.poll(() => page.getByTestId('workspace-path').innerText(), POLL).toBe(project);
   }, 90_000);

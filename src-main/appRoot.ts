@@ -259,7 +259,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       ledger: { record: (entry) => ledger().record(entry) },
       logger,
     }),
-    approve: toolApprover(approver),
+    approve: toolApprover(approver, () => configStore.current.approvals.timeout_seconds),
     vision: createVisionService(agent),
     // Scripts reach only tools their session was offered (execute_code's RPC passes its context on).
     dispatchTool: async (name, args, ctx) =>

@@ -51,7 +51,10 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     toolCallId: z.string(),
     name: z.string(),
     status: ToolRunStatusSchema,
+    /** The call's own time, without the wait for a person's answer. */
     durationMs: z.number().nonnegative(),
+    /** How long it waited for a person to answer its approval. */
+    waitMs: z.number().nonnegative().optional(),
     resultPreview: z.string(),
     /** The whole result the model received, for cards that show output as text. */
     result: z.string().optional(),

@@ -43,6 +43,8 @@ export const ToolCallRecordSchema = z.object({
   result: z.string().nullable(),
   status: StoredToolCallStatusSchema,
   durationMs: z.number().nullable(),
+  /** Time spent waiting for a person's answer, apart from durationMs; null before it was kept. */
+  waitMs: z.number().nullable().optional(),
   startedAt: z.number(),
   /** The parallel batch the call ran in; null when it ran on its own. */
   batch: z.string().nullable().optional(),

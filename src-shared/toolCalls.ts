@@ -3,9 +3,18 @@ import { FileDiffSchema } from './fileDiff';
 
 /**
  * How a tool call stands: the one list every process uses; the narrower sets below are parts of
- * it. `stopped`: the user stopped the turn before the call finished.
+ * it. `stopped`: the user stopped the turn before the call finished; `interrupted`: the process
+ * running it died (a crash, kill -9) and a later start found it unfinished.
  */
-export const ToolCallStatusSchema = z.enum(['running', 'ok', 'error', 'blocked', 'denied', 'stopped']);
+export const ToolCallStatusSchema = z.enum([
+  'running',
+  'ok',
+  'error',
+  'blocked',
+  'denied',
+  'stopped',
+  'interrupted',
+]);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
 /** How the agent's runner ended a call; a refusal comes with its outcome (`CallOutcome`). */
@@ -13,7 +22,13 @@ export const ToolRunStatusSchema = ToolCallStatusSchema.extract(['ok', 'error', 
 export type ToolRunStatus = z.infer<typeof ToolRunStatusSchema>;
 
 /** A call as the session store keeps it: running until the runner ends it. */
-export const StoredToolCallStatusSchema = ToolCallStatusSchema.extract(['running', 'ok', 'error', 'stopped']);
+export const StoredToolCallStatusSchema = ToolCallStatusSchema.extract([
+  'running',
+  'ok',
+  'error',
+  'stopped',
+  'interrupted',
+]);
 export type StoredToolCallStatus = z.infer<typeof StoredToolCallStatusSchema>;
 
 /**
@@ -49,6 +64,7 @@ const LABELS: Record<ToolCallStatus, string> = {
   blocked: 'Blocked',
   denied: 'Denied',
   stopped: 'Stopped',
+  interrupted: 'Interrupted',
 };
 
 /** A command that ran and exited non-zero. */

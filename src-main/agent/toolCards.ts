@@ -23,6 +23,8 @@ export interface ToolCallFacts {
    */
   recorded?: RecordedOutcome;
   durationMs?: number;
+  /** Time spent waiting for a person, apart from durationMs. */
+  waitMs?: number;
   /** The whole result the model received. */
   result?: string;
   /** The parallel batch the call ran in. */
@@ -46,6 +48,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     status: statusOf(facts.run, details),
     startedAt: facts.startedAt,
     ...(facts.durationMs != null ? { durationMs: facts.durationMs } : {}),
+    ...(facts.waitMs ? { waitMs: facts.waitMs } : {}),
     ...(facts.result != null ? { result: facts.result } : {}),
     ...(facts.batch ? { batch: facts.batch } : {}),
     ...details,
@@ -53,7 +56,7 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
 }
 
 function statusOf(run: StoredToolCallStatus, details: ToolCallDetails): ToolCallView['status'] {
-  if (run === 'running' || run === 'stopped') return run;
+  if (run === 'running' || run === 'stopped' || run === 'interrupted') return run;
   if (details.refusal) return details.refusal.kind;
   // A command that ran and failed is a failure, though the tool itself worked.
   if (run === 'error' || (details.exitCode != null && details.exitCode !== 0)) return 'error';
@@ -109,6 +112,7 @@ export function storedToolCallViews(
           run: record?.status ?? 'stopped',
           startedAt: record?.startedAt ?? session?.createdAt ?? 0,
           ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
+          ...(record?.waitMs ? { waitMs: record.waitMs } : {}),
           ...(record?.result != null ? { result: record.result } : {}),
           ...(record?.batch ? { batch: record.batch } : {}),
           ...(record?.ok != null ? { recorded: recordedOf(record) } : {}),

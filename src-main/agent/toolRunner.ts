@@ -10,6 +10,7 @@ import { ABORTED, untilAborted } from './abort';
 import { canRunInParallel, mapLimited, MAX_PARALLEL_TOOLS } from './batch';
 import type { AgentEventBody } from './events';
 import { argsPreview, resultPreview } from './preview';
+import { personWaitMs } from './personWait';
 import type { SessionStore } from './sessions/store';
 
 const CANCELLED = toolError('Cancelled by the user before this tool finished.');
@@ -90,6 +91,7 @@ export class ToolRunner {
     const name = call.function.name;
     const started = performance.now();
     const entry = this.deps.runtime.registry.get(name);
+    const startedAt = Date.now();
     emit({
       type: 'tool_started',
       toolCallId: call.id,
@@ -110,15 +112,20 @@ export class ToolRunner {
     const ended = outcome === ABORTED ? CANCELLED : outcome;
     const { text: result, ok, refusal } = ended;
     const status: ToolRunStatus = outcome === ABORTED ? 'stopped' : ok ? 'ok' : 'error';
-    const durationMs = performance.now() - started;
+    // The time a person took to answer is shown apart from the call's own time.
+    const waitMs = personWaitMs(this.deps.store().approvals(sessionId), call.id, startedAt, Date.now());
+    const durationMs = Math.max(0, performance.now() - started - waitMs);
     const facts = outcomeFacts(ended);
-    this.deps.store().finishToolCall(handle, { result, status, durationMs, outcome: { ok, ...facts } });
+    this.deps
+      .store()
+      .finishToolCall(handle, { result, status, durationMs, waitMs, outcome: { ok, ...facts } });
     emit({
       type: 'tool_finished',
       toolCallId: call.id,
       name,
       status,
       durationMs,
+      ...(waitMs > 0 ? { waitMs } : {}),
       resultPreview: resultPreview(result),
       result,
       ...(refusal ? { approval: refusal } : {}),

@@ -67,10 +67,12 @@ export function finishedLines(event: Finished): string[] {
     ...eventOutcome(event),
     result: event.result ?? event.resultPreview,
   });
-  const seconds = `${(event.durationMs / 1000).toFixed(1)}s`;
+  const waited = event.waitMs ? `, waited ${(event.waitMs / 1000).toFixed(1)}s for you` : '';
+  const seconds = `${(event.durationMs / 1000).toFixed(1)}s${waited}`;
   const exit = card.exitCode != null ? `exit ${card.exitCode}, ` : '';
-  const failed = card.status !== 'ok' && card.status !== 'stopped';
-  const mark = card.status === 'stopped' ? '⊘' : failed ? '✗' : '✓';
+  const halted = card.status === 'stopped' || card.status === 'interrupted';
+  const failed = card.status !== 'ok' && !halted;
+  const mark = halted ? '⊘' : failed ? '✗' : '✓';
   const head = `${mark} ${event.name} (${exit}${seconds})`;
   if (card.refusal) {
     const { title, reason, rule, advice } = card.refusal;

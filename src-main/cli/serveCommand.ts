@@ -8,7 +8,7 @@ import { openSecretStore } from '../config/keychain/open';
 import { loadServeIdentity, rememberServePort } from '../serve/identity';
 import { startHost } from '../serve/server';
 import { createStderrLogger } from '../runtime/logger';
-import { validateWorkspace } from '../workspace/validate';
+import { appRootAbove, startWorkspace } from '../workspace/startFolder';
 import { UsageError, writeLine, type Io } from './args';
 
 const APPROVALS = ApproverModeSchema.options;
@@ -54,8 +54,9 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
   const home = caduceusHome(io.env);
   // The same port and token as last time, so an open tab reconnects by itself after a restart.
   const identity = await loadServeIdentity(home, { newToken: values['new-token'] === true });
-  // New sessions are offered the folder serve started in (unless that cannot be a workspace).
-  const startedIn = await validateWorkspace(io.cwd);
+  // New sessions are offered the folder serve started in, unless that is Caduceus's own checkout.
+  const ownRoot = appRootAbove(fileURLToPath(new URL('.', import.meta.url)));
+  const startedIn = await startWorkspace(io.cwd, ownRoot ? [ownRoot] : []);
   // Keys saved in Settings outlive the server: the OS keychain, else a 0600 file.
   const secrets = await openSecretStore(home, { env: io.env });
   if (secrets.place.note) writeLine(io.stderr, `caduceus: ${secrets.place.note} (${secrets.place.label})`);
@@ -69,7 +70,8 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
     secrets,
     mcpSecrets: secrets,
     approvals: approvals as ApproverMode,
-    ...(startedIn.ok ? { workspace: startedIn.path } : {}),
+    ...(startedIn ? { workspace: startedIn.path } : {}),
+    ...(startedIn?.note ? { workspaceNote: startedIn.note } : {}),
     modelOverrides: {
       ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
       ...(values.model ? { model: values.model } : {}),

@@ -53,7 +53,8 @@ export type McpServerConfig = z.infer<typeof McpServerSchema>;
 
 export const ApprovalsConfigSchema = z.object({
   mode: ApprovalModeSchema.default('manual'),
-  timeout_seconds: z.number().positive().default(120),
+  /** 0 waits until a person answers; a positive number denies after that many seconds. */
+  timeout_seconds: z.number().min(0).default(0),
   containers: ContainerPolicySchema.default('skip'),
   deny: stringList,
   allow: stringList,

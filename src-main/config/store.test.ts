@@ -20,7 +20,7 @@ describe('ConfigStore', () => {
     const config = await new ConfigStore(join(dir, 'config.yaml')).load();
     expect(config.command_allowlist).toEqual([]);
     expect(config.approvals.mode).toBe('manual');
-    expect(config.approvals.timeout_seconds).toBe(120);
+    expect(config.approvals.timeout_seconds).toBe(0);
     expect(config.mcp_servers).toEqual({});
   });
 

@@ -1,6 +1,6 @@
 // Electron main process: the app window around the runtime. Everything below 'electron' here
 // is a thin layer; the runtime itself is built by createAppCore.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electron from 'electron';
 import { createAppCore, type AppCore } from '../appCore';
@@ -10,6 +10,7 @@ import { createStderrLogger } from '../runtime/logger';
 import { onShutdownSignal } from '../shutdownSignals';
 import { askBatchWithNativeDialog, askWithNativeDialog } from './approvalDialog';
 import { pickWorkspaceFolder } from './folderPicker';
+import { appRootAbove, startWorkspace } from '../workspace/startFolder';
 import { bindIpc, forwardEvents, trustedSender } from './ipc';
 import { menuTemplate } from './menu';
 import { APP_URL, declareAppScheme, serveAppProtocol } from './protocol';
@@ -56,6 +57,12 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     ...(legacy ? { legacy } : {}),
   });
   if (secrets.place.note) logger.warn(`${secrets.place.note} (${secrets.place.label})`);
+  // The app's own installation or checkout is never a new chat's folder (a packaged app starts in
+  // `/` or inside its bundle): the same rule as `serve`.
+  const ownRoots = [app.getAppPath(), appRootAbove(app.getAppPath()), dirname(process.execPath)].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  const startedIn = await startWorkspace(process.cwd(), ownRoots);
   const core = await createAppCore({
     home,
     cwd: process.cwd(),
@@ -68,7 +75,8 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     openUrl: (url) => openExternalHttp(shell, url),
     nativeApproval: (request, signal) => askWithNativeDialog(dialog, mainWindow, request, signal),
     nativeApprovalBatch: (requests, signal) => askBatchWithNativeDialog(dialog, mainWindow, requests, signal),
-    // No default workspace: a packaged app's cwd is `/`, so every new session asks for a folder.
+    ...(startedIn ? { workspace: startedIn.path } : {}),
+    ...(startedIn?.note ? { workspaceNote: startedIn.note } : {}),
     pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
   });
 

@@ -55,6 +55,8 @@ describe('chat.cancel', () => {
       text: 'Sleep for a long time',
     });
     await vi.waitFor(() => expect(processesWith(command)).not.toEqual([]), WAIT);
+    // A window reloading now reads that the turn runs, so it can offer Stop.
+    expect(await call<SessionDetail>('sessions.get', { id: sessionId })).toMatchObject({ running: true });
 
     await call('chat.cancel', { sessionId });
     await vi.waitFor(() => expect(finished(turnId)?.status).toBe('cancelled'), WAIT);
@@ -72,6 +74,7 @@ describe('chat.cancel', () => {
     const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
     const card = stored.messages.flatMap((m) => m.toolCalls).find((c) => c.id === 'call_sleep');
     expect(card?.status).toBe('stopped');
+    expect(stored.running).toBeUndefined();
 
     scripted.model.push({ text: 'Awake again.' });
     const next = await call<{ turnId: string }>('chat.send', { sessionId, text: 'Are you there?' });

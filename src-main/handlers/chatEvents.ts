@@ -83,6 +83,7 @@ export class ChatEventMapper {
           run: event.status,
           ...eventOutcome(event),
           durationMs: event.durationMs,
+          ...(event.waitMs ? { waitMs: event.waitMs } : {}),
           result: event.result ?? event.resultPreview,
         });
         return [
@@ -92,6 +93,7 @@ export class ChatEventMapper {
             toolCallId: event.toolCallId,
             status: view.status === 'running' ? 'error' : view.status,
             durationMs: event.durationMs,
+            ...(event.waitMs ? { waitMs: event.waitMs } : {}),
             result: view.result ?? '',
             details: finishedDetails(view),
           },

@@ -31,8 +31,10 @@ export interface HostOptions {
   version: string;
   env: NodeJS.ProcessEnv;
   secrets: SecretStore;
-  /** The workspace offered to new sessions (`serve`'s folder); the desktop app has none and asks. */
+  /** The workspace offered to new sessions before the person chose one (`startWorkspace`). */
   workspace?: string;
+  /** Why that is not the folder the host started in, for the workspace bar. */
+  workspaceNote?: string;
   /** The desktop app's native folder picker; null when cancelled. */
   pickFolder?: () => Promise<string | null>;
   /** Opens OAuth sign-in pages: Electron's shell; the system browser when absent. */
@@ -150,7 +152,10 @@ export function createHandlers({
       return OK;
     },
 
-    'workspace.default': () => ({ path: options.workspace ?? null }),
+    'workspace.default': () => ({
+      path: options.workspace ?? null,
+      ...(options.workspaceNote ? { note: options.workspaceNote } : {}),
+    }),
     'workspace.validate': ({ path }) => validateWorkspace(path, options.workspace),
     'workspace.pick': async () => {
       if (!options.pickFolder)
@@ -165,7 +170,11 @@ export function createHandlers({
 
     'sessions.list': ({ query }) =>
       listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
-    'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf, iconOf),
+    // A window that reloads mid-turn learns the turn runs, so it offers Stop.
+    'sessions.get': ({ id }) => {
+      const detail = sessionDetail(sessions(), id, emojiOf, iconOf);
+      return chat.isRunning(id) ? { ...detail, running: true } : detail;
+    },
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
       return OK;

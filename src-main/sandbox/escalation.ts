@@ -21,6 +21,7 @@ import {
   type Approver,
   type ApproverAnswer,
   type LedgerSink,
+  askWithDeadline,
 } from '../approval/gate';
 import type { Logger } from '../runtime/types';
 import type { SandboxRefusal } from './refusal';
@@ -51,6 +52,7 @@ export interface EscalationDeps {
   store: AllowlistStore;
   /** The gate's grant store: "session" and "for 1 hour" answers live there, listed and revoked with the rest. */
   grants?: GrantStore;
+  /** `approvals.timeout_seconds`: 0 (or none) waits for an answer. */
   timeoutSeconds?: () => number;
   /** Where each question and its answer are recorded, beside the gate's decisions. */
   ledger?: LedgerSink;
@@ -144,9 +146,7 @@ export class SandboxEscalation {
     reason: string,
     remember: boolean,
   ): Promise<{ asked: ApprovalRequest; answer: ApproverAnswer; timedOut: boolean }> {
-    const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 120;
-    const timeout = AbortSignal.timeout(timeoutSeconds * 1000);
-    const signal = AbortSignal.any([timeout, ...(request.signal ? [request.signal] : [])]);
+    const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 0;
     const asked: ApprovalRequest = {
       id: randomUUID(),
       command: request.command,
@@ -159,13 +159,14 @@ export class SandboxEscalation {
       timeoutSeconds,
       createdAt: Date.now(),
     };
-    let answer: ApproverAnswer;
-    try {
-      answer = await this.deps.approver.request(asked, signal);
-    } catch {
-      answer = 'closed';
-    }
-    return { asked, answer, timedOut: timeout.aborted };
+    const reply = await askWithDeadline(
+      (signal) => this.deps.approver.request(asked, signal),
+      timeoutSeconds,
+      request.signal,
+    );
+    const timedOut = reply === 'timeout';
+    const answer: ApproverAnswer = timedOut ? 'closed' : reply;
+    return { asked, answer, timedOut };
   }
 
   /** The answer stands even when the ledger cannot be written, as the gate's do. */

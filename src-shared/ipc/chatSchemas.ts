@@ -53,7 +53,9 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   taskId: z.string(),
   status: ToolCallStatusSchema,
   startedAt: z.number(),
+  /** The call's own time; `waitMs` is the time it waited for a person, shown apart. */
   durationMs: z.number().optional(),
+  waitMs: z.number().optional(),
   result: z.string().optional(),
   /** Shared by the calls that ran in parallel with this one; absent when it ran alone. */
   batch: z.string().optional(),
@@ -105,6 +107,7 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     toolCallId: z.string(),
     status: ToolCallStatusSchema.exclude(['running']),
     durationMs: z.number(),
+    waitMs: z.number().optional(),
     result: z.string(),
     details: ToolCallDetailsSchema.optional(),
   }),

@@ -183,7 +183,10 @@ export const requests = {
   },
 
   /** The folder a new session is offered: `serve`'s starting folder; none in the desktop app, which asks. */
-  'workspace.default': { input: none, output: z.object({ path: z.string().nullable() }) },
+  'workspace.default': {
+    input: none,
+    output: z.object({ path: z.string().nullable(), note: z.string().optional() }),
+  },
   /** Whether a typed path can be a workspace (browser mode's field), and its absolute form. */
   'workspace.validate': {
     input: z.object({ path: WorkspacePathSchema }).strict(),

@@ -132,13 +132,19 @@ export type MemoryEntry = z.infer<typeof MemoryEntrySchema>;
 /** config.yaml `approvals` as Settings shows it (its rule lists stay in config.yaml). */
 export const ApprovalsViewSchema = z.object({
   mode: ApprovalModeSchema,
-  timeout_seconds: z.number().positive(),
+  /** 0 waits until a person answers. */
+  timeout_seconds: z.number().min(0),
   containers: ContainerPolicySchema,
 });
 
 /** A change Settings sends: the same fields, a timeout a person could mean (config.yaml takes any). */
 export const ApprovalsChangeSchema = ApprovalsViewSchema.extend({
-  timeout_seconds: z.number().int().min(5).max(3600),
+  // 0 waits until answered; otherwise a deadline of at least 5 seconds.
+  timeout_seconds: z
+    .number()
+    .int()
+    .max(3600)
+    .refine((s) => s === 0 || s >= 5, '0 (wait) or 5 to 3600 seconds'),
 })
   .partial()
   .strict();

@@ -150,6 +150,13 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => addColumnIfMissing(db, 'tool_calls', 'file_diff', 'TEXT'),
   // v10: tokens and cost of each model call.
   (db) => db.exec(USAGE_SCHEMA),
+  // v11: the process running a call (`pid:start time`), so another process can tell a call whose
+  // process died from one still running (rows from before have none and count as orphaned); and
+  // the time a call waited for a person, kept apart from its own duration.
+  (db) => {
+    addColumnIfMissing(db, 'tool_calls', 'owner', 'TEXT');
+    addColumnIfMissing(db, 'tool_calls', 'wait_ms', 'REAL');
+  },
 ];
 
 export function sessionsDbPath(home: string): string {

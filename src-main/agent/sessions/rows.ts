@@ -37,6 +37,7 @@ export interface ToolCallRow {
   result: string | null;
   status: ToolCallRecord['status'];
   duration_ms: number | null;
+  wait_ms: number | null;
   started_at: number;
   batch: string | null;
   ok: number | null;
@@ -85,6 +86,7 @@ export function toToolCallRecord(row: ToolCallRow): ToolCallRecord {
     result: row.result,
     status: row.status,
     durationMs: row.duration_ms,
+    waitMs: row.wait_ms,
     startedAt: row.started_at,
     batch: row.batch,
     ok: row.ok === null ? null : row.ok !== 0,

@@ -9,6 +9,8 @@ import type {
 } from '../../../src-shared/sessions';
 import type { CallOutcome } from '../../../src-shared/toolCalls';
 import { openSessionsDb, sessionsDbPath } from './db';
+import { interruptOrphanedCalls, type InterruptedCall } from './orphans';
+import { selfOwner } from './processOwner';
 import {
   toApprovalRecord,
   toMessage,
@@ -65,6 +67,8 @@ export class SessionStore {
     this.ledger = new ApprovalLedgerTable(db);
     this.screens = new TerminalScreensTable(db);
     this.usage = new UsageTable(db);
+    // At each start: calls left running by a process that died are ended.
+    interruptOrphanedCalls(db);
   }
 
   static open(home: string): SessionStore {
@@ -190,10 +194,10 @@ export class SessionStore {
   ): number {
     const result = this.db
       .prepare(
-        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch)
-         VALUES (?, ?, ?, ?, 'running', ?, ?)`,
+        `INSERT INTO tool_calls (session_id, call_id, name, args, status, started_at, batch, owner)
+         VALUES (?, ?, ?, ?, 'running', ?, ?, ?)`,
       )
-      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null);
+      .run(sessionId, call.id, call.name, call.args, Date.now(), call.batch ?? null, selfOwner());
     return Number(result.lastInsertRowid);
   }
 
@@ -204,19 +208,21 @@ export class SessionStore {
       result: string;
       status: ToolCallRecord['status'];
       durationMs: number;
+      waitMs?: number;
       outcome?: { ok: boolean } & CallOutcome;
     },
   ): void {
     const { outcome } = end;
     this.db
       .prepare(
-        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, ok = ?, refusal = ?, exit_code = ?,
-         file_diff = ? WHERE id = ?`,
+        `UPDATE tool_calls SET result = ?, status = ?, duration_ms = ?, wait_ms = ?, ok = ?, refusal = ?,
+         exit_code = ?, file_diff = ? WHERE id = ?`,
       )
       .run(
         end.result,
         end.status,
         end.durationMs,
+        end.waitMs ?? null,
         outcome ? (outcome.ok ? 1 : 0) : null,
         outcome?.refusal ? JSON.stringify(outcome.refusal) : null,
         outcome?.exitCode ?? null,
@@ -225,11 +231,21 @@ export class SessionStore {
       );
   }
 
+  /**
+   * Marks `interrupted` every running call whose process is gone (killed, crashed), in this
+   * session or all; returns them so a live view can say so too.
+   */
+  interruptOrphans(sessionId?: string): InterruptedCall[] {
+    return interruptOrphanedCalls(this.db, sessionId);
+  }
+
+  /** The session's calls; a running one whose process died is marked interrupted first. */
   toolCalls(sessionId: string): ToolCallRecord[] {
+    this.interruptOrphans(sessionId);
     const rows = this.db
       .prepare(
-        `SELECT call_id, name, args, result, status, duration_ms, started_at, batch, ok, refusal, exit_code,
-                file_diff
+        `SELECT call_id, name, args, result, status, duration_ms, wait_ms, started_at, batch, ok, refusal,
+                exit_code, file_diff
          FROM tool_calls
          WHERE session_id = ? ORDER BY id`,
       )

@@ -52,7 +52,7 @@ function describe(req: ApprovalRequest): string {
       ? `  "always" would allow from now on: ${req.alwaysKeys.join(', ')}`
       : '  ("always" cannot store these findings; it counts as "session")',
   );
-  lines.push(`  No answer in ${req.timeoutSeconds}s denies.`);
+  if (req.timeoutSeconds > 0) lines.push(`  No answer in ${req.timeoutSeconds}s denies.`);
   return lines.join('\n') + '\n[o]nce [s]ession [h]our [a]lways [D]eny: ';
 }
 

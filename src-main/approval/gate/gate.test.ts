@@ -231,7 +231,7 @@ describe('choices', () => {
       taskId: 'tA',
       toolCallId: 'cA',
       alwaysKeys: ['git-push-force'],
-      timeoutSeconds: 120,
+      timeoutSeconds: 0,
     });
     expect(a?.verdict.segments[0]?.keys).toEqual(['git-push-force']);
     expect(a?.id).not.toBe(b?.id);

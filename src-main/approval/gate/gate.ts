@@ -12,7 +12,7 @@ import { allowedMessage, denialText } from './gateMessages';
 import { alwaysKeysFor, asksEveryTime, takesPerson, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
 import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
-import { askWithDeadline } from './humanPrompt';
+import { approvalDeadlineMs, askWithDeadline } from './humanPrompt';
 import { ledgerEntryFor, type LedgerSink } from './ledger';
 import type {
   AllowlistStore,
@@ -61,6 +61,9 @@ export interface ApprovalGate {
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
+
+/** A model's judgement is bounded even while a person's answer is awaited without a deadline. */
+const SMART_MAX_MS = 120_000;
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   const grants = deps.grants ?? createMemoryGrantStore();
@@ -126,7 +129,10 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     const smart = deps.smartApprover;
     if (!smart) return 'escalate';
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), settings.timeoutSeconds * 1000);
+    const timer = setTimeout(
+      () => controller.abort(),
+      approvalDeadlineMs(settings.timeoutSeconds) ?? SMART_MAX_MS,
+    );
     try {
       const answer = await smart.assess(
         {
@@ -149,7 +155,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     }
   }
 
-  /** Asks the approver; resolves 'timeout' or 'closed' when the prompt cannot be answered in time. */
+  /** Asks the approver; resolves 'timeout' when a configured deadline passes, 'closed' when the prompt goes away. */
   const askHuman = (
     req: ApprovalRequest,
     outer: AbortSignal | undefined,

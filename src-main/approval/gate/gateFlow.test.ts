@@ -9,10 +9,10 @@ beforeAll(() => initShellParser());
 afterEach(() => vi.useRealTimers());
 
 describe('timeouts and cancellation', () => {
-  it('times out after 120 s by default and aborts the prompt', async () => {
+  it('a configured deadline denies as timed out and aborts the prompt', async () => {
     vi.useFakeTimers();
     const approver = silentApprover();
-    const { gate } = setup({ approver });
+    const { gate } = setup({ approver }, { timeoutSeconds: 120 });
     const pending = gate.check(call('git reset --hard'));
     await vi.advanceTimersByTimeAsync(119_000);
     expect(approver.signals[0]?.aborted).toBe(false);

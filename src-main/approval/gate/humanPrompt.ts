@@ -1,9 +1,17 @@
 import type { Logger } from '../../runtime/types';
 
 /**
- * Puts a question to a person with a deadline: resolves 'timeout' when the time runs out and
- * 'closed' when the turn is cancelled or the prompt fails. Either way the prompt's own signal
- * aborts, so a dialog left open is torn down.
+ * `approvals.timeout_seconds` as a deadline: 0 (the default) waits until a person answers,
+ * a positive number denies after that many seconds. The one place the setting becomes a timer.
+ */
+export function approvalDeadlineMs(timeoutSeconds: number): number | null {
+  return timeoutSeconds > 0 ? timeoutSeconds * 1000 : null;
+}
+
+/**
+ * Puts a question to a person, with the configured deadline if any: resolves 'timeout' when the
+ * time runs out and 'closed' when the turn is cancelled or the prompt fails. Either way the
+ * prompt's own signal aborts, so a dialog left open is torn down.
  */
 export async function askWithDeadline<T>(
   ask: (signal: AbortSignal) => Promise<T>,
@@ -12,12 +20,16 @@ export async function askWithDeadline<T>(
   logger?: Pick<Logger, 'warn'>,
 ): Promise<T | 'timeout' | 'closed'> {
   const controller = new AbortController();
+  const deadline = approvalDeadlineMs(timeoutSeconds);
   let timedOut = false;
   const stop = new Promise<'timeout' | 'closed'>((resolve) => {
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutSeconds * 1000);
+    const timer =
+      deadline === null
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, deadline);
     const onOuter = (): void => controller.abort();
     outer?.addEventListener('abort', onOuter, { once: true });
     if (outer?.aborted) controller.abort();

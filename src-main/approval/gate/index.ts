@@ -13,6 +13,7 @@ export type {
   SmartApprover,
 } from './gateTypes';
 export { grantAnswer } from './grantAnswers';
+export { askWithDeadline } from './humanPrompt';
 export { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
 export { grantsInForce, revokeGrant } from './grantsView';
 export { createMemoryAllowlistStore } from './memoryAllowlistStore';

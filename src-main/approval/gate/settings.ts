@@ -12,7 +12,8 @@ export { ApprovalModeSchema, type ApprovalMode };
 /** The `approvals` block of config.yaml, in the shape the gate reads. */
 export const ApprovalSettingsSchema = z.object({
   mode: ApprovalModeSchema.default('manual'),
-  timeoutSeconds: z.number().positive().default(120),
+  /** 0 waits for an answer; a positive number denies after that many seconds. */
+  timeoutSeconds: z.number().min(0).default(0),
   /** Container backends are isolated: their dangerous (never hardline) commands may skip the prompt. */
   containers: ContainerPolicySchema.default('skip'),
   /** Command-prefix rules, compared word by word against each segment. */

@@ -9,7 +9,8 @@ import type { CommandGate } from './commandGate';
 import type { DenialNotes } from './denialNotes';
 import type { ApprovalGate } from './gate';
 import { denialMessage } from './gate';
-import type { Approver } from './gateTypes';
+import type { ApprovalRequest, Approver } from './gateTypes';
+import { askWithDeadline } from './humanPrompt';
 
 /** How the gate sees a backend's commands: its descriptor's isolation class (an unlisted kind throws). */
 export function gateBackendKind(backend: TerminalBackendKind): BackendIsolation {
@@ -49,34 +50,30 @@ export function commandGateFor(
 
 /**
  * For tools that act on the world without a shell command (a Home Assistant service call):
- * the same person is asked through the same approver; only an explicit yes allows it.
+ * the same person is asked through the same approver, with the same deadline as the gate's
+ * (none by default); only an explicit yes allows it.
  */
-export function toolApprover(approver: Approver) {
-  // Unanswered prompts deny after the usual two minutes, like the gate's own.
-  return async (
-    description: string,
-    signal: AbortSignal = AbortSignal.timeout(120_000),
-  ): Promise<boolean> => {
-    const answer = await approver.request(
-      {
-        id: randomUUID(),
-        command: description,
-        sessionId: '',
-        taskId: '',
-        toolCallId: '',
-        verdict: {
-          verdict: 'dangerous',
-          keys: ['tool-action'],
-          reasons: ['a tool wants to act outside this computer'],
-          segments: [],
-          parsed: false,
-        },
-        alwaysKeys: [],
-        timeoutSeconds: 120,
-        createdAt: Date.now(),
+export function toolApprover(approver: Approver, timeoutSeconds: () => number = () => 0) {
+  return async (description: string, signal?: AbortSignal): Promise<boolean> => {
+    const seconds = timeoutSeconds();
+    const request: ApprovalRequest = {
+      id: randomUUID(),
+      command: description,
+      sessionId: '',
+      taskId: '',
+      toolCallId: '',
+      verdict: {
+        verdict: 'dangerous',
+        keys: ['tool-action'],
+        reasons: ['a tool wants to act outside this computer'],
+        segments: [],
+        parsed: false,
       },
-      signal,
-    );
+      alwaysKeys: [],
+      timeoutSeconds: seconds,
+      createdAt: Date.now(),
+    };
+    const answer = await askWithDeadline((s) => approver.request(request, s), seconds, signal);
     return answer === 'once' || answer === 'session' || answer === 'hour' || answer === 'always';
   };
 }

@@ -180,5 +180,3 @@ export function createGitReview({ beforeDiscard, maxDiffBytes = 512 * 1024 }: Gi
     createBranch: serial(createBranch),
   };
 }
-
-type GitReview = ReturnType<typeof createGitReview>;

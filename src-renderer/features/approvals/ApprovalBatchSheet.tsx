@@ -4,6 +4,7 @@ import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalDetail, subjectText } from './ApprovalDetail';
 import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
+import { useSessionTitle } from '../sessions/sessionTitle';
 
 /**
  * One sheet for the commands of one batch: each with its reasons and its own choice (Deny
@@ -11,6 +12,7 @@ import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
  */
 export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }) {
   const respond = useApprovals((s) => s.respond);
+  const sessionName = useSessionTitle(requests[0]?.sessionId ?? '');
   const answering = useApprovals((s) => requests.some((r) => s.answering[r.id] !== undefined));
   const [choices, setChoices] = useState<Record<string, ApprovalChoice>>({});
   const denyAll = useRef<HTMLButtonElement>(null);
@@ -95,7 +97,9 @@ export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }
           Answer each as chosen
         </button>
       </div>
-      <p className="muted approval-hint">Session …{requests[0]?.sessionId.slice(-6)} · Escape denies all</p>
+      <p className="muted approval-hint">
+        <span data-testid="approval-batch-session">{sessionName}</span> · Escape denies all
+      </p>
     </Modal>
   );
 }

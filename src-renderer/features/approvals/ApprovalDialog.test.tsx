@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { setBridge } from '../../api/client';
 import { useApprovals } from './approvalsStore';
+import { useSessions } from '../sessions/sessionsStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { ApprovalDialog } from './ApprovalDialog';
 
@@ -33,6 +34,9 @@ beforeEach(() => {
   fake = createFakeBridge({ 'approvals.respond': () => ({ ok: true }), 'approvals.pending': () => [] });
   setBridge(fake.bridge);
   useApprovals.setState({ pending: [], answering: {} });
+  useSessions.setState({
+    sessions: [{ id: 's1', title: 'Clean the build', createdAt: 1, updatedAt: 1, messageCount: 1 }],
+  });
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -149,6 +153,7 @@ describe('the batch sheet', () => {
     expect(sheet?.querySelectorAll('[data-testid="approval-batch-item"]')).toHaveLength(3);
     expect(sheet?.querySelectorAll('select[data-testid="approval-batch-choice"]')).toHaveLength(3);
     expect(document.activeElement).toBe(byTestId('approval-batch-deny-all'));
+    expect(byTestId('approval-batch-session')?.textContent).toBe('Clean the build');
     await act(async () => {
       sheet?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
 import { useChat } from '../chat/chatStore';
-import { useSessions } from '../sessions/sessionsStore';
+import { useSessionTitle } from '../sessions/sessionTitle';
 
 /** The tool call's name: from the open chat, else read from the stored session. */
 function useToolName(request: ApprovalRequest, current: boolean): string | undefined {
@@ -30,7 +30,7 @@ function useToolName(request: ApprovalRequest, current: boolean): string | undef
  */
 export function ApprovalOrigin({ request }: { request: ApprovalRequest }) {
   const current = useChat((s) => s.sessionId === request.sessionId);
-  const title = useSessions((s) => s.sessions.find((x) => x.id === request.sessionId)?.title);
+  const title = useSessionTitle(request.sessionId);
   const openSession = useChat((s) => s.openSession);
   const tool = useToolName(request, current);
   return (
@@ -38,7 +38,7 @@ export function ApprovalOrigin({ request }: { request: ApprovalRequest }) {
       <span>
         Asked by {current ? 'this chat' : 'session'}{' '}
         <strong data-testid="approval-session-title" title={request.sessionId}>
-          {title || `…${request.sessionId.slice(-6)}`}
+          {title}
         </strong>{' '}
         in tool call <code data-testid="approval-tool">{tool ?? 'command'}</code>{' '}
         <span className="muted">({request.toolCallId})</span>

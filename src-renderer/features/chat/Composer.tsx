@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useChat } from './chatStore';
 import { useMcp } from '../settings/mcpStore';
 import { Icon } from '../../ui/Icon';
@@ -39,6 +39,13 @@ export function Composer() {
   useEffect(() => setActive(0), [query]);
 
   useEffect(() => setText(loadDraft(sessionId)), [sessionId]);
+
+  // After a load the keyboard is in the message box, unless something already has it.
+  const box = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) box.current?.focus();
+  }, []);
 
   function edit(value: string) {
     setText(value);
@@ -120,6 +127,7 @@ export function Composer() {
           />
         )}
         <textarea
+          ref={box}
           data-testid="chat-input"
           aria-label="Message"
           placeholder="Ask Caduceus to do something…"

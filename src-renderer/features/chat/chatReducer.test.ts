@@ -160,5 +160,25 @@ describe('chatFromSession', () => {
     expect(chat.order).toEqual(['u1', 'a1']);
     expect(chat.messages.a1?.toolCallIds).toEqual(['c1']);
     expect(chat.toolCalls.c1?.status).toBe('ok');
+    expect(chat.status).toBe('idle');
+  });
+
+  it('a session reloaded while its turn runs is running, so Stop is offered, until the turn ends', () => {
+    const detail = {
+      id: 's1',
+      title: 'T',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 1,
+      running: true,
+      messages: [
+        { id: 'a1', role: 'assistant' as const, content: '', toolCalls: [call('c1')], createdAt: 2 },
+      ],
+    };
+    const chat = chatFromSession(detail);
+    expect(chat.status).toBe('running');
+    const ended = applyChatEvent(chat, { type: 'turn.finished', ...base, status: 'cancelled' });
+    expect(ended.status).toBe('idle');
+    expect(ended.toolCalls.c1?.status).toBe('stopped');
   });
 });

@@ -73,6 +73,8 @@ export function chatFromSession(detail: SessionDetail): ChatData {
     workspace: detail.workspace,
     usage: detail.usage,
   };
+  // Opened (or reloaded) while its turn runs: Stop is offered until the turn's end arrives.
+  if (detail.running) chat.status = 'running';
   for (const message of detail.messages) {
     chat.order.push(message.id);
     chat.messages[message.id] = toView(message);
@@ -151,6 +153,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
         ...c,
         status: event.status,
         durationMs: event.durationMs,
+        ...(event.waitMs ? { waitMs: event.waitMs } : {}),
         result: event.result,
         ...event.details,
       }));

@@ -55,6 +55,8 @@ export const useChat = create<ChatStore>((set, get) => ({
           ...(attachments?.length ? { attachments } : {}),
         }),
       );
+      // The folder a chat was started in is the one the next new chat uses.
+      if (!sessionId && workspace) useWorkspace.getState().choose(workspace);
       // turn.started may already have moved the status on; only adopt the session here.
       set((state) => ({
         sessionId: state.sessionId ?? reply.sessionId,
@@ -103,7 +105,7 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   newChat: () => {
     navigation++;
-    set({ ...emptyChat(), workspace: useWorkspace.getState().defaultPath ?? undefined });
+    set({ ...emptyChat(), workspace: useWorkspace.getState().forNewChat() ?? undefined });
   },
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),

@@ -59,17 +59,20 @@ export function ApprovalsSection() {
           </span>
         )}
       </Field>
-      <Field label="Timeout" hint="Seconds before an unanswered question counts as deny (5–3600).">
+      <Field
+        label="Timeout"
+        hint="0 = wait until answered; otherwise seconds before an unanswered question counts as deny (5–3600)."
+      >
         <CommitInput
           label="Approval timeout in seconds"
           data-testid="settings-approval-timeout"
           type="number"
-          min={5}
+          min={0}
           max={3600}
           value={String(approvals.timeout_seconds)}
           onCommit={(text) => {
             const seconds = Math.round(Number(text));
-            if (Number.isFinite(seconds) && seconds >= 5 && seconds <= 3600)
+            if (Number.isFinite(seconds) && (seconds === 0 || (seconds >= 5 && seconds <= 3600)))
               void update({ approvals: { timeout_seconds: seconds } });
           }}
         />

@@ -1,5 +1,8 @@
 import type { Grant } from '../../../src-shared/approvalsLedger';
 import { useLedger } from './ledgerStore';
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { useSessions } from '../sessions/sessionsStore';
+import { sessionTitle } from '../sessions/sessionTitle';
 
 const KIND_LABEL: Record<string, string> = {
   session: 'This session',
@@ -11,9 +14,9 @@ const KIND_LABEL: Record<string, string> = {
   'local-host': 'Local host the app may fetch from',
 };
 
-function describe(grant: Grant): string {
+function describe(grant: Grant, sessions: readonly SessionSummary[]): string {
   const parts = [KIND_LABEL[grant.kind] ?? grant.kind];
-  if (grant.sessionId) parts.push(`session …${grant.sessionId.slice(-6)}`);
+  if (grant.sessionId) parts.push(sessionTitle(sessions, grant.sessionId));
   if (grant.expiresAt) parts.push(`until ${new Date(grant.expiresAt).toLocaleTimeString()}`);
   return parts.join(' · ');
 }
@@ -21,6 +24,7 @@ function describe(grant: Grant): string {
 /** Every grant still in force, each with a revoke that applies to the very next command. */
 export function GrantsList() {
   const grants = useLedger((s) => s.grants);
+  const sessions = useSessions((s) => s.sessions);
   const revoke = useLedger((s) => s.revoke);
   return (
     <ul className="settings-list" aria-label="Grants in force" data-testid="grants-list">
@@ -28,7 +32,7 @@ export function GrantsList() {
         <li key={grant.key} className="allowlist-entry" data-testid="grant" data-key={grant.key}>
           <div>
             <code>{grant.value}</code>
-            <div className="muted">{describe(grant)}</div>
+            <div className="muted">{describe(grant, sessions)}</div>
           </div>
           <button
             type="button"

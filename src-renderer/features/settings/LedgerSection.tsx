@@ -4,6 +4,8 @@ import { useKeptQuery } from '../../state/query';
 import { ledgerQuery, useLedger } from './ledgerStore';
 import { GrantsList } from './GrantsList';
 import './LedgerSection.css';
+import { useSessions } from '../sessions/sessionsStore';
+import { sessionTitle } from '../sessions/sessionTitle';
 
 const time = (ms: number) => new Date(ms).toLocaleString();
 
@@ -17,6 +19,7 @@ function scopeText(entry: LedgerEntry): string {
 /** The approvals ledger: grants in force, then every decision newest first, filterable. */
 export function LedgerSection() {
   const entries = useLedger((s) => s.entries);
+  const known = useSessions((s) => s.sessions);
   const query = useLedger((s) => s.query);
   const setQuery = useLedger((s) => s.setQuery);
   const load = useLedger((s) => s.load);
@@ -62,7 +65,7 @@ export function LedgerSection() {
           <option value="">All sessions</option>
           {sessions.map((id) => (
             <option key={id} value={id}>
-              {id || '(none)'}
+              {id ? sessionTitle(known, id) : '(none)'}
             </option>
           ))}
         </select>
@@ -116,7 +119,7 @@ export function LedgerSection() {
               {e.scope && <span className="muted"> · {scopeText(e)}</span>}
             </span>
             <span className="muted ledger-meta">
-              {time(e.at)} · session …{e.sessionId.slice(-6) || '—'}
+              {time(e.at)} · {e.sessionId ? sessionTitle(known, e.sessionId) : '—'}
               {e.keys.length > 0 && <> · {e.keys.join(', ')}</>}
               {e.rule && e.rule !== e.keys.join(', ') && <> · rule {e.rule}</>}
             </span>

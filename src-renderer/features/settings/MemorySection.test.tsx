@@ -8,6 +8,7 @@ import { useMemoryEntries } from './memoryEntriesStore';
 import { useSettings } from './settingsStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { MemorySection } from './MemorySection';
+import { useSessions } from '../sessions/sessionsStore';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,6 +40,11 @@ beforeEach(async () => {
   setBridge(fake.bridge);
   useMemoryEntries.setState({ entries: [] });
   useSettings.setState({ settings: undefined });
+  useSessions.setState({
+    sessions: [
+      { id: 'session-abcdef', title: 'Tidy the approvals', createdAt: 1, updatedAt: 1, messageCount: 2 },
+    ],
+  });
   host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -55,7 +61,9 @@ describe('MemorySection', () => {
   it('lists each entry with when and in which session it was written, and removes one', async () => {
     const shown = all('memory-entry').map((li) => li.textContent ?? '');
     expect(shown[0]).toContain('always run approvals in allow mode');
-    expect(shown[0]).toContain('session …abcdef');
+    // Named by its title, not by the tail of its id.
+    expect(shown[0]).toContain('Tidy the approvals');
+    expect(shown[0]).not.toContain('…abcdef');
     expect(shown[1]).toContain('Not written by the agent');
 
     await act(async () => all('memory-remove')[0]?.click());

@@ -4,10 +4,13 @@ import { memoryQuery, useMemoryEntries } from './memoryEntriesStore';
 import { useSettings } from './settingsStore';
 import { Field } from './CommitInput';
 import './MemorySection.css';
+import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import { useSessions } from '../sessions/sessionsStore';
+import { sessionTitle } from '../sessions/sessionTitle';
 
-function written(entry: MemoryEntry): string {
+function written(entry: MemoryEntry, sessions: readonly SessionSummary[]): string {
   if (entry.writtenAt === null) return 'Not written by the agent in a recorded session';
-  const session = entry.sessionId ? ` · session …${entry.sessionId.slice(-6)}` : '';
+  const session = entry.sessionId ? ` · ${sessionTitle(sessions, entry.sessionId)}` : '';
   return `Written ${new Date(entry.writtenAt).toLocaleString()}${session}`;
 }
 
@@ -16,6 +19,7 @@ export function MemorySection() {
   const approval = useSettings((s) => s.settings?.memory.write_approval);
   const update = useSettings((s) => s.update);
   const entries = useMemoryEntries((s) => s.entries);
+  const sessions = useSessions((s) => s.sessions);
   const remove = useMemoryEntries((s) => s.remove);
   useKeptQuery(memoryQuery);
 
@@ -49,7 +53,7 @@ export function MemorySection() {
           <li key={entry.text} className="allowlist-entry" data-testid="memory-entry">
             <div className="memory-entry-text">
               <div>{entry.text}</div>
-              <div className="muted">{written(entry)}</div>
+              <div className="muted">{written(entry, sessions)}</div>
             </div>
             <button
               type="button"

@@ -21,11 +21,14 @@ export function TerminalPane() {
   const waitingHere = inputWait && active?.streamIds.includes(inputWait.streamId) ? inputWait : undefined;
 
   useEffect(() => onColorSchemeChange(() => terminals.setTheme()), []);
-  // The command's question gets the keyboard, unless a dialog has it or someone types elsewhere.
+  // The command's question gets the keyboard, unless a dialog has it or someone types elsewhere,
+  // and its prompt line is shown.
   useEffect(() => {
     if (!waitingHere || !active) return;
     const entry = terminals.get(active.key);
-    if (entry && terminalMayTakeFocus(entry.element)) entry.term.focus();
+    if (!entry) return;
+    entry.term.scrollToBottom();
+    if (terminalMayTakeFocus(entry.element, 'question')) entry.term.focus();
   }, [waitingHere, active]);
 
   function save() {

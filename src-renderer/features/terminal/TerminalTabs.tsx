@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { useSessions } from '../sessions/sessionsStore';
+import { sessionTitle } from '../sessions/sessionTitle';
 import type { TerminalTab } from './terminalTabs';
 import { Icon } from '../../ui/Icon';
 import { IconButton } from '../../ui/IconButton';
@@ -15,8 +16,7 @@ interface TerminalTabsProps {
 /** An agent tab is named after its session (a task id is a session id) once it has a title. */
 export function tabLabel(tab: TerminalTab, sessions: SessionSummary[]): string {
   if (tab.kind !== 'agent' || tab.taskId === undefined) return tab.title;
-  const session = sessions.find((s) => s.id === tab.taskId);
-  return session && session.title !== 'Untitled session' ? session.title : tab.title;
+  return tab.taskId === 'default' ? tab.title : sessionTitle(sessions, tab.taskId);
 }
 
 export function TerminalTabs({ tabs, activeKey, onSelect, onClose }: TerminalTabsProps) {

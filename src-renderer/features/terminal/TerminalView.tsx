@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { terminalMayTakeFocus } from './focusPolicy';
+import { TAB_ESCAPE_HINT } from './tabEscape';
 import { terminals } from './terminalSync';
 
 /** Shows one tab's xterm; the xterm itself lives in the registry and outlives this component. */
@@ -24,5 +25,13 @@ export function TerminalView({ tabKey }: { tabKey: string }) {
     };
   }, [tabKey]);
 
-  return <div ref={host} className="terminal-view" data-testid="terminal-view" data-tab={tabKey} />;
+  return (
+    <div
+      ref={host}
+      className="terminal-view"
+      data-testid="terminal-view"
+      data-tab={tabKey}
+      title={TAB_ESCAPE_HINT}
+    />
+  );
 }

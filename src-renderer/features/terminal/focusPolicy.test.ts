@@ -41,4 +41,12 @@ describe('terminalMayTakeFocus', () => {
     document.body.insertAdjacentHTML('beforeend', '<div role="dialog" aria-modal="true"></div>');
     expect(terminalMayTakeFocus(terminal)).toBe(false);
   });
+
+  it("lets a command's question take it from the empty composer, never from text being typed", () => {
+    const { terminal, composer } = page();
+    composer.focus();
+    expect(terminalMayTakeFocus(terminal, 'question')).toBe(true);
+    composer.value = 'half a thought';
+    expect(terminalMayTakeFocus(terminal, 'question')).toBe(false);
+  });
 });

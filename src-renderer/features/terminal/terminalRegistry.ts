@@ -7,6 +7,7 @@ import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 import { readTerminalTheme } from './xtermTheme';
+import { tabEscapeHandler } from './tabEscape';
 
 export interface TerminalEntry {
   term: Terminal;
@@ -85,6 +86,8 @@ export class TerminalRegistry {
     term.loadAddon(entry.serialize);
     term.loadAddon(new Unicode11Addon());
     term.unicode.activeVersion = '11';
+    // Tab stays the shell's; Shift+Tab or Escape-then-Tab leave the terminal.
+    term.attachCustomKeyEventHandler(tabEscapeHandler());
     term.onData((data) => this.hooks.input(key, data));
     term.onResize(({ cols, rows }) => this.hooks.resized(key, cols, rows));
     this.entries.set(key, entry);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tabLabel } from './TerminalTabs';
 import {
   closeTab,
   emptyTabs,
@@ -34,7 +35,7 @@ describe('terminal tabs', () => {
     expect(key).toBe(`task:${session}`);
     expect(s.tabs.map((t) => [t.key, t.title])).toEqual([
       ['task:default', 'Agent'],
-      [`task:${session}`, 'Task …a1b2c3'],
+      [`task:${session}`, 'Session …a1b2c3'],
     ]);
     expect(s.tabs[0]?.streamIds).toEqual(['a', 'b']);
     expect(s.activeKey).toBe(`task:${session}`);
@@ -152,5 +153,16 @@ describe('terminal tabs', () => {
       { streamId: 'sh2', taskId: 'default' },
     ]);
     expect(s.activeKey).toBe('shell:sh2');
+  });
+});
+
+describe('agent tab labels', () => {
+  it("name a session's tab by its title, whatever the title", () => {
+    const id = '20261129-231200-e5eccc';
+    const [tab] = routeData(emptyTabs(), { streamId: 's', taskId: id, toolCallId: 'c', data: '' }).state.tabs;
+    if (!tab) throw new Error('no tab');
+    const summary = (title: string) => [{ id, title, createdAt: 1, updatedAt: 1, messageCount: 1 }];
+    expect(tabLabel(tab, summary('Fix the build'))).toBe('Fix the build');
+    expect(tabLabel(tab, summary('Untitled session'))).toBe('Untitled session');
   });
 });

@@ -42,8 +42,8 @@ export const emptyTabs = (frontBefore?: string): TabsState => ({
 
 export function agentTabTitle(taskId: string | undefined, streamId: string): string {
   if (taskId === undefined) return `Stream ${streamId.slice(0, 8)}`;
-  // Session ids start with a timestamp; their random tail tells tabs apart.
-  return taskId === 'default' ? 'Agent' : `Task …${taskId.slice(-6)}`;
+  // Shown (as the session's title) only until the session list names it.
+  return taskId === 'default' ? 'Agent' : `Session …${taskId.slice(-6)}`;
 }
 
 function replaceTab(state: TabsState, tab: TerminalTab): TabsState {

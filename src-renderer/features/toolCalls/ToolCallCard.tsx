@@ -50,7 +50,14 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
           <span className="tool-preview-head">{preview.head}</span>
           {preview.tail && <span className="tool-preview-tail">{preview.tail}</span>}
         </span>
-        <span className="tool-elapsed">{formatDuration(elapsed)}</span>
+        <span className="tool-elapsed" data-testid="tool-elapsed">
+          {formatDuration(elapsed)}
+          {!running && call.waitMs ? (
+            <span className="tool-wait" data-testid="tool-wait" title="Time spent waiting for your answer">
+              {` · waited ${formatDuration(call.waitMs)}`}
+            </span>
+          ) : null}
+        </span>
         <span className={`tool-status badge-${call.status}`}>
           {statusIcon && <Icon name={statusIcon} />}
           {approval ? 'Approval' : label}

@@ -9,6 +9,7 @@ export const STATUS_ICONS: Record<ToolCallStatus, IconName | undefined> = {
   blocked: 'ban',
   denied: 'hand',
   stopped: 'stop',
+  interrupted: 'stop',
 };
 
 /**

@@ -23,7 +23,8 @@ beforeEach(() => {
     'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
   });
   setBridge(fake.bridge);
-  useWorkspace.setState({ native: true, defaultPath: null });
+  localStorage.clear();
+  useWorkspace.setState({ native: true, defaultPath: null, note: null, chosen: null });
   useChat.setState(emptyChat());
   host = document.createElement('div');
   document.body.appendChild(host);
@@ -74,5 +75,29 @@ describe('WorkspaceBar in the desktop app', () => {
     expect(fake.calls.find((c) => c.name === 'review.status')?.input).toEqual({ workspace: '/srv/app' });
     act(() => byTestId('review-close')?.click());
     expect(byTestId('review-view')).toBeNull();
+  });
+});
+
+describe('the folder of a new chat', () => {
+  it("is the one the person last started a chat in, not the host's starting folder", async () => {
+    useWorkspace.setState({ defaultPath: '/srv/caduceus-start' });
+    act(() => useChat.getState().newChat());
+    expect(byTestId('workspace-path')?.textContent).toBe('/srv/caduceus-start');
+    await act(async () => byTestId('workspace-pick')?.click());
+    await act(async () => void (await useChat.getState().send('hello')));
+    act(() => useChat.getState().newChat());
+    expect(useChat.getState().workspace).toBe('/home/me/project');
+    expect(byTestId('workspace-path')?.textContent).toBe('/home/me/project');
+    // A reload remembers it too.
+    expect(localStorage.getItem('caduceus.workspace.chosen')).toBe('/home/me/project');
+  });
+
+  it('says why it is the home folder when the host started inside its own checkout', () => {
+    const note = "Started inside Caduceus's own folder (/opt/caduceus), so new chats use your home folder.";
+    useWorkspace.setState({ defaultPath: '/home/me', note });
+    act(() => useChat.getState().newChat());
+    expect(byTestId('workspace-note')?.textContent).toBe(note);
+    act(() => useChat.getState().setWorkspace('/elsewhere'));
+    expect(byTestId('workspace-note')).toBeNull();
   });
 });

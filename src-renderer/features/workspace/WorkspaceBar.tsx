@@ -16,6 +16,7 @@ export function WorkspaceBar() {
   const sessionId = useChat((s) => s.sessionId);
   const workspace = useChat((s) => s.workspace);
   const native = useWorkspace((s) => s.native);
+  const note = useWorkspace((s) => (s.note && s.defaultPath === workspace ? s.note : null));
   const fixed = sessionId !== undefined && workspace !== undefined;
   const [reviewing, setReviewing] = useState(false);
   return (
@@ -37,6 +38,11 @@ export function WorkspaceBar() {
           <WorkspaceField />
         )}
       </div>
+      {note && !fixed && (
+        <span className="workspace-note" data-testid="workspace-note" role="note">
+          {note}
+        </span>
+      )}
       {workspace && (
         <button
           type="button"
