@@ -145,15 +145,26 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   let root: AppRoot | undefined;
   const stop = shutdownSignal();
   try {
-    const [loaded, { createAppRoot }, { createStderrLogger }, { createTtyApprover }, { takeElicitation }] =
-      await Promise.all([
-        command.load(),
-        import('../appRoot'),
-        import('../runtime/logger'),
-        import('../approval/asking'),
-        import('./elicitationFlag'),
-      ]);
+    const [
+      loaded,
+      { createAppRoot },
+      { createStderrLogger },
+      { createTtyApprover },
+      { takeElicitation },
+      { printingOpener },
+    ] = await Promise.all([
+      command.load(),
+      import('../appRoot'),
+      import('../runtime/logger'),
+      import('../approval/asking'),
+      import('./elicitationFlag'),
+      import('./mcpCommands'),
+    ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
+    // On a terminal a server asking for more access mid-call sends the person to its sign-in
+    // page; without one (a script, cron) that call fails and says how to sign in.
+    const signInOpener = io.stdin.isTTY ? printingOpener(io, 'an MCP server asks for') : undefined;
+    const mcpClient = { ...(elicit ? { elicit } : {}), ...(signInOpener ? { signInOpener } : {}) };
     root = await createAppRoot({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -162,7 +173,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
-      ...(elicit ? { mcpClient: { elicit } } : {}),
+      mcpClient,
       // On a terminal a person answers approval prompts; elsewhere prompts are denials, and a
       // command waiting for input is ended rather than left to its timeout.
       ...(io.stdin.isTTY

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { UrlOpener } from './auth/browser';
 import type { ReadableSecretStore } from './auth/credentials';
 import { FileSecretStore } from './auth/fileSecrets';
 import type { Elicitor, McpSandbox, ModelCompletion } from './clientTypes';
@@ -18,6 +19,11 @@ export interface McpClientContext {
   roots?: () => string[];
   /** For stdio servers configured with `sandbox: true`. */
   sandbox?: McpSandbox;
+  /**
+   * Shows a person the authorization page when a connected server asks for a wider scope
+   * during a call (step-up); without it (no one at the machine) that call fails, saying so.
+   */
+  signInOpener?: UrlOpener;
 }
 
 /** Where the CLI and `caduceus serve` keep MCP OAuth credentials (Electron uses its keychain). */
@@ -38,5 +44,6 @@ export function mcpClientContext(
     elicit: given.elicit ?? declineAll,
     ...(given.complete ? { complete: given.complete } : {}),
     ...(given.sandbox ? { sandbox: given.sandbox } : {}),
+    ...(given.signInOpener ? { signInOpener: given.signInOpener } : {}),
   };
 }

@@ -89,6 +89,8 @@ export class McpConnection {
         throw new Error(`${(err as Error).message}${said}`, { cause: err });
       }
       this.client = client;
+      // Connected: a later request that needs a new sign-in (step-up) may send the person to it.
+      if (this.auth) this.auth.stepUpOpener = this.context.signInOpener;
       // A sandboxed server is held to sandbox.limits like any command; stopped, it says why.
       if (this.wrapped && transport instanceof sdk.StdioClientTransport && transport.pid !== null)
         this.wrapped.watch(transport.pid, (breach) =>
@@ -213,18 +215,27 @@ export class McpConnection {
    * after `insufficient_scope`), waits for the redirect, exchanges the code, and runs it again.
    */
   private async withSignIn<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        // Only a connected server can ask for a sign-in, so the SDK is loaded by then.
-        const sdk = this.sdk;
-        const pending = this.auth?.takePendingCode();
-        if (!sdk || !pending || !(err instanceof sdk.UnauthorizedError) || attempt >= 2) throw err;
-        const code = await withTimeout(pending, SIGN_IN_TIMEOUT_MS, `waiting for sign-in to "${this.name}"`);
-        if (!(this.transport instanceof sdk.StreamableHTTPClientTransport)) throw err;
-        await this.transport.finishAuth(code);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (err) {
+          // Only a connected server can ask for a sign-in, so the SDK is loaded by then.
+          const sdk = this.sdk;
+          const pending = this.auth?.takePendingCode();
+          if (!sdk || !pending || !(err instanceof sdk.UnauthorizedError) || attempt >= 2) throw err;
+          const code = await withTimeout(
+            pending,
+            SIGN_IN_TIMEOUT_MS,
+            `waiting for sign-in to "${this.name}"`,
+          );
+          if (!(this.transport instanceof sdk.StreamableHTTPClientTransport)) throw err;
+          await this.transport.finishAuth(code);
+        }
       }
+    } finally {
+      // A step-up sign-in the provider started for this request is over, whatever its end.
+      await this.auth?.endStepUp();
     }
   }
 
@@ -232,7 +243,7 @@ export class McpConnection {
     if (this.config.url)
       return new sdk.StreamableHTTPClientTransport(new URL(this.config.url), {
         requestInit: { headers: this.config.headers },
-        ...(this.auth ? { authProvider: this.auth } : {}),
+        ...(this.auth ? { authProvider: this.auth, fetch: this.scopeWatchingFetch(this.auth) } : {}),
       });
     const transport = new sdk.StdioClientTransport(await this.stdioParams());
     // Keep the last lines a failing server printed, to explain the failure.
@@ -240,6 +251,17 @@ export class McpConnection {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
     });
     return transport;
+  }
+
+  /** fetch that tells the provider when the server wants a wider scope (403 insufficient_scope). */
+  private scopeWatchingFetch(auth: McpOAuthProvider): typeof fetch {
+    return async (input, init) => {
+      const response = await fetch(input, init);
+      const challenge = response.headers.get('www-authenticate') ?? '';
+      if (response.status === 403 && /error="?insufficient_scope/.test(challenge))
+        auth.noteInsufficientScope();
+      return response;
+    };
   }
 
   /** The server's command line, inside the sandbox when its config asks for one. */
