@@ -150,7 +150,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       { createAppRoot },
       { createStderrLogger },
       { createTtyApprover },
-      { takeElicitation },
+      { takeElicitation, personAtTerminal },
       { printingOpener },
     ] = await Promise.all([
       command.load(),
@@ -162,8 +162,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
     // On a terminal a server asking for more access mid-call sends the person to its sign-in
-    // page; without one (a script, cron) that call fails and says how to sign in.
-    const signInOpener = io.stdin.isTTY ? printingOpener(io, 'an MCP server asks for') : undefined;
+    // page; without one (a script, cron, `--approvals deny`) that call fails and says how to sign in.
+    const signInOpener =
+      command.mcp && personAtTerminal(routed, io) ? printingOpener(io, 'an MCP server asks for') : undefined;
     const mcpClient = { ...(elicit ? { elicit } : {}), ...(signInOpener ? { signInOpener } : {}) };
     root = await createAppRoot({
       home: caduceusHome(io.env),

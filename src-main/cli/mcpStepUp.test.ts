@@ -58,5 +58,10 @@ describe('MCP step-up sign-in from the CLI', () => {
     );
     expect(server.provider.authorizations).toEqual(['mcp:tools']);
     expect(server.provider.refreshes).toBe(0);
+
+    // Signing in as the message says asks for that scope, and the call then goes through.
+    expect((await run(['mcp', 'login', 'demo'], true)).code).toBe(0);
+    expect(server.provider.authorizations).toEqual(['mcp:tools', 'mcp:tools mcp:write']);
+    expect((await run(['call', 'mcp_demo_publish'], false)).stdout).toContain('published');
   });
 });

@@ -90,6 +90,8 @@ export class McpManager {
   ): Promise<McpServerStatus> {
     if (!config.url) throw new Error(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
     const credentials = new McpCredentials(this.secrets, name, config.url);
+    // The server asked for a wider scope when nobody could sign in: these tokens will not do.
+    if (credentials.wantedScope()) await credentials.saveTokens(undefined);
     const interaction = await startSignIn(credentials, config.oauth, opener, signal);
     const { receiver } = interaction;
     try {

@@ -127,11 +127,16 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
   async redirectToAuthorization(url: URL): Promise<void> {
     const interaction = this.interaction;
+    const scope = url.searchParams.get('scope') ?? undefined;
     if (!interaction || !this.expectedState) {
-      const scope = url.searchParams.get('scope') ?? undefined;
       if (!this.credentials.hasTokens()) throw new NeedsSignInError('sign-in required');
-      throw new NeedsSignInError(scope ? `sign-in with scope "${scope}" required` : 'sign-in expired', scope);
+      if (!scope || !this.widerScopeWanted) throw new NeedsSignInError('sign-in expired');
+      // `caduceus mcp login` (or Settings' Sign in) asks for this scope next time.
+      await this.credentials.saveWantedScope(scope);
+      throw new NeedsSignInError(`sign-in with scope "${scope}" required`, scope);
     }
+    const wanted = this.credentials.wantedScope();
+    if (wanted) url.searchParams.set('scope', joinScopes(scope, wanted));
     this.pendingCode = interaction.receiver.waitForCode(this.expectedState, interaction.signal);
     this.pendingCode.catch(() => undefined);
     try {
@@ -172,4 +177,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'discovery') await this.credentials.saveDiscovery(undefined);
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
   }
+}
+
+function joinScopes(a: string | undefined, b: string): string {
+  return [...new Set(`${a ?? ''} ${b}`.split(' ').filter(Boolean))].join(' ');
 }
