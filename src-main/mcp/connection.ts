@@ -131,8 +131,9 @@ export class McpConnection {
     };
     if (onProgress) this.liveOutputs.add(onProgress);
     try {
-      return (await this.withSignIn(() =>
-        this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+      return (await this.withSignIn(
+        () => this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+        signal,
       )) as McpCallResult;
     } finally {
       if (onProgress) this.liveOutputs.delete(onProgress);
@@ -188,8 +189,13 @@ export class McpConnection {
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
-    return this.withSignIn(() =>
-      this.requireClient().readResource({ uri }, { timeout: this.timeoutMs, ...(signal ? { signal } : {}) }),
+    return this.withSignIn(
+      () =>
+        this.requireClient().readResource(
+          { uri },
+          { timeout: this.timeoutMs, ...(signal ? { signal } : {}) },
+        ),
+      signal,
     );
   }
 
@@ -213,8 +219,9 @@ export class McpConnection {
   /**
    * Runs a request; when the SDK sent the person to the browser (first sign-in, or step-up
    * after `insufficient_scope`), waits for the redirect, exchanges the code, and runs it again.
+   * A stopped request (`signal`) stops waiting for the sign-in too.
    */
-  private async withSignIn<T>(run: () => Promise<T>): Promise<T> {
+  private async withSignIn<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
@@ -225,7 +232,7 @@ export class McpConnection {
           const pending = this.auth?.takePendingCode();
           if (!sdk || !pending || !(err instanceof sdk.UnauthorizedError) || attempt >= 2) throw err;
           const code = await withTimeout(
-            pending,
+            untilAborted(pending, signal),
             SIGN_IN_TIMEOUT_MS,
             `waiting for sign-in to "${this.name}"`,
           );
@@ -312,6 +319,16 @@ function inheritedEnv(): Record<string, string> {
     if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new Error('sign-in was cancelled'));
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
