@@ -69,7 +69,7 @@ export class McpManager {
       await connection.close();
       this.connections.delete(name);
       const error = (err as Error).message;
-      if (isNeedsSignIn(err)) {
+      if (needsSignIn(err)) {
         this.logger.info(`MCP server "${name}" needs sign-in: ${error}`);
         return this.setStatus({ name, state: 'needs_auth', tools: [], error: `${error}` });
       }
@@ -261,8 +261,4 @@ export class McpManager {
 function needsSignIn(err: unknown): NeedsSignInError | undefined {
   for (let e = err; e instanceof Error; e = e.cause) if (e instanceof NeedsSignInError) return e;
   return undefined;
-}
-
-function isNeedsSignIn(err: unknown): boolean {
-  return needsSignIn(err) !== undefined;
 }
