@@ -13,7 +13,7 @@ import { acceptDefaults } from '../src-main/mcp/elicitation';
 import { McpManager } from '../src-main/mcp/manager';
 import { createStderrLogger } from '../src-main/runtime/logger';
 import { ToolRuntime } from '../src-main/runtime/runtime';
-import type { JsonSchema } from '../src-main/runtime/types';
+import { sampleArgs } from './conformanceSampleArgs';
 
 /** Where a client ID metadata document would be hosted; the suite only checks its shape. */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
@@ -62,19 +62,6 @@ async function main(url: string): Promise<void> {
     await manager.closeAll();
     await receiver.close();
   }
-}
-
-/** Arguments that satisfy a tool's required parameters: its defaults, else a simple value. */
-function sampleArgs(schema: JsonSchema | undefined): Record<string, unknown> {
-  const props = (schema?.properties ?? {}) as Record<string, { type?: string; default?: unknown }>;
-  const required = (schema?.required ?? []) as string[];
-  const args: Record<string, unknown> = {};
-  for (const key of required) {
-    const prop = props[key] ?? {};
-    const byType: Record<string, unknown> = { number: 1, integer: 1, boolean: true, array: [], object: {} };
-    args[key] = prop.default ?? byType[prop.type ?? ''] ?? 'x';
-  }
-  return args;
 }
 
 const url = process.argv[2];

@@ -13,6 +13,7 @@ import { ElicitationBroker } from './handlers/elicitation';
 import { createHandlers, type HostOptions } from './handlers/table';
 import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
+import { systemBrowserOpener } from './mcp/auth/browser';
 import type { ReadableSecretStore } from './mcp/auth/credentials';
 import { LateBound } from './runtime/lateBound';
 import type { Logger } from './runtime/types';
@@ -79,8 +80,11 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     modelOverrides: () => modelOverrides(),
     mcpClient: {
       ...(options.mcpSecrets ? { secrets: options.mcpSecrets } : {}),
-      // With every prompt denied there is nobody to ask: forms are declined.
-      ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
+      // With every prompt denied there is nobody to ask: forms are declined, and a server
+      // asking for more access mid-call is told no instead of opening a sign-in page.
+      ...(options.approvals === 'deny'
+        ? {}
+        : { elicit: elicitations.elicit, signInOpener: options.openUrl ?? systemBrowserOpener() }),
     },
     cron,
   });

@@ -21,9 +21,14 @@ export function takeElicitation(argv: string[], io: Io): { elicit: Elicitor; res
   }
   if (!MODES.includes(mode as ElicitationMode))
     throw new UsageError(`--elicitation must be one of ${MODES.join(', ')}`);
+  const person = personAtTerminal(argv, io);
+  return { elicit: elicitorFor(mode as ElicitationMode, person ? ttyElicitor(io) : undefined), rest };
+}
+
+/** Whether someone is there to answer an MCP server: a TTY, and not `--approvals deny`. */
+export function personAtTerminal(argv: string[], io: Io): boolean {
   const approvals =
     argv.find((a, i) => argv[i - 1] === '--approvals') ??
     argv.find((a) => a.startsWith('--approvals='))?.slice(12);
-  const person = io.stdin.isTTY === true && approvals !== 'deny';
-  return { elicit: elicitorFor(mode as ElicitationMode, person ? ttyElicitor(io) : undefined), rest };
+  return io.stdin.isTTY === true && approvals !== 'deny';
 }

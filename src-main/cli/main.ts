@@ -162,16 +162,27 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   let root: AppRoot | undefined;
   const stop = shutdownSignal();
   try {
-    const [loaded, { createAppRoot }, { createStderrLogger }, { createTtyApprover }, { takeElicitation }] =
-      await Promise.all([
-        command.load(),
-        import('../appRoot'),
-        import('../runtime/logger'),
-        import('../approval/asking'),
-        import('./elicitationFlag'),
-      ]);
+    const [
+      loaded,
+      { createAppRoot },
+      { createStderrLogger },
+      { createTtyApprover },
+      { takeElicitation, personAtTerminal },
+      { printingOpener },
+    ] = await Promise.all([
+      command.load(),
+      import('../appRoot'),
+      import('../runtime/logger'),
+      import('../approval/asking'),
+      import('./elicitationFlag'),
+      import('./mcpCommands'),
+    ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
     const stored = command.secrets ? await openHostSecrets(io) : {};
+    // On a terminal a server asking for more access mid-call sends the person to its sign-in
+    // page; without one (a script, cron, `--approvals deny`) that call fails and says how to sign in.
+    const signInOpener =
+      command.mcp && personAtTerminal(routed, io) ? printingOpener(io, 'an MCP server asks for') : undefined;
     root = await createAppRoot({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -181,7 +192,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,
       ...stored,
-      mcpClient: { ...stored.mcpClient, ...(elicit ? { elicit } : {}) },
+      mcpClient: {
+        ...stored.mcpClient,
+        ...(elicit ? { elicit } : {}),
+        ...(signInOpener ? { signInOpener } : {}),
+      },
       // On a terminal a person answers approval prompts; elsewhere prompts are denials, and a
       // command waiting for input is ended rather than left to its timeout.
       ...(io.stdin.isTTY

@@ -11,6 +11,23 @@ function serverConfig(root: AppRoot, name: string | undefined, usage: string) {
   return config;
 }
 
+/**
+ * Opens a sign-in page in the browser and prints its URL too: the browser may not open (no
+ * display, a remote shell). Also what a command on a terminal shows for a step-up sign-in.
+ */
+export function printingOpener(
+  io: Io,
+  what: string,
+  opener: UrlOpener = systemBrowserOpener(io.env),
+): UrlOpener {
+  return async (url) => {
+    writeLine(io.stderr, `Opening the sign-in page ${what} in your browser:\n  ${url}`);
+    await opener(url).catch((err: unknown) =>
+      writeLine(io.stderr, `(${(err as Error).message}; open the URL yourself)`),
+    );
+  };
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += String(chunk);
@@ -36,14 +53,7 @@ export async function mcpLogin(
   const secrets = root.mcp.secrets;
   if (values['client-secret-stdin'])
     await new McpCredentials(secrets, name, config.url).saveClientSecret(await readAll(io.stdin));
-  // Print the URL too: the browser may not open (no display, a remote shell).
-  const show: UrlOpener = async (url) => {
-    writeLine(io.stderr, `Opening the sign-in page for "${name}" in your browser:\n  ${url}`);
-    await opener(url).catch((err: unknown) =>
-      writeLine(io.stderr, `(${(err as Error).message}; open the URL yourself)`),
-    );
-  };
-  const status = await root.mcp.signIn(name, config, show);
+  const status = await root.mcp.signIn(name, config, printingOpener(io, `for "${name}"`, opener));
   if (status.state !== 'connected') {
     writeLine(io.stderr, `caduceus: sign-in to "${name}" failed: ${status.error ?? status.state}`);
     return 1;

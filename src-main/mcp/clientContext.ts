@@ -1,4 +1,5 @@
 import { FileSecretStore, secretsFile } from '../config/secretFile';
+import type { UrlOpener } from './auth/browser';
 import type { ReadableSecretStore } from './auth/credentials';
 import type { Elicitor, McpSandbox, ModelCompletion } from './clientTypes';
 import { declineAll } from './elicitation';
@@ -17,6 +18,11 @@ export interface McpClientContext {
   roots?: () => string[];
   /** For stdio servers configured with `sandbox: true`. */
   sandbox?: McpSandbox;
+  /**
+   * Shows a person the authorization page when a connected server asks for a wider scope
+   * during a call (step-up); without it (no one at the machine) that call fails, saying so.
+   */
+  signInOpener?: UrlOpener;
 }
 
 /** The context a process offers its MCP servers: the defaults, then what the host supplies. */
@@ -33,5 +39,6 @@ export function mcpClientContext(
     elicit: given.elicit ?? declineAll,
     ...(given.complete ? { complete: given.complete } : {}),
     ...(given.sandbox ? { sandbox: given.sandbox } : {}),
+    ...(given.signInOpener ? { signInOpener: given.signInOpener } : {}),
   };
 }

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The official MCP conformance suite's client scenarios, run against Caduceus's MCP client
  * (scripts/mcpConformanceClient.ts). Each scenario's test server listens on loopback and
  * hands its URL to the client. sse-retry checks the reconnect delay, which a crowded
- * machine would distort, so it runs alone; the rest run two at a time.
+ * machine would distort, so it runs alone; the rest run two at a time. A second client
+ * (scripts/mcpConformanceCliClient.ts) runs the step-up scenario through the `caduceus` CLI.
  */
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -24,30 +25,37 @@ const expectedFailuresFile = fileURLToPath(
   new URL('./testing/conformanceExpectedFailures.yml', import.meta.url),
 );
 const clientSource = fileURLToPath(new URL('../../scripts/mcpConformanceClient.ts', import.meta.url));
+const cliClientSource = fileURLToPath(new URL('../../scripts/mcpConformanceCliClient.ts', import.meta.url));
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/caduceus/', import.meta.url));
 
 let dir = '';
 let clientBundle = '';
+let cliClientBundle = '';
 beforeAll(async () => {
   // Inside node_modules, so the bundle finds its packages (kept external: some ship native
   // .node addons, which a bundle cannot hold).
   await mkdir(cacheDir, { recursive: true });
   dir = await mkdtemp(join(cacheDir, 'conformance-'));
   clientBundle = join(dir, 'client.mjs');
-  // One bundled file starts far faster than tsx would, once per scenario.
+  cliClientBundle = join(dir, 'cliClient.mjs');
+  await Promise.all([bundle(clientSource, clientBundle), bundle(cliClientSource, cliClientBundle)]);
+});
+
+/** One bundled file starts far faster than tsx would, once per scenario. */
+async function bundle(source: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [clientSource],
+    entryPoints: [source],
     bundle: true,
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    outfile: clientBundle,
+    outfile,
     logLevel: 'warning',
     banner: {
       js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
     },
   });
-});
+}
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -69,9 +77,9 @@ async function clientScenarios(): Promise<Scenario[]> {
   }));
 }
 
-async function runScenario(name: string): Promise<{ ok: boolean; output: string }> {
+async function runScenario(name: string, client = clientBundle): Promise<{ ok: boolean; output: string }> {
   const args = [conformanceBin, 'client', '--scenario', name, '--expected-failures', expectedFailuresFile];
-  args.push('--command', `"${process.execPath}" "${clientBundle}"`, '-o', join(dir, 'results'));
+  args.push('--command', `"${process.execPath}" "${client}"`, '-o', join(dir, 'results'));
   try {
     const { stdout } = await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
     return { ok: true, output: stdout };
@@ -112,4 +120,14 @@ describe('MCP conformance (client scenarios)', () => {
     await Promise.all(Array.from({ length: 2 }, worker));
     expect(failed).toEqual([]);
   });
+
+  it(
+    're-authorizes with the wider scope when a `caduceus call` meets 403 insufficient_scope',
+    { timeout: 300_000 },
+    async () => {
+      // Signed in once with `caduceus mcp login`; the call's process connected the server at start-up.
+      const result = await runScenario('auth/scope-step-up', cliClientBundle);
+      expect(result.ok, result.output.split('\n').slice(-40).join('\n')).toBe(true);
+    },
+  );
 });

@@ -87,6 +87,8 @@ export class McpConnection {
         throw new Error(`${(err as Error).message}${said}`, { cause: err });
       }
       this.client = client;
+      // Connected: a later request that needs a new sign-in (step-up) may send the person to it.
+      if (this.auth) this.auth.stepUpOpener = this.context.signInOpener;
       // A sandboxed server is held to sandbox.limits like any command; stopped, it says why.
       if (this.wrapped && transport instanceof sdk.StdioClientTransport && transport.pid !== null)
         this.wrapped.watch(transport.pid, (breach) =>
@@ -127,8 +129,9 @@ export class McpConnection {
     };
     if (onProgress) this.liveOutputs.add(onProgress);
     try {
-      return (await this.withSignIn(() =>
-        this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+      return (await this.withSignIn(
+        () => this.requireClient().callTool({ name: tool, arguments: args }, undefined, options),
+        signal,
       )) as McpCallResult;
     } finally {
       if (onProgress) this.liveOutputs.delete(onProgress);
@@ -184,8 +187,13 @@ export class McpConnection {
   }
 
   async readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
-    return this.withSignIn(() =>
-      this.requireClient().readResource({ uri }, { timeout: this.timeoutMs, ...(signal ? { signal } : {}) }),
+    return this.withSignIn(
+      () =>
+        this.requireClient().readResource(
+          { uri },
+          { timeout: this.timeoutMs, ...(signal ? { signal } : {}) },
+        ),
+      signal,
     );
   }
 
@@ -209,20 +217,30 @@ export class McpConnection {
   /**
    * Runs a request; when the SDK sent the person to the browser (first sign-in, or step-up
    * after `insufficient_scope`), waits for the redirect, exchanges the code, and runs it again.
+   * A stopped request (`signal`) stops waiting for the sign-in too.
    */
-  private async withSignIn<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        // Only a connected server can ask for a sign-in, so the SDK is loaded by then.
-        const sdk = this.sdk;
-        const pending = this.auth?.takePendingCode();
-        if (!sdk || !pending || !(err instanceof sdk.UnauthorizedError) || attempt >= 2) throw err;
-        const code = await withTimeout(pending, SIGN_IN_TIMEOUT_MS, `waiting for sign-in to "${this.name}"`);
-        if (!(this.transport instanceof sdk.StreamableHTTPClientTransport)) throw err;
-        await this.transport.finishAuth(code);
+  private async withSignIn<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (err) {
+          // Only a connected server can ask for a sign-in, so the SDK is loaded by then.
+          const sdk = this.sdk;
+          const pending = this.auth?.takePendingCode();
+          if (!sdk || !pending || !(err instanceof sdk.UnauthorizedError) || attempt >= 2) throw err;
+          const code = await withTimeout(
+            untilAborted(pending, signal),
+            SIGN_IN_TIMEOUT_MS,
+            `waiting for sign-in to "${this.name}"`,
+          );
+          if (!(this.transport instanceof sdk.StreamableHTTPClientTransport)) throw err;
+          await this.transport.finishAuth(code);
+        }
       }
+    } finally {
+      // A step-up sign-in the provider started for this request is over, whatever its end.
+      await this.auth?.endStepUp();
     }
   }
 
@@ -230,7 +248,7 @@ export class McpConnection {
     if (this.config.url)
       return new sdk.StreamableHTTPClientTransport(new URL(this.config.url), {
         requestInit: { headers: this.config.headers },
-        ...(this.auth ? { authProvider: this.auth } : {}),
+        ...(this.auth ? { authProvider: this.auth, fetch: this.scopeWatchingFetch(this.auth) } : {}),
       });
     const transport = new sdk.StdioClientTransport(await this.stdioParams());
     // Keep the last lines a failing server printed, to explain the failure.
@@ -238,6 +256,17 @@ export class McpConnection {
       this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2000);
     });
     return transport;
+  }
+
+  /** fetch that tells the provider when the server wants a wider scope (403 insufficient_scope). */
+  private scopeWatchingFetch(auth: McpOAuthProvider): typeof fetch {
+    return async (input, init) => {
+      const response = await fetch(input, init);
+      const challenge = response.headers.get('www-authenticate') ?? '';
+      if (response.status === 403 && /error="?insufficient_scope/.test(challenge))
+        auth.noteInsufficientScope();
+      return response;
+    };
   }
 
   /** The server's command line, inside the sandbox when its config asks for one. */
@@ -288,6 +317,16 @@ function inheritedEnv(): Record<string, string> {
     if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new Error('sign-in was cancelled'));
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -5,8 +5,8 @@ import type { ToolRegistry } from '../runtime/registry';
 import type { JsonSchema, Logger, ToolContext } from '../runtime/types';
 import { McpCredentials, type ReadableSecretStore } from './auth/credentials';
 import type { UrlOpener } from './auth/browser';
-import { startLoopbackReceiver } from './auth/loopback';
 import { NeedsSignInError, type SignInInteraction } from './auth/provider';
+import { startSignIn } from './auth/signIn';
 import { toolError } from '../runtime/errors';
 import type { McpClientContext } from './clientContext';
 import { listCatalog, promptText } from './catalog';
@@ -81,7 +81,7 @@ export class McpManager {
       await connection.close();
       this.connections.delete(name);
       const error = (err as Error).message;
-      if (isNeedsSignIn(err)) {
+      if (needsSignIn(err)) {
         this.logger.info(`MCP server "${name}" needs sign-in: ${error}`);
         return this.setStatus({ name, state: 'needs_auth', tools: [], error: `${error}` });
       }
@@ -102,10 +102,12 @@ export class McpManager {
   ): Promise<McpServerStatus> {
     if (!config.url) throw new Error(`MCP server "${name}" runs over stdio; only HTTP servers sign in`);
     const credentials = new McpCredentials(this.secrets, name, config.url);
-    const fixed = config.oauth.redirect_port;
-    const receiver = await startLoopbackReceiver(fixed ?? credentials.redirectPort(), fixed !== undefined);
+    // The server asked for a wider scope when nobody could sign in: these tokens will not do.
+    if (credentials.wantedScope()) await credentials.saveTokens(undefined);
+    const interaction = await startSignIn(credentials, config.oauth, opener, signal);
+    const { receiver } = interaction;
     try {
-      return await this.connect(name, config, { opener, receiver, ...(signal ? { signal } : {}) });
+      return await this.connect(name, config, interaction);
     } finally {
       // The receiver is gone; a later step-up asks for another sign-in instead of waiting.
       const auth = this.connections.get(name)?.auth;
@@ -241,12 +243,16 @@ export class McpManager {
         try {
           return renderMcpResult(await connection.callTool(tool.name, args, ctx.signal, ctx.onOutput));
         } catch (err) {
-          if (!isNeedsSignIn(err)) throw err;
-          const reason = (err as Error).message;
+          const needs = needsSignIn(err);
+          if (!needs) throw err;
+          const reason = needs.message;
           const tools = this.statuses.get(connection.name)?.tools ?? [];
           this.setStatus({ name: connection.name, state: 'needs_auth', tools, error: reason });
+          const what = needs.scope
+            ? `needs sign-in with scope "${needs.scope}"`
+            : `needs sign-in (${reason})`;
           return toolError(
-            `MCP server "${connection.name}" needs sign-in (${reason}): run "caduceus mcp login ${connection.name}" or use Sign in in Settings`,
+            `MCP server "${connection.name}" ${what}: run "caduceus mcp login ${connection.name}" or use Sign in in Settings`,
           );
         }
       },
@@ -264,7 +270,7 @@ export class McpManager {
 }
 
 /** The SDK may wrap our error (e.g. in a transport error); look through causes. */
-function isNeedsSignIn(err: unknown): boolean {
-  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof NeedsSignInError) return true;
-  return false;
+function needsSignIn(err: unknown): NeedsSignInError | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof NeedsSignInError) return e;
+  return undefined;
 }

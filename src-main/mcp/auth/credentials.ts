@@ -13,6 +13,8 @@ const RecordSchema = z.object({
   client: z.record(z.string(), z.unknown()).optional(),
   clientSecret: z.string().optional(),
   discovery: z.record(z.string(), z.unknown()).optional(),
+  /** A wider scope the server asked for when nobody could sign in; the next sign-in asks for it. */
+  wantedScope: z.string().optional(),
 });
 type CredentialRecord = z.infer<typeof RecordSchema>;
 
@@ -55,12 +57,21 @@ export class McpCredentials {
     return port ? Number(port) : 0;
   }
 
+  wantedScope(): string | undefined {
+    return this.read().wantedScope;
+  }
+
   hasTokens(): boolean {
     return this.tokens() !== undefined;
   }
 
+  /** New tokens were granted for the scope asked for, so no wider scope is wanted any more. */
   async saveTokens(tokens: OAuthTokens | undefined): Promise<void> {
-    await this.update((r) => ({ ...r, tokens }));
+    await this.update((r) => ({ ...r, tokens, ...(tokens ? { wantedScope: undefined } : {}) }));
+  }
+
+  async saveWantedScope(wantedScope: string): Promise<void> {
+    await this.update((r) => ({ ...r, wantedScope }));
   }
 
   async saveClient(client: OAuthClientInformationMixed | undefined): Promise<void> {

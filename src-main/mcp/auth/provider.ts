@@ -8,18 +8,20 @@ import type {
 import type { McpOAuthConfig } from '../../config/schema';
 import type { UrlOpener } from './browser';
 import type { McpCredentials } from './credentials';
-import type { LoopbackReceiver } from './loopback';
+import { startSignIn, type SignInInteraction } from './signIn';
+
+export type { SignInInteraction } from './signIn';
 
 /** A server wants a sign-in that nobody started: shown as `needs_auth`, never as a failure. */
 export class NeedsSignInError extends Error {
   override readonly name = 'NeedsSignInError';
-}
+  /** The scope the server asked for, when it asked for more than the tokens hold (step-up). */
+  readonly scope: string | undefined;
 
-/** Present while a person is signing in: where to show the page and where the redirect lands. */
-export interface SignInInteraction {
-  opener: UrlOpener;
-  receiver: LoopbackReceiver;
-  signal?: AbortSignal;
+  constructor(message: string, scope?: string) {
+    super(message);
+    this.scope = scope;
+  }
 }
 
 /**
@@ -29,6 +31,16 @@ export interface SignInInteraction {
  */
 export class McpOAuthProvider implements OAuthClientProvider {
   interaction: SignInInteraction | undefined;
+  /**
+   * Who is shown the authorization page when a connected server asks for a new sign-in during
+   * a request (a wider scope, or tokens that can no longer be refreshed); without one, that
+   * request fails with NeedsSignInError.
+   */
+  stepUpOpener: UrlOpener | undefined;
+  /** The sign-in this provider started itself for a step-up, closed by `endStepUp`. */
+  private stepUp: SignInInteraction | undefined;
+  /** The server answered 403 insufficient_scope: a refresh keeps the old scope, so skip it. */
+  private widerScopeWanted = false;
   private verifier: string | undefined;
   private expectedState: string | undefined;
   private pendingCode: Promise<string> | undefined;
@@ -56,9 +68,29 @@ export class McpOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  state(): string {
+  /** Called by the SDK just before it sends the person to the authorization page. */
+  async state(): Promise<string> {
+    if (!this.interaction && this.stepUpOpener && this.credentials.hasTokens()) {
+      this.stepUp = await startSignIn(this.credentials, this.oauth, this.stepUpOpener);
+      this.interaction = this.stepUp;
+    }
     this.expectedState = randomBytes(16).toString('base64url');
     return this.expectedState;
+  }
+
+  /** The server refused a token for lack of scope; the next authorization asks the person. */
+  noteInsufficientScope(): void {
+    this.widerScopeWanted = true;
+  }
+
+  /** Closes the receiver of a step-up sign-in this provider started, once it is over. */
+  async endStepUp(): Promise<void> {
+    this.widerScopeWanted = false;
+    const stepUp = this.stepUp;
+    if (!stepUp) return;
+    this.stepUp = undefined;
+    if (this.interaction === stepUp) this.interaction = undefined;
+    await stepUp.receiver.close();
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
@@ -81,17 +113,30 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   tokens(): OAuthTokens | undefined {
-    return this.credentials.tokens();
+    const tokens = this.credentials.tokens();
+    if (!tokens || !this.widerScopeWanted) return tokens;
+    // Without the refresh token the SDK goes to the authorization page for the wider scope.
+    const { refresh_token: _kept, ...access } = tokens;
+    return access;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
+    this.widerScopeWanted = false;
     await this.credentials.saveTokens(tokens);
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
     const interaction = this.interaction;
-    if (!interaction || !this.expectedState)
-      throw new NeedsSignInError(this.credentials.hasTokens() ? 'sign-in expired' : 'sign-in required');
+    const scope = url.searchParams.get('scope') ?? undefined;
+    if (!interaction || !this.expectedState) {
+      if (!this.credentials.hasTokens()) throw new NeedsSignInError('sign-in required');
+      if (!scope || !this.widerScopeWanted) throw new NeedsSignInError('sign-in expired');
+      // `caduceus mcp login` (or Settings' Sign in) asks for this scope next time.
+      await this.credentials.saveWantedScope(scope);
+      throw new NeedsSignInError(`sign-in with scope "${scope}" required`, scope);
+    }
+    const wanted = this.credentials.wantedScope();
+    if (wanted) url.searchParams.set('scope', joinScopes(scope, wanted));
     this.pendingCode = interaction.receiver.waitForCode(this.expectedState, interaction.signal);
     this.pendingCode.catch(() => undefined);
     try {
@@ -132,4 +177,8 @@ export class McpOAuthProvider implements OAuthClientProvider {
     if (scope === 'all' || scope === 'discovery') await this.credentials.saveDiscovery(undefined);
     if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
   }
+}
+
+function joinScopes(a: string | undefined, b: string): string {
+  return [...new Set(`${a ?? ''} ${b}`.split(' ').filter(Boolean))].join(' ');
 }

@@ -29,6 +29,13 @@ class RefreshingAuthProvider extends DemoInMemoryAuthProvider {
   private readonly issued = new Set<string>();
   private readonly revoked = new Set<string>();
   refreshes = 0;
+  /** The scope of each authorization request, in order. */
+  readonly authorizations: string[] = [];
+
+  override async authorize(...args: Parameters<DemoInMemoryAuthProvider['authorize']>): Promise<void> {
+    this.authorizations.push((args[1].scopes ?? []).join(' '));
+    await super.authorize(...args);
+  }
 
   override async exchangeAuthorizationCode(
     ...args: Parameters<DemoInMemoryAuthProvider['exchangeAuthorizationCode']>
@@ -76,8 +83,10 @@ class RefreshingAuthProvider extends DemoInMemoryAuthProvider {
  * An OAuth-protected MCP server on 127.0.0.1 built from the SDK's server auth: protected
  * resource metadata, authorization server metadata, dynamic registration, PKCE and a
  * `whoami` tool. Its authorization page approves at once and redirects (no login form).
+ * With `stepUpScope`, a `publish` tool is answered 403 insufficient_scope until the token
+ * holds that scope too (step-up authorization).
  */
-export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
+export async function startOAuthMcpServer(options: { stepUpScope?: string } = {}): Promise<OAuthMcpServer> {
   const app = express();
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -92,11 +101,25 @@ export async function startOAuthMcpServer(): Promise<OAuthMcpServer> {
     verifier: provider,
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
   });
+  const stepUp = options.stepUpScope;
   app.post('/mcp', express.json(), auth, async (req, res) => {
+    const body = req.body as { method?: string; params?: { name?: string } };
+    if (stepUp && body.method === 'tools/call' && body.params?.name === 'publish') {
+      if (!(req.auth?.scopes ?? []).includes(stepUp)) {
+        const metadata = getOAuthProtectedResourceMetadataUrl(mcpUrl);
+        const challenge = `Bearer error="insufficient_scope", scope="mcp:tools ${stepUp}", resource_metadata="${metadata}"`;
+        res.status(403).set('WWW-Authenticate', challenge).json({ error: 'insufficient_scope' });
+        return;
+      }
+    }
     const mcp = new McpServer({ name: 'oauth-test', version: '1.0.0' });
     mcp.registerTool('whoami', { description: 'Who the token belongs to' }, async (extra) => ({
       content: [{ type: 'text', text: `client ${extra.authInfo?.clientId ?? 'unknown'}` }],
     }));
+    if (stepUp)
+      mcp.registerTool('publish', { description: `Needs the ${stepUp} scope` }, async () => ({
+        content: [{ type: 'text', text: 'published' }],
+      }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close());
     await mcp.connect(transport);
