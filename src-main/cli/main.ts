@@ -42,6 +42,8 @@ interface LoadedCommand {
   run: Command;
   /** Flags that change how the composition root is built, read before it is. */
   rootOptions?: (argv: string[]) => Partial<AppRootOptions>;
+  /** The command handles Ctrl+C itself (an interactive chat stops the turn and goes on). */
+  handlesInterrupt?: (argv: string[], io: Io) => boolean;
 }
 interface CommandEntry {
   load: () => Promise<LoadedCommand>;
@@ -67,8 +69,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   call: { load: async () => ({ run: (await tools()).callTool }), mcp: true },
   chat: {
     load: async () => {
-      const { chat, chatRootOptions } = await import('./chatCommands');
-      return { run: chat, rootOptions: chatRootOptions };
+      const { chat, chatRootOptions, chatHandlesInterrupt } = await import('./chatCommands');
+      return { run: chat, rootOptions: chatRootOptions, handlesInterrupt: chatHandlesInterrupt };
     },
     mcp: true,
   },
@@ -143,7 +145,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return 2;
   }
   let root: AppRoot | undefined;
-  const stop = shutdownSignal();
+  let stop: ReturnType<typeof shutdownSignal> | undefined;
   try {
     const [loaded, { createAppRoot }, { createStderrLogger }, { createTtyApprover }, { takeElicitation }] =
       await Promise.all([
@@ -154,6 +156,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         import('./elicitationFlag'),
       ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
+    // Before this nothing has started that a signal's default exit would leave behind.
+    stop = shutdownSignal(loaded.handlesInterrupt?.(rest, io) ? ['SIGINT'] : []);
     root = await createAppRoot({
       home: caduceusHome(io.env),
       cwd: io.cwd,
@@ -176,7 +180,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } finally {
     // Listening until the root is down keeps a second signal from killing the process mid-cleanup.
     await root?.shutdown();
-    stop.dispose();
+    stop?.dispose();
   }
 }
 

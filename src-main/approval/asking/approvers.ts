@@ -19,6 +19,34 @@ export const denyApprover: Approver = { unattended: true, request: async () => '
 /** `--approvals allow`: dangerous commands run once each. Hardline commands never reach it. */
 export const allowOnceApprover: Approver = { unattended: true, request: async () => 'once' };
 
+/**
+ * Answers as `mode()` says at each question: `allow` and `deny` without asking, `ask` through
+ * `ask` (a denial when there is nobody to ask). `/approvals` of an interactive chat changes it.
+ */
+export function modeApprover(mode: () => ApproverMode | undefined, ask: Approver | undefined): Approver {
+  const current = (): Approver => {
+    const now = mode();
+    if (now === 'allow') return allowOnceApprover;
+    return now === 'deny' || !ask ? denyApprover : ask;
+  };
+  return {
+    get unattended() {
+      return current().unattended === true;
+    },
+    request: (req, signal) => current().request(req, signal),
+    ...(ask?.requestBatch
+      ? {
+          requestBatch: (reqs: ApprovalRequest[], signal: AbortSignal) => {
+            const approver = current();
+            return approver.requestBatch
+              ? approver.requestBatch(reqs, signal)
+              : Promise.all(reqs.map((req) => approver.request(req, signal)));
+          },
+        }
+      : {}),
+  };
+}
+
 /** What the session records for an answer: a dismissal denies, or timed out when the prompt was torn down. */
 function recorded(answer: ApproverAnswer, signal: AbortSignal, unattended: boolean) {
   const decision =
@@ -37,9 +65,12 @@ function askedAbout(req: ApprovalRequest): string {
 
 export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
   const innerBatch = inner.requestBatch?.bind(inner);
-  const unattended = inner.unattended === true;
+  // Read at each question: who answers may change while the process runs (`modeApprover`).
+  const isUnattended = () => inner.unattended === true;
   return {
-    ...(unattended ? { unattended } : {}),
+    get unattended() {
+      return isUnattended();
+    },
     // Only an approver that can ask about a batch at once is offered batches.
     ...(innerBatch
       ? {
@@ -62,7 +93,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
                 relay.resolved(
                   req.sessionId,
                   ids[i] ?? req.id,
-                  recorded(answers[i] ?? 'closed', signal, unattended),
+                  recorded(answers[i] ?? 'closed', signal, isUnattended()),
                 ),
               );
             }
@@ -73,7 +104,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
       let answer: ApproverAnswer = 'closed';
       const ask = relay.wrap(async () => {
         answer = await inner.request(req, signal);
-        return recorded(answer, signal, unattended);
+        return recorded(answer, signal, isUnattended());
       });
       await ask(
         {
