@@ -1,4 +1,4 @@
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -152,7 +152,13 @@ describe('caduceus chat on a terminal', () => {
       expect(await cli.exited).toBe(0);
       const id = (await cli.next(/session: \S+/)).split('session: ')[1] ?? '';
 
-      model.push({ text: 'Fourth answer.' });
+      const doomed = join(work, 'doomed');
+      await mkdir(doomed);
+      model.push(
+        { text: 'Fourth answer.' },
+        { toolCalls: [{ name: 'terminal', arguments: { command: `rm -r ${doomed}` } }] },
+        { text: 'Removed.' },
+      );
       const resumed = chat('--session', id);
       await resumed.next(`session ${id} (resumed`);
       await resumed.next('› ');
@@ -163,6 +169,14 @@ describe('caduceus chat on a terminal', () => {
       await resumed.next('Fourth answer.');
       expect(model.requests.at(-1)?.body.model).toBe('other-model');
       expect(userTurns()).toEqual(['say one', 'run it', 'say three', 'say four']);
+      await resumed.next('› ');
+
+      // An approval question is asked on the same terminal between prompts, and answered there.
+      resumed.type('remove it\r');
+      await resumed.next('[o]nce [s]ession [h]our [a]lways [D]eny: ');
+      resumed.type('o\r');
+      await resumed.next('Removed.');
+      await expect(stat(doomed)).rejects.toThrow();
       await resumed.next('› ');
       resumed.type('\x04');
       expect(await resumed.exited).toBe(0);

@@ -88,6 +88,10 @@ class Turns {
     return this.prompting.signal;
   }
 
+  onStop(listener: () => void): void {
+    this.stop?.addEventListener('abort', listener, { once: true });
+  }
+
   get stopped(): boolean {
     return this.stop?.aborted === true;
   }
@@ -149,6 +153,8 @@ async function interactive(session: ChatSession, context: SlashContext, io: Io, 
 
 async function piped(session: ChatSession, context: SlashContext, io: Io, turns: Turns) {
   const rl = createInterface({ input: io.stdin, terminal: false });
+  // Stopped while waiting for the next line: no more lines are read.
+  turns.onStop(() => rl.close());
   let code = 0;
   try {
     for await (const raw of rl) {

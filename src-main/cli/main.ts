@@ -11,9 +11,12 @@ const USAGE = `Usage: caduceus <command>
   tools list [--toolsets a,b] [--disable c,d] [--json]   tool definitions offered to the model
   toolsets [--json]                                       every toolset and its availability
   call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
-  chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
+  chat [-q "<prompt>"] [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
        [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]
-                                                          one agent turn: activity on stderr, answer on stdout
+                                                          one agent turn: activity on stderr, answer on stdout;
+                                                          without -q, a session: /help at its prompt lists
+                                                          /model, /toolsets, /approvals, /new, /exit; Ctrl+C
+                                                          stops a turn, twice (or Ctrl+D) leaves
   sessions list [--limit N] [--all] [--json]              stored sessions, newest first
   sessions show <id> [--json]                             one session as Markdown (or JSON)
   sessions search <query> [--role r] [--limit N] [--json] full-text search over past sessions
