@@ -57,6 +57,7 @@ describe('caduceus chat with prompts on stdin', () => {
       'first',
       '/approvals allow',
       'second',
+      '/help',
       '/aprovals',
       '/toolsets nope',
       '/toolsets todo,memory',
@@ -83,6 +84,7 @@ describe('caduceus chat with prompts on stdin', () => {
       [rmA, false, 'unattended'],
     ]);
 
+    expect(stderr).toMatch(/\/model \[NAME\] +show the model/);
     expect(stderr).toContain('approvals: allow');
     expect(stderr).toContain('unknown command /aprovals. Did you mean /approvals?');
     expect(stderr).toMatch(/unknown toolset "nope"; known: .*terminal/);

@@ -155,6 +155,7 @@ describe('caduceus chat on a terminal', () => {
       const doomed = join(work, 'doomed');
       await mkdir(doomed);
       model.push(
+        { text: 'Recalled.' },
         { text: 'Fourth answer.' },
         { toolCalls: [{ name: 'terminal', arguments: { command: `rm -r ${doomed}` } }] },
         { text: 'Removed.' },
@@ -162,13 +163,18 @@ describe('caduceus chat on a terminal', () => {
       const resumed = chat('--session', id);
       await resumed.next(`session ${id} (resumed`);
       await resumed.next('› ');
+      // The up arrow reaches the prompts of the last run.
+      resumed.type('\x1b[A\r');
+      await resumed.next('Recalled.');
+      expect(userTurns()).toEqual(['say one', 'run it', 'say three', 'say three']);
+      await resumed.next('› ');
       resumed.type('/model other-model\r');
       await resumed.next('model: other-model');
       await resumed.next('› ');
       resumed.type('say four\r');
       await resumed.next('Fourth answer.');
       expect(model.requests.at(-1)?.body.model).toBe('other-model');
-      expect(userTurns()).toEqual(['say one', 'run it', 'say three', 'say four']);
+      expect(userTurns()).toEqual(['say one', 'run it', 'say three', 'say three', 'say four']);
       await resumed.next('› ');
 
       // An approval question is asked on the same terminal between prompts, and answered there.

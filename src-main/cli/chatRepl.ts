@@ -1,9 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { AppRoot } from '../appRoot';
+import { caduceusHome } from '../config/paths';
 import { writeLine, type Io } from './args';
-import { EXIT, type ApprovalsSetting, type ChatValues } from './chatOptions';
+import type { ApprovalsSetting, ChatValues } from './chatOptions';
+import { ChatHistory } from './chatHistory';
 import { ChatSession } from './chatSession';
 import { runSlash, type SlashContext } from './chatSlash';
+import { Turns } from './chatTurns';
 import { readPrompt } from './replPrompt';
 
 export interface ReplOptions {
@@ -60,75 +63,22 @@ function banner(session: ChatSession, values: ChatValues, io: Io): void {
   writeLine(io.stderr, '/help lists commands; Ctrl+C stops a turn, Ctrl+C twice or Ctrl+D leaves.');
 }
 
-/** The turn in progress, which Ctrl+C (SIGINT) or the stop signal ends. */
-class Turns {
-  private running: AbortController | undefined;
-  private prompting: AbortController | undefined;
-  /** Set by a Ctrl+C: a second one at the prompt leaves. */
-  armed = false;
-  private readonly onSigint = () => this.interrupt();
-
-  constructor(
-    private readonly io: Io,
-    private readonly stop: AbortSignal | undefined,
-  ) {
-    // Main leaves SIGINT to an interactive chat; while a turn runs the terminal is in cooked
-    // mode, so Ctrl+C arrives as the signal rather than as a key.
-    process.on('SIGINT', this.onSigint);
-    stop?.addEventListener('abort', () => {
-      this.running?.abort();
-      this.prompting?.abort();
-    });
-  }
-
-  /** Ends the prompt now shown when the process is stopped or sent SIGINT. */
-  promptSignal(): AbortSignal {
-    this.prompting = new AbortController();
-    if (this.stopped) this.prompting.abort();
-    return this.prompting.signal;
-  }
-
-  onStop(listener: () => void): void {
-    this.stop?.addEventListener('abort', listener, { once: true });
-  }
-
-  get stopped(): boolean {
-    return this.stop?.aborted === true;
-  }
-
-  async run(session: ChatSession, prompt: string, io: Io): Promise<number> {
-    const controller = new AbortController();
-    this.running = controller;
-    this.armed = false;
-    if (this.stopped) controller.abort();
-    try {
-      const result = await session.runTurn(prompt, controller.signal);
-      if (result.text) writeLine(io.stdout, result.text);
-      if (result.status === 'max_iterations') writeLine(io.stderr, 'caduceus: stopped at max_iterations');
-      if (result.status === 'cancelled' && !this.stopped)
-        writeLine(io.stderr, 'caduceus: turn stopped. Ctrl+C again or Ctrl+D leaves.');
-      return EXIT[result.status];
-    } finally {
-      this.running = undefined;
-    }
-  }
-
-  /** Ctrl+C during a turn stops it; SIGINT at the prompt (`kill -INT`, not a key) leaves. */
-  private interrupt(): void {
-    this.armed = true;
-    if (!this.running) return this.prompting?.abort();
-    // The terminal echoed ^C where the cursor was: the cancelled card starts on a line of its own.
-    if (!this.running.signal.aborted) this.io.stderr.write('\n');
-    this.running.abort();
-  }
-
-  dispose(): void {
-    process.off('SIGINT', this.onSigint);
+async function interactive(session: ChatSession, context: SlashContext, io: Io, turns: Turns) {
+  const history = await ChatHistory.load(caduceusHome(io.env));
+  try {
+    await prompts(session, context, io, turns, history);
+  } finally {
+    await history.flushed();
   }
 }
 
-async function interactive(session: ChatSession, context: SlashContext, io: Io, turns: Turns) {
-  const history: string[] = [];
+async function prompts(
+  session: ChatSession,
+  context: SlashContext,
+  io: Io,
+  turns: Turns,
+  history: ChatHistory,
+) {
   while (!turns.stopped) {
     const read = await readPrompt(io, history, turns.promptSignal());
     if (read.kind === 'end') return;

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Io } from './args';
+import type { ChatHistory } from './chatHistory';
 
 export const PROMPT = '› ';
 
@@ -11,18 +12,18 @@ export type PromptRead =
   | { kind: 'end' };
 
 /**
- * Reads one line with editing and `history` (newest first, up and down arrows), then closes
+ * Reads one line with editing and `history` (up and down arrows), then closes
  * the interface: while a turn runs the terminal is back in cooked mode, so approval prompts,
  * clarify questions and MCP forms read it as they do for `-q`, and Ctrl+C is a signal.
  */
-export function readPrompt(io: Io, history: string[], signal: AbortSignal): Promise<PromptRead> {
+export function readPrompt(io: Io, history: ChatHistory, signal: AbortSignal): Promise<PromptRead> {
   return new Promise((resolve) => {
     const rl = createInterface({
       input: io.stdin,
       output: io.stderr,
       terminal: true,
       prompt: PROMPT,
-      history: [...history],
+      history: [...history.lines],
       historySize: 1000,
       removeHistoryDuplicates: true,
     });
@@ -37,7 +38,7 @@ export function readPrompt(io: Io, history: string[], signal: AbortSignal): Prom
     };
     const onAbort = () => finish({ kind: 'interrupt', hadText: false }, '\n');
     rl.on('line', (line) => {
-      if (line.trim() !== '' && history[0] !== line) history.unshift(line);
+      history.add(line);
       finish({ kind: 'line', line });
     });
     rl.on('SIGINT', () => finish({ kind: 'interrupt', hadText: rl.line !== '' }, '^C\n'));
