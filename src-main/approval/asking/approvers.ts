@@ -34,16 +34,11 @@ export function modeApprover(mode: () => ApproverMode | undefined, ask: Approver
       return current().unattended === true;
     },
     request: (req, signal) => current().request(req, signal),
-    ...(ask?.requestBatch
-      ? {
-          requestBatch: (reqs: ApprovalRequest[], signal: AbortSignal) => {
-            const approver = current();
-            return approver.requestBatch
-              ? approver.requestBatch(reqs, signal)
-              : Promise.all(reqs.map((req) => approver.request(req, signal)));
-          },
-        }
-      : {}),
+    // Batches only while the approver answering now takes them, as with that approver alone.
+    get requestBatch() {
+      const now = current();
+      return now.requestBatch?.bind(now);
+    },
   };
 }
 
@@ -64,42 +59,43 @@ function askedAbout(req: ApprovalRequest): string {
 }
 
 export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
-  const innerBatch = inner.requestBatch?.bind(inner);
   // Read at each question: who answers may change while the process runs (`modeApprover`).
   const isUnattended = () => inner.unattended === true;
+  const recordBatch =
+    (innerBatch: NonNullable<Approver['requestBatch']>) =>
+    async (reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> => {
+      const ids = reqs.map((req) =>
+        relay.requested({
+          requestId: req.id,
+          sessionId: req.sessionId,
+          toolCallId: req.toolCallId,
+          command: askedAbout(req),
+          reasons: req.verdict.reasons,
+        }),
+      );
+      let answers: ApproverAnswer[] = [];
+      try {
+        answers = await innerBatch(reqs, signal);
+        return answers;
+      } finally {
+        reqs.forEach((req, i) =>
+          relay.resolved(
+            req.sessionId,
+            ids[i] ?? req.id,
+            recorded(answers[i] ?? 'closed', signal, isUnattended()),
+          ),
+        );
+      }
+    };
   return {
     get unattended() {
       return isUnattended();
     },
     // Only an approver that can ask about a batch at once is offered batches.
-    ...(innerBatch
-      ? {
-          async requestBatch(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> {
-            const ids = reqs.map((req) =>
-              relay.requested({
-                requestId: req.id,
-                sessionId: req.sessionId,
-                toolCallId: req.toolCallId,
-                command: askedAbout(req),
-                reasons: req.verdict.reasons,
-              }),
-            );
-            let answers: ApproverAnswer[] = [];
-            try {
-              answers = await innerBatch(reqs, signal);
-              return answers;
-            } finally {
-              reqs.forEach((req, i) =>
-                relay.resolved(
-                  req.sessionId,
-                  ids[i] ?? req.id,
-                  recorded(answers[i] ?? 'closed', signal, isUnattended()),
-                ),
-              );
-            }
-          },
-        }
-      : {}),
+    get requestBatch() {
+      const innerBatch = inner.requestBatch?.bind(inner);
+      return innerBatch ? recordBatch(innerBatch) : undefined;
+    },
     async request(req, signal) {
       let answer: ApproverAnswer = 'closed';
       const ask = relay.wrap(async () => {
