@@ -128,7 +128,8 @@ describe('caduceus chat on a terminal', () => {
       await cli.next('new session');
       await cli.next('› ');
       cli.type('say one\r');
-      await cli.next('First answer.');
+      // The answer is written as it arrives, so the turn's token count comes after it.
+      await cli.next('First answer.\ntokens: ');
       await cli.next('› ');
 
       cli.type('run it\r');

@@ -2,6 +2,7 @@ import type { Agent, TurnResult } from '../agent/agent';
 import type { ResolvedModel } from '../agent/model/resolve';
 import type { AppRoot } from '../appRoot';
 import { csv, type Io } from './args';
+import { AnswerStream } from './answerStream';
 import { activityPrinter } from './chatActivity';
 import { resolveChatModel, watched, workspaceOf, type ChatValues } from './chatOptions';
 import { ttyClarifier } from './ttyPrompt';
@@ -11,6 +12,8 @@ import { ttyClarifier } from './ttyPrompt';
  * model or the toolsets change, and replaced by a new session on `/new`.
  */
 export class ChatSession {
+  private readonly answer: AnswerStream;
+
   private constructor(
     private readonly root: AppRoot,
     private readonly values: ChatValues,
@@ -19,7 +22,9 @@ export class ChatSession {
     private resolved: ResolvedModel,
     /** Undefined: every toolset (`*`), as the runtime reads it. */
     private enabled: string[] | undefined,
-  ) {}
+  ) {
+    this.answer = new AnswerStream(io);
+  }
 
   /** The session of `--session`, else a new one; a string says what is wrong with the model set-up. */
   static async open(root: AppRoot, values: ChatValues, io: Io): Promise<ChatSession | string> {
@@ -45,8 +50,11 @@ export class ChatSession {
     return this.root.agent.sessions.messages(this.id).length;
   }
 
-  runTurn(prompt: string, signal: AbortSignal): Promise<TurnResult> {
-    return this.current.runTurn(prompt, { signal });
+  /** Runs a turn; its answer is on stdout when it returns. */
+  async runTurn(prompt: string, signal: AbortSignal): Promise<TurnResult> {
+    const result = await this.current.runTurn(prompt, { signal });
+    this.answer.finish(result);
+    return result;
   }
 
   /** Switches the model for the next turns; a string says why it cannot. */
@@ -96,7 +104,9 @@ export class ChatSession {
         disabled: root.config.toolsets.disabled,
       },
       clarifier: ttyClarifier(io),
-      onEvent: activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true, live: watched(io) }),
+      onEvent: this.answer.wrap(
+        activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true, live: watched(io) }),
+      ),
       source: 'cli',
     });
   }

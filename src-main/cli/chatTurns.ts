@@ -45,7 +45,6 @@ export class Turns {
     if (this.stopped) controller.abort();
     try {
       const result = await session.runTurn(prompt, controller.signal);
-      if (result.text) writeLine(io.stdout, result.text);
       if (result.status === 'max_iterations') writeLine(io.stderr, 'caduceus: stopped at max_iterations');
       if (result.status === 'cancelled' && !this.stopped)
         writeLine(io.stderr, 'caduceus: turn stopped. Ctrl+C again or Ctrl+D leaves.');
