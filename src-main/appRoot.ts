@@ -5,7 +5,7 @@ import { createVisionService } from './agent/vision';
 import { memoryWriteGate } from './agent/memoryApproval';
 import { modelCompletion } from './agent/model/samplingCompletion';
 import { initShellParser, protectOwnHome } from './approval/analysis';
-import { allowOnceApprover, denyApprover, recordingApprover, type ApproverMode } from './approval/asking';
+import { modeApprover, recordingApprover, type ApproverMode } from './approval/asking';
 import {
   approvalSettingsFromConfig,
   commandGateFor,
@@ -53,6 +53,8 @@ export interface AppRootOptions {
   connectMcp?: boolean;
   /** Who answers approval questions in this process (`caduceus chat --approvals`). */
   approvals?: ApproverMode;
+  /** Read at each question instead of `approvals`: an interactive chat's `/approvals` changes it. */
+  approvalsNow?: () => ApproverMode | undefined;
   /** Who asks a person when approvals are "ask"; without one, prompts are denials. */
   approver?: Approver;
   /**
@@ -109,12 +111,6 @@ export interface AppRoot {
   shutdown(): Promise<void>;
 }
 
-function chooseApprover(options: AppRootOptions): Approver {
-  if (options.approvals === 'allow') return allowOnceApprover;
-  if (options.approvals === 'deny') return denyApprover;
-  return options.approver ?? denyApprover;
-}
-
 /** The composition root: builds everything from config.yaml, in discovery order. */
 export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
   const { logger } = options;
@@ -156,7 +152,8 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     bindWorkspace,
     ...(options.storedApiKey ? { storedApiKey: options.storedApiKey } : {}),
   });
-  const approver = recordingApprover(chooseApprover(options), agent.approvals);
+  const approvalsMode = options.approvalsNow ?? (() => options.approvals);
+  const approver = recordingApprover(modeApprover(approvalsMode, options.approver), agent.approvals);
   const refusedPrefixes = new Set<string>();
   const warnRefusedPrefix = (prefix: string, why: string) => {
     if (refusedPrefixes.has(prefix)) return;
@@ -190,7 +187,9 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     gate: (check) => toolServices.commandGate(check),
     ledger: { record: (entry) => ledger().record(entry) },
     approval: () => configStore.current.memory.write_approval,
-    hostRefuses: options.approvals === 'deny',
+    get hostRefuses() {
+      return approvalsMode() === 'deny';
+    },
   });
   const sandbox = new Sandbox(config.sandbox, {
     caduceusHome: options.home,
@@ -252,7 +251,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     readPolicy,
     sandboxEscalation: new SandboxEscalation({
       // Leaving the sandbox takes a person: `--approvals allow` answers the gate, not this.
-      approver: options.approvals === 'allow' ? denyApprover : approver,
+      approver: modeApprover(() => (approvalsMode() === 'allow' ? 'deny' : 'ask'), approver),
       store: createConfigAllowlistStore(configStore),
       grants: gate.grants,
       timeoutSeconds: () => configStore.current.approvals.timeout_seconds,

@@ -23,11 +23,17 @@ export function onShutdownSignal(onSignal: (signal: ShutdownSignal) => void): ()
   };
 }
 
-/** An AbortSignal that fires, with the signal's name as reason, on the first shutdown signal. */
-export function shutdownSignal(): { signal: AbortSignal; dispose(): void } {
+/**
+ * An AbortSignal that fires, with the signal's name as reason, on the first shutdown signal.
+ * `except` names signals the caller handles itself (an interactive chat's Ctrl+C stops a turn).
+ */
+export function shutdownSignal(except: readonly ShutdownSignal[] = []): {
+  signal: AbortSignal;
+  dispose(): void;
+} {
   const controller = new AbortController();
   const dispose = onShutdownSignal((name) => {
-    if (!controller.signal.aborted) controller.abort(name);
+    if (!except.includes(name) && !controller.signal.aborted) controller.abort(name);
   });
   return { signal: controller.signal, dispose };
 }

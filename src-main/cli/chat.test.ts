@@ -164,7 +164,8 @@ describe('caduceus chat', () => {
   });
 
   it('checks its flags', async () => {
-    expect((await run(['chat', ...flags()])).code).toBe(2);
+    expect((await run(['chat', '-q', '', ...flags()])).code).toBe(2);
+    expect((await run(['chat', '--json', ...flags()])).stderr).toMatch(/--json needs -q/);
     expect((await run(['chat', '-q', 'x', '--approvals', 'maybe'])).stderr).toMatch(
       /--approvals must be one of ask, deny, allow/,
     );

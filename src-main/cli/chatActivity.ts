@@ -4,12 +4,15 @@ import type { AgentEventListener } from '../agent/events';
 import { eventOutcome, toolCallView } from '../agent/toolCards';
 import { usageText } from '../../src-shared/usage';
 import { writeLine } from './args';
+import { LiveOutput } from './liveOutput';
 
 const TAIL_LINES = 5;
 
 export interface ActivityOptions {
   /** A TTY prompt shows each approval request in full; a summary line first would say it twice. */
   prompting?: boolean;
+  /** Output of a running command is shown line by line as it arrives, not as a tail at its end. */
+  live?: boolean;
 }
 
 /** Prints tool activity, approvals and sub-agents to stderr, one line each (plus an output tail). */
@@ -17,6 +20,7 @@ export function activityPrinter(
   stderr: NodeJS.WritableStream,
   options: ActivityOptions = {},
 ): AgentEventListener {
+  const streams = new LiveOutput(stderr);
   return (event: AgentEvent) => {
     const indent = '  '.repeat(event.depth);
     switch (event.type) {
@@ -27,9 +31,14 @@ export function activityPrinter(
       case 'tool_started':
         writeLine(stderr, `${indent}${event.emoji} ${event.name}: ${event.argsPreview}`);
         return;
-      case 'tool_finished':
-        for (const line of finishedLines(event)) writeLine(stderr, `${indent}  ${line}`);
+      case 'tool_output':
+        if (options.live) streams.write(event.toolCallId, `${indent}  `, event.chunk);
         return;
+      case 'tool_finished': {
+        const streamed = streams.end(event.toolCallId);
+        for (const line of finishedLines(event, { tail: !streamed })) writeLine(stderr, `${indent}  ${line}`);
+        return;
+      }
       case 'approval_requested':
         if (!options.prompting)
           writeLine(stderr, `${indent}⚠️  approval needed: ${event.command} (${event.reasons.join('; ')})`);
@@ -55,7 +64,7 @@ export function activityPrinter(
 type Finished = Extract<AgentEvent, { type: 'tool_finished' }>;
 
 /** `✗ terminal (exit 1, 0.3s)`, then the last lines of output, an error, or a refusal in words. */
-export function finishedLines(event: Finished): string[] {
+export function finishedLines(event: Finished, show: { tail: boolean } = { tail: true }): string[] {
   const card = toolCallView({
     id: event.toolCallId,
     name: event.name,
@@ -81,7 +90,7 @@ export function finishedLines(event: Finished): string[] {
   const lines = [head];
   // A file write's change in one line: the diff itself is for the app and the export.
   if (card.fileDiff) lines.push(`  ${fileDiffSummary(card.fileDiff)}`);
-  if (card.outputText) lines.push(...tail(card.outputText));
+  if (card.outputText && show.tail) lines.push(...tail(card.outputText));
   if (card.errorText) lines.push(`  ${card.errorText}`);
   else if (failed && !card.outputText && event.status === 'error') lines.push(`  ${event.resultPreview}`);
   return lines;

@@ -1,80 +1,61 @@
-import { parseArgs } from 'node:util';
 import type { TurnResult } from '../agent/agent';
-import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
+import type { ApproverMode } from '../approval/asking';
 import type { AppRoot, AppRootOptions } from '../appRoot';
 import { csv, UsageError, writeLine, type Io } from './args';
 import { activityPrinter } from './chatActivity';
+import {
+  EXIT,
+  parseChat,
+  resolveChatModel,
+  watched,
+  workspaceOf,
+  type ApprovalsSetting,
+} from './chatOptions';
 import { ttyClarifier } from './ttyPrompt';
-import { validateWorkspace } from '../workspace/validate';
 
 const CHAT_USAGE =
-  'caduceus chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b] ' +
+  'caduceus chat [-q "<prompt>"] [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b] ' +
   '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]';
 
-const OPTIONS = {
-  query: { type: 'string', short: 'q' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  provider: { type: 'string' },
-  toolsets: { type: 'string' },
-  backend: { type: 'string' },
-  approvals: { type: 'string' },
-  session: { type: 'string' },
-  workspace: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
-
-const APPROVALS = ApproverModeSchema.options;
-
-function parseChat(argv: string[]) {
-  const { values } = parseArgs({ args: argv, options: OPTIONS });
-  if (values.approvals !== undefined && !APPROVALS.includes(values.approvals as ApproverMode)) {
-    throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
-  }
-  return values;
-}
+/**
+ * Who answers approvals in an interactive chat, changed by `/approvals`. Kept per argument
+ * list: main hands the same array to `chatRootOptions` and to `chat`.
+ */
+const approvalsOf = new WeakMap<string[], ApprovalsSetting>();
 
 /** Flags that shape the composition root itself: who answers approvals, which terminal backend. */
 export function chatRootOptions(argv: string[]): Partial<AppRootOptions> {
   const values = parseChat(argv);
-  return {
-    ...(values.approvals ? { approvals: values.approvals as ApproverMode } : {}),
-    ...(values.backend ? { backend: values.backend } : {}),
-  };
+  const approvals = values.approvals as ApproverMode | undefined;
+  const backend = values.backend ? { backend: values.backend } : {};
+  if (values.query !== undefined) return { ...(approvals ? { approvals } : {}), ...backend };
+  const setting: ApprovalsSetting = { mode: approvals };
+  approvalsOf.set(argv, setting);
+  return { approvalsNow: () => setting.mode, ...backend };
+}
+
+/** An interactive chat on a terminal stops the turn on Ctrl+C rather than ending the process. */
+export function chatHandlesInterrupt(argv: string[], io: Io): boolean {
+  try {
+    return parseChat(argv).query === undefined && io.stdin.isTTY === true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * `--workspace DIR`, else the folder the command runs in; a resumed session keeps its own
- * unless `--workspace` names another (which is refused).
+ * `caduceus chat -q …`: one turn, headless. Tool activity on stderr, the answer on stdout.
+ * Without `-q`, an interactive session (`chatRepl.ts`).
  */
-async function workspaceOf(values: { workspace?: string; session?: string }, io: Io) {
-  if (values.workspace === undefined && values.session !== undefined) return {};
-  const checked = await validateWorkspace(values.workspace ?? io.cwd, io.cwd);
-  if (!checked.ok) {
-    const source = values.workspace === undefined ? 'the current folder' : '--workspace';
-    throw new UsageError(`${source} cannot be the workspace: ${checked.error}`);
-  }
-  return { workspace: checked.path };
-}
-
-const EXIT: Record<TurnResult['status'], number> = {
-  completed: 0,
-  max_iterations: 1,
-  error: 1,
-  cancelled: 130,
-};
-
-/** `caduceus chat -q …`: one turn, headless. Tool activity on stderr, the answer on stdout. */
 export async function chat(root: AppRoot, argv: string[], io: Io, stop?: AbortSignal): Promise<number> {
   const values = parseChat(argv);
+  if (values.query === undefined) {
+    const { chatRepl } = await import('./chatRepl');
+    const approvals = approvalsOf.get(argv) ?? { mode: values.approvals as ApproverMode | undefined };
+    return chatRepl(root, values, io, { approvals, ...(stop ? { stop } : {}) });
+  }
   if (!values.query) throw new UsageError(CHAT_USAGE);
-  const resolution = root.agent.resolveModel({
-    model: values.model,
-    baseUrl: values['base-url'],
-    apiKey: values['api-key'],
-    provider: values.provider,
-  });
+  const resolution = resolveChatModel(root, values);
   if (!resolution.ok) {
     writeLine(io.stderr, `caduceus: ${await root.agent.modelSetupHelp(resolution.problems)}`);
     return 1;
@@ -88,7 +69,9 @@ export async function chat(root: AppRoot, argv: string[], io: Io, stop?: AbortSi
       disabled: root.config.toolsets.disabled,
     },
     clarifier: ttyClarifier(io),
-    onEvent: values.json ? undefined : activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true }),
+    onEvent: values.json
+      ? undefined
+      : activityPrinter(io.stderr, { prompting: io.stdin.isTTY === true, live: watched(io) }),
     source: 'cli',
   });
   let result: TurnResult;

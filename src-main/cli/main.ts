@@ -11,9 +11,12 @@ const USAGE = `Usage: caduceus <command>
   tools list [--toolsets a,b] [--disable c,d] [--json]   tool definitions offered to the model
   toolsets [--json]                                       every toolset and its availability
   call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
-  chat -q "<prompt>" [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
+  chat [-q "<prompt>"] [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
        [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]
-                                                          one agent turn: activity on stderr, answer on stdout
+                                                          one agent turn: activity on stderr, answer on stdout;
+                                                          without -q, a session: /help at its prompt lists
+                                                          /model, /toolsets, /approvals, /new, /exit; Ctrl+C
+                                                          stops a turn, twice (or Ctrl+D) leaves
   sessions list [--limit N] [--all] [--json]              stored sessions, newest first
   sessions show <id> [--json]                             one session as Markdown (or JSON)
   sessions search <query> [--role r] [--limit N] [--json] full-text search over past sessions
@@ -49,6 +52,8 @@ interface LoadedCommand {
   run: Command;
   /** Flags that change how the composition root is built, read before it is. */
   rootOptions?: (argv: string[]) => Partial<AppRootOptions>;
+  /** The command handles Ctrl+C itself (an interactive chat stops the turn and goes on). */
+  handlesInterrupt?: (argv: string[], io: Io) => boolean;
 }
 interface CommandEntry {
   load: () => Promise<LoadedCommand>;
@@ -83,8 +88,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   call: { load: async () => ({ run: (await tools()).callTool }), mcp: true, secrets: true },
   chat: {
     load: async () => {
-      const { chat, chatRootOptions } = await import('./chatCommands');
-      return { run: chat, rootOptions: chatRootOptions };
+      const { chat, chatRootOptions, chatHandlesInterrupt } = await import('./chatCommands');
+      return { run: chat, rootOptions: chatRootOptions, handlesInterrupt: chatHandlesInterrupt };
     },
     mcp: true,
     secrets: true,
@@ -160,7 +165,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return 2;
   }
   let root: AppRoot | undefined;
-  const stop = shutdownSignal();
+  let stop: ReturnType<typeof shutdownSignal> | undefined;
   try {
     const [
       loaded,
@@ -178,6 +183,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       import('./mcpCommands'),
     ]);
     const { elicit, rest } = command.mcp ? takeElicitation(routed, io) : { elicit: undefined, rest: routed };
+    // Before this nothing has started that a signal's default exit would leave behind.
+    stop = shutdownSignal(loaded.handlesInterrupt?.(rest, io) ? ['SIGINT'] : []);
     const stored = command.secrets ? await openHostSecrets(io) : {};
     // On a terminal a server asking for more access mid-call sends the person to its sign-in
     // page; without one (a script, cron, `--approvals deny`) that call fails and says how to sign in.
@@ -210,7 +217,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } finally {
     // Listening until the root is down keeps a second signal from killing the process mid-cleanup.
     await root?.shutdown();
-    stop.dispose();
+    stop?.dispose();
   }
 }
 

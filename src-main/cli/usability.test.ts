@@ -32,8 +32,9 @@ describe('CLI usability', () => {
   it('prints help for one command with --help', async () => {
     const { code, stdout } = await run(['chat', '--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('caduceus chat -q');
+    expect(stdout).toContain('caduceus chat [-q "<prompt>"]');
     expect(stdout).toContain('--approvals');
+    expect(stdout).toContain('/model, /toolsets, /approvals, /new, /exit');
   });
 
   it('suggests the closest command for a typo', async () => {

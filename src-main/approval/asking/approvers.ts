@@ -19,6 +19,29 @@ export const denyApprover: Approver = { unattended: true, request: async () => '
 /** `--approvals allow`: dangerous commands run once each. Hardline commands never reach it. */
 export const allowOnceApprover: Approver = { unattended: true, request: async () => 'once' };
 
+/**
+ * Answers as `mode()` says at each question: `allow` and `deny` without asking, `ask` through
+ * `ask` (a denial when there is nobody to ask). `/approvals` of an interactive chat changes it.
+ */
+export function modeApprover(mode: () => ApproverMode | undefined, ask: Approver | undefined): Approver {
+  const current = (): Approver => {
+    const now = mode();
+    if (now === 'allow') return allowOnceApprover;
+    return now === 'deny' || !ask ? denyApprover : ask;
+  };
+  return {
+    get unattended() {
+      return current().unattended === true;
+    },
+    request: (req, signal) => current().request(req, signal),
+    // Batches only while the approver answering now takes them, as with that approver alone.
+    get requestBatch() {
+      const now = current();
+      return now.requestBatch?.bind(now);
+    },
+  };
+}
+
 /** What the session records for an answer: a dismissal denies, or timed out when the prompt was torn down. */
 function recorded(answer: ApproverAnswer, signal: AbortSignal, unattended: boolean) {
   const decision =
@@ -36,44 +59,48 @@ function askedAbout(req: ApprovalRequest): string {
 }
 
 export function recordingApprover(inner: Approver, relay: ApprovalRecorder): Approver {
-  const innerBatch = inner.requestBatch?.bind(inner);
-  const unattended = inner.unattended === true;
+  // Read at each question: who answers may change while the process runs (`modeApprover`).
+  const isUnattended = () => inner.unattended === true;
+  const recordBatch =
+    (innerBatch: NonNullable<Approver['requestBatch']>) =>
+    async (reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> => {
+      const ids = reqs.map((req) =>
+        relay.requested({
+          requestId: req.id,
+          sessionId: req.sessionId,
+          toolCallId: req.toolCallId,
+          command: askedAbout(req),
+          reasons: req.verdict.reasons,
+        }),
+      );
+      let answers: ApproverAnswer[] = [];
+      try {
+        answers = await innerBatch(reqs, signal);
+        return answers;
+      } finally {
+        reqs.forEach((req, i) =>
+          relay.resolved(
+            req.sessionId,
+            ids[i] ?? req.id,
+            recorded(answers[i] ?? 'closed', signal, isUnattended()),
+          ),
+        );
+      }
+    };
   return {
-    ...(unattended ? { unattended } : {}),
+    get unattended() {
+      return isUnattended();
+    },
     // Only an approver that can ask about a batch at once is offered batches.
-    ...(innerBatch
-      ? {
-          async requestBatch(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> {
-            const ids = reqs.map((req) =>
-              relay.requested({
-                requestId: req.id,
-                sessionId: req.sessionId,
-                toolCallId: req.toolCallId,
-                command: askedAbout(req),
-                reasons: req.verdict.reasons,
-              }),
-            );
-            let answers: ApproverAnswer[] = [];
-            try {
-              answers = await innerBatch(reqs, signal);
-              return answers;
-            } finally {
-              reqs.forEach((req, i) =>
-                relay.resolved(
-                  req.sessionId,
-                  ids[i] ?? req.id,
-                  recorded(answers[i] ?? 'closed', signal, unattended),
-                ),
-              );
-            }
-          },
-        }
-      : {}),
+    get requestBatch() {
+      const innerBatch = inner.requestBatch?.bind(inner);
+      return innerBatch ? recordBatch(innerBatch) : undefined;
+    },
     async request(req, signal) {
       let answer: ApproverAnswer = 'closed';
       const ask = relay.wrap(async () => {
         answer = await inner.request(req, signal);
-        return recorded(answer, signal, unattended);
+        return recorded(answer, signal, isUnattended());
       });
       await ask(
         {

@@ -4,6 +4,7 @@ export {
   ApproverModeSchema,
   brokerApprover,
   denyApprover,
+  modeApprover,
   recordingApprover,
   type ApproverMode,
 } from './approvers';
