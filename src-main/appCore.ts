@@ -10,6 +10,7 @@ import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
 import { ChatController } from './handlers/chat';
 import { ElicitationBroker } from './handlers/elicitation';
+import { NativeDialogGate } from './handlers/nativeDialogGate';
 import { createHandlers, type HostOptions } from './handlers/table';
 import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
@@ -39,6 +40,8 @@ export interface AppCore {
   readonly invoke: Invoke;
   readonly events: EventBus;
   readonly root: AppRoot;
+  /** Told how many sessions wait for a person after every change (the dock badge). */
+  onWaitingCount(listener: (waiting: number) => void): () => void;
   shutdown(): Promise<void>;
 }
 
@@ -48,7 +51,16 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
   const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
-  const broker = new ApprovalBroker(events, options.nativeApproval, options.nativeApprovalBatch);
+  // Native dialogs open one at a time, for the session the window shows.
+  const dialogs = new NativeDialogGate();
+  const { nativeApproval: one, nativeApprovalBatch: batch } = options;
+  const gatedOne =
+    one && dialogs.gate(([r], signal) => (r ? one(r, signal) : Promise.resolve('deny' as const)), 'deny');
+  const broker = new ApprovalBroker(
+    events,
+    gatedOne && ((request, signal) => gatedOne([request], signal)),
+    batch && dialogs.gate(batch, []),
+  );
   const elicitations = new ElicitationBroker(events);
   const modelOverrides = () => ({
     ...options.modelOverrides,
@@ -112,11 +124,13 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     modelOverrides,
     elicitations,
     events,
+    dialogs,
   });
   return {
     invoke: createRouter(handlers),
     events,
     root: s,
+    onWaitingCount: (listener) => chat.states.onWaitingCount(listener),
     async shutdown() {
       stopWatching();
       cron.stopAll();

@@ -14,6 +14,7 @@ import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
+import type { NativeDialogGate } from './nativeDialogGate';
 import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
@@ -51,6 +52,8 @@ interface Parts {
   modelOverrides: () => ModelOverrides;
   elicitations: ElicitationBroker;
   events: EventBus;
+  /** Native approval dialogs follow the session a window shows. */
+  dialogs?: NativeDialogGate;
 }
 
 const OK = { ok: true } as const;
@@ -65,6 +68,7 @@ export function createHandlers({
   modelOverrides,
   elicitations,
   events,
+  dialogs,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
@@ -163,7 +167,11 @@ export function createHandlers({
     ...reviewHandlers(options.workspace, options.beforeDiscard ?? (async () => undefined)),
 
     'sessions.list': ({ query }) =>
-      listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
+      listSessionViews(sessions(), query).map((v) => ({
+        ...v,
+        ...(chat.isRunning(v.id) ? { running: true } : {}),
+        state: chat.states.state(v.id),
+      })),
     'sessions.get': ({ id }) => sessionDetail(sessions(), id, emojiOf),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
@@ -171,6 +179,11 @@ export function createHandlers({
     },
     'sessions.delete': async ({ id }) => {
       await deleteSession(s, chat, events, id);
+      return OK;
+    },
+    'sessions.viewed': ({ id }) => {
+      chat.states.viewed(id);
+      dialogs?.shown(id);
       return OK;
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),

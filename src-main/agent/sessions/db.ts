@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
+import { RUN_STATES_SCHEMA } from './runStatesTable';
 import { USAGE_SCHEMA } from './usageTable';
 import { stripMarkdown } from './title';
 
@@ -150,6 +151,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => addColumnIfMissing(db, 'tool_calls', 'file_diff', 'TEXT'),
   // v10: tokens and cost of each model call.
   (db) => db.exec(USAGE_SCHEMA),
+  // v11: what each session needs from a person, for every process sharing the database.
+  (db) => db.exec(RUN_STATES_SCHEMA),
 ];
 
 export function sessionsDbPath(home: string): string {

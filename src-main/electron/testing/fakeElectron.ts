@@ -162,6 +162,11 @@ export function createFakeElectron() {
     name: 'Caduceus',
     quitCalls: 0,
     singleInstance: true,
+    badgeCount: 0,
+    setBadgeCount: (count: number) => {
+      app.badgeCount = count;
+      return true;
+    },
     requestSingleInstanceLock: () => app.singleInstance,
     whenReady: async () => undefined,
     getVersion: () => '0.1.0',
