@@ -8,6 +8,7 @@ import { SettingsDialog, type SettingsSectionId } from '../settings/SettingsDial
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
+import { AttentionBanner } from './AttentionBanner';
 import { Notices } from './Notices';
 import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
@@ -74,6 +75,7 @@ export function App() {
           </span>
         </header>
         <SandboxBanner onOpenSettings={() => setSettings({ section: 'sandbox' })} />
+        <AttentionBanner />
       </div>
       {sidebarOpen && <SessionList />}
       {sidebarOpen && !narrow && (

@@ -8,6 +8,7 @@ import { McpSection } from './McpSection';
 import { MemorySection } from './MemorySection';
 import { ModelSection } from './ModelSection';
 import { SandboxSection } from './SandboxSection';
+import { SessionsSection } from './SessionsSection';
 import { TerminalSection } from './TerminalSection';
 import { ToolsetsSection } from './ToolsetsSection';
 import './settings.css';
@@ -18,6 +19,7 @@ const SECTIONS = [
   ['terminal', 'Terminal'],
   ['sandbox', 'Sandbox'],
   ['approvals', 'Approvals'],
+  ['sessions', 'Chats'],
   ['toolsets', 'Toolsets'],
   ['allowlist', 'Allowlist'],
   ['ledger', 'Approvals log'],
@@ -65,6 +67,7 @@ export function SettingsDialog({ onClose, section }: { onClose(): void; section?
           <TerminalSection />
           <SandboxSection />
           <ApprovalsSection />
+          <SessionsSection />
           <ToolsetsSection />
           <AllowlistSection />
           <LedgerSection />
