@@ -8,7 +8,7 @@ import {
 } from './approval/asking';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
-import { ChatController } from './handlers/chat';
+import { ChatController, rootSession } from './handlers/chat';
 import { ElicitationBroker } from './handlers/elicitation';
 import { NativeDialogGate } from './handlers/nativeDialogGate';
 import { createHandlers, type HostOptions } from './handlers/table';
@@ -52,7 +52,9 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
   // Native dialogs open one at a time, for the session the window shows.
-  const dialogs = new NativeDialogGate();
+  // Built before the root; it reaches the root's sessions only when a dialog is asked for.
+  const rootLater = new LateBound<AppRoot>('the app root');
+  const dialogs = new NativeDialogGate((id) => rootSession(rootLater.get(), id));
   const { nativeApproval: one, nativeApprovalBatch: batch } = options;
   const gatedOne =
     one && dialogs.gate(([r], signal) => (r ? one(r, signal) : Promise.resolve('deny' as const)), 'deny');
@@ -97,6 +99,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     cron,
   });
 
+  rootLater.set(s);
   const chat = new ChatController(s, events, modelOverrides, options.workspace);
   chatLater.set(chat);
   // The terminal service is replaced when its settings change, so readers go through the holder.

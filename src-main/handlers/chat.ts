@@ -9,6 +9,17 @@ import { ChatEventMapper } from './chatEvents';
 import { SessionStates } from './sessionStates';
 import { TurnSlots } from './turnSlots';
 
+/** The top-level session of a delegated child (children are not listed; their parent is). */
+export function rootSession(root: AppRoot, sessionId: string): string {
+  let id = sessionId;
+  for (let depth = 0; depth < 10; depth++) {
+    const parent = root.agent.sessions.getSession(id)?.parentId;
+    if (!parent) return id;
+    id = parent;
+  }
+  return id;
+}
+
 interface Running {
   agent: Agent;
   abort: AbortController;
@@ -33,7 +44,7 @@ export class ChatController {
     /** Offered to sessions started without one (`serve`'s folder); the desktop app has none. */
     private readonly defaultWorkspace?: string,
   ) {
-    this.states = new SessionStates(events, root.agent.sessions.runStates);
+    this.states = new SessionStates(events, root.agent.sessions.runStates, (id) => rootSession(root, id));
     this.slots = new TurnSlots(
       () => root.config.sessions.max_concurrent_turns,
       (id) => this.states.isWaiting(id),

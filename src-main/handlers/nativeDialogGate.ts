@@ -11,6 +11,9 @@ export class NativeDialogGate {
   private inView: string | undefined;
   private readonly waiters = new Set<() => void>();
 
+  /** `rootOf`: a delegated child's top-level session, which is the one a window shows. */
+  constructor(private readonly rootOf: (sessionId: string) => string = (id) => id) {}
+
   /** The session the window shows now (sessions.viewed). */
   shown(sessionId: string | undefined): void {
     this.inView = sessionId;
@@ -23,7 +26,8 @@ export class NativeDialogGate {
     denied: T,
   ): (requests: ApprovalRequest[], signal: AbortSignal) => Promise<T> {
     return async (requests, signal) => {
-      const sessionId = requests[0]?.sessionId;
+      const first = requests[0]?.sessionId;
+      const sessionId = first === undefined ? undefined : this.rootOf(first);
       if (!(await this.turn(sessionId, signal))) return denied;
       try {
         return await present(requests, signal);

@@ -19,6 +19,8 @@ export class SessionStates {
   constructor(
     private readonly events: EventBus,
     private readonly table: RunStatesTable,
+    /** The top-level session of a delegated child's (its own id otherwise): waits count there. */
+    private readonly rootOf: (sessionId: string) => string = (id) => id,
   ) {
     table.clearLive();
     for (const [id, state] of table.all())
@@ -48,7 +50,8 @@ export class SessionStates {
   }
 
   /** A wait for a person opens (`on`) or ends; `key` is unique to it (a clarify's id). */
-  wait(sessionId: string, key: string, on: boolean): void {
+  wait(given: string, key: string, on: boolean): void {
+    const sessionId = this.rootOf(given);
     if (on) this.waits.set(key, sessionId);
     else this.waits.delete(key);
     this.changed(sessionId);

@@ -36,7 +36,7 @@ export function AttentionBanner() {
         const approval = pending.some((r) => r.sessionId === id);
         return (
           <span key={id} className="attention-item" data-session={id}>
-            <span aria-hidden="true">⏸</span> <strong>{title}</strong>{' '}
+            <span className="attention-dot" aria-hidden="true" /> <strong>{title}</strong>{' '}
             {approval ? 'waits for your approval.' : 'waits for you.'}
             <button
               type="button"
