@@ -129,7 +129,7 @@ export class FakeBrowserWindow extends EventEmitter {
 
 export class FakeSession {
   permissionHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
-  permissionCheck: (() => boolean) | undefined;
+  permissionCheck: ((wc?: unknown, permission?: string) => boolean) | undefined;
   headersListener:
     ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: unknown) => void) => void) | undefined;
   readonly webRequest = {
