@@ -39,6 +39,27 @@ const shown = (page: Page) =>
     () => (globalThis as unknown as { shownNotifications: { title: string }[] }).shownNotifications,
   );
 
+/** The page at 1280×820 and 800×600 (the list opened over the chat), light and dark. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const [width, height] of [
+    [1280, 820],
+    [800, 600],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // A narrow window stacks the panes with the list hidden: show it, as the person would.
+    if (!(await page.getByTestId('session-list').isVisible()))
+      await page.getByTestId('sidebar-toggle').click();
+    await page.getByTestId('session-list').waitFor(WAIT);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}-${colorScheme}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await page.emulateMedia({ colorScheme: null });
+}
+
 function firstUserText(request: RecordedRequest): string {
   const user = request.body.messages.find((m) => m.role === 'user');
   return typeof user?.content === 'string' ? user.content : '';
@@ -133,26 +154,12 @@ describe('sessions side by side', () => {
     await expect.poll(() => row('Break this').getAttribute('data-state'), POLL).toBe('failed');
     expect(await row('Wait for the flag').getAttribute('data-state')).toBe('running');
 
-    for (const [width, height] of [
-      [1280, 820],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      // A narrow window stacks the panes with the list hidden: show it, as the person would.
-      if (!(await page.getByTestId('session-list').isVisible()))
-        await page.getByTestId('sidebar-toggle').click();
-      await page.getByTestId('session-list').waitFor(WAIT);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await page.screenshot({ path: join(SHOTS, `session-states-${width}x${height}-${colorScheme}.png`) });
-      }
-    }
-    await page.setViewportSize({ width: 1280, height: 820 });
-    await page.emulateMedia({ colorScheme: null });
+    await screenshots(page, 'session-states');
 
     // 5. The first command ends: its answer arrives, unread until its chat is opened.
     await writeFile(join(slow, 'up.flag'), '');
     await expect.poll(() => row('Wait for the flag').getAttribute('data-state'), POLL).toBe('unread');
+    await screenshots(page, 'session-states-unread');
     await row('Wait for the flag').locator('.session-open').click();
     await expect.poll(() => app.assistantText().allInnerTexts(), POLL).toContain('The flag is up.');
     await expect.poll(() => row('Wait for the flag').getAttribute('data-state'), POLL).toBe('idle');

@@ -55,6 +55,7 @@ export function startSync(): () => void {
     bridge.onChatEvent((event) => useChat.getState().apply(event)),
     bridge.onSessionsDeleted(({ id }) => {
       // Deleted in another window while open here: this window leaves it too, and says why.
+      useChat.getState().forget(id);
       if (useSessions.getState().deleted(id) || useChat.getState().sessionId !== id) return;
       useChat.getState().newChat();
       useNotices.getState().push('The session open here was deleted in another window.');

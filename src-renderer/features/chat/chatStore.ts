@@ -16,6 +16,8 @@ interface ChatActions {
   answerClarify(answer: string): Promise<void>;
   openSession(id: string): Promise<void>;
   newChat(): void;
+  /** A session out of view was deleted: its kept chat goes. */
+  forget(id: string): void;
   dismissError(): void;
   /** The folder a new chat will work in, as typed or picked; checked when it is sent. */
   setWorkspace(path: string): void;
@@ -146,6 +148,13 @@ export const useChat = create<ChatStore>((set, get) => ({
     const chat = { ...emptyChat(), workspace: useWorkspace.getState().defaultPath ?? undefined };
     set(stateOf(switchView(sessionsOf(get()), chat)));
   },
+  forget: (id) =>
+    set((s) => {
+      if (!(id in s.others)) return s;
+      const others = { ...s.others };
+      delete others[id];
+      return { others };
+    }),
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
 
