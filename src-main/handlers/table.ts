@@ -182,8 +182,8 @@ export function createHandlers({
       return OK;
     },
     'sessions.viewed': ({ id }) => {
-      chat.states.viewed(id);
-      dialogs?.shown(id);
+      if (id !== null) chat.states.viewed(id);
+      dialogs?.shown(id ?? undefined);
       return OK;
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),

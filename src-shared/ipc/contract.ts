@@ -224,8 +224,11 @@ export const requests = {
     output: ok,
   },
   'sessions.delete': { input: z.object({ id: z.string() }).strict(), output: ok },
-  /** A window shows the session: its finished answer (or failure) is no longer unread. */
-  'sessions.viewed': { input: z.object({ id: z.string() }).strict(), output: ok },
+  /**
+   * A window shows the session (null: a new chat): its finished answer (or failure) is no longer
+   * unread, and the desktop app's native approval dialogs follow it.
+   */
+  'sessions.viewed': { input: z.object({ id: z.string().nullable() }).strict(), output: ok },
   'sessions.export': {
     input: z.object({ id: z.string(), format: ExportFormatSchema }).strict(),
     output: z.object({ filename: z.string(), content: z.string() }),

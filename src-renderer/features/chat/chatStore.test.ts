@@ -59,7 +59,11 @@ describe('useChat across sessions', () => {
     expect(chat().order).toEqual(['t1:u', 'a1']);
     expect(chat().messages.a1?.content).toBe('still going');
     expect(Object.keys(chat().others)).toEqual(['s2']);
+    // Main hears each move: the chat adopted, the new chat, its session, back to the first.
     expect(fake.calls.filter((c) => c.name === 'sessions.viewed').map((c) => c.input)).toEqual([
+      { id: 's1' },
+      { id: null },
+      { id: 's2' },
       { id: 's1' },
     ]);
   });

@@ -132,7 +132,6 @@ export const useChat = create<ChatStore>((set, get) => ({
     // A chat kept while its turn ran is shown at once, as its events left it.
     const kept = get().others[id];
     if (kept) set(stateOf(switchView(sessionsOf(get()), kept)));
-    markViewed(id);
     if (kept && kept.status !== 'idle') return;
     try {
       const detail = await unwrap(api().sessionsGet({ id }));
@@ -177,3 +176,11 @@ export const useChat = create<ChatStore>((set, get) => ({
     }
   },
 }));
+
+// Main follows the chat in view: its answer is read, and native dialogs are for it alone.
+useChat.subscribe((chat, before) => {
+  if (chat.sessionId === before.sessionId) return;
+  void api()
+    .sessionsViewed({ id: chat.sessionId ?? null })
+    .catch(() => undefined);
+});
