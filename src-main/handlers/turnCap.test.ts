@@ -81,6 +81,15 @@ describe('max_concurrent_turns', () => {
     await vi.waitFor(() => expect(of(queued.turnId, 'turn.queued')).toMatchObject({ running: 1 }), WAIT);
     expect(asked('queued')).toBe(false);
 
+    // Stop works on a queued turn too: it ends without ever reaching the model.
+    const dropped = await send('dropped');
+    await vi.waitFor(() => expect(of(dropped.turnId, 'turn.queued')).toBeDefined(), WAIT);
+    await call('chat.cancel', { sessionId: dropped.sessionId });
+    await vi.waitFor(
+      () => expect(of(dropped.turnId, 'turn.finished')).toMatchObject({ status: 'cancelled' }),
+      WAIT,
+    );
+
     await writeFile(join(temp.dir, 'slow', 'up.flag'), '');
     await vi.waitFor(
       () => expect(of(queued.turnId, 'turn.finished')).toMatchObject({ status: 'done' }),
@@ -100,6 +109,7 @@ describe('max_concurrent_turns', () => {
       WAIT,
     );
     expect(of(meanwhile.turnId, 'turn.queued')).toBeUndefined();
+    expect(asked('dropped')).toBe(false);
 
     const request = approvals.find((a) => a.sessionId === waiting.sessionId);
     await call('approvals.respond', { id: request?.id, choice: 'deny' });
