@@ -8,8 +8,9 @@ import {
 } from './approval/asking';
 import { EventBus } from './contract/eventBus';
 import { createRouter, type Invoke } from './contract/router';
-import { ChatController } from './handlers/chat';
+import { ChatController, rootSession } from './handlers/chat';
 import { ElicitationBroker } from './handlers/elicitation';
+import { NativeDialogGate } from './handlers/nativeDialogGate';
 import { createHandlers, type HostOptions } from './handlers/table';
 import { API_KEY_SECRET, settingsView } from './handlers/settings';
 import { terminalSink, UserShells } from './handlers/terminal';
@@ -40,6 +41,8 @@ export interface AppCore {
   readonly invoke: Invoke;
   readonly events: EventBus;
   readonly root: AppRoot;
+  /** Told how many sessions wait for a person after every change (the dock badge). */
+  onWaitingCount(listener: (waiting: number) => void): () => void;
   shutdown(): Promise<void>;
 }
 
@@ -49,7 +52,18 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
   const workspace = given.workspace ?? (given.mode === 'browser' ? given.cwd : undefined);
   const options: AppCoreOptions = { ...given, ...(workspace ? { workspace } : {}) };
   const events = new EventBus();
-  const broker = new ApprovalBroker(events, options.nativeApproval, options.nativeApprovalBatch);
+  // Native dialogs open one at a time, for the session the window shows.
+  // Built before the root; it reaches the root's sessions only when a dialog is asked for.
+  const rootLater = new LateBound<AppRoot>('the app root');
+  const dialogs = new NativeDialogGate((id) => rootSession(rootLater.get(), id));
+  const { nativeApproval: one, nativeApprovalBatch: batch } = options;
+  const gatedOne =
+    one && dialogs.gate(([r], signal) => (r ? one(r, signal) : Promise.resolve('deny' as const)), 'deny');
+  const broker = new ApprovalBroker(
+    events,
+    gatedOne && ((request, signal) => gatedOne([request], signal)),
+    batch && dialogs.gate(batch, []),
+  );
   const elicitations = new ElicitationBroker(events);
   const modelOverrides = () => ({
     ...options.modelOverrides,
@@ -89,6 +103,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     cron,
   });
 
+  rootLater.set(s);
   const chat = new ChatController(s, events, modelOverrides, options.workspace);
   chatLater.set(chat);
   // The terminal service is replaced when its settings change, so readers go through the holder.
@@ -116,11 +131,13 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
     modelOverrides,
     elicitations,
     events,
+    dialogs,
   });
   return {
     invoke: createRouter(handlers),
     events,
     root: s,
+    onWaitingCount: (listener) => chat.states.onWaitingCount(listener),
     async shutdown() {
       stopWatching();
       cron.stopAll();

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SessionStore } from '../agent/sessions/store';
 import { ScriptedModel } from '../agent/testing/scriptedModel';
 import { main } from './main';
 import { memoryIo } from './testing';
@@ -117,8 +118,19 @@ describe('caduceus chat', () => {
 
     const list = await run(['sessions', 'list', '--json']);
     expect(JSON.parse(list.stdout)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: transcript.session_id, messageCount: 6 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: transcript.session_id, messageCount: 6, state: 'idle' }),
+      ]),
     );
+    // The app's word on a session (an answer nobody viewed yet) reaches the CLI through the database.
+    const shared = SessionStore.open(home);
+    shared.runStates.set(transcript.session_id, 'unread');
+    shared.close();
+    const stated = JSON.parse((await run(['sessions', 'list', '--json'])).stdout) as {
+      id: string;
+      state: string;
+    }[];
+    expect(stated.find((row) => row.id === transcript.session_id)?.state).toBe('unread');
     const search = await run(['sessions', 'search', 'tea', '--role', 'user']);
     expect(search.stdout).toContain(`${transcript.session_id}  [user]  Remember I like >>>tea<<<`);
     const show = await run(['sessions', 'show', transcript.session_id]);

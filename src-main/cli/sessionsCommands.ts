@@ -24,14 +24,18 @@ export async function sessionsList(root: AppRoot, argv: string[], io: Io): Promi
     limit: values.limit ? Number(values.limit) : 50,
     includeChildren: values.all,
   });
+  // What the app (or another process) says each session needs; no row is idle.
+  const states = root.agent.sessions.runStates.all();
+  const stated = rows.map((s) => ({ ...s, state: states.get(s.id) ?? 'idle' }));
   if (values.json) {
-    writeLine(io.stdout, JSON.stringify(rows, null, 2));
+    writeLine(io.stdout, JSON.stringify(stated, null, 2));
     return 0;
   }
-  for (const s of rows) {
+  for (const s of stated) {
+    const state = s.state === 'idle' ? '' : `  [${s.state}]`;
     writeLine(
       io.stdout,
-      `${s.id}  ${when(s.updatedAt)}  ${String(s.messageCount).padStart(4)} msgs  ${s.title}`,
+      `${s.id}  ${when(s.updatedAt)}  ${String(s.messageCount).padStart(4)} msgs  ${s.title}${state}`,
     );
   }
   if (rows.length === 0) writeLine(io.stderr, 'No sessions yet.');

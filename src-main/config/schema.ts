@@ -97,6 +97,17 @@ export const MemoryConfigSchema = z.object({
   write_approval: MemoryWriteApprovalSchema.default('allow'),
 });
 
+/** How many sessions' turns run at once; a turn waiting for a person does not count. */
+export const SessionsConfigSchema = z.object({
+  max_concurrent_turns: z.number().int().min(1).max(32).default(4),
+});
+
+/** System notifications when a session needs a person, or ends a turn longer than the threshold. */
+export const NotificationsConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  min_turn_seconds: z.number().int().min(0).default(30),
+});
+
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -106,6 +117,8 @@ export const ConfigSchema = z.looseObject({
     delegation: { max_depth: 2, max_concurrent: 3 },
   }),
   memory: MemoryConfigSchema.default({ write_approval: 'allow' }),
+  sessions: SessionsConfigSchema.prefault({}),
+  notifications: NotificationsConfigSchema.prefault({}),
   toolsets: z
     .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
     .default({ disabled: [] }),

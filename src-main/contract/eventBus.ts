@@ -12,6 +12,7 @@ export type ConsumerWatcher = (id: string, joined: boolean) => void;
 export class EventBus {
   private readonly listeners = new Map<string, EventListener>();
   private readonly watchers = new Set<ConsumerWatcher>();
+  private readonly taps = new Set<EventListener>();
   private nextId = 1;
 
   subscribe(listener: EventListener, id = `consumer-${this.nextId++}`): () => void {
@@ -40,7 +41,17 @@ export class EventBus {
     return () => void this.watchers.delete(watcher);
   }
 
+  /**
+   * Hears every event in this process without being a consumer (no id, no terminal flow
+   * control): main's own observers, such as the sessions' states. Returns the unsubscribe.
+   */
+  tap(listener: EventListener): () => void {
+    this.taps.add(listener);
+    return () => void this.taps.delete(listener);
+  }
+
   emit<N extends EventName>(name: N, payload: EventPayload<N>): void {
+    for (const tap of this.taps) tap(name, payload);
     for (const listener of this.listeners.values()) {
       try {
         listener(name, payload);

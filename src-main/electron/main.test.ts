@@ -119,6 +119,7 @@ describe('runDesktop', () => {
     electron.control.answerDialogsWith(async () => APPROVAL_BUTTONS.findIndex((b) => b.choice === 'always'));
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
+    await core.invoke('sessions.viewed', { id: 's' });
     const decision = await core.root.gate.check({
       command: 'rm -rf ./build-output',
       sessionId: 's',
@@ -138,6 +139,7 @@ describe('runDesktop', () => {
     electron.control.answerDialogsWith(async () => BATCH_BUTTONS.findIndex((b) => b.choice === 'once'));
     const core = await runDesktop(electron as never, '/dist');
     if (!core) throw new Error('the app did not start');
+    await core.invoke('sessions.viewed', { id: 's' });
     const calls = ['rm -r ./out-a', 'chmod 777 ./f', 'rm -r ./out-b'].map((command, i) => ({
       command,
       sessionId: 's',
@@ -151,6 +153,29 @@ describe('runDesktop', () => {
     expect(electron.control.dialogCalls).toHaveLength(1);
     const detail = String(electron.control.dialogCalls[0]?.options.detail);
     for (const call of calls) expect(detail).toContain(call.command);
+    await core.shutdown();
+  });
+
+  it('opens no native dialog for a session not in view, and counts it on the dock badge', async () => {
+    const electron = createFakeElectron();
+    electron.control.answerDialogsWith(async () => APPROVAL_BUTTONS.findIndex((b) => b.choice === 'once'));
+    const core = await runDesktop(electron as never, '/dist');
+    if (!core) throw new Error('the app did not start');
+    await core.invoke('sessions.viewed', { id: 'shown' });
+    const decision = core.root.gate.check({
+      command: 'rm -rf ./elsewhere',
+      sessionId: 'hidden',
+      taskId: 'hidden',
+      toolCallId: 'c',
+      backendKind: 'local',
+    });
+    await vi.waitFor(() => expect(electron.app.badgeCount).toBe(1));
+    expect(electron.control.dialogCalls).toHaveLength(0);
+    // Shown at last: its dialog opens, the answer settles it and the badge clears.
+    await core.invoke('sessions.viewed', { id: 'hidden' });
+    expect(await decision).toMatchObject({ allowed: true, choice: 'once' });
+    expect(electron.control.dialogCalls).toHaveLength(1);
+    expect(electron.app.badgeCount).toBe(0);
     await core.shutdown();
   });
 });

@@ -80,6 +80,8 @@ export async function runDesktop(e: ElectronModule, distDir: string): Promise<Ap
     pickFolder: () => pickWorkspaceFolder(dialog, mainWindow),
   });
 
+  // The dock or taskbar badge counts the sessions waiting for a person.
+  core.onWaitingCount((waiting) => app.setBadgeCount(waiting));
   const contents = () => BrowserWindow.getAllWindows().map((w) => w.webContents);
   bindIpc(
     ipcMain,

@@ -53,7 +53,11 @@ describe('window security', () => {
     let granted: boolean | undefined;
     electron.session.defaultSession.permissionHandler?.(null, 'media', (g) => (granted = g));
     expect(granted).toBe(false);
-    expect(electron.session.defaultSession.permissionCheck?.()).toBe(false);
+    expect(electron.session.defaultSession.permissionCheck?.(null, 'geolocation')).toBe(false);
+    // Notifications alone: a chat waiting for the person reaches them while the window is away.
+    electron.session.defaultSession.permissionHandler?.(null, 'notifications', (g) => (granted = g));
+    expect(granted).toBe(true);
+    expect(electron.session.defaultSession.permissionCheck?.(null, 'notifications')).toBe(true);
     let headers: unknown;
     electron.session.defaultSession.headersListener?.(
       { responseHeaders: { a: ['b'] } },

@@ -73,8 +73,11 @@ export function hardenWindow(
     if (isSafeExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  // Only notifications: a chat that needs the person while the window is away says so.
+  session.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permission === 'notifications'),
+  );
+  session.setPermissionCheckHandler((_contents, permission) => permission === 'notifications');
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
   });

@@ -6,6 +6,19 @@ import { ContractError } from '../contract/router';
 import type { AppRoot } from '../appRoot';
 import { validateWorkspace } from '../workspace/validate';
 import { ChatEventMapper } from './chatEvents';
+import { SessionStates } from './sessionStates';
+import { TurnSlots } from './turnSlots';
+
+/** The top-level session of a delegated child (children are not listed; their parent is). */
+export function rootSession(root: AppRoot, sessionId: string): string {
+  let id = sessionId;
+  for (let depth = 0; depth < 10; depth++) {
+    const parent = root.agent.sessions.getSession(id)?.parentId;
+    if (!parent) return id;
+    id = parent;
+  }
+  return id;
+}
 
 interface Running {
   agent: Agent;
@@ -20,6 +33,9 @@ interface Running {
 export class ChatController {
   private readonly running = new Map<string, Running>();
   private readonly clarifies = new Map<string, (answer: string | null) => void>();
+  /** What each session needs from a person; the list, the badge and the CLI read it. */
+  readonly states: SessionStates;
+  private readonly slots: TurnSlots;
 
   constructor(
     private readonly root: AppRoot,
@@ -27,7 +43,15 @@ export class ChatController {
     private readonly modelOverrides: () => ModelOverrides,
     /** Offered to sessions started without one (`serve`'s folder); the desktop app has none. */
     private readonly defaultWorkspace?: string,
-  ) {}
+  ) {
+    this.states = new SessionStates(events, root.agent.sessions.runStates, (id) => rootSession(root, id));
+    this.slots = new TurnSlots(
+      () => root.config.sessions.max_concurrent_turns,
+      (id) => this.states.isWaiting(id),
+    );
+    // A turn that starts or stops waiting for a person frees or takes a slot.
+    this.states.onWaitingCount(() => this.slots.pump());
+  }
 
   /** Whether a turn of this session is running now. */
   isRunning(sessionId: string): boolean {
@@ -56,7 +80,7 @@ export class ChatController {
       ...(workspace ? { workspace } : {}),
       toolsets: this.root.config.toolsets,
       source: 'app',
-      clarifier: (request, signal) => this.waitForClarify(request.requestId, signal),
+      clarifier: (request, signal) => this.waitForClarify(agent.sessionId, request.requestId, signal),
       onEvent: (event) => {
         for (const chatEvent of turn.mapper?.map(event) ?? []) this.events.emit('chat.event', chatEvent);
       },
@@ -66,8 +90,21 @@ export class ChatController {
       this.root.terminals.current.streams.carries(callId),
     );
     const abort = new AbortController();
-    const done = agent
-      .runTurn(text, { signal: abort.signal })
+    const slot = this.slots.take(id, abort.signal);
+    this.states.setRunning(id, true);
+    if (slot.queued)
+      this.events.emit('chat.event', {
+        type: 'turn.queued',
+        sessionId: id,
+        turnId,
+        running: this.slots.busy(),
+      });
+    const done = slot.ready
+      .then(async (granted) => {
+        if (granted) return agent.runTurn(text, { signal: abort.signal });
+        this.events.emit('chat.event', { type: 'turn.finished', sessionId: id, turnId, status: 'cancelled' });
+        return undefined;
+      })
       .catch((err: unknown) => {
         const error = err instanceof Error ? err.message : String(err);
         this.events.emit('chat.event', {
@@ -80,6 +117,8 @@ export class ChatController {
       })
       .finally(() => {
         this.running.delete(id);
+        this.slots.release(id);
+        this.states.setRunning(id, false);
         void agent.close();
       });
     this.running.set(id, { agent, abort, done });
@@ -131,13 +170,15 @@ export class ChatController {
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
-  private waitForClarify(id: string, signal?: AbortSignal): Promise<string | null> {
+  private waitForClarify(sessionId: string, id: string, signal?: AbortSignal): Promise<string | null> {
     return new Promise((resolve) => {
       const finish = (answer: string | null) => {
         this.clarifies.delete(id);
+        this.states.wait(sessionId, `clarify:${id}`, false);
         resolve(answer);
       };
       this.clarifies.set(id, finish);
+      this.states.wait(sessionId, `clarify:${id}`, true);
       signal?.addEventListener('abort', () => finish(null), { once: true });
     });
   }

@@ -24,6 +24,8 @@ export function settingsView(config: Config, secrets: SecretStore, sandbox?: San
     terminal: { ...terminal, backend: backend as Settings['terminal']['backend'] },
     toolsets: config.toolsets,
     memory: { write_approval: config.memory.write_approval },
+    sessions: { max_concurrent_turns: config.sessions.max_concurrent_turns },
+    notifications: { ...config.notifications },
     ...(sandbox ? { sandbox: { ...sandbox, writable_roots, network } } : {}),
   };
 }
@@ -50,6 +52,9 @@ export async function updateSettings(
     // Lists are edited item by item, so comments on the entries kept stay.
     for (const [key, value] of Object.entries(change.sandbox ?? {})) setValue(doc, ['sandbox', key], value);
     for (const [key, value] of Object.entries(change.memory ?? {})) setValue(doc, ['memory', key], value);
+    for (const [key, value] of Object.entries(change.sessions ?? {})) setValue(doc, ['sessions', key], value);
+    for (const [key, value] of Object.entries(change.notifications ?? {}))
+      setValue(doc, ['notifications', key], value);
   });
   return settingsView(config, secrets, sandbox?.());
 }

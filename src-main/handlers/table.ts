@@ -14,6 +14,7 @@ import { detectLocalServers } from '../agent/model/detect';
 import { listModels, modelStatus, probeKey, testModel } from './modelSetup';
 import { acceptOfferedHostKey, testMcpServer, testSsh } from './settingsChecks';
 import type { ElicitationBroker } from './elicitation';
+import type { NativeDialogGate } from './nativeDialogGate';
 import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
@@ -53,6 +54,8 @@ interface Parts {
   modelOverrides: () => ModelOverrides;
   elicitations: ElicitationBroker;
   events: EventBus;
+  /** Native approval dialogs follow the session a window shows. */
+  dialogs?: NativeDialogGate;
 }
 
 const OK = { ok: true } as const;
@@ -67,6 +70,7 @@ export function createHandlers({
   modelOverrides,
   elicitations,
   events,
+  dialogs,
 }: Parts): Handlers {
   const describeKey = (key: string) => ruleFor(key)?.description;
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
@@ -169,7 +173,11 @@ export function createHandlers({
     ...reviewHandlers(options.workspace, options.beforeDiscard ?? (async () => undefined)),
 
     'sessions.list': ({ query }) =>
-      listSessionViews(sessions(), query).map((v) => (chat.isRunning(v.id) ? { ...v, running: true } : v)),
+      listSessionViews(sessions(), query).map((v) => ({
+        ...v,
+        ...(chat.isRunning(v.id) ? { running: true } : {}),
+        state: chat.states.state(v.id),
+      })),
     // A window that reloads mid-turn learns the turn runs, so it offers Stop.
     'sessions.get': ({ id }) => {
       const detail = sessionDetail(sessions(), id, emojiOf, iconOf);
@@ -181,6 +189,11 @@ export function createHandlers({
     },
     'sessions.delete': async ({ id }) => {
       await deleteSession(s, chat, events, id);
+      return OK;
+    },
+    'sessions.viewed': ({ id }) => {
+      if (id !== null) chat.states.viewed(id);
+      dialogs?.shown(id ?? undefined);
       return OK;
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),

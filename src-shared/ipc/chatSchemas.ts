@@ -71,6 +71,13 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/**
+ * A session at a glance: a turn running (or queued), waiting for a person (approval, question,
+ * input), a finished answer not yet viewed, a failed turn not yet viewed, or nothing.
+ */
+export const SessionRunStateSchema = z.enum(['running', 'waiting', 'unread', 'failed', 'idle']);
+export type SessionRunState = z.infer<typeof SessionRunStateSchema>;
+
 export const SessionSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -83,6 +90,8 @@ export const SessionSummarySchema = z.object({
   snippet: z.string().optional(),
   /** A turn is running in it now (maybe in the background). */
   running: z.boolean().optional(),
+  /** What it needs from a person, at a glance (sessionStates.ts in main). */
+  state: SessionRunStateSchema.optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
@@ -97,6 +106,8 @@ const base = { sessionId: z.string(), turnId: z.string() };
 
 export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn.started'), ...base, userMessage: ChatMessageSchema }),
+  /** The turn waits for a free slot (`sessions.max_concurrent_turns`); turn.started follows. */
+  z.object({ type: z.literal('turn.queued'), ...base, running: z.number() }),
   z.object({ type: z.literal('assistant.delta'), ...base, messageId: z.string(), text: z.string() }),
   z.object({ type: z.literal('assistant.message'), ...base, message: ChatMessageSchema }),
   z.object({ type: z.literal('tool.started'), ...base, messageId: z.string(), call: ToolCallViewSchema }),

@@ -5,6 +5,7 @@ import {
   ChatEventSchema,
   ExportFormatSchema,
   SessionDetailSchema,
+  SessionRunStateSchema,
   SessionSummarySchema,
 } from './chatSchemas';
 import {
@@ -69,6 +70,15 @@ export const requests = {
         terminal: z.record(z.string(), z.unknown()).optional(),
         sandbox: SandboxChangeSchema.optional(),
         memory: z.object({ write_approval: MemoryWriteApprovalSchema }).strict().optional(),
+        sessions: z
+          .object({ max_concurrent_turns: z.number().int().min(1).max(32) })
+          .strict()
+          .optional(),
+        notifications: z
+          .object({ enabled: z.boolean(), min_turn_seconds: z.number().int().min(0).max(86_400) })
+          .partial()
+          .strict()
+          .optional(),
       })
       .strict(),
     output: SettingsSchema,
@@ -208,6 +218,11 @@ export const requests = {
     output: ok,
   },
   'sessions.delete': { input: z.object({ id: z.string() }).strict(), output: ok },
+  /**
+   * A window shows the session (null: a new chat): its finished answer (or failure) is no longer
+   * unread, and the desktop app's native approval dialogs follow it.
+   */
+  'sessions.viewed': { input: z.object({ id: z.string().nullable() }).strict(), output: ok },
   'sessions.export': {
     input: z.object({ id: z.string(), format: ExportFormatSchema }).strict(),
     output: z.object({ filename: z.string(), content: z.string() }),
@@ -258,6 +273,8 @@ export const events = {
   'terminal.data': TerminalDataSchema,
   /** A session was deleted (in any window): lists drop it, and a window showing it leaves it. */
   'sessions.deleted': z.object({ id: z.string() }),
+  /** A session's state changed (running, waiting, unread, failed, idle); `waiting` counts every session waiting for a person. */
+  'sessions.state': z.object({ id: z.string(), state: SessionRunStateSchema, waiting: z.number() }),
   'terminal.exit': z.object({ streamId: z.string(), exitCode: z.number().nullable() }),
   /** The task's session was deleted: what ran for it has ended, and its agent tab goes away. */
   'terminal.taskClosed': z.object({ taskId: z.string() }),

@@ -169,6 +169,8 @@ export const SettingsSchema = z.object({
   toolsets: z.object({ enabled: z.array(z.string()).optional(), disabled: z.array(z.string()) }),
   sandbox: SandboxSettingsSchema.optional(),
   memory: z.object({ write_approval: MemoryWriteApprovalSchema }),
+  sessions: z.object({ max_concurrent_turns: z.number() }),
+  notifications: z.object({ enabled: z.boolean(), min_turn_seconds: z.number() }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

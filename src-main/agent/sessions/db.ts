@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
+import { RUN_STATES_SCHEMA } from './runStatesTable';
 import { USAGE_SCHEMA } from './usageTable';
 import { stripMarkdown } from './title';
 
@@ -157,6 +158,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
     addColumnIfMissing(db, 'tool_calls', 'owner', 'TEXT');
     addColumnIfMissing(db, 'tool_calls', 'wait_ms', 'REAL');
   },
+  // v12: what each session needs from a person, for every process sharing the database.
+  (db) => db.exec(RUN_STATES_SCHEMA),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -23,6 +23,7 @@ import {
 } from './rows';
 import { ApprovalLedgerTable } from './ledgerTable';
 import { TerminalScreensTable } from './screensTable';
+import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
@@ -62,11 +63,14 @@ export class SessionStore {
   readonly screens: TerminalScreensTable;
   /** Tokens and cost of each model call. */
   readonly usage: UsageTable;
+  /** What each session needs from a person, shared with every process. */
+  readonly runStates: RunStatesTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
     this.screens = new TerminalScreensTable(db);
     this.usage = new UsageTable(db);
+    this.runStates = new RunStatesTable(db);
     // At each start: calls left running by a process that died are ended.
     interruptOrphanedCalls(db);
   }

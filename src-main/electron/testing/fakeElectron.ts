@@ -131,7 +131,7 @@ export class FakeBrowserWindow extends EventEmitter {
 
 export class FakeSession {
   permissionHandler: ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined;
-  permissionCheck: (() => boolean) | undefined;
+  permissionCheck: ((wc?: unknown, permission?: string) => boolean) | undefined;
   headersListener:
     ((details: { responseHeaders?: Record<string, string[]> }, cb: (r: unknown) => void) => void) | undefined;
   readonly webRequest = {
@@ -164,6 +164,11 @@ export function createFakeElectron() {
     name: 'Caduceus',
     quitCalls: 0,
     singleInstance: true,
+    badgeCount: 0,
+    setBadgeCount: (count: number) => {
+      app.badgeCount = count;
+      return true;
+    },
     requestSingleInstanceLock: () => app.singleInstance,
     whenReady: async () => undefined,
     getVersion: () => '0.1.0',

@@ -3,11 +3,13 @@ import { useLayout } from './layoutStore';
 import { fitWidths, SIDEBAR, SPLITTER, TERMINAL } from './layoutMath';
 import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
+import { useChat } from '../chat/chatStore';
 import { SessionList } from '../sessions/SessionList';
 import { SettingsDialog, type SettingsSectionId } from '../settings/SettingsDialog';
 import { TerminalPane } from '../terminal/TerminalPane';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
+import { AttentionBanner } from './AttentionBanner';
 import { Notices } from './Notices';
 import { Splitter } from './Splitter';
 import { installShortcuts } from './shortcuts';
@@ -27,6 +29,11 @@ export function App() {
   const { sidebarOpen } = layout;
   const terminalOpen = useTerminalOpen();
   const narrow = windowWidth <= NARROW;
+  // A narrow window has no room for the list beside the chat: the toggle opens it over the chat.
+  const [drawer, setDrawer] = useState(false);
+  const currentId = useChat((s) => s.sessionId);
+  useEffect(() => setDrawer(false), [currentId, narrow]);
+  const listShown = narrow ? drawer : sidebarOpen;
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
@@ -40,17 +47,17 @@ export function App() {
 
   return (
     <div
-      className={`app${terminalOpen ? '' : ' terminal-hidden'}${sidebarOpen ? '' : ' sidebar-hidden'}`}
+      className={`app${terminalOpen ? '' : ' terminal-hidden'}${sidebarOpen ? '' : ' sidebar-hidden'}${narrow && drawer ? ' drawer-open' : ''}`}
       style={narrow ? undefined : { gridTemplateColumns: columns }}
     >
       <div className="app-top">
         <header className="app-header">
           <IconButton
             icon="sidebar"
-            label={sidebarOpen ? 'Hide sessions' : 'Show sessions'}
-            aria-pressed={sidebarOpen}
+            label={listShown ? 'Hide sessions' : 'Show sessions'}
+            aria-pressed={listShown}
             data-testid="sidebar-toggle"
-            onClick={() => layout.set({ sidebarOpen: !sidebarOpen })}
+            onClick={() => (narrow ? setDrawer(!drawer) : layout.set({ sidebarOpen: !sidebarOpen }))}
           />
           <span className="app-title">
             <span aria-hidden="true">⚕</span> Caduceus
@@ -74,8 +81,9 @@ export function App() {
           </span>
         </header>
         <SandboxBanner onOpenSettings={() => setSettings({ section: 'sandbox' })} />
+        <AttentionBanner />
       </div>
-      {sidebarOpen && <SessionList />}
+      {listShown && <SessionList />}
       {sidebarOpen && !narrow && (
         <Splitter
           label="Resize the sessions list"

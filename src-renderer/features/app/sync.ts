@@ -1,7 +1,8 @@
 import { api, onConnectionOpen } from '../../api/client';
 import { useNotices } from '../../state/noticesStore';
 import { startQueries } from '../../state/query';
-import { useChat } from '../chat/chatStore';
+import { markViewed, useChat } from '../chat/chatStore';
+import { startNotifications } from './notifications';
 import { useSessions } from '../sessions/sessionsStore';
 import { useWorkspace } from '../workspace/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
@@ -32,6 +33,18 @@ function reopen(): void {
   if (sessionId) void useChat.getState().openSession(sessionId);
 }
 
+function onVisible(listener: () => void): () => void {
+  const check = () => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', check);
+  window.addEventListener('focus', check);
+  return () => {
+    document.removeEventListener('visibilitychange', check);
+    window.removeEventListener('focus', check);
+  };
+}
+
 /**
  * Connects the contract's events to the stores. Server data follows its own events through the
  * stores' queries (state/query.ts); what is left here joins features. Returns the disconnect.
@@ -42,6 +55,7 @@ export function startSync(): () => void {
     bridge.onChatEvent((event) => useChat.getState().apply(event)),
     bridge.onSessionsDeleted(({ id }) => {
       // Deleted in another window while open here: this window leaves it too, and says why.
+      useChat.getState().forget(id);
       if (useSessions.getState().deleted(id) || useChat.getState().sessionId !== id) return;
       useChat.getState().newChat();
       useNotices.getState().push('The session open here was deleted in another window.');
@@ -49,6 +63,9 @@ export function startSync(): () => void {
     startQueries(),
     startTerminalSync(bridge),
     startSessionUrlSync(),
+    startNotifications(),
+    // A page brought back into view has now seen the answer of the session it shows.
+    onVisible(() => markViewed(useChat.getState().sessionId)),
     onConnectionOpen(reopen),
   ];
   return () => offs.forEach((off) => off());

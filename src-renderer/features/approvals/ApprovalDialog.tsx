@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { hasNativeBridge } from '../../api/client';
 import { useApprovals } from './approvalsStore';
+import { useChat } from '../chat/chatStore';
+import { useSessions } from '../sessions/sessionsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalBatchSheet } from './ApprovalBatchSheet';
 import { ApprovalDetail, isChange, subjectText } from './ApprovalDetail';
@@ -15,9 +17,18 @@ import './approvals.css';
  * first; focus starts on Deny, Escape denies, Enter answers with the focused button.
  */
 export function ApprovalDialog() {
-  const request = useApprovals((s) => s.pending[0]);
-  const count = useApprovals((s) => s.pending.length);
-  const pending = useApprovals((s) => s.pending);
+  const all = useApprovals((s) => s.pending);
+  const current = useChat((s) => s.sessionId);
+  const listed = useSessions((s) => s.sessions);
+  // Another listed session's request does not cover this chat: its row and the banner show it,
+  // until it is opened. A new chat with nothing of its own shows whichever waits; a delegated
+  // child's (not listed) shows as its parent's.
+  const pending =
+    current === undefined
+      ? all
+      : all.filter((r) => r.sessionId === current || !listed.some((s) => s.id === r.sessionId));
+  const request = pending[0];
+  const count = pending.length;
   if (hasNativeBridge() || !request) return null;
   const batch = request.batchId ? pending.filter((r) => r.batchId === request.batchId) : [];
   if (batch.length > 1) return <ApprovalBatchSheet key={request.batchId} requests={batch} />;

@@ -16,16 +16,19 @@ export function StatusLine() {
   const sessionId = useChat((s) => s.sessionId);
   const waitingForApproval = useApprovals((s) => s.pending.some((r) => r.sessionId === sessionId));
   const lastError = useChat((s) => s.lastError);
+  const queued = useChat((s) => s.queued);
   const dismiss = useChat((s) => s.dismissError);
   return (
     <div className="status-line" data-testid="chat-status" data-status={status}>
       <span role="status" aria-live="polite">
         {status !== 'idle' && <span className="spinner" aria-hidden="true" />}{' '}
-        {status === 'running' && waitingForApproval
-          ? 'Waiting for your approval…'
-          : status === 'running' && waitingForAnswer
-            ? 'Waiting for your answer…'
-            : TEXT[status]}
+        {status === 'running' && queued !== undefined
+          ? `Queued: ${queued} other ${queued === 1 ? 'chat is' : 'chats are'} working; this one starts when one finishes.`
+          : status === 'running' && waitingForApproval
+            ? 'Waiting for your approval…'
+            : status === 'running' && waitingForAnswer
+              ? 'Waiting for your answer…'
+              : TEXT[status]}
       </span>
       {lastError && (
         <span role="alert" className="status-line-error" data-testid="chat-error">

@@ -47,6 +47,8 @@ export interface ChatData {
   workspaceError: string | undefined;
   /** Tokens (and cost) of the last turn that reported any, and of the session. */
   usage: UsageTotals | undefined;
+  /** The turn waits for a slot: how many sessions' turns run (`sessions.max_concurrent_turns`). */
+  queued: number | undefined;
 }
 
 export function emptyChat(): ChatData {
@@ -63,6 +65,7 @@ export function emptyChat(): ChatData {
     workspace: undefined,
     workspaceError: undefined,
     usage: undefined,
+    queued: undefined,
   };
 }
 
@@ -123,13 +126,20 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
   } else if (event.sessionId !== state.sessionId) return state;
   if (event.turnId === state.finishedTurnId) return state;
   // Output of a turn whose start this window missed (reconnect, another window) means it runs.
-  if (state.status === 'idle' && event.type !== 'turn.finished' && event.type !== 'turn.started')
+  if (
+    state.status === 'idle' &&
+    event.type !== 'turn.finished' &&
+    event.type !== 'turn.started' &&
+    event.type !== 'turn.queued'
+  )
     state = { ...state, status: 'running', turnId: event.turnId };
 
   switch (event.type) {
+    case 'turn.queued':
+      return { ...state, turnId: event.turnId, status: 'running', queued: event.running };
     case 'turn.started': {
       const next = withMessage(state, event.userMessage.id, () => toView(event.userMessage));
-      return { ...next, turnId: event.turnId, status: 'running', lastError: undefined };
+      return { ...next, turnId: event.turnId, status: 'running', lastError: undefined, queued: undefined };
     }
     case 'assistant.delta':
       return withMessage(state, event.messageId, (m) => ({ ...m, content: m.content + event.text }));
@@ -177,5 +187,13 @@ function finishTurn(state: ChatData, status: 'done' | 'cancelled' | 'error', err
     if (call.status === 'running')
       toolCalls[call.id] = { ...call, status: settled, durationMs: now - call.startedAt };
   const lastError = status === 'error' ? (error ?? 'The turn failed.') : undefined;
-  return { ...state, toolCalls, status: 'idle', turnId: undefined, clarify: undefined, lastError };
+  return {
+    ...state,
+    toolCalls,
+    status: 'idle',
+    turnId: undefined,
+    clarify: undefined,
+    lastError,
+    queued: undefined,
+  };
 }

@@ -3,7 +3,8 @@ import type { AttachmentRef } from '../../../src-shared/attachments';
 import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useWorkspace } from '../workspace/workspaceStore';
-import { appendToolOutput, applyChatEvent, chatFromSession, emptyChat, type ChatData } from './chatReducer';
+import { appendToolOutput, chatFromSession, emptyChat, type ChatData } from './chatReducer';
+import { routeChatEvent, switchView, type ChatSessions } from './chatSessions';
 
 interface ChatActions {
   apply(event: ChatEvent): void;
@@ -15,6 +16,8 @@ interface ChatActions {
   answerClarify(answer: string): Promise<void>;
   openSession(id: string): Promise<void>;
   newChat(): void;
+  /** A session out of view was deleted: its kept chat goes. */
+  forget(id: string): void;
   dismissError(): void;
   /** The folder a new chat will work in, as typed or picked; checked when it is sent. */
   setWorkspace(path: string): void;
@@ -22,19 +25,53 @@ interface ChatActions {
   checkWorkspace(): Promise<boolean>;
 }
 
-export type ChatStore = ChatData & ChatActions;
+/**
+ * The chat in view (its fields at the top, as every component reads them) and `others`, the
+ * chats out of view whose turns still run, kept up to date by their events.
+ */
+export type ChatStore = ChatData & { others: Record<string, ChatData> } & ChatActions;
 
 /** Counts the user's moves between chats, so a session that loads late does not undo a later one. */
 let navigation = 0;
 
+const CHAT_KEYS = Object.keys(emptyChat()) as (keyof ChatData)[];
+
+function sessionsOf(store: ChatStore): ChatSessions {
+  const view = Object.fromEntries(CHAT_KEYS.map((key) => [key, store[key]])) as unknown as ChatData;
+  return { view, others: store.others };
+}
+
+function stateOf(sessions: ChatSessions): Partial<ChatStore> {
+  return { ...sessions.view, others: sessions.others };
+}
+
+/** Tells main the session in view was seen (its answer is no longer unread), when the page is. */
+export function markViewed(sessionId: string | undefined): void {
+  if (sessionId === undefined || document.visibilityState === 'hidden') return;
+  void api()
+    .sessionsViewed({ id: sessionId })
+    .catch(() => undefined);
+}
+
 export const useChat = create<ChatStore>((set, get) => ({
   ...emptyChat(),
+  others: {},
 
-  apply: (event) => set((state) => applyChatEvent(state, event)),
+  apply: (event) => {
+    const before = sessionsOf(get());
+    const after = routeChatEvent(before, event);
+    if (after === before) return;
+    set(stateOf(after));
+    if (event.type === 'turn.finished' && event.sessionId === after.view.sessionId)
+      markViewed(event.sessionId);
+  },
 
   streamedOutput: (toolCallId, text) => {
     if (get().toolCalls[toolCallId]?.status === 'running')
       set((state) => appendToolOutput(state, toolCallId, text));
+    for (const [id, chat] of Object.entries(get().others))
+      if (chat.toolCalls[toolCallId]?.status === 'running')
+        set((state) => ({ others: { ...state.others, [id]: appendToolOutput(chat, toolCallId, text) } }));
   },
 
   async send(text, attachments) {
@@ -94,10 +131,14 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   async openSession(id) {
     const mine = ++navigation;
+    // A chat kept while its turn ran is shown at once, as its events left it.
+    const kept = get().others[id];
+    if (kept) set(stateOf(switchView(sessionsOf(get()), kept)));
+    if (kept && kept.status !== 'idle') return;
     try {
       const detail = await unwrap(api().sessionsGet({ id }));
       // A later choice (New chat, another session) made while this one loaded wins.
-      if (mine === navigation) set(chatFromSession(detail));
+      if (mine === navigation) set(stateOf(switchView(sessionsOf(get()), chatFromSession(detail))));
     } catch (err) {
       if (mine === navigation) set({ lastError: errorMessage(err) });
     }
@@ -105,8 +146,16 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   newChat: () => {
     navigation++;
-    set({ ...emptyChat(), workspace: useWorkspace.getState().forNewChat() ?? undefined });
+    const chat = { ...emptyChat(), workspace: useWorkspace.getState().forNewChat() ?? undefined };
+    set(stateOf(switchView(sessionsOf(get()), chat)));
   },
+  forget: (id) =>
+    set((s) => {
+      if (!(id in s.others)) return s;
+      const others = { ...s.others };
+      delete others[id];
+      return { others };
+    }),
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
 
@@ -129,3 +178,11 @@ export const useChat = create<ChatStore>((set, get) => ({
     }
   },
 }));
+
+// Main follows the chat in view: its answer is read, and native dialogs are for it alone.
+useChat.subscribe((chat, before) => {
+  if (chat.sessionId === before.sessionId) return;
+  void api()
+    .sessionsViewed({ id: chat.sessionId ?? null })
+    .catch(() => undefined);
+});

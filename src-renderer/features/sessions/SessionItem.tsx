@@ -2,13 +2,21 @@ import { useState } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { useApprovals } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
-import { useSessions } from './sessionsStore';
+import { sessionState, useSessions } from './sessionsStore';
 import { downloadText } from '../../ui/download';
 import { Highlight } from './Highlight';
 import { RenameForm } from './RenameForm';
 import { IconButton } from '../../ui/IconButton';
 
 type Mode = 'idle' | 'rename' | 'confirm-delete' | 'export';
+
+const STATE_TEXT = {
+  running: 'running',
+  waiting: 'waiting for you',
+  unread: 'new answer',
+  failed: 'failed',
+  idle: '',
+} as const;
 
 function when(ms: number): string {
   const date = new Date(ms);
@@ -22,9 +30,14 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
   const [mode, setMode] = useState<Mode>('idle');
   const openSession = useChat((s) => s.openSession);
   const newChat = useChat((s) => s.newChat);
-  const busy = useChat((s) => s.status !== 'idle');
   const waiting = useApprovals((s) => s.pending.some((r) => r.sessionId === session.id));
-  const state = waiting ? 'waiting' : session.running ? 'running' : 'idle';
+  const stated = useSessions((s) => sessionState(s, session));
+  // An answer in view is read; the pending approvals are the freshest word on waiting.
+  const state = waiting
+    ? 'waiting'
+    : current && (stated === 'unread' || stated === 'failed')
+      ? 'idle'
+      : stated;
   const query = useSessions((s) => s.query);
   const { rename, remove, exportSession } = useSessions.getState();
 
@@ -59,7 +72,6 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
           type="button"
           className="session-open"
           aria-current={current ? 'true' : undefined}
-          disabled={busy && !current}
           onClick={() => void openSession(session.id)}
         >
           <span className="session-title" title={session.title || 'Untitled'}>
@@ -68,7 +80,7 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
           <span className="session-meta muted">
             {state !== 'idle' && (
               <span className={`session-state ${state}`} data-testid="session-state">
-                {state === 'waiting' ? 'waiting for you' : 'running'}
+                {STATE_TEXT[state]}
               </span>
             )}
             {when(session.updatedAt)} · {session.messageCount} messages

@@ -15,7 +15,6 @@ export function SessionList() {
   const loading = useQueryState('sessions').status === 'loading';
   const currentId = useChat((s) => s.sessionId);
   const newChat = useChat((s) => s.newChat);
-  const busy = useChat((s) => s.status !== 'idle');
   const [query, setQuery] = useState('');
   const native = useWorkspace((s) => s.native);
   const pick = useWorkspace((s) => s.pick);
@@ -37,7 +36,7 @@ export function SessionList() {
   return (
     <nav className="session-list" data-testid="session-list" aria-label="Sessions">
       <div className="session-list-head">
-        <button type="button" className="primary" data-testid="new-chat" disabled={busy} onClick={startChat}>
+        <button type="button" className="primary" data-testid="new-chat" onClick={startChat}>
           + New chat
         </button>
         <input

@@ -1,11 +1,15 @@
 import { create } from 'zustand';
-import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
+import type { SessionRunState, SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { api, unwrap } from '../../api/client';
 import { reportError } from '../../state/noticesStore';
 import { defineQuery } from '../../state/query';
 
 interface SessionsStore {
   sessions: SessionSummary[];
+  /** Each session's state as main last said (sessions.state), over the list's own. */
+  states: Record<string, SessionRunState>;
+  /** How many sessions wait for a person (the window title's count). */
+  waiting: number;
   query: string;
   /** Reloads the list for the current query. */
   refresh(): Promise<void>;
@@ -30,16 +34,22 @@ const sessionsQuery = defineQuery({
     const query = useSessions.getState().query.trim();
     return unwrap(api().sessionsList(query ? { query } : {}));
   },
-  received: (sessions) => useSessions.setState({ sessions }),
+  received: (sessions) => useSessions.setState({ sessions, states: {} }),
   failure: 'Could not load sessions',
   invalidatedBy: [
     { event: 'chat.event', when: (e) => e.type === 'turn.started' || e.type === 'turn.finished' },
   ],
+  updatedBy: {
+    'sessions.state': ({ id, state, waiting }) =>
+      useSessions.setState((s) => ({ states: { ...s.states, [id]: state }, waiting })),
+  },
   live: true,
 });
 
 export const useSessions = create<SessionsStore>((set, get) => ({
   sessions: [],
+  states: {},
+  waiting: 0,
   query: '',
 
   refresh: async () => void (await sessionsQuery.load()),
@@ -88,3 +98,8 @@ export const useSessions = create<SessionsStore>((set, get) => ({
     }
   },
 }));
+
+/** A session's state: main's latest word, else what the list said when it loaded. */
+export function sessionState(store: Pick<SessionsStore, 'states'>, session: SessionSummary): SessionRunState {
+  return store.states[session.id] ?? session.state ?? (session.running ? 'running' : 'idle');
+}

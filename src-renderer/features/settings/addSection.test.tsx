@@ -41,6 +41,7 @@ describe('adding a settings section', () => {
       'terminal',
       'sandbox',
       'approvals',
+      'sessions',
       'toolsets',
       'allowlist',
       'ledger',

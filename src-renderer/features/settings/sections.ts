@@ -10,6 +10,7 @@ import { McpSection } from './McpSection';
 import { MemorySection } from './MemorySection';
 import { ModelSection } from './ModelSection';
 import { SandboxSection } from './SandboxSection';
+import { SessionsSection } from './SessionsSection';
 import { TerminalSection } from './TerminalSection';
 import { ToolsetsSection } from './ToolsetsSection';
 
@@ -30,6 +31,7 @@ export const SETTINGS_SECTIONS = [
   section('terminal', 'Terminal', TerminalSection),
   section('sandbox', 'Sandbox', SandboxSection),
   section('approvals', 'Approvals', ApprovalsSection),
+  section('sessions', 'Chats', SessionsSection),
   section('toolsets', 'Toolsets', ToolsetsSection),
   section('allowlist', 'Allowlist', AllowlistSection),
   section('ledger', 'Approvals log', LedgerSection),

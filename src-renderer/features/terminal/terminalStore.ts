@@ -3,6 +3,7 @@ import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import {
   closeTab,
   emptyTabs,
+  followSession,
   routeData,
   screensRestored,
   shellOpened,
@@ -13,6 +14,7 @@ import {
   type TabsState,
 } from './terminalTabs';
 import { readStored, writeStored } from '../../state/webStorage';
+import { useChat } from '../chat/chatStore';
 
 /** A command of the agent that waits for the user's input, and its question. */
 export interface InputWait {
@@ -32,6 +34,8 @@ interface TerminalActions {
   shellOpened(streamId: string | undefined, taskId: string | undefined): void;
   exited(streamId: string, exitCode: number | null): void;
   activate(key: string): void;
+  /** The chat shows this session now: its tab comes forward. */
+  follow(sessionId: string | undefined): void;
   close(key: string): void;
   /** The task's session was deleted: its agent tab goes, and its output no longer makes one. */
   taskClosed(taskId: string): void;
@@ -48,7 +52,7 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
     set({ inputWait: wait, ...(tab ? { activeKey: tab.key } : {}) });
   },
   route(data) {
-    const { state, key } = routeData(get(), data);
+    const { state, key } = routeData(get(), data, useChat.getState().sessionId);
     if (state !== get()) set(state);
     return key;
   },
@@ -62,6 +66,7 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
       inputWait: s.inputWait?.streamId === streamId ? undefined : s.inputWait,
     })),
   activate: (key) => set({ activeKey: key }),
+  follow: (sessionId) => set((s) => followSession(s, sessionId)),
   close: (key) => set((s) => closeTab(s, key)),
   taskClosed: (taskId) => set((s) => taskClosed(s, taskId)),
 }));
@@ -70,4 +75,9 @@ useTerminal.subscribe((state, before) => {
   // Not while restoring: the front then is only on its way back to the remembered tab.
   if (!state.restoring && state.activeKey !== before.activeKey)
     writeStored(() => sessionStorage, FRONT_KEY, state.activeKey);
+});
+
+// The pane follows the chat from one session to another.
+useChat.subscribe((chat, before) => {
+  if (chat.sessionId !== before.sessionId) useTerminal.getState().follow(chat.sessionId);
 });

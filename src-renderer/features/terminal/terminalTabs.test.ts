@@ -3,6 +3,7 @@ import { tabLabel } from './TerminalTabs';
 import {
   closeTab,
   emptyTabs,
+  followSession,
   inputStream,
   routeData,
   screensRestored,
@@ -153,6 +154,19 @@ describe('terminal tabs', () => {
       { streamId: 'sh2', taskId: 'default' },
     ]);
     expect(s.activeKey).toBe('shell:sh2');
+  });
+
+  it('follows the session in view: a command of another session stays behind, switching brings its tab', () => {
+    let s = shellsRestored(emptyTabs(), []);
+    s = routeData(s, { streamId: 'a', taskId: 's1', toolCallId: 'c1', data: 'one' }, 's1').state;
+    expect(s.activeKey).toBe('task:s1');
+    // s2 runs in the background while s1 is in view.
+    s = routeData(s, { streamId: 'b', taskId: 's2', toolCallId: 'c2', data: 'two' }, 's1').state;
+    expect(s.activeKey).toBe('task:s1');
+    s = followSession(s, 's2');
+    expect(s.activeKey).toBe('task:s2');
+    // A session with no tab leaves the front where it is.
+    expect(followSession(s, 's3').activeKey).toBe('task:s2');
   });
 });
 

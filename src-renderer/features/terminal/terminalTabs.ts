@@ -58,6 +58,8 @@ function replaceTab(state: TabsState, tab: TerminalTab): TabsState {
 export function routeData(
   state: TabsState,
   data: TerminalData,
+  /** The session in view: another session's new command does not take the front from it. */
+  inView?: string,
 ): { state: TabsState; key: string | undefined | null } {
   if (data.toolCallId !== undefined && data.taskId !== undefined && state.closedTasks.includes(data.taskId))
     return { state, key: null };
@@ -93,8 +95,10 @@ export function routeData(
   // A new command comes to the front unless the user is working in a shell. Restored screens
   // leave the front to the first of them, or to the tab that had it before the reload.
   const active = state.tabs.find((t) => t.key === state.activeKey);
+  const elsewhere = inView !== undefined && data.taskId !== undefined && data.taskId !== inView;
   const toFront =
-    key === state.frontBefore || (state.restoring ? active === undefined : active?.kind !== 'shell');
+    key === state.frontBefore ||
+    (state.restoring ? active === undefined : active?.kind !== 'shell' && !elsewhere);
   return { state: { ...state, tabs, activeKey: toFront ? key : state.activeKey }, key };
 }
 
@@ -181,4 +185,16 @@ export function taskClosed(state: TabsState, taskId: string): TabsState {
 /** Where typing in a tab goes: the shell's stream, or the agent's newest running command. */
 export function inputStream(tab: TerminalTab): string | undefined {
   return tab.liveStreamIds.at(-1);
+}
+
+/**
+ * The pane follows the session in view: its tab comes to the front, unless a tab of that
+ * session (its agent tab or a shell in it) is in front already.
+ */
+export function followSession(state: TabsState, sessionId: string | undefined): TabsState {
+  if (sessionId === undefined) return state;
+  const active = state.tabs.find((t) => t.key === state.activeKey);
+  if (active?.taskId === sessionId) return state;
+  const tab = state.tabs.find((t) => t.key === `task:${sessionId}`);
+  return tab ? { ...state, activeKey: tab.key } : state;
 }
