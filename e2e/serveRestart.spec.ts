@@ -33,6 +33,8 @@ async function open(url: string): Promise<Browser> {
 }
 
 const WAIT = { timeout: 30_000 };
+/** Two starts of serve and a browser: slow on a busy machine. */
+const SLOW = 120_000;
 
 describe('serve restarted on the same home', () => {
   it('keeps its URL, and an open tab reconnects by itself', async () => {
@@ -53,7 +55,7 @@ describe('serve restarted on the same home', () => {
     await banner.waitFor({ state: 'detached', ...WAIT });
     await page.getByTestId('chat-input').fill('still connected');
     expect(page.url()).toContain(new URL(first.url).search.slice(1));
-  });
+  }, SLOW);
 
   it('tells a tab holding a rotated token to open the new URL instead of retrying for ever', async () => {
     const dirs = await setup();
@@ -68,5 +70,5 @@ describe('serve restarted on the same home', () => {
     const refused = page.locator('[data-testid="connection-banner"][data-state="refused"]');
     await refused.waitFor(WAIT);
     expect(await refused.innerText()).toMatch(/new token.*Open the URL/s);
-  });
+  }, SLOW);
 });
