@@ -33,6 +33,8 @@ export interface AppCoreOptions extends HostOptions {
   mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: ApproverMode;
+  /** How turns are checkpointed (default: a watcher per workspace). */
+  checkpoints?: 'watch' | 'scan' | 'off';
 }
 
 export interface AppCore {
@@ -83,6 +85,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
       ...(options.approvals === 'deny' ? {} : { elicit: elicitations.elicit }),
     },
     cron,
+    checkpoints: options.checkpoints ?? 'watch',
   });
 
   const chat = new ChatController(s, events, modelOverrides, options.workspace);

@@ -17,6 +17,7 @@ import {
   type ApprovalGate,
   type Approver,
 } from './approval/gate';
+import { CheckpointStore, TurnCheckpoints } from './checkpoints';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
@@ -80,6 +81,8 @@ export interface AppRootOptions {
   modelOverrides?: () => ModelOverrides;
   /** The scheduler of the cronjob tool: a UI host runs one while it is open, the CLI none. */
   cron?: CronService;
+  /** Checkpoint each turn's workspace (none when absent): a long-lived host watches them, a one-shot run compares stat signatures. */
+  checkpoints?: 'watch' | 'scan' | 'off';
 }
 
 /** Built once by `createAppRoot` and frozen: nothing is assigned to it afterwards. */
@@ -98,6 +101,8 @@ export interface AppRoot {
   readonly workspaces: Workspaces;
   /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
   bindWorkspace(taskId: string, dir: string): void;
+  /** Each turn's checkpoints of its session's workspace (`checkpoints:` in config.yaml). */
+  readonly checkpoints: TurnCheckpoints;
   /** What tool modules were given. */
   readonly toolServices: HostToolServices;
   readonly discovery: DiscoveryReport;
@@ -127,6 +132,15 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
   );
 
+  const checkpoints: TurnCheckpoints = new TurnCheckpoints({
+    store: await openCheckpoints(options, configStore, logger),
+    notCovered: (): string | undefined => {
+      if (!configStore.current.checkpoints.enabled) return 'checkpoints are off (checkpoints.enabled)';
+      const backend: string = terminals.current.config.backend;
+      return backend === 'local' ? undefined : `the ${backend} backend's files are not checkpointed`;
+    },
+    logger,
+  });
   const workspaces = new Workspaces({
     home: options.home,
     ...(options.workspace ? { fallback: options.workspace } : {}),
@@ -154,6 +168,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     // Bound late too: the gate is built below.
     memoryWrites: (plan, call) => memoryWrites(plan, call),
     bindWorkspace,
+    turnCheckpoints: checkpoints,
     ...(options.storedApiKey ? { storedApiKey: options.storedApiKey } : {}),
   });
   const approver = recordingApprover(chooseApprover(options), agent.approvals);
@@ -313,6 +328,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     applyTerminalSettings: (settings: TerminalConfigInput) => terminals.replace(startTerminal(settings)),
     workspaces,
     bindWorkspace,
+    checkpoints,
     toolServices,
     denialNotes,
     discovery,
@@ -321,8 +337,30 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     async shutdown() {
       await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
       await sandbox.dispose();
+      checkpoints.store?.close();
       agent.close();
       workspaces.dispose();
     },
   });
+}
+
+/** The store of `$CADUCEUS_HOME`, pruned at start; none when off or when it cannot open. */
+async function openCheckpoints(
+  options: AppRootOptions,
+  configStore: ConfigStore,
+  logger: Logger,
+): Promise<CheckpointStore | undefined> {
+  if (options.checkpoints === undefined || options.checkpoints === 'off') return undefined;
+  try {
+    const store = await CheckpointStore.open({
+      home: options.home,
+      config: () => configStore.current.checkpoints,
+      watch: options.checkpoints === 'watch',
+    });
+    await store.prune().catch((err: unknown) => logger.warn(`Pruning checkpoints failed: ${String(err)}`));
+    return store;
+  } catch (err) {
+    logger.warn(`Checkpoints are unavailable: ${String(err)}`);
+    return undefined;
+  }
 }

@@ -354,6 +354,11 @@ export class TerminalService {
     await this.streams.closeScreen(agentScreen(taskId));
   }
 
+  /** Ends the task's running and background commands; its environment stays. */
+  async stopTaskProcesses(taskId: string): Promise<void> {
+    await this.processes.killAll(this.environments.keyFor(taskId));
+  }
+
   startIdleCleanup(intervalMs?: number): void {
     this.environments.startSweeper(intervalMs);
   }
