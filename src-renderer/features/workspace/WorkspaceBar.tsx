@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
 import { ReviewView } from '../review/ReviewView';
+import { useChanges } from '../changes/changesStore';
 import './workspace.css';
 
 /**
@@ -46,6 +47,17 @@ export function WorkspaceBar() {
           onClick={() => setReviewing(true)}
         >
           <Icon name="branch" /> Review
+        </button>
+      )}
+      {sessionId && (
+        <button
+          type="button"
+          className="workspace-review"
+          data-testid="changes-open"
+          title="What this session's turns changed: diffs, and reverts you can undo"
+          onClick={() => useChanges.getState().show()}
+        >
+          <Icon name="file" /> Changes
         </button>
       )}
       {reviewing && workspace && <ReviewView workspace={workspace} onClose={() => setReviewing(false)} />}
