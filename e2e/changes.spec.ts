@@ -12,6 +12,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { POLL, useApp } from './support/fixture';
 
@@ -79,12 +80,13 @@ async function makeRepo(work: string): Promise<void> {
 }
 
 /** The pane at both sizes, light and dark. */
-async function screenshots(name: string): Promise<void> {
+async function screenshots(name: string, focus?: Locator): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const)
     for (const size of SIZES) {
       await app.page.setViewportSize(size);
       await app.page.emulateMedia({ colorScheme });
+      await focus?.scrollIntoViewIfNeeded();
       await app.page.screenshot({
         path: join(SHOTS, `${name}-${size.width}x${size.height}-${colorScheme}.png`),
       });
@@ -150,6 +152,7 @@ describe('the Changes pane', () => {
     const { page } = app;
     const chip = page.getByTestId('turn-changes');
     await expect.poll(() => chip.innerText().catch(() => ''), POLL).toMatch(/files changed \+\d+ −\d+/);
+    await screenshots('changes-chip', chip);
     await chip.click();
     const pane = page.getByTestId('changes-pane');
     await pane.waitFor(POLL);

@@ -50,8 +50,11 @@ beforeEach(async () => {
         left_out: [{ path: 'node_modules', reason: 'ignored-bulky' }],
       }),
       turn(2, {
-        files: [{ path: 'logo.png', status: 'deleted', binary: true, insertions: 0, deletions: 0 }],
-        files_changed: 1,
+        files: [
+          { path: 'logo.png', status: 'deleted', binary: true, insertions: 0, deletions: 0 },
+          { path: '.git/index', status: 'modified', binary: true, insertions: 0, deletions: 0 },
+        ],
+        files_changed: 2,
       }),
     ],
   };
@@ -93,14 +96,16 @@ afterEach(() => {
 
 describe('the Changes pane', () => {
   it('says what a turn changed on its chip, and opening it shows the first file’s diff', async () => {
-    expect(byTestId('turn-changes')?.textContent).toContain('2 files changed +3 −1');
+    expect(byTestId('turn-changes')?.textContent).toBe(' 2 files changed +3 −1');
     await click(byTestId('turn-changes'));
     await settle();
     expect(all('changes-file').map((f) => f.textContent)).toEqual([
       'src/app.jsmodified+1 −1',
       'notes.txtadded+2 −0',
       'logo.pngdeleted, binary',
+      '.git/indexmodified, binary',
     ]);
+    expect(byTestId('changes-git')?.textContent).toContain('Repository data (.git): 1 file');
     expect(fake.calls.find((c) => c.name === 'checkpoints.fileDiff')?.input).toEqual({
       sessionId: 's1',
       checkpointId: 'cp1',

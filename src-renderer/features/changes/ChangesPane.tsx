@@ -2,7 +2,7 @@ import type { TurnChanges, TurnFile } from '../../../src-shared/ipc/checkpointSc
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
 import { DiffView } from '../diff/DiffView';
-import { changeSummary, leftOutSummary } from './changeWords';
+import { changeSummary, gitFiles, leftOutSummary, workFiles } from './changeWords';
 import { turnsAfter, useChanges } from './changesStore';
 import { RevertConfirm } from './RevertConfirm';
 import './changes.css';
@@ -15,12 +15,49 @@ const STATUS: Record<TurnFile['status'], string> = {
   'type-changed': 'type changed',
 };
 
-function TurnSection({ turn }: { turn: TurnChanges }) {
+function FileList({ turn, files }: { turn: TurnChanges; files: TurnFile[] }) {
   const selected = useChanges((s) => s.selected);
+  const { select } = useChanges.getState();
+  return (
+    <ul>
+      {files.map((file) => {
+        const current = selected?.checkpointId === turn.checkpointId && selected.path === file.path;
+        return (
+          <li key={file.path} className={current ? 'selected' : undefined} data-testid="changes-file">
+            <button
+              type="button"
+              className="changes-file-name"
+              aria-current={current ? 'true' : undefined}
+              title={file.from ? `${file.from} → ${file.path}` : file.path}
+              onClick={() =>
+                void select({ checkpointId: turn.checkpointId, turn: turn.turn, path: file.path })
+              }
+            >
+              <bdi>{file.path}</bdi>
+            </button>
+            <span className={`changes-status changes-status-${file.status}`}>
+              {STATUS[file.status]}
+              {file.binary ? ', binary' : ''}
+            </span>
+            {!file.binary && (
+              <span className="changes-counts">
+                <span className="diff-added-count">+{file.insertions}</span>{' '}
+                <span className="diff-removed-count">−{file.deletions}</span>
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function TurnSection({ turn }: { turn: TurnChanges }) {
   const busy = useChanges((s) => s.busy);
   const changes = useChanges((s) => s.changes);
-  const { select, ask } = useChanges.getState();
+  const { ask } = useChanges.getState();
   const left = leftOutSummary(turn);
+  const git = gitFiles(turn.files);
   return (
     <section className="changes-turn" data-testid="changes-turn" data-turn={turn.turn}>
       <h3>
@@ -45,36 +82,13 @@ function TurnSection({ turn }: { turn: TurnChanges }) {
         </button>
       </h3>
       {turn.files.length === 0 && <p className="muted changes-none">No files changed.</p>}
-      <ul>
-        {turn.files.map((file) => {
-          const current = selected?.checkpointId === turn.checkpointId && selected.path === file.path;
-          return (
-            <li key={file.path} className={current ? 'selected' : undefined} data-testid="changes-file">
-              <button
-                type="button"
-                className="changes-file-name"
-                aria-current={current ? 'true' : undefined}
-                title={file.from ? `${file.from} → ${file.path}` : file.path}
-                onClick={() =>
-                  void select({ checkpointId: turn.checkpointId, turn: turn.turn, path: file.path })
-                }
-              >
-                <bdi>{file.path}</bdi>
-              </button>
-              <span className={`changes-status changes-status-${file.status}`}>
-                {STATUS[file.status]}
-                {file.binary ? ', binary' : ''}
-              </span>
-              {!file.binary && (
-                <span className="changes-counts">
-                  <span className="diff-added-count">+{file.insertions}</span>{' '}
-                  <span className="diff-removed-count">−{file.deletions}</span>
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <FileList turn={turn} files={workFiles(turn.files)} />
+      {git.length > 0 && (
+        <details className="changes-git" data-testid="changes-git">
+          <summary>Repository data (.git): {git.length === 1 ? '1 file' : `${git.length} files`}</summary>
+          <FileList turn={turn} files={git} />
+        </details>
+      )}
       {left && (
         <p className="changes-left-out muted" data-testid="changes-left-out">
           {left}

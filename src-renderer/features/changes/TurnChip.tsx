@@ -1,5 +1,5 @@
 import { Icon } from '../../ui/Icon';
-import { changeSummary } from './changeWords';
+import { chipSummary } from './changeWords';
 import { useChanges } from './changesStore';
 
 /** The end of a turn that changed files: what it changed, opening the Changes pane on it. */
@@ -14,7 +14,7 @@ export function TurnChip({ turn }: { turn: number }) {
       title="See and undo what this turn changed"
       onClick={() => useChanges.getState().show(turn)}
     >
-      <Icon name="file" /> {changeSummary(changes)}
+      <Icon name="file" /> {chipSummary(changes)}
     </button>
   );
 }

@@ -28,3 +28,27 @@ export function leftOutSummary(turn: Pick<TurnChanges, 'left_out' | 'git_cap_app
 export function turnList(turns: number[]): string {
   return turns.map((t) => `turn ${t}`).join(', ');
 }
+
+/** A path inside a repository's own `.git` (the workspace's or a nested one's). */
+const inGit = (path: string) => /(^|\/)\.git(\/|$)/.test(path);
+
+/** The files a person wrote, first; a repository's `.git` data goes apart, folded. */
+export function workFiles<F extends { path: string }>(files: F[]): F[] {
+  return files.filter((f) => !inGit(f.path));
+}
+
+export function gitFiles<F extends { path: string }>(files: F[]): F[] {
+  return files.filter((f) => inGit(f.path));
+}
+
+/** A turn's chip: the files a person wrote counted, `.git` data only mentioned. */
+export function chipSummary(turn: Pick<TurnChanges, 'files'>): string {
+  const work = workFiles(turn.files);
+  const sum = (key: 'insertions' | 'deletions') => work.reduce((n, f) => n + f[key], 0);
+  const main = changeSummary({
+    files_changed: work.length,
+    insertions: sum('insertions'),
+    deletions: sum('deletions'),
+  });
+  return gitFiles(turn.files).length > 0 ? `${main} · .git changed` : main;
+}

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { RevertResult, SessionChanges } from '../../../src-shared/ipc/checkpointSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
+import { workFiles } from './changeWords';
 
 export interface FileSelection {
   checkpointId: string;
@@ -100,7 +101,7 @@ export const useChanges = create<ChangesStore>((set, get) => {
     show(turn) {
       set({ open: true, error: undefined });
       const chosen = get().changes?.turns.find((t) => t.turn === turn && t.files.length > 0);
-      const first = chosen?.files[0];
+      const first = chosen && (workFiles(chosen.files)[0] ?? chosen.files[0]);
       if (chosen && first)
         void get().select({ checkpointId: chosen.checkpointId, turn: chosen.turn, path: first.path });
     },

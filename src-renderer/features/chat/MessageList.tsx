@@ -7,6 +7,7 @@ import { ClarifyPrompt } from './ClarifyPrompt';
 import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';
 import { TurnChip } from '../changes/TurnChip';
+import { useChanges } from '../changes/changesStore';
 import { useTerminalOpen } from '../app/useTerminalOpen';
 
 /** Pixels from the bottom within which the list keeps following new output. */
@@ -23,6 +24,7 @@ export function MessageList() {
   const clarify = useChat((s) => s.clarify);
   const forms = useElicitations((s) => s.pending);
   const sessionId = useChat((s) => s.sessionId);
+  const turnChanges = useChanges((s) => s.changes);
   const modelMissing = useModel((s) => s.status?.ready === false);
   const setupOpen = useModel((s) => s.setupOpen);
   const terminalOpen = useTerminalOpen();
@@ -36,7 +38,7 @@ export function MessageList() {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [messages, toolCalls, clarify, order]);
+  }, [messages, toolCalls, clarify, order, turnChanges]);
 
   const visible = order.flatMap((id) => {
     const m = messages[id];
