@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
 import type { RevertResult, SessionChanges } from '../../src-shared/ipc/checkpointSchemas';
 import { useScriptedModel } from '../agent/testing/scriptedAgent';
 import type { AppCore } from '../appCore';
+import { processesWith, uniqueSleep } from '../terminal/testing/commandLines';
 import { useCoreHome } from '../testing/coreHome';
 
 // The Changes pane's requests over real turns: a scripted model writes through the file tools.
@@ -105,6 +107,58 @@ describe('checkpoints of turns', () => {
     });
     expect(await readFile(join(work, 'src', 'app.js'), 'utf8')).toBe('export const answer = 41;\n');
     expect(await readFile(join(work, 'notes.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('stops the session’s running command before reverting, and names the turns it undoes', async () => {
+    const [first] = (await call<SessionChanges>('checkpoints.turns', { sessionId })).turns;
+    const command = `sleep ${uniqueSleep()}`;
+    scripted.model.push({ toolCalls: [{ name: 'terminal', arguments: { command } }] }, { text: 'Slept.' });
+    const sent = await call<{ turnId: string }>('chat.send', { text: 'Sleep', sessionId });
+    await vi.waitFor(() => expect(processesWith(command)).not.toEqual([]), WAIT);
+    const reverted = await call<RevertResult>('checkpoints.revertTurn', {
+      sessionId,
+      checkpointId: first?.checkpointId,
+    });
+    expect(processesWith(command)).toEqual([]);
+    expect(events.find((e) => e.type === 'turn.finished' && e.turnId === sent.turnId)).toMatchObject({
+      status: 'cancelled',
+    });
+    expect(reverted.laterTurns).toEqual([2, 3]);
+    expect(existsSync(join(work, 'notes.txt'))).toBe(false);
+  });
+
+  it('checkpoints the files the Review view discards', async () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', ...args], {
+        cwd: work,
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_CONFIG_NOSYSTEM: '1',
+        },
+      });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Start');
+    await writeFile(join(work, 'README.md'), '# Unwanted\n');
+    const before = core.root.checkpoints.store?.list({ workspace: work }).length ?? 0;
+    await call('review.discard', { workspace: work, paths: ['README.md'] });
+    const after = core.root.checkpoints.store?.list({ workspace: work }) ?? [];
+    expect(after.length).toBe(before + 1);
+    expect(after[0]?.label).toBe('before discarding README.md');
+    // The discarded edit is in that checkpoint: restoring the file brings it back.
+    await core.root.checkpoints.store?.restore(after[0]?.id ?? '', { file: 'README.md' });
+    expect(await readFile(join(work, 'README.md'), 'utf8')).toBe('# Unwanted\n');
+  });
+
+  it('says so, and takes none, when checkpoints are off', async () => {
+    await core.root.configStore.set(['checkpoints', 'enabled'], false);
+    const count = () => core.root.checkpoints.store?.list({ session: sessionId }).length;
+    const taken = count();
+    await turn('Write while off', { name: 'write_file', arguments: { path: 'off.txt', content: 'x\n' } });
+    expect(count()).toBe(taken);
+    const changes = await call<SessionChanges>('checkpoints.turns', { sessionId });
+    expect(changes.notCovered).toContain('checkpoints.enabled');
   });
 
   it('refuses a checkpoint of another session', async () => {
