@@ -89,9 +89,29 @@ export class TurnCheckpoints {
         deletions: diff.deletions,
         left_out: pair.before.left_out,
         git_cap_applied: pair.before.git_cap_applied,
+        notes: this.othersDuring(pair),
       });
     }
     return { workspace, turns, notCovered: why ?? null };
+  }
+
+  /** Another session checkpointed the same workspace while this turn ran: its changes may be mixed in. */
+  private othersDuring(pair: TurnPair): string[] {
+    const from = Date.parse(pair.before.created_at);
+    const to = pair.after ? Date.parse(pair.after.created_at) : Infinity;
+    const others = new Set(
+      (this.options.store?.list({ workspace: pair.before.workspace }) ?? [])
+        .filter((c) => {
+          const at = Date.parse(c.created_at);
+          return c.session !== pair.before.session && at > from && at < to;
+        })
+        .map((c) => c.session),
+    );
+    return others.size === 0
+      ? []
+      : [
+          `Another session (${[...others].join(', ')}) changed this workspace during the turn: its changes are counted here too.`,
+        ];
   }
 
   must(): CheckpointStore {

@@ -161,6 +161,28 @@ describe('checkpoints of turns', () => {
     expect(changes.notCovered).toContain('checkpoints.enabled');
   });
 
+  it('marks the turn in which a command was let out of the sandbox', async () => {
+    core.root.agent.sessions.ledger.record({
+      id: 'esc-1',
+      at: Date.now(),
+      sessionId: sessionId ?? '',
+      toolCallId: 'call-esc',
+      subjectKind: 'sandbox-escalation',
+      subject: 'make install',
+      keys: [],
+      reasons: [],
+      allowed: true,
+      decidedBy: 'human',
+      rule: null,
+      scope: 'once',
+      expiresAt: null,
+    });
+    const { turns } = await call<SessionChanges>('checkpoints.turns', { sessionId });
+    expect(turns.at(-1)?.notes.join('\n')).toContain('outside the sandbox');
+    expect(turns.at(-1)?.notes.join('\n')).toContain('make install');
+    expect(turns[0]?.notes).toEqual([]);
+  });
+
   it('refuses a checkpoint of another session', async () => {
     const reply = await core.invoke('checkpoints.revertTurn', { sessionId: 'nope', checkpointId: 'x' });
     expect(reply.ok).toBe(false);

@@ -2,6 +2,7 @@ import type { checkpointRequests, RevertResult } from '../../src-shared/ipc/chec
 import { CheckpointError } from '../checkpoints';
 import { ContractError, type Handlers } from '../contract/router';
 import type { AppRoot } from '../appRoot';
+import { ESCALATION_SUBJECT_KIND } from '../sandbox/escalation';
 import type { ChatController } from './chat';
 
 type CheckpointName = keyof typeof checkpointRequests;
@@ -53,7 +54,23 @@ export function checkpointHandlers(root: AppRoot, chat: ChatController): Pick<Ha
     return { undoId: result.undo.id, changed: result.changed, laterTurns };
   };
   return {
-    'checkpoints.turns': ({ sessionId }) => answer(() => turns.changes(sessionId, workspaceOf(sessionId))),
+    'checkpoints.turns': ({ sessionId }) =>
+      answer(async () => {
+        const changes = await turns.changes(sessionId, workspaceOf(sessionId));
+        const outside = sessions()
+          .ledger.list({ sessionId, subjectKind: ESCALATION_SUBJECT_KIND, allowed: true })
+          .map((e) => ({ at: e.at, command: e.subject }));
+        // A command let out of the sandbox could write beyond the workspace, which no checkpoint holds.
+        const next = (i: number) => Date.parse(changes.turns[i + 1]?.created_at ?? '') || Infinity;
+        changes.turns.forEach((turn, i) => {
+          for (const e of outside)
+            if (e.at >= Date.parse(turn.created_at) && e.at < next(i))
+              turn.notes.push(
+                `Ran outside the sandbox, so its effects outside the workspace are not covered: ${e.command}`,
+              );
+        });
+        return changes;
+      }),
     'checkpoints.fileDiff': ({ sessionId, checkpointId, path }) =>
       answer(async () => {
         workspaceOf(sessionId);

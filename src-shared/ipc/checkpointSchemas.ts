@@ -37,6 +37,8 @@ export const TurnChangesSchema = z.object({
   /** Paths the checkpoint did not keep (bulky ignored output, files over the size cap, `.git` past its cap). */
   left_out: z.array(LeftOutSchema),
   git_cap_applied: z.boolean(),
+  /** What the checkpoints may not tell right: commands let out of the sandbox, another session's changes. */
+  notes: z.array(z.string()),
 });
 export type TurnChanges = z.infer<typeof TurnChangesSchema>;
 

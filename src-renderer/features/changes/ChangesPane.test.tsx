@@ -22,6 +22,7 @@ const turn = (n: number, change: Partial<TurnChanges> = {}): TurnChanges => ({
   deletions: 0,
   left_out: [],
   git_cap_applied: false,
+  notes: [],
   ...change,
 });
 

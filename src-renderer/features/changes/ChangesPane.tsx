@@ -89,6 +89,11 @@ function TurnSection({ turn }: { turn: TurnChanges }) {
           <FileList turn={turn} files={git} />
         </details>
       )}
+      {turn.notes.map((note) => (
+        <p key={note} className="changes-note" data-testid="changes-note">
+          {note}
+        </p>
+      ))}
       {left && (
         <p className="changes-left-out muted" data-testid="changes-left-out">
           {left}
