@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { AgentRoot } from './agent/agentRoot';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
@@ -139,6 +140,11 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       const backend: string = terminals.current.config.backend;
       return backend === 'local' ? undefined : `the ${backend} backend's files are not checkpointed`;
     },
+    // A whole home folder (or the filesystem) is no project: snapshotting it would copy far too much.
+    tooBroad: (workspace) =>
+      [homedir(), options.env.HOME, '/'].includes(resolve(workspace))
+        ? `${workspace} is a home folder or the filesystem root; choose a project folder to get checkpoints`
+        : undefined,
     logger,
   });
   const workspaces = new Workspaces({

@@ -44,6 +44,18 @@ describe('a session’s turns as checkpoints', () => {
     expect(listed[1]?.notes[0]).toContain('Another session (s2)');
   });
 
+  it('takes nothing of a workspace too broad to snapshot, and says why', async () => {
+    const broad = new TurnCheckpoints({
+      store,
+      notCovered: () => undefined,
+      tooBroad: (w) => (w === dir ? 'a home folder' : undefined),
+      logger: createMemoryLogger(),
+    });
+    await broad.begin('s1', 1, dir);
+    expect(store.list()).toEqual([]);
+    expect((await broad.changes('s1', dir)).notCovered).toBe('a home folder');
+  });
+
   it('takes nothing when the session is not covered', async () => {
     const off = new TurnCheckpoints({ store, notCovered: () => 'off', logger: createMemoryLogger() });
     await off.begin('s1', 1, dir);

@@ -14,6 +14,8 @@ export interface TurnCheckpointsOptions {
   store: CheckpointStore | undefined;
   /** Why a session's turns are not checkpointed now (disabled, a remote backend); undefined when they are. */
   notCovered: () => string | undefined;
+  /** Why this workspace is too broad to snapshot (a home folder, `/`); undefined when it is not. */
+  tooBroad?: (workspace: string) => string | undefined;
   logger: Logger;
 }
 
@@ -44,6 +46,7 @@ export class TurnCheckpoints {
   private async take(session: string, turn: number, workspace: string, label: string): Promise<void> {
     const { store } = this.options;
     if (!store || this.options.notCovered() !== undefined) return;
+    if (this.options.tooBroad?.(workspace) !== undefined) return;
     try {
       await store.take({ workspace, session, turn, label });
     } catch (err) {
@@ -74,7 +77,7 @@ export class TurnCheckpoints {
   }
 
   async changes(session: string, workspace: string | null): Promise<SessionChanges> {
-    const why = this.options.notCovered();
+    const why = this.options.notCovered() ?? (workspace ? this.options.tooBroad?.(workspace) : undefined);
     const turns: TurnChanges[] = [];
     for (const pair of this.pairs(session)) {
       const diff = await this.diffOf(session, pair.before.id);
