@@ -163,9 +163,27 @@ describe('the Changes pane', () => {
     expect(listed.some((r) => r.includes('src/app.js') && r.includes('deleted'))).toBe(true);
     expect(listed.some((r) => r.includes('docs/old.md') && r.includes('deleted'))).toBe(true);
 
-    await rows.filter({ hasText: 'README.md' }).locator('.changes-file-name').click();
+    // Each file's diff, then README's change read closely.
     const diff = pane.getByTestId('diff-view');
-    await expect.poll(() => diff.innerText().catch(() => ''), POLL).toContain('First line, reworded.');
+    for (const [path, text] of [
+      ['notes.txt', 'two'],
+      ['src/app.js', 'export const answer = 41;'],
+      ['docs/old.md', 'Old notes.'],
+      ['README.md', 'First line, reworded.'],
+    ] as const) {
+      await rows.filter({ hasText: path }).locator('.changes-file-name').click();
+      await expect
+        .poll(
+          () =>
+            diff
+              .locator('.diff-path')
+              .innerText()
+              .catch(() => ''),
+          POLL,
+        )
+        .toBe(path);
+      await expect.poll(() => diff.innerText().catch(() => ''), POLL).toContain(text);
+    }
     await screenshots('changes-pane');
 
     await pane.getByTestId('revert-turn').first().click();

@@ -66,6 +66,8 @@ beforeEach(async () => {
       diff: 'diff --git a/src/app.js b/src/app.js\n@@ -1 +1 @@\n-export const answer = 41;\n+export const answer = 42;\n',
     }),
     'checkpoints.revertTurn': () => ({ undoId: 'undo1', changed: ['src/app.js'], laterTurns: [2] }),
+    'checkpoints.revertFile': () => ({ undoId: 'undo3', changed: ['notes.txt'], laterTurns: [] }),
+    'checkpoints.revertSession': () => ({ undoId: 'undo4', changed: ['src/app.js'], laterTurns: [1, 2] }),
     'checkpoints.undoRevert': () => ({ undoId: 'undo2', changed: ['src/app.js'], laterTurns: [] }),
   });
   setBridge(fake.bridge);
@@ -137,6 +139,31 @@ describe('the Changes pane', () => {
       undoId: 'undo1',
     });
     expect(byTestId('changes-reverted')).toBeNull();
+  });
+
+  it('reverts the selected file after asking, and the whole session after naming its turns', async () => {
+    await click(all('changes-file')[1]?.querySelector('button'));
+    await settle();
+    await click(byTestId('revert-file'));
+    expect(byTestId('revert-confirm')?.textContent).toContain(
+      'notes.txt goes back to how it was before turn 1',
+    );
+    expect(byTestId('revert-later-turns')).toBeNull();
+    await click(byTestId('revert-yes'));
+    await settle();
+    expect(fake.calls.find((c) => c.name === 'checkpoints.revertFile')?.input).toEqual({
+      sessionId: 's1',
+      checkpointId: 'cp1',
+      path: 'notes.txt',
+    });
+    expect(byTestId('changes-reverted')?.textContent).toContain('notes.txt is back as before turn 1.');
+
+    await click(byTestId('revert-session'));
+    expect(byTestId('revert-later-turns')?.textContent).toContain('turn 2');
+    await click(byTestId('revert-yes'));
+    await settle();
+    expect(fake.calls.some((c) => c.name === 'checkpoints.revertSession')).toBe(true);
+    expect(byTestId('changes-reverted')?.textContent).toContain('before this session');
   });
 
   it('shows no chip for a turn that changed nothing', async () => {
