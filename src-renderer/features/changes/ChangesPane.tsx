@@ -2,7 +2,7 @@ import type { TurnChanges, TurnFile } from '../../../src-shared/ipc/checkpointSc
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
 import { DiffView } from '../diff/DiffView';
-import { changeSummary, gitFiles, leftOutSummary, workFiles } from './changeWords';
+import { chipSummary, gitFiles, leftOutSummary, workFiles } from './changeWords';
 import { turnsAfter, useChanges } from './changesStore';
 import { RevertConfirm } from './RevertConfirm';
 import './changes.css';
@@ -62,7 +62,7 @@ function TurnSection({ turn }: { turn: TurnChanges }) {
     <section className="changes-turn" data-testid="changes-turn" data-turn={turn.turn}>
       <h3>
         <span>Turn {turn.turn}</span>
-        <span className="muted">{turn.running ? 'running…' : changeSummary(turn)}</span>
+        <span className="muted">{turn.running ? 'running…' : chipSummary(turn)}</span>
         <button
           type="button"
           className="changes-revert-turn"
