@@ -146,6 +146,11 @@ describe('the Changes pane', () => {
     await app.send('Edit the project, commit, then remove src and the git objects');
     await runTurnAllowingAll();
     const after = await fingerprint(work);
+    // The person allowed the destruction when asked.
+    const log = await app.cli(['approvals', 'log', '--search', 'rm -rf src', '--json']);
+    expect(JSON.parse(log.stdout)).toMatchObject([
+      { subject: 'rm -rf src .git/objects', allowed: true, decidedBy: 'human' },
+    ]);
     expect(after).not.toEqual(before);
     expect(after.some((l) => l.startsWith('.git/objects/'))).toBe(false);
 
