@@ -27,6 +27,9 @@ interface TurnPair {
 }
 
 export class TurnCheckpoints {
+  /** A finished turn's files never change: its two trees are fixed. */
+  private readonly finished = new Map<string, CheckpointDiff>();
+
   constructor(private readonly options: TurnCheckpointsOptions) {}
 
   get store(): CheckpointStore | undefined {
@@ -80,7 +83,9 @@ export class TurnCheckpoints {
     const why = this.options.notCovered() ?? (workspace ? this.options.tooBroad?.(workspace) : undefined);
     const turns: TurnChanges[] = [];
     for (const pair of this.pairs(session)) {
-      const diff = await this.diffOf(session, pair.before.id);
+      const key = pair.after ? `${pair.before.id}:${pair.after.id}` : undefined;
+      const diff = (key && this.finished.get(key)) || (await this.diffOf(session, pair.before.id));
+      if (key) this.finished.set(key, diff);
       turns.push({
         turn: pair.turn,
         checkpointId: pair.before.id,
