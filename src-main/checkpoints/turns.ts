@@ -100,7 +100,7 @@ export class TurnCheckpoints {
         notes: this.othersDuring(pair),
       });
     }
-    return { workspace, turns, notCovered: why ?? null };
+    return { workspace, turns, notCovered: why ?? null, outside: [] };
   }
 
   /** Another session checkpointed the same workspace while this turn ran: its changes may be mixed in. */

@@ -67,6 +67,7 @@ describe('checkpoints of turns', () => {
     await turn('More', { name: 'write_file', arguments: { path: 'README.md', content: '# Renamed\n' } });
     const changes = await call<SessionChanges>('checkpoints.turns', { sessionId });
     expect(changes.notCovered).toBeNull();
+    expect(changes.outside).toEqual(['the session’s temp folder']);
     expect(changes.turns.map((t) => t.turn)).toEqual([1, 2]);
     const [first, second] = changes.turns;
     expect(first?.files.map((f) => [f.path, f.status]).sort()).toEqual([

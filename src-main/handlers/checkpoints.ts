@@ -69,7 +69,8 @@ export function checkpointHandlers(root: AppRoot, chat: ChatController): Pick<Ha
                 `Ran outside the sandbox, so its effects outside the workspace are not covered: ${e.command}`,
               );
         });
-        return changes;
+        const roots = root.config.sandbox.writable_roots;
+        return { ...changes, outside: [...roots, 'the session’s temp folder'] };
       }),
     'checkpoints.fileDiff': ({ sessionId, checkpointId, path }) =>
       answer(async () => {

@@ -47,6 +47,8 @@ export const SessionChangesSchema = z.object({
   turns: z.array(TurnChangesSchema),
   /** Why this session's effects are not checkpointed (disabled, a remote backend); null when they are. */
   notCovered: z.string().nullable(),
+  /** Places the session may write that checkpoints never hold (writable roots outside the workspace, its temp folder). */
+  outside: z.array(z.string()),
 });
 export type SessionChanges = z.infer<typeof SessionChangesSchema>;
 

@@ -39,6 +39,7 @@ beforeEach(async () => {
   changes = {
     workspace: '/work/project',
     notCovered: null,
+    outside: ['/srv/cache'],
     turns: [
       turn(1, {
         files: [
@@ -118,6 +119,7 @@ describe('the Changes pane', () => {
       'export const answer = 42;',
     );
     expect(byTestId('changes-left-out')?.textContent).toContain('node_modules (ignored build output)');
+    expect(byTestId('changes-outside')?.textContent).toContain('/srv/cache');
   });
 
   it('confirms a turn’s revert naming the later turns, then offers to undo it', async () => {

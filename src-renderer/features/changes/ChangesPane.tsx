@@ -136,6 +136,11 @@ export function ChangesPane() {
           Not covered: {changes.notCovered}.
         </p>
       )}
+      {changes && changes.outside.length > 0 && (
+        <p className="changes-outside muted" data-testid="changes-outside">
+          Checkpoints hold the workspace only, not: {changes.outside.join(', ')}.
+        </p>
+      )}
       {lastRevert && (
         <p className="changes-undo-bar" role="status" data-testid="changes-reverted">
           {lastRevert.what}
