@@ -64,7 +64,7 @@ describe('the Review view', () => {
     await expect.poll(() => changed.innerText(), POLL).toContain('README.md');
     expect(await changed.innerText()).toContain('app.js');
     expect(await page.getByTestId('review-group-untracked').innerText()).toContain('notes.txt');
-    await expect.poll(() => page.getByTestId('review-diff').innerText(), POLL).toContain('+A second line.');
+    await expect.poll(() => page.getByTestId('review-diff').innerText(), POLL).toContain('A second line.');
     await screenshots('changes');
 
     await changed
@@ -81,7 +81,7 @@ describe('the Review view', () => {
       .click();
     await expect
       .poll(() => page.getByTestId('review-diff').innerText(), POLL)
-      .toContain('+export const answer = 42;');
+      .toContain('export const answer = 42;');
     expect(git('diff', '--cached', '--name-only')).toBe('app.js\n');
 
     await page.getByTestId('review-message').fill('Answer the question');

@@ -35,6 +35,8 @@ export interface AppCoreOptions extends HostOptions {
   mcpSecrets?: ReadableSecretStore;
   /** `caduceus serve --approvals`: ask (default) through the UI, or answer every prompt. */
   approvals?: ApproverMode;
+  /** How turns are checkpointed (default: a watcher per workspace). */
+  checkpoints?: 'watch' | 'scan' | 'off';
 }
 
 export interface AppCore {
@@ -101,6 +103,7 @@ export async function createAppCore(given: AppCoreOptions): Promise<AppCore> {
         : { elicit: elicitations.elicit, signInOpener: options.openUrl ?? systemBrowserOpener() }),
     },
     cron,
+    checkpoints: options.checkpoints ?? 'watch',
   });
 
   rootLater.set(s);

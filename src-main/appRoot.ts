@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { resolve } from 'node:path';
 import { AgentRoot } from './agent/agentRoot';
 import { createSmartApprover } from './agent/smartApprover';
 import { createVisionService } from './agent/vision';
@@ -17,6 +18,7 @@ import {
   type ApprovalGate,
   type Approver,
 } from './approval/gate';
+import { CheckpointStore, TurnCheckpoints } from './checkpoints';
 import { configPath } from './config/paths';
 import type { Config } from './config/schema';
 import { ConfigStore } from './config/store';
@@ -82,6 +84,8 @@ export interface AppRootOptions {
   modelOverrides?: () => ModelOverrides;
   /** The scheduler of the cronjob tool: a UI host runs one while it is open, the CLI none. */
   cron?: CronService;
+  /** Checkpoint each turn's workspace (none when absent): a long-lived host watches them, a one-shot run compares stat signatures. */
+  checkpoints?: 'watch' | 'scan' | 'off';
 }
 
 /** Built once by `createAppRoot` and frozen: nothing is assigned to it afterwards. */
@@ -100,6 +104,8 @@ export interface AppRoot {
   readonly workspaces: Workspaces;
   /** Places a task in a folder: its terminal environment starts there, its writes are checked against it. */
   bindWorkspace(taskId: string, dir: string): void;
+  /** Each turn's checkpoints of its session's workspace (`checkpoints:` in config.yaml). */
+  readonly checkpoints: TurnCheckpoints;
   /** What tool modules were given. */
   readonly toolServices: HostToolServices;
   readonly discovery: DiscoveryReport;
@@ -123,6 +129,20 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     logger.warn(`Shell parser unavailable, commands get the cautious pattern check: ${String(err)}`),
   );
 
+  const checkpoints: TurnCheckpoints = new TurnCheckpoints({
+    store: await openCheckpoints(options, configStore, logger),
+    notCovered: (): string | undefined => {
+      if (!configStore.current.checkpoints.enabled) return 'checkpoints are off (checkpoints.enabled)';
+      const backend: string = terminals.current.config.backend;
+      return backend === 'local' ? undefined : `the ${backend} backend's files are not checkpointed`;
+    },
+    // A whole home folder (or the filesystem) is no project: snapshotting it would copy far too much.
+    tooBroad: (workspace) =>
+      [homedir(), options.env.HOME, '/'].includes(resolve(workspace))
+        ? `${workspace} is a home folder or the filesystem root; choose a project folder to get checkpoints`
+        : undefined,
+    logger,
+  });
   const workspaces = new Workspaces({
     home: options.home,
     ...(options.workspace ? { fallback: options.workspace } : {}),
@@ -150,6 +170,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     // Bound late too: the gate is built below.
     memoryWrites: (plan, call) => memoryWrites(plan, call),
     bindWorkspace,
+    turnCheckpoints: checkpoints,
     ...(options.storedApiKey ? { storedApiKey: options.storedApiKey } : {}),
   });
   const approvalsMode = options.approvalsNow ?? (() => options.approvals);
@@ -312,6 +333,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     applyTerminalSettings: (settings: TerminalConfigInput) => terminals.replace(startTerminal(settings)),
     workspaces,
     bindWorkspace,
+    checkpoints,
     toolServices,
     denialNotes,
     discovery,
@@ -320,8 +342,30 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     async shutdown() {
       await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
       await sandbox.dispose();
+      checkpoints.store?.close();
       agent.close();
       workspaces.dispose();
     },
   });
+}
+
+/** The store of `$CADUCEUS_HOME`, pruned at start; none when off or when it cannot open. */
+async function openCheckpoints(
+  options: AppRootOptions,
+  configStore: ConfigStore,
+  logger: Logger,
+): Promise<CheckpointStore | undefined> {
+  if (options.checkpoints === undefined || options.checkpoints === 'off') return undefined;
+  try {
+    const store = await CheckpointStore.open({
+      home: options.home,
+      config: () => configStore.current.checkpoints,
+      watch: options.checkpoints === 'watch',
+    });
+    await store.prune().catch((err: unknown) => logger.warn(`Pruning checkpoints failed: ${String(err)}`));
+    return store;
+  } catch (err) {
+    logger.warn(`Checkpoints are unavailable: ${String(err)}`);
+    return undefined;
+  }
 }

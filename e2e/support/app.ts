@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from './chromium';
-import { startServe, type Served, type ServeOptions } from './serve';
+import { spawnCli, startServe, type Served, type ServeOptions } from './serve';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -82,6 +82,17 @@ export class AppHarness {
     this.served = await startServe(this.serveOptions);
     await this.page.goto(`${this.served.url}&renderer=dom${hash}`);
     await this.page.getByTestId('chat-input').waitFor({ timeout: 20_000 });
+  }
+
+  /** Runs `caduceus <args>` on serve's home, in the work folder, and waits for it to exit. */
+  async cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawnCli(args, { home: this.home, cwd: this.work, userHome: this.userHome });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stdout, stderr };
   }
 
   /** serve's stderr, to explain a failure. */

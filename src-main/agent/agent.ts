@@ -34,6 +34,13 @@ export interface AgentDeps {
   announceCommands?: AnnounceCommands;
   /** Tells the tools a task works in this folder (its terminal starts there, writes are checked against it). */
   bindWorkspace?: (taskId: string, dir: string) => void;
+  /** Snapshots the workspace before and after each top-level turn (the app's checkpoints). */
+  turnCheckpoints?: TurnCheckpointer;
+}
+
+export interface TurnCheckpointer {
+  begin(session: string, turn: number, workspace: string): Promise<void>;
+  end(session: string, turn: number, workspace: string): Promise<void>;
 }
 
 export interface AgentOptions {
@@ -116,7 +123,32 @@ export class Agent {
   async runTurn(prompt: string, options: { signal?: AbortSignal } = {}): Promise<TurnResult> {
     if (this.running) throw new Error(`Session ${this.sessionId} is already running a turn`);
     this.running = true;
-    const { signal } = options;
+    const checkpointed: { turn?: number } = {};
+    try {
+      const result = await this.turn(prompt, options.signal, checkpointed);
+      // Before turn_finished, so whoever hears it can ask what the turn changed.
+      if (checkpointed.turn !== undefined)
+        await this.deps.turnCheckpoints?.end(this.sessionId, checkpointed.turn, this.deps.cwd);
+      const { status, text, iterations, error, usage } = result;
+      this.emit({
+        type: 'turn_finished',
+        status,
+        text,
+        iterations,
+        ...(error ? { error } : {}),
+        ...(usage ? { usage } : {}),
+      });
+      return result;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async turn(
+    prompt: string,
+    signal: AbortSignal | undefined,
+    checkpointed: { turn?: number },
+  ): Promise<TurnResult> {
     const added: ChatMessage[] = [];
     let iterations = 0;
     const turnId = randomUUID();
@@ -132,7 +164,6 @@ export class Agent {
           ? undefined
           : { turn: turnUsage, session: this.deps.store().usage.session(this.sessionId) };
       const extra = { ...(error ? { error } : {}), ...(usage ? { usage } : {}) };
-      this.emit({ type: 'turn_finished', status, text, iterations, ...extra });
       return { sessionId: this.sessionId, status, text, iterations, messages: added, ...extra };
     };
     const unlisten = this.deps.approvals?.listen(this.sessionId, (event) => this.emit(event));
@@ -140,6 +171,12 @@ export class Agent {
       await this.start(prompt);
       this.emit({ type: 'turn_started', prompt, parentSessionId: this.options.parentSessionId });
       push({ role: 'user', content: prompt });
+      // Sub-agents work in their parent's turn, which the parent's checkpoints cover.
+      if (this.deps.turnCheckpoints && this.depth === 0) {
+        const turn = this.history.filter((m) => m.role === 'user').length;
+        await this.deps.turnCheckpoints.begin(this.sessionId, turn, this.deps.cwd);
+        checkpointed.turn = turn;
+      }
       const tools = await this.offeredTools();
       let lastText = '';
       while (iterations < this.deps.config.max_iterations) {
@@ -196,7 +233,6 @@ export class Agent {
       return finish('error', '', err instanceof Error ? err.message : String(err));
     } finally {
       unlisten?.();
-      this.running = false;
     }
   }
 

@@ -1,7 +1,7 @@
 import { configPath } from '../config/paths';
 import type { Config } from '../config/schema';
 import type { ToolRuntime } from '../runtime/runtime';
-import { Agent, type AgentOptions } from './agent';
+import { Agent, type AgentOptions, type TurnCheckpointer } from './agent';
 import { ApprovalRelay } from './approvals';
 import type { MemoryWriteGate } from './memoryApproval';
 import { MemoryStore } from './memoryStore';
@@ -26,6 +26,8 @@ export interface AgentRootOptions {
   bindWorkspace?: (taskId: string, dir: string) => void;
   /** The key saved in Settings (the host's secret store), used when no flag gives one. */
   storedApiKey?: () => string | undefined;
+  /** Snapshots each session's workspace around its turns. */
+  turnCheckpoints?: TurnCheckpointer;
 }
 
 export interface CreateAgentOptions extends Omit<
@@ -97,6 +99,7 @@ export class AgentRoot {
         ...(this.options.memoryWrites ? { memoryWrites: this.options.memoryWrites } : {}),
         ...(this.options.announceCommands ? { announceCommands: this.options.announceCommands } : {}),
         ...(this.options.bindWorkspace ? { bindWorkspace: this.options.bindWorkspace } : {}),
+        ...(this.options.turnCheckpoints ? { turnCheckpoints: this.options.turnCheckpoints } : {}),
       },
       { ...rest, sessionId: resolvedId },
     );

@@ -9,3 +9,4 @@ export {
   type ListFilter,
   type TakeOptions,
 } from './types';
+export { TurnCheckpoints, afterTurnLabel, beforeTurnLabel } from './turns';

@@ -24,6 +24,7 @@ import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
 import { withAttachments } from './chatAttachments';
 import { reviewHandlers } from './review';
+import { checkpointHandlers } from './checkpoints';
 import type { BeforeDiscard } from '../workspace/git';
 
 /** What a UI host tells the handlers about itself; AppCoreOptions extends it. */
@@ -59,6 +60,20 @@ interface Parts {
 }
 
 const OK = { ok: true } as const;
+
+/** A discard in the Review view is checkpointed first, so it can be restored like a turn. */
+function checkpointBeforeDiscard(root: AppRoot): BeforeDiscard {
+  return async (workspace, paths) => {
+    const store = root.checkpoints.store;
+    if (!store || !root.config.checkpoints.enabled) return;
+    await store.take({
+      workspace,
+      session: 'review',
+      turn: 0,
+      label: `before discarding ${paths.join(', ')}`,
+    });
+  };
+}
 
 /** Every contract request, answered by the root. */
 export function createHandlers({
@@ -170,7 +185,8 @@ export function createHandlers({
       return { path: await options.pickFolder() };
     },
 
-    ...reviewHandlers(options.workspace, options.beforeDiscard ?? (async () => undefined)),
+    ...reviewHandlers(options.workspace, options.beforeDiscard ?? checkpointBeforeDiscard(s)),
+    ...checkpointHandlers(s, chat),
 
     'sessions.list': ({ query }) =>
       listSessionViews(sessions(), query).map((v) => ({

@@ -15,7 +15,7 @@ import {
 } from '../config/terminalSchema';
 import { EnvironmentManager, type TaskOptions } from './environmentManager';
 import { TerminalError } from './errors';
-import { runToCompletion, within } from './exec';
+import { killGracefully, runToCompletion, within } from './exec';
 import { errorMessage } from './handle';
 import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
 import { handedOverNote, HandOvers } from './inputHandOver';
@@ -123,6 +123,8 @@ export class TerminalService {
   readonly processes: ProcessRegistry;
   readonly streams: StreamHub;
   private readonly shells = new Set<ProcessHandle>();
+  /** Each task's foreground commands running now, so a revert can end them first. */
+  private readonly foreground = new Map<string, Set<ProcessHandle>>();
   private readonly createBackend: (key: string) => TerminalBackend;
   readonly sandbox: Sandbox | undefined;
   private readonly inputWait: 'end' | 'hand-over' | 'wait';
@@ -236,12 +238,17 @@ export class TerminalService {
         this.inputWait === 'end' && request.pty ? endOnInputWait(handle, request.signal) : undefined;
       const handOver =
         this.inputWait === 'hand-over' && request.pty ? this.handOvers.watch(handle, tags) : undefined;
+      const running = this.foreground.get(request.taskId) ?? new Set<ProcessHandle>();
+      this.foreground.set(request.taskId, running.add(handle));
       const result = await runToCompletion(handle, {
         timeoutMs,
         signal: ended?.signal ?? request.signal,
         onData: request.onData,
         maxOutputChars: this.config.maxOutputChars,
-      }).finally(() => ended?.stop());
+      }).finally(() => {
+        ended?.stop();
+        running.delete(handle);
+      });
       const handedOver = handOver?.finish();
       // What the sandbox undid once the command ended; a process that never ends gives nothing.
       const undone = handle.sandboxAftermath
@@ -352,6 +359,18 @@ export class TerminalService {
     // A sub-agent sharing its parent's environment leaves it to the parent.
     if (key === taskId) await this.environments.release(taskId);
     await this.streams.closeScreen(agentScreen(taskId));
+  }
+
+  /** Ends the task's running and background commands and waits for them to exit; its environment stays. */
+  async stopTaskProcesses(taskId: string): Promise<void> {
+    const running = [...(this.foreground.get(taskId) ?? [])];
+    await Promise.all([
+      this.processes.killAll(this.environments.keyFor(taskId)),
+      ...running.map(async (handle) => {
+        await killGracefully(handle);
+        await within(handle.exited, 10_000, undefined);
+      }),
+    ]);
   }
 
   startIdleCleanup(intervalMs?: number): void {

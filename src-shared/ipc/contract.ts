@@ -21,6 +21,7 @@ import {
   McpPromptRequestSchema,
   McpPromptTextSchema,
 } from './mcpSchemas';
+import { checkpointRequests } from './checkpointSchemas';
 import { reviewRequests } from './reviewSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
@@ -207,6 +208,8 @@ export const requests = {
 
   /** The Review view: a git workspace's changes against HEAD (reviewSchemas.ts). */
   ...reviewRequests,
+  /** The Changes pane: each turn's checkpoint, its files, diffs and reverts (checkpointSchemas.ts). */
+  ...checkpointRequests,
 
   'sessions.list': {
     input: z.object({ query: z.string().max(500).optional() }).strict(),

@@ -4,6 +4,7 @@ import { StatusLine } from './StatusLine';
 import { TokenUsage } from './TokenUsage';
 import { ModelPicker } from '../model/ModelPicker';
 import { WorkspaceBar } from '../workspace/WorkspaceBar';
+import { ChangesHost } from '../changes/ChangesHost';
 import './chat.css';
 
 export function ChatView() {
@@ -17,6 +18,7 @@ export function ChatView() {
       <MessageList />
       <StatusLine />
       <Composer />
+      <ChangesHost />
     </main>
   );
 }

@@ -6,6 +6,8 @@ import { useElicitations } from './elicitationStore';
 import { ClarifyPrompt } from './ClarifyPrompt';
 import { ElicitationForm } from './ElicitationForm';
 import { MessageItem } from './MessageItem';
+import { TurnChip } from '../changes/TurnChip';
+import { useChanges } from '../changes/changesStore';
 import { useTerminalOpen } from '../app/useTerminalOpen';
 
 /** Pixels from the bottom within which the list keeps following new output. */
@@ -22,6 +24,7 @@ export function MessageList() {
   const clarify = useChat((s) => s.clarify);
   const forms = useElicitations((s) => s.pending);
   const sessionId = useChat((s) => s.sessionId);
+  const turnChanges = useChanges((s) => s.changes);
   const modelMissing = useModel((s) => s.status?.ready === false);
   const setupOpen = useModel((s) => s.setupOpen);
   const terminalOpen = useTerminalOpen();
@@ -35,7 +38,7 @@ export function MessageList() {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [messages, toolCalls, clarify, order]);
+  }, [messages, toolCalls, clarify, order, turnChanges]);
 
   const visible = order.flatMap((id) => {
     const m = messages[id];
@@ -66,9 +69,13 @@ export function MessageList() {
             </p>
           </div>
         )}
-        {visible.map((m) => (
-          <MessageItem key={m.id} message={m} />
-        ))}
+        {withTurnEnds(visible).map((item) =>
+          'turnEnd' in item ? (
+            <TurnChip key={`turn-${item.turnEnd}`} turn={item.turnEnd} />
+          ) : (
+            <MessageItem key={item.id} message={item} />
+          ),
+        )}
         {clarify && <ClarifyPrompt key={clarify.id} prompt={clarify} />}
         {forms.map((form) => (
           <ElicitationForm key={form.id} request={form} />
@@ -76,4 +83,19 @@ export function MessageList() {
       </div>
     </div>
   );
+}
+
+/** The messages with a marker after each turn (a turn is a prompt and what answered it). */
+function withTurnEnds<M extends { role: string }>(messages: M[]): (M | { turnEnd: number })[] {
+  const out: (M | { turnEnd: number })[] = [];
+  let turn = 0;
+  for (const m of messages) {
+    if (m.role === 'user') {
+      if (turn > 0) out.push({ turnEnd: turn });
+      turn++;
+    }
+    out.push(m);
+  }
+  if (turn > 0) out.push({ turnEnd: turn });
+  return out;
 }

@@ -86,8 +86,9 @@ describe('ReviewView', () => {
       path: 'src/app.ts',
       side: 'staged',
     });
-    expect(document.querySelector('.review-line-add')?.textContent).toBe('+new\n');
-    expect(document.querySelector('.review-line-del')?.textContent).toBe('-old\n');
+    const diff = byTestId('review-diff');
+    expect(diff?.querySelector('.diff-row.diff-add .diff-code')?.textContent).toBe('new');
+    expect(diff?.querySelector('.diff-row.diff-remove .diff-code')?.textContent).toBe('old');
   });
 
   it('stages a file and commits with a message', async () => {

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { useReview } from './reviewStore';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
-import { DiffText } from './DiffText';
+import { ReviewDiff } from './ReviewDiff';
 import { ReviewCommit } from './ReviewCommit';
 import { ReviewFiles } from './ReviewFiles';
 import './review.css';
@@ -77,7 +77,7 @@ export function ReviewView({ workspace, onClose }: Props) {
                 <bdi>{selected.path}</bdi> <span className="muted">({selected.side})</span>
               </p>
             )}
-            {diff && <DiffText diff={diff} />}
+            {diff && <ReviewDiff diff={diff} />}
           </div>
         </div>
       )}

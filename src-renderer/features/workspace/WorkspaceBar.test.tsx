@@ -6,6 +6,7 @@ import { setBridge } from '../../api/client';
 import { emptyChat } from '../chat/chatReducer';
 import { useChat } from '../chat/chatStore';
 import { useWorkspace } from './workspaceStore';
+import { useChanges } from '../changes/changesStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { WorkspaceBar } from './WorkspaceBar';
 
@@ -63,6 +64,14 @@ describe('WorkspaceBar in the desktop app', () => {
     act(() => useChat.setState({ sessionId: 's1', workspace: '/srv/app' }));
     expect(byTestId('workspace-path')?.textContent).toBe('/srv/app');
     expect(byTestId('workspace-pick')).toBeNull();
+  });
+
+  it('opens the Changes pane once the session exists', () => {
+    expect(byTestId('changes-open')).toBeNull();
+    act(() => useChat.setState({ sessionId: 's1', workspace: '/srv/app' }));
+    act(() => byTestId('changes-open')?.click());
+    expect(useChanges.getState().open).toBe(true);
+    act(() => useChanges.getState().close());
   });
 
   it('opens the Review view on the folder', async () => {

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
 import { ReviewView } from '../review/ReviewView';
+import { useChanges } from '../changes/changesStore';
 import './workspace.css';
 
 /**
@@ -44,15 +45,29 @@ export function WorkspaceBar() {
         </span>
       )}
       {workspace && (
-        <button
-          type="button"
-          className="workspace-review"
-          data-testid="review-open"
-          title="The folder's git changes against HEAD: stage, commit, discard"
-          onClick={() => setReviewing(true)}
-        >
-          <Icon name="branch" /> Review
-        </button>
+        <span className="workspace-actions">
+          <button
+            type="button"
+            className="workspace-review"
+            data-testid="review-open"
+            title="The folder's git changes against HEAD: stage, commit, discard"
+            onClick={() => setReviewing(true)}
+          >
+            <Icon name="branch" /> Review
+          </button>
+          {sessionId && (
+            <button
+              type="button"
+              className="workspace-review"
+              data-testid="changes-open"
+              aria-label="Changes"
+              title="Changes: what this session's turns changed, with diffs and reverts you can undo"
+              onClick={() => useChanges.getState().show()}
+            >
+              <Icon name="file" />
+            </button>
+          )}
+        </span>
       )}
       {reviewing && workspace && <ReviewView workspace={workspace} onClose={() => setReviewing(false)} />}
     </div>
