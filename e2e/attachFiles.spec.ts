@@ -128,7 +128,7 @@ describe('files in the composer', () => {
         const chip = app.page.locator('.composer [data-testid="attachment-chip"]');
         await chip.waitFor(WAIT);
         await app.send('What is in this picture?');
-        await app.page.getByText(/scripted cannot take images/).waitFor(WAIT);
+        await app.page.getByText(/scripted cannot read images/).waitFor(WAIT);
         expect(await app.page.getByTestId('chat-input').inputValue()).toBe('What is in this picture?');
         expect(await chip.count()).toBe(1);
         expect(app.model.requests).toHaveLength(0);

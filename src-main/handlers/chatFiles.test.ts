@@ -46,7 +46,7 @@ describe('files sent with a message', () => {
       false,
       'tiny-model',
     );
-    await expect(send).rejects.toThrow(/tiny-model cannot take images/);
+    await expect(send).rejects.toThrow(/tiny-model cannot read images/);
     expect(await readdir(dir)).toEqual([]);
   });
 

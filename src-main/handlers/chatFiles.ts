@@ -30,7 +30,7 @@ export async function withFiles(
   if (vision === false && files.some((f) => f.kind === 'image'))
     throw new ContractError(
       'no_vision',
-      `${modelName} cannot take images (model.vision is false in config.yaml). Remove the image or choose a model that reads images; your text is kept.`,
+      `${modelName} cannot read images (model.vision is false); remove the image to send.`,
     );
   let message = text;
   for (const file of files) {
