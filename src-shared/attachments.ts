@@ -28,8 +28,6 @@ const BLOCK = /^\n\n<mcp-resource server="([^"]*)" uri="([^"]*)" name="([^"]*)">
 const FILE_OPEN = '<attached-file';
 const FILE_BLOCK =
   /^\n\n<attached-file kind="(image|text|file)" name="([^"]*)" type="([^"]*)"(?: path="([^"]*)")?>\n[\s\S]*\n<\/attached-file>$/;
-/** An image block, wherever it is in a message: the model client swaps in the picture. */
-export const IMAGE_BLOCK = /<attached-file kind="image" name="[^"]*" type="([^"]*)" path="([^"]*)">/g;
 
 function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -92,5 +90,3 @@ export function splitAttachments(message: string): {
   }
   return { text, attachments, files };
 }
-
-export { unattr as unescapeAttribute };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,8 +31,9 @@ const client = () =>
 
 describe('a model that refuses image parts', () => {
   it('says the model did not take the image and how to tell Caduceus it cannot', async () => {
-    const path = join(dir, 'a.png');
-    await writeFile(path, 'PNG');
+    await mkdir(join(dir, 'attachments'));
+    const path = join(dir, 'attachments', '0a1b2c3d-a.png');
+    await writeFile(path, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     server.push({ status: 400, message: 'image_url is not supported by this model' });
     const content = `look${fileBlock({ kind: 'image', name: 'a.png', mime: 'image/png', path })}`;
     const asked = client().complete({ messages: [{ role: 'user', content }], tools: [] });
