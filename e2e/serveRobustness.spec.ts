@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
+import { MAX_PAYLOAD } from '../src-main/serve/server';
 import { startServe, type Served } from './support/serve';
 import { ServeSocket } from './support/serveSocket';
 
@@ -83,7 +84,7 @@ describe('caduceus serve stays up', () => {
 
   it('closes a socket that sends an oversized frame with 1009 and serves on', async () => {
     const socket = await ServeSocket.open(served.url);
-    socket.ws.send('x'.repeat((1 << 20) + 1));
+    socket.ws.send('x'.repeat(MAX_PAYLOAD + 1));
     expect((await socket.closed).code).toBe(1009);
     await stillServing();
   });

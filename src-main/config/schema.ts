@@ -72,6 +72,8 @@ export const ModelConfigSchema = z.object({
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.number().int().positive().optional(),
+  /** Whether the model reads images: false refuses pasted images; unset tries and explains a refusal. */
+  vision: z.boolean().optional(),
   /** USD per million tokens, for a model whose provider's model list gives no prices. */
   pricing: z
     .object({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() })

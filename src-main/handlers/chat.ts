@@ -6,6 +6,8 @@ import { ContractError } from '../contract/router';
 import type { AppRoot } from '../appRoot';
 import { validateWorkspace } from '../workspace/validate';
 import { ChatEventMapper } from './chatEvents';
+import { withFiles } from './chatFiles';
+import type { FileAttachment } from '../../src-shared/fileAttachments';
 import { SessionStates } from './sessionStates';
 import { TurnSlots } from './turnSlots';
 
@@ -62,6 +64,7 @@ export class ChatController {
     text: string,
     sessionId?: string,
     requestedWorkspace?: string,
+    files?: FileAttachment[],
   ): Promise<{ sessionId: string; turnId: string }> {
     if (sessionId && this.running.has(sessionId)) {
       throw new ContractError('busy', 'This session is still working; stop it or wait for the answer.');
@@ -86,6 +89,19 @@ export class ChatController {
       },
     });
     const id = agent.sessionId;
+    let message: string;
+    try {
+      message = await withFiles(
+        text,
+        files,
+        () => this.root.workspaces.tempDirOf(id),
+        resolution.model.vision,
+        resolution.model.name,
+      );
+    } catch (err) {
+      void agent.close();
+      throw err;
+    }
     turn.mapper = new ChatEventMapper(id, turnId, (callId) =>
       this.root.terminals.current.streams.carries(callId),
     );
@@ -101,7 +117,7 @@ export class ChatController {
       });
     const done = slot.ready
       .then(async (granted) => {
-        if (granted) return agent.runTurn(text, { signal: abort.signal });
+        if (granted) return agent.runTurn(message, { signal: abort.signal });
         this.events.emit('chat.event', { type: 'turn.finished', sessionId: id, turnId, status: 'cancelled' });
         return undefined;
       })

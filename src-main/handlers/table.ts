@@ -160,8 +160,8 @@ export function createHandlers({
       text: await s.mcp.promptText(server, prompt, args),
     }),
 
-    'chat.send': async ({ text, sessionId, workspace, attachments }) =>
-      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace),
+    'chat.send': async ({ text, sessionId, workspace, attachments, files }) =>
+      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace, files),
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;

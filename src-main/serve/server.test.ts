@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { EventBus } from '../contract/eventBus';
 import { createRouter, type Caller, type Handlers } from '../contract/router';
-import { startHost, type Host } from './server';
+import { MAX_PAYLOAD, startHost, type Host } from './server';
 
 let root: string;
 let host: Host;
@@ -159,7 +159,7 @@ describe('caduceus serve host', () => {
     const ws = await connect();
     ws.on('error', () => undefined);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    ws.send('x'.repeat((1 << 20) + 1));
+    ws.send('x'.repeat(MAX_PAYLOAD + 1));
     expect(await closed).toBe(1009);
     expect((await fetch(host.url)).status).toBe(200);
   });

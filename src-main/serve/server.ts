@@ -9,8 +9,11 @@ import type { Invoke } from '../contract/router';
 import { decodePath, parseTarget } from './requestTarget';
 import { readStatic } from './staticFiles';
 
-/** Largest message a page may send; a bigger frame closes that socket with 1009. */
-const MAX_PAYLOAD = 1 << 20;
+/**
+ * Largest message a page may send; a bigger frame closes that socket with 1009. Room for a
+ * message with its pasted files (MAX_TOTAL_BYTES in src-shared/fileAttachments.ts, as base64).
+ */
+export const MAX_PAYLOAD = 34 << 20;
 
 export interface HostOptions {
   invoke: Invoke;

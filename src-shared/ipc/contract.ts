@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileAttachmentsSchema } from '../fileAttachments';
 import { GrantSchema, LedgerEntrySchema, LedgerQuerySchema } from '../approvalsLedger';
 import { SandboxChangeSchema } from '../sandboxSettings';
 import {
@@ -183,6 +184,8 @@ export const requests = {
         workspace: WorkspacePathSchema.optional(),
         /** MCP resources read and appended to the message (src-shared/attachments.ts). */
         attachments: z.array(AttachmentRefSchema).max(10).optional(),
+        /** Pasted or dropped files (src-shared/fileAttachments.ts); main checks them again. */
+        files: FileAttachmentsSchema.optional(),
       })
       .strict(),
     output: z.object({ sessionId: z.string(), turnId: z.string() }),

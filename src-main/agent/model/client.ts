@@ -3,11 +3,11 @@ import type {
   ChatCompletion,
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
-  ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { ChatMessage, ToolCall } from '../../../src-shared/sessions';
 import type { TokenUsage } from '../../../src-shared/usage';
 import type { ToolDefinition } from '../../runtime/types';
+import { toWireMessages } from './imageParts';
 import { PriceList } from './pricing';
 import type { ResolvedModel } from './resolve';
 
@@ -69,10 +69,10 @@ export class OpenAiChatClient implements ModelClient {
   }
 
   async complete(request: ModelRequest): Promise<ModelReply> {
+    const wire = toWireMessages(request.messages);
     const body: ChatCompletionCreateParamsBase = {
       model: this.model.name,
-      // Our stored messages are the wire shape already.
-      messages: request.messages as ChatCompletionMessageParam[],
+      messages: wire.messages,
       ...(request.tools.length > 0 ? { tools: request.tools } : {}),
       ...(this.model.temperature !== undefined ? { temperature: this.model.temperature } : {}),
       ...(this.model.maxTokens !== undefined ? { max_tokens: this.model.maxTokens } : {}),
@@ -81,6 +81,11 @@ export class OpenAiChatClient implements ModelClient {
       const { reply, usage } = await this.request(body, request);
       return usage ? { ...reply, usage: await this.prices.usage(usage.input, usage.output) } : reply;
     } catch (err) {
+      if (wire.images > 0 && err instanceof APIError && [400, 413, 415, 422].includes(err.status ?? 0))
+        throw new ModelError(
+          `${this.model.name} did not take the attached image (${err.message}). If this model cannot read images, set model.vision: false in config.yaml; your text was kept.`,
+          err.status,
+        );
       throw toModelError(err, this.model.baseUrl, request.signal);
     }
   }

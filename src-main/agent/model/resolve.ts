@@ -13,6 +13,8 @@ export interface ResolvedModel {
   stream: boolean;
   temperature?: number;
   maxTokens?: number;
+  /** `model.vision`: false when the model is known not to read images. */
+  vision?: boolean;
   /** Prices from config.yaml (`model.pricing`), in USD per token; else the provider's list is asked. */
   pricing?: Pricing;
 }
@@ -79,6 +81,7 @@ export function resolveModel(
       stream: config.stream ?? true,
       temperature: config.temperature,
       maxTokens: config.max_tokens,
+      ...(config.vision === undefined ? {} : { vision: config.vision }),
       ...(config.pricing
         ? {
             pricing: {

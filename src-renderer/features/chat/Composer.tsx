@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useChat } from './chatStore';
 import { useMcp } from '../settings/mcpStore';
 import { Icon } from '../../ui/Icon';
 import { loadDraft, saveDraft } from './drafts';
 import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';
 import { PromptPicker } from './PromptPicker';
-import { AttachmentChips } from './AttachmentChips';
+import { AttachmentChips, fileChip, resourceChip } from './AttachmentChips';
+import { readPicked, type PendingFile } from './pendingFiles';
+import { sizeLabel } from '../../../src-shared/fileAttachments';
 import { ResourcePicker } from './ResourcePicker';
 import type { AttachmentRef } from '../../../src-shared/attachments';
 
@@ -30,6 +32,10 @@ export function Composer() {
   const picking = query !== undefined || chosen !== undefined;
   const [attachments, setAttachments] = useState<AttachmentRef[]>([]);
   const [attaching, setAttaching] = useState(false);
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const hasResources = servers.some((s) => s.state === 'connected');
 
   useEffect(() => setCommands(undefined), [servers]);
@@ -56,13 +62,46 @@ export function Composer() {
     const message = text;
     if (!message.trim() || busy) return;
     const attached = attachments;
+    const sent = files;
     edit('');
     setAttachments([]);
-    if (!(await send(message, attached))) {
+    setFiles([]);
+    setFileErrors([]);
+    const wire = sent.map(({ name, kind, mime, data }) => ({ name, kind, mime, data }));
+    if (!(await send(message, attached, wire))) {
       edit(message);
       setAttachments(attached);
+      setFiles(sent);
     }
   }
+
+  /** Pasted, dropped or picked files become chips; what cannot go is said under the box. */
+  async function addFiles(picked: File[]) {
+    if (picked.length === 0) return;
+    const read = await readPicked(picked, files.length);
+    setFiles((list) => [...list, ...read.files]);
+    setFileErrors(read.errors);
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const pasted = Array.from(event.clipboardData.files);
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    void addFiles(pasted);
+  }
+
+  function onDrop(event: DragEvent<HTMLFormElement>) {
+    setDragging(false);
+    const dropped = Array.from(event.dataTransfer.files);
+    if (dropped.length === 0) return;
+    event.preventDefault();
+    void addFiles(dropped);
+  }
+
+  const chips = [
+    ...attachments.map(resourceChip),
+    ...files.map((f) => fileChip(f, f.id, sizeLabel(f.bytes))),
+  ];
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (picking && matches && !chosen && pickerKey(event)) return;
@@ -94,7 +133,14 @@ export function Composer() {
 
   return (
     <form
-      className="composer"
+      className={dragging ? 'composer dragging' : 'composer'}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -120,11 +166,19 @@ export function Composer() {
         />
       )}
       <div className="composer-input">
-        {attachments.length > 0 && (
+        {chips.length > 0 && (
           <AttachmentChips
-            attachments={attachments}
-            onRemove={(uri) => setAttachments((list) => list.filter((a) => a.uri !== uri))}
+            chips={chips}
+            onRemove={(key) => {
+              setAttachments((list) => list.filter((a) => resourceChip(a).key !== key));
+              setFiles((list) => list.filter((f) => f.id !== key));
+            }}
           />
+        )}
+        {fileErrors.length > 0 && (
+          <div className="attachment-errors" role="alert" data-testid="attachment-error">
+            {fileErrors.join(' ')}
+          </div>
         )}
         <textarea
           ref={box}
@@ -135,9 +189,30 @@ export function Composer() {
           value={text}
           onChange={(e) => edit(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
       </div>
       <div className="composer-buttons">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          data-testid="attach-file-input"
+          onChange={(e) => {
+            void addFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          data-testid="attach-file"
+          aria-label="Attach files or images"
+          title="Attach files or images (or paste or drop them)"
+          onClick={() => picker.current?.click()}
+        >
+          <Icon name="image" /> Files
+        </button>
         {hasResources && (
           <button
             type="button"

@@ -1,18 +1,19 @@
 import { memo } from 'react';
 import type { MessageView } from './chatReducer';
 import { ToolCallGroup } from '../toolCalls/ToolCallGroup';
-import { AttachmentChips } from './AttachmentChips';
+import { AttachmentChips, fileChip, resourceChip } from './AttachmentChips';
 import { Markdown } from './Markdown';
 import { splitAttachments } from '../../../src-shared/attachments';
 
 export const MessageItem = memo(function MessageItem({ message }: { message: MessageView }) {
   if (message.role === 'user') {
-    const { text, attachments } = splitAttachments(message.content);
+    const { text, attachments, files } = splitAttachments(message.content);
+    const chips = [...attachments.map(resourceChip), ...files.map((f, i) => fileChip(f, `file ${i}`))];
     return (
       <div className="message message-user" data-testid="message" data-role="user">
         <div className="bubble">
           {text}
-          {attachments.length > 0 && <AttachmentChips attachments={attachments} />}
+          {chips.length > 0 && <AttachmentChips chips={chips} />}
         </div>
       </div>
     );

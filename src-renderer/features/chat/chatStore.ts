@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AttachmentRef } from '../../../src-shared/attachments';
+import type { FileAttachment } from '../../../src-shared/fileAttachments';
 import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useWorkspace } from '../workspace/workspaceStore';
@@ -11,7 +12,7 @@ interface ChatActions {
   /** Output of a running call as its terminal stream carries it, as plain text. */
   streamedOutput(toolCallId: string, text: string): void;
   /** `attachments`: MCP resources main reads and appends for the model. */
-  send(text: string, attachments?: AttachmentRef[]): Promise<boolean>;
+  send(text: string, attachments?: AttachmentRef[], files?: FileAttachment[]): Promise<boolean>;
   cancel(): Promise<void>;
   answerClarify(answer: string): Promise<void>;
   openSession(id: string): Promise<void>;
@@ -74,7 +75,7 @@ export const useChat = create<ChatStore>((set, get) => ({
         set((state) => ({ others: { ...state.others, [id]: appendToolOutput(chat, toolCallId, text) } }));
   },
 
-  async send(text, attachments) {
+  async send(text, attachments, files) {
     const { status, sessionId } = get();
     if (status !== 'idle' || !text.trim()) return false;
     set({ status: 'sending', lastError: undefined });
@@ -90,6 +91,7 @@ export const useChat = create<ChatStore>((set, get) => ({
           ...(sessionId ? { sessionId } : {}),
           ...(workspace ? { workspace } : {}),
           ...(attachments?.length ? { attachments } : {}),
+          ...(files?.length ? { files } : {}),
         }),
       );
       // The folder a chat was started in is the one the next new chat uses.
