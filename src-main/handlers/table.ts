@@ -19,6 +19,8 @@ import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
+import { newWorktreeSession } from './worktree';
+import { mergeSession } from '../agent/sessions/worktreeSessions';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
@@ -145,8 +147,13 @@ export function createHandlers({
       text: await s.mcp.promptText(server, prompt, args),
     }),
 
-    'chat.send': async ({ text, sessionId, workspace, attachments }) =>
-      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace),
+    'chat.send': async ({ text, sessionId, workspace, worktree, attachments }) => {
+      const place =
+        worktree && !sessionId ? await newWorktreeSession(s, workspace ?? options.workspace) : undefined;
+      return place
+        ? chat.send(await withAttachments(s.mcp, text, attachments), place)
+        : chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace);
+    },
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;
@@ -187,9 +194,14 @@ export function createHandlers({
       sessions().renameSession(id, title);
       return OK;
     },
-    'sessions.delete': async ({ id }) => {
-      await deleteSession(s, chat, events, id);
-      return OK;
+    'sessions.delete': async ({ id, confirm }) => {
+      const removal = await deleteSession(s, chat, events, id, confirm === true);
+      return removal.status === 'needs-confirm' ? removal : OK;
+    },
+    'sessions.merge': ({ id, into }) => {
+      if (!sessions().worktrees.get(id))
+        throw new ContractError('no_worktree', `Session "${id}" has no worktree`);
+      return mergeSession(sessions(), id, into);
     },
     'sessions.viewed': ({ id }) => {
       if (id !== null) chat.states.viewed(id);

@@ -1,0 +1,32 @@
+/** A session's own git worktree, its merge back and its removal with the session. */
+import { z } from 'zod';
+
+export const SessionWorktreeSchema = z.object({
+  path: z.string(),
+  branch: z.string(),
+  /** The branch it started from; "Merge into <base>" merges back there. */
+  base: z.string(),
+});
+export type SessionWorktreeView = z.infer<typeof SessionWorktreeSchema>;
+
+export const MergeResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('merged'), into: z.string(), commit: z.string() }),
+  /** Nothing was changed: the conflicting files are listed. */
+  z.object({ status: z.literal('conflicts'), into: z.string(), files: z.array(z.string()) }),
+  z.object({ status: z.literal('refused'), into: z.string(), reason: z.string() }),
+]);
+export type MergeResult = z.infer<typeof MergeResultSchema>;
+
+/** Deleting a session whose worktree holds unmerged commits or uncommitted changes asks first. */
+export const SessionDeleteResultSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ status: z.literal('needs-confirm'), reason: z.string() }),
+]);
+
+export const worktreeRequests = {
+  /** Merges a worktree session's branch locally into `into` (its base by default). */
+  'sessions.merge': {
+    input: z.object({ id: z.string(), into: z.string().min(1).max(250).optional() }).strict(),
+    output: MergeResultSchema,
+  },
+} as const;
