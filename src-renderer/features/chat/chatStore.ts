@@ -89,6 +89,7 @@ export const useChat = create<ChatStore>((set, get) => ({
           text,
           ...(sessionId ? { sessionId } : {}),
           ...(workspace ? { workspace } : {}),
+          ...(!sessionId && workspace && useWorkspace.getState().worktree ? { worktree: true } : {}),
           ...(attachments?.length ? { attachments } : {}),
         }),
       );

@@ -4,6 +4,7 @@ import { useWorkspace } from './workspaceStore';
 import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
+import { WorktreeControls } from './WorktreeControls';
 import { ReviewView } from '../review/ReviewView';
 import './workspace.css';
 
@@ -43,6 +44,7 @@ export function WorkspaceBar() {
           {note}
         </span>
       )}
+      <WorktreeControls />
       {workspace && (
         <button
           type="button"
