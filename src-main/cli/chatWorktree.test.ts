@@ -89,6 +89,20 @@ describe('caduceus chat --worktree', () => {
     expect(existsSync(join(repo, '.git', 'hooks', 'post-checkout'))).toBe(false);
   });
 
+  it("may not leave the worktree pointing at another repository's state", async () => {
+    const repo = await newRepo();
+    const { outputs, worktree } = await worktreeTurn(
+      repo,
+      `echo 'gitdir: /tmp/elsewhere' > .git; echo rc=$?`,
+      `echo /tmp/elsewhere > "$(git rev-parse --git-dir)/commondir"; echo rc=$?`,
+      `echo /tmp/elsewhere > "$(git rev-parse --git-dir)/gitdir"; echo rc=$?`,
+    );
+    // The plant guard puts git's pointers back after each command, and says so.
+    for (const out of outputs) expect(out.output).toMatch(/undid files[\s\S]*restored/);
+    expect(await readFile(join(worktree.path, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);
+    expect(sh(worktree.path, 'rev-parse', '--git-common-dir').trim()).toBe(join(repo, '.git'));
+  });
+
   it('merges into the base, refuses over a dirty checkout, and deletes only when confirmed', async () => {
     const repo = await newRepo();
     const { sessionId, worktree } = await worktreeTurn(repo, COMMIT);
