@@ -19,8 +19,9 @@ import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
-import { newWorktreeSession } from './worktree';
-import { mergeSession } from '../agent/sessions/worktreeSessions';
+import { newWorktreeSession, worktreeOf } from './worktree';
+import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
+import { mergeWorktree } from '../workspace/git/worktreeMerge';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
@@ -198,11 +199,15 @@ export function createHandlers({
       const removal = await deleteSession(s, chat, events, id, confirm === true);
       return removal.status === 'needs-confirm' ? removal : OK;
     },
-    'sessions.merge': ({ id, into }) => {
-      if (!sessions().worktrees.get(id))
-        throw new ContractError('no_worktree', `Session "${id}" has no worktree`);
-      return mergeSession(sessions(), id, into);
+    'sessions.merge': ({ id, into }) => mergeWorktree(worktreeOf(sessions(), id), into),
+    'sessions.worktreeChanges': async ({ id }) => {
+      const tree = worktreeOf(sessions(), id);
+      return { base: tree.base, files: await worktreeChanges(tree) };
     },
+    'sessions.worktreeDiff': async ({ id, path }) => ({
+      ...(await worktreeDiff(worktreeOf(sessions(), id), path)),
+      side: 'unstaged' as const,
+    }),
     'sessions.viewed': ({ id }) => {
       if (id !== null) chat.states.viewed(id);
       dialogs?.shown(id ?? undefined);

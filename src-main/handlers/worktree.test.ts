@@ -79,6 +79,13 @@ describe('a worktree chat in the app', () => {
     expect(detail.workspace).toBe(detail.worktree?.path);
     expect(sh(repo, 'log', '-1', '--format=%s', `caduceus/${sessionId}`).trim()).toBe('edit');
     expect(await readFile(join(repo, 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+    expect(await call('sessions.worktreeChanges', { id: sessionId })).toEqual({
+      base: 'main',
+      files: [{ path: 'a.txt', status: 'M' }],
+    });
+    expect(await call('sessions.worktreeDiff', { id: sessionId, path: 'a.txt' })).toMatchObject({
+      text: expect.stringMatching(/\+changed/),
+    });
 
     await writeFile(join(repo, 'b.txt'), 'mine\n');
     expect(await call('sessions.merge', { id: sessionId })).toMatchObject({ status: 'refused' });

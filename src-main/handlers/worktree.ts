@@ -3,6 +3,15 @@ import { startWorktreeSession } from '../agent/sessions/worktreeSessions';
 import type { AppRoot } from '../appRoot';
 import { ContractError } from '../contract/router';
 import { validateWorkspace } from '../workspace/validate';
+import type { SessionStore } from '../agent/sessions/store';
+import type { SessionWorktree } from '../workspace/git/worktree';
+
+/** The session's worktree, or the contract's refusal. */
+export function worktreeOf(store: SessionStore, id: string): SessionWorktree {
+  const tree = store.worktrees.get(id);
+  if (!tree) throw new ContractError('no_worktree', `Session "${id}" has no worktree`);
+  return tree;
+}
 
 /** Stores a new session working in a new worktree of `workspace`'s repository; its id. */
 export async function newWorktreeSession(root: AppRoot, workspace: string | undefined): Promise<string> {

@@ -1,5 +1,6 @@
 /** A session's own git worktree, its merge back and its removal with the session. */
 import { z } from 'zod';
+import { FileDiffSchema } from './reviewSchemas';
 
 export const SessionWorktreeSchema = z.object({
   path: z.string(),
@@ -23,7 +24,20 @@ export const SessionDeleteResultSchema = z.union([
   z.object({ status: z.literal('needs-confirm'), reason: z.string() }),
 ]);
 
+export const BaseChangesSchema = z.object({
+  base: z.string(),
+  files: z.array(z.object({ path: z.string(), status: z.string() })),
+});
+export type BaseChanges = z.infer<typeof BaseChangesSchema>;
+
 export const worktreeRequests = {
+  /** The session's changes against its base: its commits and what is not committed yet. */
+  'sessions.worktreeChanges': { input: z.object({ id: z.string() }).strict(), output: BaseChangesSchema },
+  /** One of those files' diff against the point the branch left its base. */
+  'sessions.worktreeDiff': {
+    input: z.object({ id: z.string(), path: z.string().min(1).max(4096) }).strict(),
+    output: FileDiffSchema,
+  },
   /** Merges a worktree session's branch locally into `into` (its base by default). */
   'sessions.merge': {
     input: z.object({ id: z.string(), into: z.string().min(1).max(250).optional() }).strict(),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createWorktree, worktreePathFor, worktreeWriteRoots } from './worktree';
 import { mergeWorktree, removalRisk, removeWorktree } from './worktreeMerge';
+import { worktreeChanges, worktreeDiff } from './worktreeChanges';
 import { makeRepo, sh, useTempDirs } from '../testing/gitRepo';
 
 const tempDir = useTempDirs();
@@ -87,5 +88,23 @@ describe('a session worktree', () => {
     expect(existsSync(tree.path)).toBe(false);
     expect(sh(repo, 'branch', '--list', tree.branch)).toBe('');
     expect(sh(repo, 'worktree', 'list').split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("a worktree's changes against its base", () => {
+  it('lists committed and uncommitted changes since the fork, and diffs only those', async () => {
+    const { repo, tree } = await setUp();
+    await commitIn(tree.path, 'a.txt', 'committed\n');
+    await writeFile(join(tree.path, 'b.txt'), 'not yet\n');
+    await writeFile(join(tree.path, 'new.txt'), 'new\n');
+    await commitIn(repo, 'c.txt', 'base moved on\n');
+    expect(await worktreeChanges(tree)).toEqual([
+      { path: 'a.txt', status: 'M' },
+      { path: 'b.txt', status: 'M' },
+      { path: 'new.txt', status: 'A' },
+    ]);
+    expect((await worktreeDiff(tree, 'a.txt')).text).toMatch(/-one\n-two\n\+committed/);
+    expect((await worktreeDiff(tree, 'new.txt')).text).toMatch(/\+new/);
+    await expect(worktreeDiff(tree, '../../etc/passwd')).rejects.toThrow(/no changes against main/);
   });
 });

@@ -29,6 +29,14 @@ beforeEach(() => {
       messages: [],
     }),
     'sessions.merge': () => ({ status: 'conflicts', into: 'main', files: ['a.txt'] }),
+    'sessions.worktreeChanges': () => ({ base: 'main', files: [{ path: 'a.txt', status: 'M' }] }),
+    'sessions.worktreeDiff': () => ({
+      path: 'a.txt',
+      side: 'unstaged',
+      binary: false,
+      truncated: false,
+      text: '+new\n',
+    }),
   });
   setBridge(fake.bridge);
   useWorkspace.setState({ native: true, worktree: false });
@@ -74,5 +82,10 @@ describe('WorktreeControls', () => {
       expect(useNotices.getState().notices.at(-1)?.text).toMatch(/a\.txt conflict with main/),
     );
     expect(fake.calls.find((c) => c.name === 'sessions.merge')?.input).toEqual({ id: 's1', into: 'main' });
+
+    await act(async () => byTestId('worktree-changes')?.click());
+    await vi.waitFor(() => expect(byTestId('base-change')?.textContent).toBe('M a.txt'));
+    await act(async () => byTestId('base-change')?.click());
+    await vi.waitFor(() => expect(byTestId('review-diff')?.textContent).toContain('+new'));
   });
 });

@@ -4,6 +4,7 @@ import { api, errorMessage, unwrap } from '../../api/client';
 import { useNotices } from '../../state/noticesStore';
 import { useChat } from '../chat/chatStore';
 import { useWorkspace } from './workspaceStore';
+import { BaseChanges } from './BaseChanges';
 
 /**
  * A new chat in a git workspace may work in a worktree of its own (a checkbox); a session that
@@ -15,6 +16,7 @@ export function WorktreeControls() {
   const status = useChat((s) => s.status);
   const [isRepo, setIsRepo] = useState(false);
   const [tree, setTree] = useState<SessionWorktreeView | undefined>(undefined);
+  const [comparing, setComparing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -32,6 +34,7 @@ export function WorktreeControls() {
   useEffect(() => {
     let live = true;
     setTree(undefined);
+    setComparing(false);
     if (sessionId !== undefined)
       void unwrap(api().sessionsGet({ id: sessionId })).then(
         (d) => live && setTree(d.worktree),
@@ -45,16 +48,28 @@ export function WorktreeControls() {
   if (sessionId === undefined) return isRepo ? <WorktreeCheckbox /> : null;
   if (!tree) return null;
   return (
-    <button
-      type="button"
-      className="workspace-merge"
-      data-testid="worktree-merge"
-      disabled={status !== 'idle'}
-      title={`Merges ${tree.branch} into ${tree.base} in your repository; nothing changes on a conflict`}
-      onClick={() => void merge(sessionId, tree.base)}
-    >
-      Merge into {tree.base}
-    </button>
+    <>
+      <button
+        type="button"
+        className="workspace-merge"
+        data-testid="worktree-changes"
+        title={`What ${tree.branch} changes against ${tree.base}, committed or not`}
+        onClick={() => setComparing(true)}
+      >
+        Changes
+      </button>
+      <button
+        type="button"
+        className="workspace-merge"
+        data-testid="worktree-merge"
+        disabled={status !== 'idle'}
+        title={`Merges ${tree.branch} into ${tree.base} in your repository; nothing changes on a conflict`}
+        onClick={() => void merge(sessionId, tree.base)}
+      >
+        Merge into {tree.base}
+      </button>
+      {comparing && <BaseChanges sessionId={sessionId} onClose={() => setComparing(false)} />}
+    </>
   );
 }
 
