@@ -19,7 +19,7 @@ import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
-import { newWorktreeSession, worktreeOf } from './worktree';
+import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
 import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
 import { mergeWorktree } from '../workspace/git/worktreeMerge';
 import { settingsView, updateSettings, type SecretStore } from './settings';
@@ -151,9 +151,9 @@ export function createHandlers({
     'chat.send': async ({ text, sessionId, workspace, worktree, attachments }) => {
       const place =
         worktree && !sessionId ? await newWorktreeSession(s, workspace ?? options.workspace) : undefined;
-      return place
-        ? chat.send(await withAttachments(s.mcp, text, attachments), place)
-        : chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace);
+      if (!place) return chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace);
+      const reply = await chat.send(await withAttachments(s.mcp, text, attachments), place);
+      return { ...reply, workspace: sessionWorkspace(sessions(), place) };
     },
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);

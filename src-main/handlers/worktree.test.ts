@@ -54,7 +54,7 @@ async function worktreeChat(repo: string) {
     },
     { text: 'done' },
   );
-  const { sessionId } = await call<{ sessionId: string }>('chat.send', {
+  const { sessionId, workspace } = await call<{ sessionId: string; workspace?: string }>('chat.send', {
     text: 'edit',
     workspace: repo,
     worktree: true,
@@ -63,6 +63,7 @@ async function worktreeChat(repo: string) {
     () => expect(events.some((e) => e.type === 'turn.finished' && e.sessionId === sessionId)).toBe(true),
     WAIT,
   );
+  expect(workspace).toBe(join(coreHome.dir, 'trees', repo.split('/').at(-1) ?? '', sessionId));
   return sessionId;
 }
 

@@ -6,6 +6,11 @@ import { validateWorkspace } from '../workspace/validate';
 import type { SessionStore } from '../agent/sessions/store';
 import type { SessionWorktree } from '../workspace/git/worktree';
 
+/** The folder a stored session works in. */
+export function sessionWorkspace(store: SessionStore, id: string): string | undefined {
+  return store.getSession(id)?.workspace ?? undefined;
+}
+
 /** The session's worktree, or the contract's refusal. */
 export function worktreeOf(store: SessionStore, id: string): SessionWorktree {
   const tree = store.worktrees.get(id);

@@ -187,7 +187,12 @@ export const requests = {
         attachments: z.array(AttachmentRefSchema).max(10).optional(),
       })
       .strict(),
-    output: z.object({ sessionId: z.string(), turnId: z.string() }),
+    output: z.object({
+      sessionId: z.string(),
+      turnId: z.string(),
+      /** The folder the new session works in when it is not the one asked for (its worktree). */
+      workspace: z.string().optional(),
+    }),
   },
   'chat.cancel': { input: z.object({ sessionId: z.string() }).strict(), output: ok },
   'chat.answerClarify': {
