@@ -5,6 +5,7 @@ import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
 import { WorktreeControls } from './WorktreeControls';
+import { BaseChanges } from './BaseChanges';
 import { ReviewView } from '../review/ReviewView';
 import './workspace.css';
 
@@ -20,6 +21,8 @@ export function WorkspaceBar() {
   const note = useWorkspace((s) => (s.note && s.defaultPath === workspace ? s.note : null));
   const fixed = sessionId !== undefined && workspace !== undefined;
   const [reviewing, setReviewing] = useState(false);
+  /** The worktree session whose changes against its base are open under the header. */
+  const [comparing, setComparing] = useState<string | undefined>(undefined);
   return (
     <div className="workspace-bar" data-testid="workspace-bar">
       <span
@@ -44,17 +47,22 @@ export function WorkspaceBar() {
           {note}
         </span>
       )}
-      <WorktreeControls />
-      {workspace && (
-        <button
-          type="button"
-          className="workspace-review"
-          data-testid="review-open"
-          title="The folder's git changes against HEAD: stage, commit, discard"
-          onClick={() => setReviewing(true)}
-        >
-          <Icon name="branch" /> Review
-        </button>
+      <div className="workspace-actions">
+        <WorktreeControls onCompare={setComparing} />
+        {workspace && (
+          <button
+            type="button"
+            className="workspace-review"
+            data-testid="review-open"
+            title="The folder's git changes against HEAD: stage, commit, discard"
+            onClick={() => setReviewing(true)}
+          >
+            <Icon name="branch" /> Review
+          </button>
+        )}
+      </div>
+      {comparing && comparing === sessionId && (
+        <BaseChanges sessionId={comparing} onClose={() => setComparing(undefined)} />
       )}
       {reviewing && workspace && <ReviewView workspace={workspace} onClose={() => setReviewing(false)} />}
     </div>

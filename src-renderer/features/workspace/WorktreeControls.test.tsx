@@ -8,7 +8,7 @@ import { emptyChat } from '../chat/chatReducer';
 import { useChat } from '../chat/chatStore';
 import { useWorkspace } from './workspaceStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
-import { WorktreeControls } from './WorktreeControls';
+import { WorkspaceBar } from './WorkspaceBar';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -54,7 +54,7 @@ afterEach(() => {
 
 describe('WorktreeControls', () => {
   it('offers a worktree for a new chat in a git workspace, and the send asks for one', async () => {
-    await act(async () => root.render(<WorktreeControls />));
+    await act(async () => root.render(<WorkspaceBar />));
     await vi.waitFor(() => expect(byTestId('worktree-checkbox')).not.toBeNull());
     await act(async () => byTestId('worktree-checkbox')?.click());
     expect(useWorkspace.getState().worktree).toBe(true);
@@ -68,14 +68,14 @@ describe('WorktreeControls', () => {
   it('offers no worktree outside a git repository', async () => {
     fake = createFakeBridge({ 'review.status': () => ({ repo: false, message: 'Not a git repository.' }) });
     setBridge(fake.bridge);
-    await act(async () => root.render(<WorktreeControls />));
+    await act(async () => root.render(<WorkspaceBar />));
     await vi.waitFor(() => expect(fake.calls.some((c) => c.name === 'review.status')).toBe(true));
     expect(byTestId('worktree-checkbox')).toBeNull();
   });
 
   it('merges a worktree session into its base and says what happened', async () => {
     useChat.setState({ ...emptyChat(), sessionId: 's1', workspace: TREE.path });
-    await act(async () => root.render(<WorktreeControls />));
+    await act(async () => root.render(<WorkspaceBar />));
     await vi.waitFor(() => expect(byTestId('worktree-merge')?.textContent).toBe('Merge into main'));
     await act(async () => byTestId('worktree-merge')?.click());
     await vi.waitFor(() =>

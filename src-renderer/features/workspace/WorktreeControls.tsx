@@ -4,19 +4,17 @@ import { api, errorMessage, unwrap } from '../../api/client';
 import { useNotices } from '../../state/noticesStore';
 import { useChat } from '../chat/chatStore';
 import { useWorkspace } from './workspaceStore';
-import { BaseChanges } from './BaseChanges';
 
 /**
  * A new chat in a git workspace may work in a worktree of its own (a checkbox); a session that
  * does offers "Merge into <base>", which merges locally and says what happened.
  */
-export function WorktreeControls() {
+export function WorktreeControls({ onCompare }: { onCompare: (sessionId: string) => void }) {
   const sessionId = useChat((s) => s.sessionId);
   const workspace = useChat((s) => s.workspace);
   const status = useChat((s) => s.status);
   const [isRepo, setIsRepo] = useState(false);
   const [tree, setTree] = useState<SessionWorktreeView | undefined>(undefined);
-  const [comparing, setComparing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -34,7 +32,6 @@ export function WorktreeControls() {
   useEffect(() => {
     let live = true;
     setTree(undefined);
-    setComparing(false);
     if (sessionId !== undefined)
       void unwrap(api().sessionsGet({ id: sessionId })).then(
         (d) => live && setTree(d.worktree),
@@ -54,7 +51,7 @@ export function WorktreeControls() {
         className="workspace-merge"
         data-testid="worktree-changes"
         title={`What ${tree.branch} changes against ${tree.base}, committed or not`}
-        onClick={() => setComparing(true)}
+        onClick={() => onCompare(sessionId)}
       >
         Changes
       </button>
@@ -68,7 +65,6 @@ export function WorktreeControls() {
       >
         Merge into {tree.base}
       </button>
-      {comparing && <BaseChanges sessionId={sessionId} onClose={() => setComparing(false)} />}
     </>
   );
 }
