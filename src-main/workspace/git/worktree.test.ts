@@ -91,6 +91,17 @@ describe('a session worktree', () => {
   });
 });
 
+describe('a worktree removed by hand', () => {
+  it('still says what its branch holds, and its removal cleans up', async () => {
+    const { repo, tree } = await setUp();
+    await commitIn(tree.path, 'a.txt', 'work\n');
+    sh(repo, 'worktree', 'remove', '--force', tree.path);
+    expect(await removalRisk(tree)).toMatch(/1 commit\(s\)/);
+    await removeWorktree(tree);
+    expect(sh(repo, 'branch', '--list', tree.branch)).toBe('');
+  });
+});
+
 describe("a worktree's changes against its base", () => {
   it('lists committed and uncommitted changes since the fork, and diffs only those', async () => {
     const { repo, tree } = await setUp();

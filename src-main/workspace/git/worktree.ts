@@ -2,6 +2,7 @@
  * A session's own git worktree: a new branch checked out outside the repository, merged back
  * locally and removed with the session. Every git call goes through the safe runner.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { git, gitOk, GitError } from './runner';
@@ -83,8 +84,9 @@ export interface WorktreeState {
 }
 
 export async function worktreeState(tree: SessionWorktree): Promise<WorktreeState> {
-  const status = await git(tree.path, ['status', '--porcelain']);
-  const uncommitted = status.code === 0 ? lines(status.stdout).map((l) => l.slice(3)) : [];
+  // A worktree someone already removed has nothing uncommitted left; its branch may still have commits.
+  const status = existsSync(tree.path) ? await git(tree.path, ['status', '--porcelain']) : undefined;
+  const uncommitted = status?.code === 0 ? lines(status.stdout).map((l) => l.slice(3)) : [];
   const count = await git(tree.repo, [
     'rev-list',
     '--count',

@@ -3,6 +3,7 @@
  * `git merge-tree --write-tree`, which touches no checkout: a conflict is reported and nothing
  * changes, so no work is lost.
  */
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { git, gitOk } from './runner';
 import { worktreeState, type SessionWorktree } from './worktree';
@@ -85,6 +86,7 @@ async function checkoutOf(repo: string, ref: string): Promise<string | undefined
 
 /** Why removing the worktree would lose work, in words; undefined when nothing would be lost. */
 export async function removalRisk(tree: SessionWorktree): Promise<string | undefined> {
+  if (!existsSync(tree.repo)) return undefined;
   const state = await worktreeState(tree);
   const parts = [
     ...(state.unmerged > 0
@@ -97,6 +99,7 @@ export async function removalRisk(tree: SessionWorktree): Promise<string | undef
 
 /** Removes the worktree and its branch (the caller asked first when work would be lost). */
 export async function removeWorktree(tree: SessionWorktree): Promise<void> {
+  if (!existsSync(tree.repo)) return rm(tree.path, { recursive: true, force: true });
   const removed = await git(tree.repo, ['worktree', 'remove', '--force', tree.path]);
   if (removed.code !== 0) {
     await rm(tree.path, { recursive: true, force: true });
