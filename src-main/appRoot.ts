@@ -45,6 +45,7 @@ import { BUILTIN_TOOL_MODULES } from './tools/builtin';
 import type { CronService } from './tools/services/cron';
 import type { HostToolServices } from './tools/toolModule';
 import { Workspaces } from './workspace/workspaces';
+import { sessionGitRoots } from './agent/sessions/worktreeSessions';
 
 export interface AppRootOptions {
   home: string;
@@ -147,6 +148,8 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     home: options.home,
     ...(options.workspace ? { fallback: options.workspace } : {}),
     writableRoots: () => configStore.current.sandbox.writable_roots,
+    // Bound late: the sessions store is the agent's, built below.
+    sessionRoots: (taskId) => sessionGitRoots(agent.sessions, taskId),
   });
   const bindWorkspace = (taskId: string, dir: string) => {
     workspaces.bind(taskId, dir);
@@ -234,6 +237,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
       ...(options.terminalConsumers ? { consumers: options.terminalConsumers } : {}),
       workspaceOf: (taskId) => workspaces.boundTo(taskId),
       tempDirOf: (taskId) => workspaces.tempDirOf(taskId),
+      sessionRootsOf: (taskId) => workspaces.sessionRootsOf(taskId),
       screenStore: {
         save: (taskId, screen) => agent.sessions.screens.save(taskId, screen),
         load: () => agent.sessions.screens.load(),

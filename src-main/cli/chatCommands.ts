@@ -8,14 +8,14 @@ import {
   parseChat,
   resolveChatModel,
   watched,
-  workspaceOf,
+  sessionPlace,
   type ApprovalsSetting,
 } from './chatOptions';
 import { ttyClarifier } from './ttyPrompt';
 
 const CHAT_USAGE =
   'caduceus chat [-q "<prompt>"] [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b] ' +
-  '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]';
+  '[--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--worktree] [--session ID] [--json]';
 
 /**
  * Who answers approvals in an interactive chat, changed by `/approvals`. Kept per argument
@@ -62,8 +62,7 @@ export async function chat(root: AppRoot, argv: string[], io: Io, stop?: AbortSi
   }
   const agent = root.agent.createAgent({
     model: resolution.model,
-    sessionId: values.session,
-    ...(await workspaceOf(values, io)),
+    ...(await sessionPlace(root, values, io)),
     toolsets: {
       enabled: csv(values.toolsets) ?? root.config.toolsets.enabled,
       disabled: root.config.toolsets.disabled,

@@ -5,6 +5,7 @@ import { ApproverModeSchema, type ApproverMode } from '../approval/asking';
 import type { AppRoot } from '../appRoot';
 import { UsageError, type Io } from './args';
 import { validateWorkspace } from '../workspace/validate';
+import { startWorktreeSession } from '../agent/sessions/worktreeSessions';
 
 const OPTIONS = {
   query: { type: 'string', short: 'q' },
@@ -17,6 +18,7 @@ const OPTIONS = {
   approvals: { type: 'string' },
   session: { type: 'string' },
   workspace: { type: 'string' },
+  worktree: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -30,6 +32,8 @@ export function parseChat(argv: string[]) {
     throw new UsageError(`--approvals must be one of ${APPROVALS.join(', ')}`);
   }
   if (values.json && values.query === undefined) throw new UsageError('--json needs -q "<prompt>"');
+  if (values.worktree && values.session !== undefined)
+    throw new UsageError('--worktree starts a new session; it cannot be given with --session');
   return values;
 }
 
@@ -50,6 +54,31 @@ export async function workspaceOf(values: { workspace?: string; session?: string
     throw new UsageError(`${source} cannot be the workspace: ${checked.error}`);
   }
   return { workspace: checked.path };
+}
+
+/**
+ * With `--worktree`, a new stored session working in a new git worktree of the workspace's
+ * repository (its workspace is the worktree); otherwise the session and workspace as given.
+ */
+export async function sessionPlace(
+  root: AppRoot,
+  values: { workspace?: string; session?: string; worktree?: boolean },
+  io: Io,
+): Promise<{ sessionId?: string; workspace?: string }> {
+  const place = await workspaceOf(values, io);
+  if (!values.worktree || !place.workspace)
+    return { ...place, ...(values.session !== undefined ? { sessionId: values.session } : {}) };
+  try {
+    const { sessionId, worktree } = await startWorktreeSession(root.agent.sessions, place.workspace, {
+      root: root.config.worktrees.root,
+      caduceusHome: root.toolServices.home,
+      ...(root.toolServices.env.HOME ? { home: root.toolServices.env.HOME } : {}),
+    });
+    io.stderr.write(`worktree: ${worktree.path} (branch ${worktree.branch}, from ${worktree.base})\n`);
+    return { sessionId };
+  } catch (error) {
+    throw new UsageError(`--worktree: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export const EXIT: Record<TurnResult['status'], number> = {

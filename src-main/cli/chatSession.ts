@@ -4,7 +4,7 @@ import type { AppRoot } from '../appRoot';
 import { csv, type Io } from './args';
 import { AnswerStream } from './answerStream';
 import { activityPrinter } from './chatActivity';
-import { resolveChatModel, watched, workspaceOf, type ChatValues } from './chatOptions';
+import { resolveChatModel, sessionPlace, watched, type ChatValues } from './chatOptions';
 import { ttyClarifier } from './ttyPrompt';
 
 /**
@@ -97,8 +97,15 @@ export class ChatSession {
     const { root, io } = this;
     return root.agent.createAgent({
       model: this.resolved,
-      sessionId,
-      ...(await workspaceOf({ workspace: this.values.workspace, session: sessionId }, io)),
+      ...(await sessionPlace(
+        root,
+        {
+          workspace: this.values.workspace,
+          session: sessionId,
+          worktree: this.values.worktree === true && !sessionId,
+        },
+        io,
+      )),
       toolsets: {
         ...(this.enabled ? { enabled: this.enabled } : {}),
         disabled: root.config.toolsets.disabled,

@@ -12,7 +12,7 @@ const USAGE = `Usage: caduceus <command>
   toolsets [--json]                                       every toolset and its availability
   call <tool> --args '<json>' [--task <id>]              run one tool, print what the model gets
   chat [-q "<prompt>"] [--model M] [--base-url URL] [--api-key K] [--provider P] [--toolsets a,b]
-       [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--session ID] [--json]
+       [--backend local|docker|ssh|…] [--approvals ask|deny|allow] [--workspace DIR] [--worktree] [--session ID] [--json]
                                                           one agent turn: activity on stderr, answer on stdout;
                                                           without -q, a session: /help at its prompt lists
                                                           /model, /toolsets, /approvals, /new, /exit; Ctrl+C
@@ -21,7 +21,8 @@ const USAGE = `Usage: caduceus <command>
   sessions show <id> [--json]                             one session as Markdown (or JSON)
   sessions search <query> [--role r] [--limit N] [--json] full-text search over past sessions
   sessions export <id> [--format markdown|json] [-o FILE] export a session
-  sessions rename <id> <title> | sessions delete <id>
+  sessions rename <id> <title> | sessions delete <id> [--yes]
+  sessions merge <id> [--into BRANCH] [--json]           merge a worktree session's branch locally
 
   serve [--port N] [--new-token] [--base-url URL --model M --api-key K] [--approvals ask|deny|allow]
                                                           the app's UI in a browser on 127.0.0.1
@@ -103,6 +104,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   'sessions export': { load: async () => ({ run: (await sessions()).sessionsExport }), mcp: false },
   'sessions rename': { load: async () => ({ run: (await sessions()).sessionsRename }), mcp: false },
   'sessions delete': { load: async () => ({ run: (await sessions()).sessionsDelete }), mcp: false },
+  'sessions merge': { load: async () => ({ run: (await sessions()).sessionsMerge }), mcp: false },
   'approvals log': { load: async () => ({ run: (await approvals()).approvalsLog }), mcp: false },
   'approvals grants': { load: async () => ({ run: (await approvals()).approvalsGrants }), mcp: false },
   'approvals revoke': { load: async () => ({ run: (await approvals()).approvalsRevoke }), mcp: false },

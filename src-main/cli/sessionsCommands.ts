@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportSession, type ExportFormat } from '../agent/sessions/export';
+import { mergeSession, removeSessionWorktree } from '../agent/sessions/worktreeSessions';
 import type { AppRoot } from '../appRoot';
 import { UsageError, writeLine, type Io } from './args';
 
@@ -120,11 +121,43 @@ export async function sessionsRename(root: AppRoot, argv: string[], io: Io): Pro
   return 0;
 }
 
-/** `caduceus sessions delete <id>` */
+/** `caduceus sessions delete <id> [--yes]`: `--yes` also removes a worktree holding unmerged work. */
 export async function sessionsDelete(root: AppRoot, argv: string[], io: Io): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
-  const id = sessionId(root, positionals[0], 'caduceus sessions delete <id>');
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { yes: { type: 'boolean' } },
+  });
+  const id = sessionId(root, positionals[0], 'caduceus sessions delete <id> [--yes]');
+  const removal = await removeSessionWorktree(root.agent.sessions, id, values.yes === true);
+  if (removal.status === 'needs-confirm') {
+    writeLine(io.stderr, `caduceus: ${removal.reason} Run again with --yes to delete it anyway.`);
+    return 1;
+  }
   root.agent.sessions.deleteSession(id);
   writeLine(io.stderr, `Deleted ${id}`);
   return 0;
+}
+
+/** `caduceus sessions merge <id> [--into BRANCH] [--json]`: merges a worktree session's branch locally. */
+export async function sessionsMerge(root: AppRoot, argv: string[], io: Io): Promise<number> {
+  const usage = 'caduceus sessions merge <id> [--into BRANCH] [--json]';
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { into: { type: 'string' }, json: { type: 'boolean' } },
+  });
+  const id = sessionId(root, positionals[0], usage);
+  if (!root.agent.sessions.worktrees.get(id)) throw new UsageError(`Session ${id} has no worktree`);
+  const result = await mergeSession(root.agent.sessions, id, values.into);
+  if (values.json) writeLine(io.stdout, JSON.stringify(result, null, 2));
+  else if (result.status === 'merged')
+    writeLine(io.stderr, `Merged into ${result.into} (${result.commit.slice(0, 12)})`);
+  else if (result.status === 'conflicts')
+    writeLine(
+      io.stderr,
+      `caduceus: merging into ${result.into} conflicts in ${result.files.join(', ')}; nothing was changed`,
+    );
+  else writeLine(io.stderr, `caduceus: not merged into ${result.into}: ${result.reason}`);
+  return result.status === 'merged' ? 0 : 1;
 }

@@ -110,6 +110,11 @@ export const NotificationsConfigSchema = z.object({
   min_turn_seconds: z.number().int().min(0).default(30),
 });
 
+/** Where session worktrees are made: `<root>/<repo>/<session>`; never under `$CADUCEUS_HOME`. */
+export const WorktreesConfigSchema = z.object({
+  root: z.string().min(1).default('~/caduceus-worktrees'),
+});
+
 /** config.yaml. Unknown top-level keys are kept so other versions' settings survive. */
 export const ConfigSchema = z.looseObject({
   model: ModelConfigSchema.default({}),
@@ -121,6 +126,7 @@ export const ConfigSchema = z.looseObject({
   memory: MemoryConfigSchema.default({ write_approval: 'allow' }),
   sessions: SessionsConfigSchema.prefault({}),
   notifications: NotificationsConfigSchema.prefault({}),
+  worktrees: WorktreesConfigSchema.prefault({}),
   toolsets: z
     .object({ enabled: z.array(z.string()).optional(), disabled: stringList })
     .default({ disabled: [] }),

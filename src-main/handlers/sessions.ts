@@ -5,6 +5,7 @@ import type {
 } from '../../src-shared/ipc/chatSchemas';
 import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
+import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { storedToolCallViews } from '../agent/toolCards';
 import type { SessionStore } from '../agent/sessions/store';
 import { ContractError } from '../contract/router';
@@ -59,7 +60,8 @@ export function sessionDetail(
   const turns = store.usage.turns(id);
   const last = turns.at(-1);
   const usage = last ? { turn: last.usage, session: store.usage.session(id) } : undefined;
-  return { ...summary(session), messages, ...(usage ? { usage } : {}) };
+  const worktree = worktreeView(store, id);
+  return { ...summary(session), messages, ...(usage ? { usage } : {}), ...(worktree ? { worktree } : {}) };
 }
 
 export function exportSessionFile(store: SessionStore, id: string, format: 'markdown' | 'json') {

@@ -19,6 +19,9 @@ import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
+import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
+import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
+import { mergeWorktree } from '../workspace/git/worktreeMerge';
 import { settingsView, updateSettings, type SecretStore } from './settings';
 import type { UserShells } from './terminal';
 import { listToolsets, setToolsetEnabled } from './toolsets';
@@ -160,8 +163,14 @@ export function createHandlers({
       text: await s.mcp.promptText(server, prompt, args),
     }),
 
-    'chat.send': async ({ text, sessionId, workspace, attachments, files }) =>
-      chat.send(await withAttachments(s.mcp, text, attachments), sessionId, workspace, files),
+    'chat.send': async ({ text, sessionId, workspace, worktree, attachments, files }) => {
+      const message = await withAttachments(s.mcp, text, attachments);
+      const place =
+        worktree && !sessionId ? await newWorktreeSession(s, workspace ?? options.workspace) : undefined;
+      if (!place) return chat.send(message, sessionId, workspace, files);
+      const reply = await chat.send(message, place, undefined, files);
+      return { ...reply, workspace: sessionWorkspace(sessions(), place) };
+    },
     'chat.cancel': ({ sessionId }) => {
       chat.cancel(sessionId);
       return OK;
@@ -203,10 +212,19 @@ export function createHandlers({
       sessions().renameSession(id, title);
       return OK;
     },
-    'sessions.delete': async ({ id }) => {
-      await deleteSession(s, chat, events, id);
-      return OK;
+    'sessions.delete': async ({ id, confirm }) => {
+      const removal = await deleteSession(s, chat, events, id, confirm === true);
+      return removal.status === 'needs-confirm' ? removal : OK;
     },
+    'sessions.merge': ({ id, into }) => mergeWorktree(worktreeOf(sessions(), id), into),
+    'sessions.worktreeChanges': async ({ id }) => {
+      const tree = worktreeOf(sessions(), id);
+      return { base: tree.base, files: await worktreeChanges(tree) };
+    },
+    'sessions.worktreeDiff': async ({ id, path }) => ({
+      ...(await worktreeDiff(worktreeOf(sessions(), id), path)),
+      side: 'unstaged' as const,
+    }),
     'sessions.viewed': ({ id }) => {
       if (id !== null) chat.states.viewed(id);
       dialogs?.shown(id ?? undefined);

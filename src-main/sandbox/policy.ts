@@ -16,6 +16,11 @@ export interface SandboxPlaces {
   caduceusHome: string;
   /** Folders the runtime itself needs writable (the terminal's state files). */
   internalRoots?: readonly string[];
+  /**
+   * Folders this session alone may also write under workspace-write: a worktree session's
+   * objects, refs, logs and `worktrees/<name>` in the main repository's `.git`.
+   */
+  sessionRoots?: readonly string[];
   home?: string;
 }
 
@@ -37,7 +42,9 @@ export function buildSandboxPolicy(config: SandboxConfig, places: SandboxPlaces)
     path === '~' || path.startsWith('~/') ? expandHome(path, home) : isAbsolute(path) ? path : resolve(path);
   const workspace = resolve(places.workspace);
   const writeRoots = [
-    ...(config.mode === 'workspace-write' ? [workspace, ...config.writable_roots.map(expand)] : []),
+    ...(config.mode === 'workspace-write'
+      ? [workspace, ...config.writable_roots.map(expand), ...(places.sessionRoots ?? [])]
+      : []),
     resolve(places.tmpDir),
     ...(places.internalRoots ?? []),
   ];

@@ -42,6 +42,8 @@ export interface TerminalServiceOptions {
   workspaceOf?: (taskId: string) => string | undefined;
   /** Local backend: a task's temp folder, $TMPDIR of its sandboxed commands. */
   tempDirOf?: (taskId: string) => string | undefined;
+  /** Local backend: more folders a task's sandboxed commands may write (its worktree's git state). */
+  sessionRootsOf?: (taskId: string) => readonly string[];
   /** Local backend: where a task without a workspace starts when config.yaml names no `local.cwd`. */
   defaultCwd?: string;
   /**
@@ -129,6 +131,7 @@ export class TerminalService {
   readonly sandbox: Sandbox | undefined;
   private readonly inputWait: 'end' | 'hand-over' | 'wait';
   private readonly handOvers: HandOvers;
+  private readonly sessionRootsOf: ((taskId: string) => readonly string[]) | undefined;
 
   constructor(options: TerminalServiceOptions = {}) {
     this.inputWait = options.inputWait ?? 'wait';
@@ -136,6 +139,7 @@ export class TerminalService {
     this.config = TerminalConfigSchema.parse(options.config ?? {});
     const config = this.config;
     this.sandbox = options.sandbox;
+    this.sessionRootsOf = backendHostPaths(this.config) ? options.sessionRootsOf : undefined;
     this.createBackend = options.createBackend ?? ((key) => createBackend(config, key, options.sandbox));
     this.processes = new ProcessRegistry({ bufferChars: config.processBufferChars, now: options.now });
     this.environments = new EnvironmentManager({
@@ -210,6 +214,7 @@ export class TerminalService {
         stdin: request.background === true,
         workspace: environment.workspace,
         tmpDir: environment.tmpDir,
+        ...(this.sessionRootsOf ? { sessionRoots: this.sessionRootsOf(environment.key) } : {}),
         outsideSandbox: request.outsideSandbox,
         openWrites: request.openWrites,
         loopbackPorts: request.loopbackPorts,

@@ -57,6 +57,8 @@ export interface SpawnOptions {
   workspace?: string;
   /** The session's temp folder: $TMPDIR inside the local sandbox, which may write it. */
   tmpDir?: string;
+  /** More folders this session's sandbox lets it write (a worktree's git state). */
+  sessionRoots?: readonly string[];
   /** A person allowed this command to run outside the local sandbox. */
   outsideSandbox?: boolean;
   /** A remembered yes lets it write outside the local sandbox's roots; reads stay fenced (Sandbox WrapRequest). */

@@ -17,6 +17,8 @@ export interface WorkspacesOptions {
   fallback?: string;
   /** config.yaml `sandbox.writable_roots`, read at each check so Settings changes apply. */
   writableRoots: () => readonly string[];
+  /** More folders one task may write (a worktree session's git state in the main repository). */
+  sessionRoots?: (taskId: string) => readonly string[];
   /** Where session temp folders are made; the OS temp folder by default. */
   tempRoot?: string;
 }
@@ -66,7 +68,13 @@ export class Workspaces {
       .writableRoots()
       .map(expandHome)
       .filter((p) => isAbsolute(p));
-    return [...(workspace ? [workspace] : []), this.tempDirOf(taskId), ...configured];
+    const own = this.sessionRootsOf(taskId);
+    return [...(workspace ? [workspace] : []), this.tempDirOf(taskId), ...configured, ...own];
+  }
+
+  /** Folders only this task may write besides its workspace. */
+  sessionRootsOf(taskId: string): readonly string[] {
+    return this.options.sessionRoots?.(taskId) ?? [];
   }
 
   /** Where a write to `target` (symlinks already followed) lands for this task. */

@@ -4,6 +4,7 @@ import { MessageRoleSchema } from '../sessions';
 import { FileDiffSchema } from '../fileDiff';
 import { ToolCallStatusSchema } from '../toolCalls';
 import { UsageTotalsSchema } from '../usage';
+import { SessionWorktreeSchema } from './worktreeSchemas';
 
 /** Chat and session shapes the UI shows; main maps the agent's own events onto these. */
 
@@ -99,6 +100,8 @@ export const SessionDetailSchema = SessionSummarySchema.extend({
   messages: z.array(ChatMessageSchema),
   /** Tokens (and cost) of the last turn that reported any, and of the whole session. */
   usage: UsageTotalsSchema.optional(),
+  /** The git worktree the session works in, if it has one. */
+  worktree: SessionWorktreeSchema.optional(),
 });
 export type SessionDetail = z.infer<typeof SessionDetailSchema>;
 

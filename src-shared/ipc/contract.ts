@@ -24,6 +24,7 @@ import {
 } from './mcpSchemas';
 import { checkpointRequests } from './checkpointSchemas';
 import { reviewRequests } from './reviewSchemas';
+import { SessionDeleteResultSchema, worktreeRequests } from './worktreeSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
 import {
   AllowlistEntrySchema,
@@ -182,13 +183,20 @@ export const requests = {
         text: z.string().trim().min(1).max(200_000),
         /** A new session's folder (or one for a session stored without); main checks it again. */
         workspace: WorkspacePathSchema.optional(),
+        /** A new session works in a git worktree of its own, made from the workspace's repository. */
+        worktree: z.boolean().optional(),
         /** MCP resources read and appended to the message (src-shared/attachments.ts). */
         attachments: z.array(AttachmentRefSchema).max(10).optional(),
         /** Pasted or dropped files (src-shared/fileAttachments.ts); main checks them again. */
         files: FileAttachmentsSchema.optional(),
       })
       .strict(),
-    output: z.object({ sessionId: z.string(), turnId: z.string() }),
+    output: z.object({
+      sessionId: z.string(),
+      turnId: z.string(),
+      /** The folder the new session works in when it is not the one asked for (its worktree). */
+      workspace: z.string().optional(),
+    }),
   },
   'chat.cancel': { input: z.object({ sessionId: z.string() }).strict(), output: ok },
   'chat.answerClarify': {
@@ -223,7 +231,12 @@ export const requests = {
     input: z.object({ id: z.string(), title: z.string().trim().min(1).max(200) }).strict(),
     output: ok,
   },
-  'sessions.delete': { input: z.object({ id: z.string() }).strict(), output: ok },
+  /** `confirm`: also when its worktree holds unmerged work, which is otherwise said instead. */
+  'sessions.delete': {
+    input: z.object({ id: z.string(), confirm: z.boolean().optional() }).strict(),
+    output: SessionDeleteResultSchema,
+  },
+  ...worktreeRequests,
   /**
    * A window shows the session (null: a new chat): its finished answer (or failure) is no longer
    * unread, and the desktop app's native approval dialogs follow it.

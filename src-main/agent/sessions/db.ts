@@ -4,6 +4,7 @@ import { SCREENS_SCHEMA } from './screensTable';
 import { loadSqlite, type Database } from './sqlite';
 import { RUN_STATES_SCHEMA } from './runStatesTable';
 import { USAGE_SCHEMA } from './usageTable';
+import { WORKTREES_SCHEMA } from './worktreesTable';
 import { stripMarkdown } from './title';
 
 /** The first schema; later versions are the migrations below, applied in order. */
@@ -160,6 +161,8 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   },
   // v12: what each session needs from a person, for every process sharing the database.
   (db) => db.exec(RUN_STATES_SCHEMA),
+  // v13: the git worktree a session works in, if any.
+  (db) => db.exec(WORKTREES_SCHEMA),
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -6,6 +6,7 @@ import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
 import { usageText } from '../../../src-shared/usage';
 import { storedToolCallViews } from '../toolCards';
 import type { SessionStore } from './store';
+import { worktreeView } from './worktreeSessions';
 
 export type { ExportFormat };
 
@@ -24,6 +25,8 @@ export function sessionExport(store: SessionStore, id: string) {
     ledger: store.ledger.forSession(id),
     todos: store.todos(id),
     children: store.childSessions(id).map((c) => c.id),
+    /** The git worktree the session works in: `{path, branch, base}`, or null. */
+    worktree: worktreeView(store, id),
     /** Tokens and cost per turn (oldest first) and for the whole session. */
     usage: { turns: store.usage.turns(id), session: store.usage.session(id) },
   };
@@ -43,6 +46,8 @@ export function exportSession(store: SessionStore, id: string, format: ExportFor
   ];
   if (session.model) lines.push(`- Model: ${session.model}`);
   if (session.parentId) lines.push(`- Delegated from: \`${session.parentId}\``);
+  if (data.worktree)
+    lines.push(`- Worktree: \`${data.worktree.path}\` (${data.worktree.branch}, from ${data.worktree.base})`);
   for (const message of data.messages) lines.push('', ...renderMessage(message, calls));
   if (data.usage.turns.length > 0) {
     lines.push('', '## Usage', '');

@@ -57,13 +57,13 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 12 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners and run states',
+    'brings %s to version 13 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners, run states and worktrees',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(12);
+        expect(version).toBe(13);
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
           expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'file_diff', 'owner', 'wait_ms']),
@@ -77,6 +77,7 @@ describe('sessions database migrations', () => {
             'terminal_screens',
             'model_usage',
             'session_run_states',
+            'session_worktrees',
           ]),
         );
         if (extra !== null) {
@@ -91,7 +92,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(12);
+      expect(again.version).toBe(13);
     },
   );
 

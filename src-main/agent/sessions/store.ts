@@ -25,6 +25,7 @@ import { ApprovalLedgerTable } from './ledgerTable';
 import { TerminalScreensTable } from './screensTable';
 import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
+import { WorktreesTable } from './worktreesTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -65,12 +66,15 @@ export class SessionStore {
   readonly usage: UsageTable;
   /** What each session needs from a person, shared with every process. */
   readonly runStates: RunStatesTable;
+  /** The git worktree of each session that has one. */
+  readonly worktrees: WorktreesTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
     this.screens = new TerminalScreensTable(db);
     this.usage = new UsageTable(db);
     this.runStates = new RunStatesTable(db);
+    this.worktrees = new WorktreesTable(db);
     // At each start: calls left running by a process that died are ended.
     interruptOrphanedCalls(db);
   }

@@ -121,6 +121,7 @@ export class LocalBackend extends BackendBase {
         shell: launcher.file,
         workspace: options.workspace ?? cwd,
         tmpDir: options.tmpDir ?? (await this.tmpDir()),
+        ...(options.sessionRoots ? { sessionRoots: options.sessionRoots } : {}),
         internalRoots: [await this.stateDir()],
         loopbackPorts: options.loopbackPorts,
         extraDomains: options.allowedHosts,

@@ -85,7 +85,8 @@ export async function sandboxFence(
     return {};
   if (await services.sandboxEscalation?.runsOutside(command, call.sessionId)) return {};
   const tmpDir = services.workspaces?.tempDirOf(call.taskId);
-  const policy = tmpDir ? sandbox.policy({ workspace, tmpDir }) : undefined;
+  const sessionRoots = services.workspaces?.sessionRootsOf(call.taskId) ?? [];
+  const policy = tmpDir ? sandbox.policy({ workspace, tmpDir, sessionRoots }) : undefined;
   if (!policy) return {};
   // An unavailable sandbox refuses the command; it confines nothing.
   if (sandbox.status().effective === 'unavailable') return { writableRoots: policy.writeRoots };

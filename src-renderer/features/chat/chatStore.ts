@@ -90,6 +90,7 @@ export const useChat = create<ChatStore>((set, get) => ({
           text,
           ...(sessionId ? { sessionId } : {}),
           ...(workspace ? { workspace } : {}),
+          ...(!sessionId && workspace && useWorkspace.getState().worktree ? { worktree: true } : {}),
           ...(attachments?.length ? { attachments } : {}),
           ...(files?.length ? { files } : {}),
         }),
@@ -99,6 +100,8 @@ export const useChat = create<ChatStore>((set, get) => ({
       // turn.started may already have moved the status on; only adopt the session here.
       set((state) => ({
         sessionId: state.sessionId ?? reply.sessionId,
+        // A chat started in a worktree works there, not in the folder it was started from.
+        ...(reply.workspace ? { workspace: reply.workspace } : {}),
         status: state.status === 'sending' ? 'running' : state.status,
         turnId: state.turnId ?? reply.turnId,
       }));

@@ -28,6 +28,8 @@ function when(ms: number): string {
 
 export function SessionItem({ session, current }: { session: SessionSummary; current: boolean }) {
   const [mode, setMode] = useState<Mode>('idle');
+  /** What deleting would lose in the session's worktree, once main said so. */
+  const [risk, setRisk] = useState<string | undefined>(undefined);
   const openSession = useChat((s) => s.openSession);
   const newChat = useChat((s) => s.newChat);
   const waiting = useApprovals((s) => s.pending.some((r) => r.sessionId === session.id));
@@ -49,7 +51,10 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
   }
 
   async function confirmDelete() {
-    if ((await remove(session.id)) && current) newChat();
+    const removed = await remove(session.id, risk !== undefined);
+    if (typeof removed === 'string') return setRisk(removed);
+    if (removed && current) newChat();
+    setRisk(undefined);
     setMode('idle');
   }
 
@@ -127,16 +132,22 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
       )}
       {mode === 'confirm-delete' && (
         <div className="session-confirm" role="group" aria-label="Confirm delete">
-          <span>Delete?</span>
+          <span data-testid="session-delete-risk">{risk ?? 'Delete?'}</span>
           <button
             type="button"
             className="danger"
             data-testid="session-delete-confirm"
             onClick={() => void confirmDelete()}
           >
-            Delete
+            {risk ? 'Delete anyway' : 'Delete'}
           </button>
-          <button type="button" onClick={() => setMode('idle')}>
+          <button
+            type="button"
+            onClick={() => {
+              setRisk(undefined);
+              setMode('idle');
+            }}
+          >
             Keep
           </button>
         </div>

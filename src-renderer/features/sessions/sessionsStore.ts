@@ -15,7 +15,11 @@ interface SessionsStore {
   refresh(): Promise<void>;
   search(query: string): Promise<void>;
   rename(id: string, title: string): Promise<boolean>;
-  remove(id: string): Promise<boolean>;
+  /**
+   * Deletes the session; a string instead says what its worktree would lose, and nothing was
+   * deleted (`confirm` deletes anyway).
+   */
+  remove(id: string, confirm?: boolean): Promise<boolean | string>;
   /** The session was deleted, here or in another window: true when this window deleted it. */
   deleted(id: string): boolean;
   exportSession(
@@ -70,10 +74,11 @@ export const useSessions = create<SessionsStore>((set, get) => ({
     }
   },
 
-  async remove(id) {
+  async remove(id, confirm) {
     try {
       deleting.add(id);
-      await unwrap(api().sessionsDelete({ id }));
+      const reply = await unwrap(api().sessionsDelete({ id, ...(confirm ? { confirm } : {}) }));
+      if ('status' in reply) return reply.reason;
       get().deleted(id);
       return true;
     } catch (err) {

@@ -4,6 +4,8 @@ import { useWorkspace } from './workspaceStore';
 import { Icon } from '../../ui/Icon';
 import { WorkspaceField } from './WorkspaceField';
 import { WorkspacePicker } from './WorkspacePicker';
+import { WorktreeControls } from './WorktreeControls';
+import { BaseChanges } from './BaseChanges';
 import { ReviewView } from '../review/ReviewView';
 import { useChanges } from '../changes/changesStore';
 import './workspace.css';
@@ -20,6 +22,8 @@ export function WorkspaceBar() {
   const note = useWorkspace((s) => (s.note && s.defaultPath === workspace ? s.note : null));
   const fixed = sessionId !== undefined && workspace !== undefined;
   const [reviewing, setReviewing] = useState(false);
+  /** The worktree session whose changes against its base are open under the header. */
+  const [comparing, setComparing] = useState<string | undefined>(undefined);
   return (
     <div className="workspace-bar" data-testid="workspace-bar">
       <span
@@ -44,8 +48,9 @@ export function WorkspaceBar() {
           {note}
         </span>
       )}
-      {workspace && (
-        <span className="workspace-actions">
+      <div className="workspace-actions">
+        <WorktreeControls onCompare={setComparing} />
+        {workspace && (
           <button
             type="button"
             className="workspace-review"
@@ -55,19 +60,22 @@ export function WorkspaceBar() {
           >
             <Icon name="branch" /> Review
           </button>
-          {sessionId && (
-            <button
-              type="button"
-              className="workspace-review"
-              data-testid="changes-open"
-              aria-label="Changes"
-              title="Changes: what this session's turns changed, with diffs and reverts you can undo"
-              onClick={() => useChanges.getState().show()}
-            >
-              <Icon name="file" />
-            </button>
-          )}
-        </span>
+        )}
+        {workspace && sessionId && (
+          <button
+            type="button"
+            className="workspace-review"
+            data-testid="changes-open"
+            aria-label="Changes"
+            title="Changes: what this session's turns changed, with diffs and reverts you can undo"
+            onClick={() => useChanges.getState().show()}
+          >
+            <Icon name="file" />
+          </button>
+        )}
+      </div>
+      {comparing && comparing === sessionId && (
+        <BaseChanges sessionId={comparing} onClose={() => setComparing(undefined)} />
       )}
       {reviewing && workspace && <ReviewView workspace={workspace} onClose={() => setReviewing(false)} />}
     </div>

@@ -12,6 +12,9 @@ interface WorkspaceStore {
   note: string | null;
   /** The folder the person last started a chat in; new chats use it. */
   chosen: string | null;
+  /** The next new chat works in a git worktree of its own. */
+  worktree: boolean;
+  setWorktree(on: boolean): void;
   /** The desktop app picks folders with the native dialog; a browser types a path. */
   native: boolean;
   /** Loads the host's offer; resolves the folder a new chat uses. */
@@ -35,6 +38,8 @@ export const useWorkspace = create<WorkspaceStore>((set, get) => ({
   note: null,
   chosen: readStored(() => localStorage, CHOSEN_KEY) ?? null,
   native: hasNativeBridge(),
+  worktree: false,
+  setWorktree: (on) => set({ worktree: on }),
 
   load: async () => {
     await defaultQuery.load();
