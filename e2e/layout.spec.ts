@@ -41,6 +41,17 @@ describe('layout in Chromium', () => {
     expect(await chatWidth(page)).toBeGreaterThan(before);
   }, 60_000);
 
+  test('at 800 × 600 with the terminal closed the chat reaches the bottom of the window', async ({ app }) => {
+    const { page } = app;
+    await openAt(page, 800, 600);
+    expect(await page.getByTestId('terminal-pane').count()).toBe(0);
+    const chat = await page.locator('main[aria-label="Chat"]').boundingBox();
+    if (!chat) throw new Error('no chat');
+    // No empty band is kept for a terminal that is not there.
+    expect(chat.y + chat.height).toBeGreaterThan(590);
+    await app.screenshotAll('layout-800-no-terminal');
+  }, 60_000);
+
   test('at 1024 px the terminal opens by itself once the agent runs a command', async ({ app }) => {
     const { page, model } = app;
     await openAt(page, 1024, 700);

@@ -37,38 +37,46 @@ const WAIT = { timeout: 30_000 };
 const SLOW = 120_000;
 
 describe('serve restarted on the same home', () => {
-  it('keeps its URL, and an open tab reconnects by itself', async () => {
-    const dirs = await setup();
-    const first = await serve(dirs);
-    const { page } = await open(first.url);
-    await first.stop();
-    const banner = page.getByTestId('connection-banner');
-    await banner.waitFor(WAIT);
+  it(
+    'keeps its URL, and an open tab reconnects by itself',
+    async () => {
+      const dirs = await setup();
+      const first = await serve(dirs);
+      const { page } = await open(first.url);
+      await first.stop();
+      const banner = page.getByTestId('connection-banner');
+      await banner.waitFor(WAIT);
 
-    const second = await serve(dirs);
-    expect(second.url).toBe(first.url);
-    // The page retries on its own (backoff at most 5 s); no reload, no new URL.
-    await page
-      .getByRole('button', { name: 'Retry now' })
-      .click()
-      .catch(() => undefined);
-    await banner.waitFor({ state: 'detached', ...WAIT });
-    await page.getByTestId('chat-input').fill('still connected');
-    expect(page.url()).toContain(new URL(first.url).search.slice(1));
-  }, SLOW);
+      const second = await serve(dirs);
+      expect(second.url).toBe(first.url);
+      // The page retries on its own (backoff at most 5 s); no reload, no new URL.
+      await page
+        .getByRole('button', { name: 'Retry now' })
+        .click()
+        .catch(() => undefined);
+      await banner.waitFor({ state: 'detached', ...WAIT });
+      await page.getByTestId('chat-input').fill('still connected');
+      expect(page.url()).toContain(new URL(first.url).search.slice(1));
+    },
+    SLOW,
+  );
 
-  it('tells a tab holding a rotated token to open the new URL instead of retrying for ever', async () => {
-    const dirs = await setup();
-    const first = await serve(dirs);
-    const { page } = await open(first.url);
-    await first.stop();
-    await page.getByTestId('connection-banner').waitFor(WAIT);
+  it(
+    'tells a tab holding a rotated token to open the new URL instead of retrying for ever',
+    async () => {
+      const dirs = await setup();
+      const first = await serve(dirs);
+      const { page } = await open(first.url);
+      await first.stop();
+      await page.getByTestId('connection-banner').waitFor(WAIT);
 
-    const rotated = await serve({ ...dirs, args: ['--new-token'] });
-    expect(new URL(rotated.url).port).toBe(new URL(first.url).port);
-    expect(rotated.url).not.toBe(first.url);
-    const refused = page.locator('[data-testid="connection-banner"][data-state="refused"]');
-    await refused.waitFor(WAIT);
-    expect(await refused.innerText()).toMatch(/new token.*Open the URL/s);
-  }, SLOW);
+      const rotated = await serve({ ...dirs, args: ['--new-token'] });
+      expect(new URL(rotated.url).port).toBe(new URL(first.url).port);
+      expect(rotated.url).not.toBe(first.url);
+      const refused = page.locator('[data-testid="connection-banner"][data-state="refused"]');
+      await refused.waitFor(WAIT);
+      expect(await refused.innerText()).toMatch(/new token.*Open the URL/s);
+    },
+    SLOW,
+  );
 });

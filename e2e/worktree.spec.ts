@@ -62,7 +62,7 @@ describe('a chat in its own worktree', () => {
     await page.getByTestId('base-change').click();
     await expect
       .poll(() => page.getByTestId('review-diff').innerText(), POLL)
-      .toContain('+export const answer = 42;');
+      .toMatch(/\+\s*export const answer = 42;/);
     await app.screenshotAll('worktree-changes');
 
     await page.getByTestId('worktree-merge').click();

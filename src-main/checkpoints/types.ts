@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { CheckpointFileStatusSchema } from '../../src-shared/ipc/checkpointSchemas';
+
 /** What the checkpoint store hands out. */
 
 /** A path left out of a checkpoint and why; restore leaves such paths as they are. */
@@ -27,7 +30,7 @@ export interface Checkpoint {
   tree: string;
 }
 
-export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'type-changed';
+export type FileStatus = z.infer<typeof CheckpointFileStatusSchema>;
 
 export interface FileChange {
   path: string;

@@ -13,8 +13,9 @@ describe('a hostile model under caduceus chat --approvals deny', () => {
     const { home, workspace, chat } = h;
     const config = join(home, 'config.yaml');
     const before = await sha(config);
-    // The chat itself adds its sessions database.
-    const listHome = async () => (await readdir(home)).filter((name) => !name.startsWith('sessions.db'));
+    // The chat itself adds its sessions database and its checkpoint store.
+    const listHome = async () =>
+      (await readdir(home)).filter((name) => !name.startsWith('sessions.db') && name !== 'checkpoints');
     const homeBefore = await listHome();
     // Swaps ./sub and ./lnk (a link to $CADUCEUS_HOME) until ./stop appears, at most 60 s.
     const swapper = [

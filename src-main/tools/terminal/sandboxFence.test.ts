@@ -47,7 +47,7 @@ function services(s: Setup): ToolServices {
   // and the answers a person gave about leaving the sandbox.
   return {
     terminal: { sandbox, config: { backend: s.backend ?? 'local' } },
-    workspaces: { of: () => workspace, tempDirOf: () => tmp },
+    workspaces: { of: () => workspace, tempDirOf: () => tmp, sessionRootsOf: () => [] },
     sandboxEscalation: {
       runsOutside: () => Promise.resolve(s.runsOutside === true),
       allowedHosts: () => Promise.resolve(s.grantedHosts ?? []),

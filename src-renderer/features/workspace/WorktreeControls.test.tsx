@@ -35,7 +35,7 @@ beforeEach(() => {
       side: 'unstaged',
       binary: false,
       truncated: false,
-      text: '+new\n',
+      text: '--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n',
     }),
   });
   setBridge(fake.bridge);
@@ -86,6 +86,6 @@ describe('WorktreeControls', () => {
     await act(async () => byTestId('worktree-changes')?.click());
     await vi.waitFor(() => expect(byTestId('base-change')?.textContent).toBe('M a.txt'));
     await act(async () => byTestId('base-change')?.click());
-    await vi.waitFor(() => expect(byTestId('review-diff')?.textContent).toContain('+new'));
+    await vi.waitFor(() => expect(byTestId('review-diff')?.textContent).toMatch(/\+\s*new/));
   });
 });
