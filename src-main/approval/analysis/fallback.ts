@@ -86,8 +86,16 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
         current = '';
       }
       if (op === Op.Pipe) afterPipe = true;
-      if (op === Op.Open && outer.length < 256) outer.push(current);
-      if (op === Op.Close) current = outer.pop() ?? '';
+      // A run of `(` or `)` is one token: it opens or closes once per character.
+      const depth = t.end(k) - t.start(k);
+      const parens = text.charCodeAt(t.start(k)) === 0x28 || text.charCodeAt(t.start(k)) === 0x29;
+      const times = parens ? depth : 1;
+      if (op === Op.Open) for (let i = 0; i < times && outer.length < 256; i++) outer.push(current);
+      if (op === Op.Close) {
+        const left = outer.length - times;
+        current = left >= 0 ? (outer[left] ?? '') : '';
+        outer.length = Math.max(0, left);
+      }
       if (op === Op.Write && t.op(k + 1) === Op.Word) {
         writeTarget(wordValue(raw(k + 1)), sinkFor(t.start(k), t.end(k + 1)));
         k++;

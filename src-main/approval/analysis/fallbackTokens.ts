@@ -111,6 +111,9 @@ export class Tokens {
       const encoded = operatorAt(text, i);
       this.ops[slot] = encoded >> 2;
       i += encoded & 3;
+      // A run of `(` or of `)` is one token whose length is its depth: a 1 MB nest of
+      // parentheses costs one token per run instead of one per character.
+      if (code === 0x28 || code === 0x29) while (i < n && text.charCodeAt(i) === code) i++;
       this.ends[slot] = i;
       this.pos = i;
       return true;
