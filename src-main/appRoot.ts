@@ -346,6 +346,8 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
     async shutdown() {
       await Promise.allSettled([terminals.shutdown(), browser.closeAll(), mcp.closeAll()]);
       await sandbox.dispose();
+      // A prune started at start-up may still run: let it finish before the home goes away.
+      await checkpoints.store?.idle();
       checkpoints.store?.close();
       agent.close();
       workspaces.dispose();
@@ -353,7 +355,7 @@ export async function createAppRoot(options: AppRootOptions): Promise<AppRoot> {
   });
 }
 
-/** The store of `$CADUCEUS_HOME`, pruned at start; none when off or when it cannot open. */
+/** The store of `$CADUCEUS_HOME`, pruned in the background at start; none when off or when it cannot open. */
 async function openCheckpoints(
   options: AppRootOptions,
   configStore: ConfigStore,
@@ -366,7 +368,9 @@ async function openCheckpoints(
       config: () => configStore.current.checkpoints,
       watch: options.checkpoints === 'watch',
     });
-    await store.prune().catch((err: unknown) => logger.warn(`Pruning checkpoints failed: ${String(err)}`));
+    // Not awaited: retention walks the store, and nothing at start waits on it (the store runs
+    // its work one job at a time, so a first snapshot simply follows it).
+    void store.prune().catch((err: unknown) => logger.warn(`Pruning checkpoints failed: ${String(err)}`));
     return store;
   } catch (err) {
     logger.warn(`Checkpoints are unavailable: ${String(err)}`);

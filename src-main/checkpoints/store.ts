@@ -327,6 +327,11 @@ export class CheckpointStore {
     writeFileSync(join(this.dir, 'generation'), String(this.generation() + 1), { mode: 0o600 });
   }
 
+  /** Resolves once the work queued so far (a snapshot, a prune) has finished. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   /** Stops the watchers. */
   close(): void {
     for (const ws of this.tracked.values()) ws.watcher?.close();

@@ -4,7 +4,7 @@
  * Paths are relative, `/`-separated, unescaped; the root folder is ''.
  */
 import { readFileSync } from 'node:fs';
-import { writeAtomicSync } from './atomicSync';
+import { writeAtomicSync } from '../config/atomicFile';
 import type { LeftOut } from './types';
 
 export interface FileRecord {

@@ -27,11 +27,13 @@ const approvalsOf = new WeakMap<string[], ApprovalsSetting>();
 export function chatRootOptions(argv: string[]): Partial<AppRootOptions> {
   const values = parseChat(argv);
   const approvals = values.approvals as ApproverMode | undefined;
-  const backend = values.backend ? { backend: values.backend } : {};
-  if (values.query !== undefined) return { ...(approvals ? { approvals } : {}), ...backend };
+  // Only chat runs turns, so only chat opens the checkpoint store; a one-shot run compares stat
+  // signatures rather than arming a watcher.
+  const base = { checkpoints: 'scan' as const, ...(values.backend ? { backend: values.backend } : {}) };
+  if (values.query !== undefined) return { ...(approvals ? { approvals } : {}), ...base };
   const setting: ApprovalsSetting = { mode: approvals };
   approvalsOf.set(argv, setting);
-  return { approvalsNow: () => setting.mode, ...backend };
+  return { approvalsNow: () => setting.mode, ...base };
 }
 
 /** An interactive chat on a terminal stops the turn on Ctrl+C rather than ending the process. */

@@ -197,8 +197,6 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       cwd: io.cwd,
       // The folder the command runs in is the workspace of whatever it does.
       workspace: io.cwd,
-      // A one-shot run: turns are checkpointed by comparing stat signatures, no watcher.
-      checkpoints: 'scan',
       env: io.env,
       logger: createStderrLogger(io.env.CADUCEUS_LOG === 'debug' ? 'debug' : 'warn', io.stderr),
       connectMcp: command.mcp,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -55,24 +56,45 @@ export async function removeStaleTempFiles(path: string): Promise<string[]> {
   return removed;
 }
 
-/** Writes through a temp file in the same directory, flushed, then renamed over the target. */
-export async function writeAtomic(path: string, content: string): Promise<void> {
+/**
+ * Writes through a temp file in the same directory, flushed, then renamed over the target. A
+ * new file is private and an existing one keeps the mode its owner gave it, unless `mode` is
+ * given: a secret stays 0600 whatever someone made of it, with no moment at a wider mode.
+ */
+export async function writeAtomic(
+  path: string,
+  content: string,
+  options: { mode?: number } = {},
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   inFlight.add(resolve(tmp));
   try {
-    await writeThrough(path, tmp, content);
+    await writeThrough(path, tmp, content, options.mode);
   } finally {
     inFlight.delete(resolve(tmp));
   }
 }
 
-async function writeThrough(path: string, tmp: string, content: string): Promise<void> {
-  // A new file is private; an existing one keeps the mode its owner gave it.
-  const mode = await stat(path).then(
-    (s) => s.mode & 0o777,
-    () => 0o600,
-  );
+/** The same, synchronously (the window's bounds as the app quits, the checkpoint scan state); always 0600. */
+export function writeAtomicSync(path: string, content: string | Buffer): void {
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(tmp, content, { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+async function writeThrough(path: string, tmp: string, content: string, forced?: number): Promise<void> {
+  const mode =
+    forced ??
+    (await stat(path).then(
+      (s) => s.mode & 0o777,
+      () => 0o600,
+    ));
   const handle = await open(tmp, 'wx', mode);
   try {
     await handle.writeFile(content, 'utf8');

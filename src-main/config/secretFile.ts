@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeAtomic } from './atomicFile';
 import type { SecretPlace, SecretStore } from './secrets';
@@ -52,8 +51,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async write(all: Record<string, string>): Promise<void> {
-    await writeAtomic(this.path, JSON.stringify(all, null, 2));
-    // A file someone made wider keeps its mode through writeAtomic; a secrets file may not.
-    await chmod(this.path, 0o600);
+    // A file someone made wider would keep its mode; a secrets file may not.
+    await writeAtomic(this.path, JSON.stringify(all, null, 2), { mode: 0o600 });
   }
 }

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writeAtomicSync } from '../config/atomicFile';
 import { z } from 'zod';
 
 export const WindowStateSchema = z.object({
@@ -22,14 +23,12 @@ export function loadWindowState(path: string): WindowState {
 
 /**
  * Written synchronously: the close handler runs as the app quits, and an async write could be
- * cut off by the exit. The temp-and-rename keeps a crash from leaving half a file.
+ * cut off by the exit.
  */
 export function saveWindowState(path: string, state: WindowState): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(state));
-    renameSync(temp, path);
+    writeAtomicSync(path, JSON.stringify(state));
   } catch {
     // Losing the window's position is not worth failing a quit over.
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { writeAtomic } from '../config/atomicFile';
 import { join } from 'node:path';
 
 /*
@@ -16,13 +17,6 @@ export interface ServeIdentity {
   token: string;
   /** The port of the last run, if any: tried first, another one only when it is taken. */
   port: number | undefined;
-}
-
-async function writePrivate(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  await writeFile(temp, text, { mode: 0o600 });
-  await chmod(temp, 0o600);
-  await rename(temp, path);
 }
 
 async function readText(path: string): Promise<string | undefined> {
@@ -43,7 +37,7 @@ export async function loadServeIdentity(
   let token = options.newToken ? undefined : (await readText(tokenPath))?.trim();
   if (!token || !TOKEN_SHAPE.test(token)) {
     token = randomBytes(24).toString('hex');
-    await writePrivate(tokenPath, `${token}\n`);
+    await writeAtomic(tokenPath, `${token}\n`, { mode: 0o600 });
   } else {
     // A token file someone widened is narrowed again; its content is still ours.
     await chmod(tokenPath, 0o600);
@@ -61,5 +55,5 @@ export async function loadServeIdentity(
 
 /** Remembers the port this run listens on, for the next start. */
 export async function rememberServePort(home: string, port: number): Promise<void> {
-  await writePrivate(join(home, PORT_FILE), `${JSON.stringify({ port })}\n`);
+  await writeAtomic(join(home, PORT_FILE), `${JSON.stringify({ port })}\n`, { mode: 0o600 });
 }

@@ -7,7 +7,7 @@ import type {
 import type { ChatMessage, ToolCall } from '../../../src-shared/sessions';
 import type { TokenUsage } from '../../../src-shared/usage';
 import type { ToolDefinition } from '../../runtime/types';
-import { toWireMessages } from './imageParts';
+import { ImageCache, toWireMessages } from './imageParts';
 import { PriceList } from './pricing';
 import type { ResolvedModel } from './resolve';
 
@@ -53,6 +53,7 @@ export class OpenAiChatClient implements ModelClient {
   readonly name: string;
   private readonly client: OpenAI;
   private readonly prices: PriceList;
+  private readonly images = new ImageCache();
   /** Cleared when the server rejects `stream_options` (some OpenAI-compatible servers do). */
   private askUsage = true;
 
@@ -69,7 +70,7 @@ export class OpenAiChatClient implements ModelClient {
   }
 
   async complete(request: ModelRequest): Promise<ModelReply> {
-    const wire = toWireMessages(request.messages);
+    const wire = toWireMessages(request.messages, this.images);
     const body: ChatCompletionCreateParamsBase = {
       model: this.model.name,
       messages: wire.messages,

@@ -14,7 +14,10 @@ import type { ChatMessage } from '../../../src-shared/sessions';
  * chatFiles.ts makes them that hold an image, so a block inside a resource's text or typed by
  * hand cannot send some other file. An image whose copy is gone stays as its text only.
  */
-export function toWireMessages(messages: ChatMessage[]): {
+export function toWireMessages(
+  messages: ChatMessage[],
+  cache: ImageCache = new ImageCache(),
+): {
   messages: ChatCompletionMessageParam[];
   images: number;
 } {
@@ -24,7 +27,7 @@ export function toWireMessages(messages: ChatMessage[]): {
       return message as ChatCompletionMessageParam;
     const parts: ChatCompletionContentPart[] = [{ type: 'text', text: message.content }];
     for (const file of splitAttachments(message.content).files) {
-      const image = file.kind === 'image' && file.path ? readImage(file.path) : undefined;
+      const image = file.kind === 'image' && file.path ? cache.read(file.path) : undefined;
       if (!image) continue;
       parts.push({ type: 'image_url', image_url: { url: `data:${image.mime};base64,${image.data}` } });
       images++;
@@ -50,7 +53,28 @@ function imageType(bytes: Buffer): string | undefined {
   return undefined;
 }
 
-function readImage(path: string): { mime: string; data: string } | undefined {
+type Image = { mime: string; data: string };
+
+/**
+ * Images read once per client: every model call re-sends the history, and a copy never changes
+ * (its name is random and it is written once), so reading it again each call is wasted I/O.
+ */
+export class ImageCache {
+  private readonly images = new Map<string, Image | undefined>();
+
+  constructor(private readonly max = 16) {}
+
+  read(path: string): Image | undefined {
+    if (this.images.has(path)) return this.images.get(path);
+    const image = readImage(path);
+    // Oldest first out: a long session keeps only its recent images in memory.
+    if (this.images.size >= this.max) this.images.delete(this.images.keys().next().value as string);
+    this.images.set(path, image);
+    return image;
+  }
+}
+
+function readImage(path: string): Image | undefined {
   if (!isCopy(path)) return undefined;
   try {
     const bytes = readFileSync(path);

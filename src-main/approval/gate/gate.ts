@@ -12,7 +12,7 @@ import { allowedMessage, denialText } from './gateMessages';
 import { alwaysKeysFor, asksEveryTime, takesPerson, verdictFor } from './gateVerdict';
 import { grantAnswer } from './grantAnswers';
 import { createMemoryGrantStore, grantApplies, type GrantRecord, type GrantStore } from './grants';
-import { approvalDeadlineMs, askWithDeadline } from './humanPrompt';
+import { askWithDeadline } from './humanPrompt';
 import { ledgerEntryFor, type LedgerSink } from './ledger';
 import type {
   AllowlistStore,
@@ -23,10 +23,10 @@ import type {
   ApproverAnswer,
   GateCheck,
   GateDecision,
-  SmartAnswer,
   SmartApprover,
 } from './gateTypes';
 import { ruleFor } from '../analysis/rules/registry';
+import { askSmart } from './smartAsk';
 import type { ApprovalSettings } from './settings';
 import { matchAllowRules, matchDenyRule } from './userRules';
 import type { Verdict } from '../analysis/verdict';
@@ -61,9 +61,6 @@ export interface ApprovalGate {
 }
 
 type Decide = Omit<GateDecision, 'verdict' | 'message'> & { message?: string };
-
-/** A model's judgement is bounded even while a person's answer is awaited without a deadline. */
-const SMART_MAX_MS = 120_000;
 
 export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   const grants = deps.grants ?? createMemoryGrantStore();
@@ -118,40 +115,6 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
         `command_allowlist could not be read; asking instead: ${err instanceof Error ? err.message : String(err)}`,
       );
       return [];
-    }
-  }
-
-  async function askSmart(
-    input: GateCheck,
-    verdict: Verdict,
-    settings: ApprovalSettings,
-  ): Promise<SmartAnswer> {
-    const smart = deps.smartApprover;
-    if (!smart) return 'escalate';
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(),
-      approvalDeadlineMs(settings.timeoutSeconds) ?? SMART_MAX_MS,
-    );
-    try {
-      const answer = await smart.assess(
-        {
-          command: input.command,
-          verdict,
-          sessionId: input.sessionId,
-          taskId: input.taskId,
-          toolCallId: input.toolCallId,
-        },
-        controller.signal,
-      );
-      return answer === 'approve' || answer === 'deny' ? answer : 'escalate';
-    } catch (err) {
-      deps.logger?.warn(
-        `Smart approval failed; asking the user: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      return 'escalate';
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -334,7 +297,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   ): Promise<GateDecision> {
     const { batched } = how;
     if (!batched && !how.humanOnly && settings.mode === 'smart') {
-      const smart = await askSmart(input, verdict, settings);
+      const smart = await askSmart(deps.smartApprover, input, verdict, settings.timeoutSeconds, deps.logger);
       if (smart === 'approve') return end({ allowed: true, decidedBy: 'smart', source: 'model' });
       if (smart === 'deny') return end({ allowed: false, decidedBy: 'smart', source: 'model' });
     }
