@@ -16,7 +16,12 @@ export interface ServedApp {
 }
 
 /** Runs `bench` against a fresh serve, then stops and removes everything it started. */
-export async function withServedApp<T>(name: string, bench: (app: ServedApp) => Promise<T>): Promise<T> {
+export async function withServedApp<T>(
+  name: string,
+  bench: (app: ServedApp) => Promise<T>,
+  /** Fills serve's home (CADUCEUS_HOME) before it starts; `dir` is serve's working folder. */
+  seed?: (home: string, dir: string) => Promise<void>,
+): Promise<T> {
   const model = await ScriptedModel.start();
   const dir = await mkdtemp(join(tmpdir(), `caduceus-bench-${name}-`));
   const browsers: Browser[] = [];
@@ -24,6 +29,7 @@ export async function withServedApp<T>(name: string, bench: (app: ServedApp) => 
     // Its own HOME: the shells it opens read no developer rc files (see e2e/support/serve.ts).
     const userHome = join(dir, 'user');
     await mkdir(userHome);
+    await seed?.(join(dir, 'home'), dir);
     const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), userHome, cwd: dir });
     try {
       const open = async () => {

@@ -1,0 +1,45 @@
+/**
+ * `caduceus serve` on the long-sessions fixture (10,000 sessions, two long ones). The database is
+ * generated once per bench process and copied into each served home.
+ */
+import { rmSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  BENCH_FIXTURE,
+  writeLongSessions,
+  type LongSessionsFixture,
+} from '../src-main/agent/sessions/testing/longSessions';
+import { withServedApp, type ServedApp } from './servedApp';
+
+interface Template {
+  db: string;
+  fixture: LongSessionsFixture;
+}
+
+let template: Promise<Template> | undefined;
+
+/** The fixture's sessions name `/tmp` as their folder, which exists on every machine here. */
+async function buildTemplate(): Promise<Template> {
+  const home = await mkdtemp(join(tmpdir(), 'caduceus-bench-long-'));
+  process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+  const fixture = writeLongSessions(home, { ...BENCH_FIXTURE, workspace: tmpdir() });
+  return { db: join(home, 'sessions.db'), fixture };
+}
+
+export async function withLongSessionsApp<T>(
+  name: string,
+  bench: (app: ServedApp, fixture: LongSessionsFixture) => Promise<T>,
+): Promise<T> {
+  template ??= buildTemplate();
+  const { db, fixture } = await template;
+  return withServedApp(
+    name,
+    (app) => bench(app, fixture),
+    async (home) => {
+      await mkdir(home, { recursive: true });
+      await copyFile(db, join(home, 'sessions.db'));
+    },
+  );
+}
