@@ -6,7 +6,7 @@ import { approvalDeadlineMs } from './humanPrompt';
 import { ApprovalSettingsSchema } from './settings';
 import { toolApprover } from './toolGate';
 import { call, setup } from '../testing/gateFakes';
-import { ApprovalsConfigSchema } from '../../config/schema';
+import { ApprovalsBlockSchema } from '../../../src-shared/ipc/schemas';
 import { SandboxEscalation } from '../../sandbox/escalation';
 import { createMemoryAllowlistStore } from './memoryAllowlistStore';
 
@@ -31,7 +31,7 @@ function heldApprover(): Approver & { answer(a: ApproverAnswer): void; signals: 
 
 describe('approvals.timeout_seconds', () => {
   it('defaults to 0, which the config schemas accept and which means no deadline', () => {
-    expect(ApprovalsConfigSchema.parse({}).timeout_seconds).toBe(0);
+    expect(ApprovalsBlockSchema.parse({}).timeout_seconds).toBe(0);
     expect(ApprovalSettingsSchema.parse({}).timeoutSeconds).toBe(0);
     expect(approvalDeadlineMs(0)).toBeNull();
     expect(approvalDeadlineMs(30)).toBe(30_000);
