@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { denyApprover } from '../asking';
 import { initShellParser } from '../analysis/analyse';
-import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { GateQuestion, Approver, ApproverAnswer } from './gateTypes';
 import { approvalDeadlineMs } from './humanPrompt';
 import { ApprovalSettingsSchema } from './settings';
 import { toolApprover } from './toolGate';
@@ -21,7 +21,7 @@ function heldApprover(): Approver & { answer(a: ApproverAnswer): void; signals: 
   const signals: AbortSignal[] = [];
   return {
     signals,
-    request: (_req: ApprovalRequest, signal: AbortSignal) => {
+    request: (_req: GateQuestion, signal: AbortSignal) => {
       signals.push(signal);
       return new Promise<ApproverAnswer>((resolve) => waiting.push(resolve));
     },
