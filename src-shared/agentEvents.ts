@@ -14,6 +14,27 @@ const base = {
 export const TurnStatusSchema = z.enum(['completed', 'max_iterations', 'cancelled', 'error']);
 export type TurnStatus = z.infer<typeof TurnStatusSchema>;
 
+/** How a turn ended, as the page tells it: an answer (after all its steps or the last allowed), a stop or a failure. */
+export const TurnEndSchema = z.enum(['done', 'cancelled', 'error']);
+export type TurnEnd = z.infer<typeof TurnEndSchema>;
+
+export const TURN_ENDS: Record<TurnStatus, TurnEnd> = {
+  completed: 'done',
+  max_iterations: 'done',
+  cancelled: 'cancelled',
+  error: 'error',
+};
+
+/** Fields an agent event and the chat event made from it share, declared once. */
+export const ToolOutputFields = { toolCallId: z.string(), chunk: z.string() };
+export const ClarifyFields = { question: z.string(), choices: z.array(z.string()) };
+/** A call's own time, and apart from it how long it waited for a person to answer its approval. */
+export const CallTimeFields = {
+  durationMs: z.number().nonnegative(),
+  waitMs: z.number().nonnegative().optional(),
+};
+export const TurnEndFields = { error: z.string().optional(), usage: UsageTotalsSchema.optional() };
+
 /** A person's choice, or no answer in time. */
 export const ApprovalDecisionSchema = z.enum([...ApprovalChoiceSchema.options, 'timeout']);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
@@ -44,17 +65,14 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     /** Shared by the calls of a batch that run in parallel; absent when the call runs alone. */
     batch: z.string().optional(),
   }),
-  z.object({ type: z.literal('tool_output'), ...base, toolCallId: z.string(), chunk: z.string() }),
+  z.object({ type: z.literal('tool_output'), ...base, ...ToolOutputFields }),
   z.object({
     type: z.literal('tool_finished'),
     ...base,
     toolCallId: z.string(),
     name: z.string(),
     status: ToolRunStatusSchema,
-    /** The call's own time, without the wait for a person's answer. */
-    durationMs: z.number().nonnegative(),
-    /** How long it waited for a person to answer its approval. */
-    waitMs: z.number().nonnegative().optional(),
+    ...CallTimeFields,
     resultPreview: z.string(),
     /** The whole result the model received, for cards that show output as text. */
     result: z.string().optional(),
@@ -83,8 +101,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     type: z.literal('clarify_requested'),
     ...base,
     requestId: z.string(),
-    question: z.string(),
-    choices: z.array(z.string()),
+    ...ClarifyFields,
   }),
   z.object({
     type: z.literal('clarify_resolved'),
@@ -98,8 +115,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     status: TurnStatusSchema,
     text: z.string(),
     iterations: z.number().int().nonnegative(),
-    error: z.string().optional(),
-    usage: UsageTotalsSchema.optional(),
+    ...TurnEndFields,
   }),
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;

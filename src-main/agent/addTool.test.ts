@@ -1,8 +1,9 @@
 /**
  * The "add a tool" recipe of docs/architecture.md, followed with a throwaway tool: a module
  * whose registration carries the tool's facts (tools/testing/fakeTool.ts) and one line in
- * tools/builtin.ts (mocked here). Discovery, the toolsets and presets, the batch planner and
- * the gate's batch announcement all learn the tool from that registration alone.
+ * tools/builtin.ts (mocked here). Discovery, its toolset and the presets, the batch planner, the
+ * gate's batch announcement, execute_code's scripts and the card all learn the tool from that
+ * registration alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,11 +51,34 @@ describe('adding a tool', async () => {
     expect(report.failed).toEqual([]);
   });
 
-  it('is in its toolset and in the presets its registration names, and only those', () => {
+  it('is in its toolset, described as a leaf, and in the presets its registration names, and only those', () => {
+    expect(runtime.toolsets.get('fake')).toMatchObject({
+      kind: 'leaf',
+      description: 'Fake scripts for the recipe test',
+      tools: ['fake_run'],
+    });
     expect([...runtime.toolsets.resolve('fake')]).toEqual(['fake_run']);
-    expect(runtime.toolsets.resolve('caduceus-cli').has('fake_run')).toBe(true);
-    expect(runtime.toolsets.resolve('caduceus-cli').has('terminal')).toBe(true);
-    expect(runtime.toolsets.resolve('caduceus-desktop').has('fake_run')).toBe(false);
+    for (const preset of ['caduceus-cli', 'caduceus-desktop', 'caduceus-serve']) {
+      expect(runtime.toolsets.resolve(preset).has('fake_run'), preset).toBe(true);
+      expect(runtime.toolsets.resolve(preset).has('terminal'), preset).toBe(true);
+    }
+    expect(runtime.toolsets.resolve('caduceus-acp').has('fake_run')).toBe(false);
+    expect(runtime.toolsets.resolve('coding').has('fake_run')).toBe(false);
+  });
+
+  it('is callable from execute_code scripts, and execute_code says so when it is offered', () => {
+    expect(runtime.registry.callableFromScripts()).toContain('fake_run');
+    // execute_code's schema as the definitions builder offers it beside these tools.
+    const code = lookup('execute_code');
+    const offered = (names: string[]) =>
+      code?.offeredWith?.(
+        code.schema,
+        names.flatMap((name) => lookup(name) ?? []),
+      ).description ?? '';
+    const withFake = offered(['execute_code', 'fake_run']);
+    expect(withFake).toContain('Tools the script may call: fake_run.');
+    expect(withFake).toContain('Python `tools.fake_run(script="x")`');
+    expect(offered(['execute_code', 'terminal'])).not.toContain('fake_run');
   });
 
   it('is never batched, as its registration says', () => {

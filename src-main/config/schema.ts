@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import {
-  ApprovalModeSchema,
+  ApprovalsBlockSchema,
   AskPolicySchema,
-  ContainerPolicySchema,
   MemoryWriteApprovalSchema,
 } from '../../src-shared/ipc/schemas';
 import { SandboxConfigSchema } from './sandboxSchema';
@@ -50,15 +49,6 @@ export const McpServerSchema = z
     message: 'give either command (stdio) or url (HTTP), not both',
   });
 export type McpServerConfig = z.infer<typeof McpServerSchema>;
-
-export const ApprovalsConfigSchema = z.object({
-  mode: ApprovalModeSchema.default('manual'),
-  /** 0 waits until a person answers; a positive number denies after that many seconds. */
-  timeout_seconds: z.number().min(0).default(0),
-  containers: ContainerPolicySchema.default('skip'),
-  deny: stringList,
-  allow: stringList,
-});
 
 export const ModelConfigSchema = z.object({
   provider: z.string().optional(),
@@ -137,7 +127,7 @@ export const ConfigSchema = z.looseObject({
   sandbox: SandboxConfigSchema.prefault({}),
   network: NetworkConfigSchema.prefault({}),
   checkpoints: CheckpointsConfigSchema.prefault({}),
-  approvals: ApprovalsConfigSchema.prefault({}),
+  approvals: ApprovalsBlockSchema.prefault({}),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

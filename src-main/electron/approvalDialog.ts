@@ -6,10 +6,14 @@ import type { ApprovalChoice, ApprovalRequest } from '../../src-shared/ipc/schem
  * Button order of the native dialog: the page's answers with Deny first, since index 0 is both
  * the default and the cancel id.
  */
-export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = [
+const DENY_FIRST = [
   ...APPROVAL_CHOICES.filter((c) => c.choice === 'deny'),
   ...APPROVAL_CHOICES.filter((c) => c.choice !== 'deny'),
-].map(({ label, choice }) => ({ label, choice }));
+];
+
+export const APPROVAL_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = DENY_FIRST.map(
+  ({ label, choice }) => ({ label, choice }),
+);
 
 /** A message box is no place for a whole file: past this, the rest is named, not shown. */
 const MAX_DETAIL_CHARS = 6_000;
@@ -79,13 +83,9 @@ export async function askWithNativeDialog(
 }
 
 /** Buttons of the batch dialog: each answers every command of the batch; Deny all is default and cancel. */
-export const BATCH_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = [
-  { label: 'Deny all', choice: 'deny' },
-  { label: 'Allow all once', choice: 'once' },
-  { label: 'Allow all for this session', choice: 'session' },
-  { label: 'Allow all for 1 hour', choice: 'hour' },
-  { label: 'Always allow all', choice: 'always' },
-];
+export const BATCH_BUTTONS: readonly { label: string; choice: ApprovalChoice }[] = DENY_FIRST.map(
+  ({ all, choice }) => ({ label: all, choice }),
+);
 
 export function batchDialogOptions(requests: ApprovalRequest[], signal?: AbortSignal): MessageBoxOptions {
   const detail = requests

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentEvent } from '../../src-shared/agentEvents';
-import type { ChatEvent } from '../../src-shared/ipc/chatSchemas';
+import { TURN_ENDS, type AgentEvent } from '../../src-shared/agentEvents';
+import type { ChatEvent, ChatMessage } from '../../src-shared/ipc/chatSchemas';
 import { eventOutcome, finishedDetails, toolCallView, type ToolCallFacts } from '../agent/toolCards';
 
+type Of<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
+
 /**
- * Turns one turn's agent events into the chat events the UI draws. Keeps what the agent does
- * not repeat: which assistant message a tool call belongs to, and what each call was.
+ * Turns one turn's agent events into the chat events the UI draws. The fields they share are
+ * declared once (`src-shared/agentEvents.ts`); what is added here is what the agent does not
+ * repeat: which assistant message a tool call belongs to, and what each call was.
  */
 export class ChatEventMapper {
   private messageId = randomUUID();
@@ -29,123 +32,110 @@ export class ChatEventMapper {
     if (event.depth > 0 || this.finished) return [];
     switch (event.type) {
       case 'turn_started':
-        return [
-          {
-            type: 'turn.started',
-            ...base,
-            userMessage: {
-              id: randomUUID(),
-              role: 'user',
-              content: event.prompt,
-              toolCalls: [],
-              createdAt: Date.now(),
-            },
-          },
-        ];
+        return [{ type: 'turn.started', ...base, userMessage: message('user', event.prompt) }];
       case 'assistant_delta':
-        if (this.afterTools) {
-          this.messageId = randomUUID();
-          this.afterTools = false;
-          this.shown = '';
-        }
-        this.shown += event.text;
-        return [{ type: 'assistant.delta', ...base, messageId: this.messageId, text: event.text }];
-      case 'tool_started': {
-        const facts: ToolCallFacts = {
-          id: event.toolCallId,
-          name: event.name,
-          emoji: event.emoji,
-          ...(event.icon ? { icon: event.icon } : {}),
-          args: event.args ?? event.argsPreview,
-          taskId: this.sessionId,
-          startedAt: Date.now(),
-          run: 'running',
-          ...(event.batch ? { batch: event.batch } : {}),
-        };
-        this.calls.set(event.toolCallId, facts);
-        this.afterTools = true;
-        return [{ type: 'tool.started', ...base, messageId: this.messageId, call: toolCallView(facts) }];
-      }
-      case 'tool_output':
-        // One live path per call: the flow-controlled terminal stream when there is one.
-        if (this.streamed(event.toolCallId)) return [];
-        return [{ type: 'tool.output', ...base, toolCallId: event.toolCallId, chunk: event.chunk }];
-      case 'tool_finished': {
-        const started = this.calls.get(event.toolCallId);
-        const view = toolCallView({
-          id: event.toolCallId,
-          name: event.name,
-          emoji: started?.emoji ?? '',
-          ...(started?.icon ? { icon: started.icon } : {}),
-          args: started?.args ?? '',
-          taskId: this.sessionId,
-          startedAt: started?.startedAt ?? Date.now(),
-          run: event.status,
-          ...eventOutcome(event),
-          durationMs: event.durationMs,
-          ...(event.waitMs ? { waitMs: event.waitMs } : {}),
-          result: event.result ?? event.resultPreview,
-        });
         return [
-          {
-            type: 'tool.finished',
-            ...base,
-            toolCallId: event.toolCallId,
-            status: view.status === 'running' ? 'error' : view.status,
-            durationMs: event.durationMs,
-            ...(event.waitMs ? { waitMs: event.waitMs } : {}),
-            result: view.result ?? '',
-            details: finishedDetails(view),
-          },
+          { type: 'assistant.delta', ...base, messageId: this.textMessage(event.text), text: event.text },
         ];
+      case 'tool_started':
+        return [{ type: 'tool.started', ...base, messageId: this.messageId, call: this.started(event) }];
+      case 'tool_output': {
+        const { toolCallId, chunk } = event;
+        // One live path per call: the flow-controlled terminal stream when there is one.
+        return this.streamed(toolCallId) ? [] : [{ type: 'tool.output', ...base, toolCallId, chunk }];
+      }
+      case 'tool_finished':
+        return [{ type: 'tool.finished', ...base, ...this.finishedCall(event) }];
+      case 'clarify_requested': {
+        const { requestId: id, question, choices } = event;
+        return [{ type: 'clarify.requested', ...base, id, question, choices }];
       }
       case 'approval_requested':
       case 'approval_resolved':
-        return [];
-      case 'clarify_requested':
-        return [
-          {
-            type: 'clarify.requested',
-            ...base,
-            id: event.requestId,
-            question: event.question,
-            choices: event.choices,
-          },
-        ];
       case 'clarify_resolved':
+        // Approvals reach the page as their own contract events; an answer is the page's own.
         return [];
-      case 'turn_finished': {
-        this.finished = true;
-        const status =
-          event.status === 'cancelled' ? 'cancelled' : event.status === 'error' ? 'error' : 'done';
-        const turnFinished: ChatEvent = {
-          type: 'turn.finished',
-          ...base,
-          status,
-          ...(event.error ? { error: event.error } : {}),
-          ...(event.usage ? { usage: event.usage } : {}),
-        };
-        // After tool calls the current message holds their cards: replacing it would drop
-        // them. A text not shown yet becomes a message of its own.
-        if (this.afterTools) {
-          if (!event.text || event.text === this.shown) return [turnFinished];
-          this.messageId = randomUUID();
-        }
-        return [
-          {
-            type: 'assistant.message',
-            ...base,
-            message: {
-              id: this.messageId,
-              role: 'assistant',
-              content: event.text,
-              toolCalls: [],
-              createdAt: Date.now(),
-            },
-          },
-          turnFinished,
-        ];
-      }
+      case 'turn_finished':
+        return this.turnFinished(event, base);
     }
   }
+
+  /** The message streamed text belongs to: a new one after tool calls. */
+  private textMessage(text: string): string {
+    if (this.afterTools) {
+      this.messageId = randomUUID();
+      this.afterTools = false;
+      this.shown = '';
+    }
+    this.shown += text;
+    return this.messageId;
+  }
+
+  private started(event: Of<'tool_started'>) {
+    const facts: ToolCallFacts = {
+      id: event.toolCallId,
+      name: event.name,
+      emoji: event.emoji,
+      ...(event.icon ? { icon: event.icon } : {}),
+      args: event.args ?? event.argsPreview,
+      taskId: this.sessionId,
+      startedAt: Date.now(),
+      run: 'running',
+      ...(event.batch ? { batch: event.batch } : {}),
+    };
+    this.calls.set(event.toolCallId, facts);
+    this.afterTools = true;
+    return toolCallView(facts);
+  }
+
+  private finishedCall(event: Of<'tool_finished'>) {
+    const started = this.calls.get(event.toolCallId);
+    const time = { durationMs: event.durationMs, ...(event.waitMs ? { waitMs: event.waitMs } : {}) };
+    const view = toolCallView({
+      id: event.toolCallId,
+      name: event.name,
+      emoji: started?.emoji ?? '',
+      ...(started?.icon ? { icon: started.icon } : {}),
+      args: started?.args ?? '',
+      taskId: this.sessionId,
+      startedAt: started?.startedAt ?? Date.now(),
+      run: event.status,
+      ...eventOutcome(event),
+      ...time,
+      result: event.result ?? event.resultPreview,
+    });
+    return {
+      toolCallId: event.toolCallId,
+      status: view.status === 'running' ? ('error' as const) : view.status,
+      ...time,
+      result: view.result ?? '',
+      details: finishedDetails(view),
+    };
+  }
+
+  /** The answer (unless already shown under tool calls), then the end. */
+  private turnFinished(event: Of<'turn_finished'>, base: { sessionId: string; turnId: string }): ChatEvent[] {
+    this.finished = true;
+    const end: ChatEvent = {
+      type: 'turn.finished',
+      ...base,
+      status: TURN_ENDS[event.status],
+      ...(event.error ? { error: event.error } : {}),
+      ...(event.usage ? { usage: event.usage } : {}),
+    };
+    // After tool calls the current message holds their cards: replacing it would drop
+    // them. A text not shown yet becomes a message of its own.
+    if (this.afterTools) {
+      if (!event.text || event.text === this.shown) return [end];
+      this.messageId = randomUUID();
+    }
+    return [
+      { type: 'assistant.message', ...base, message: message('assistant', event.text, this.messageId) },
+      end,
+    ];
+  }
+}
+
+function message(role: 'user' | 'assistant', content: string, id = randomUUID()): ChatMessage {
+  return { id, role, content, toolCalls: [], createdAt: Date.now() };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXECUTE_CODE_SCHEMA } from '../tools/codeExecution';
-import { BROWSER_WEB_HINT } from './schemaPatch';
+import { BROWSER_WEB_HINT, withoutAbsentWebHint } from '../tools/browser';
+import { withScriptTools } from '../tools/codeExecution/scriptTools';
 import { newRuntime, spec } from './testing/fixtures';
 import type { ToolDefinition } from './types';
 
@@ -141,24 +142,37 @@ describe('getToolDefinitions', () => {
     expect((await runtime.getToolDefinitions()).length).toBe(6);
   });
 
+  const executeCode = () =>
+    spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA, offeredWith: withScriptTools });
+  const readFile = () =>
+    spec('read_file', 'file', {
+      fromScripts: { example: { python: 'path="a.txt"', node: '{ path: "a.txt" }' } },
+    });
+  const terminal = (overrides: object = {}) =>
+    spec('terminal', 'terminal', {
+      fromScripts: { example: { python: 'command="ls"', node: '{ command: "ls" }' } },
+      ...overrides,
+    });
+
   it('lists in execute_code only the callable tools that passed their checks', async () => {
     const { runtime } = newRuntime();
-    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
-    runtime.registry.register(spec('read_file', 'file'));
-    runtime.registry.register(spec('terminal', 'terminal', { checkFn: () => false }));
-    runtime.registry.register(spec('web_search', 'web'));
+    runtime.registry.register(executeCode());
+    runtime.registry.register(readFile());
+    runtime.registry.register(terminal({ checkFn: () => false }));
+    runtime.registry.register(spec('web_search', 'web', { fromScripts: {} }));
+    runtime.registry.register(spec('process', 'terminal'));
     const defs = await runtime.getToolDefinitions({ disabled: ['web'] });
     const text = defs.find((d) => d.function.name === 'execute_code')?.function.description ?? '';
     expect(text).toContain('Tools the script may call: read_file.');
     expect(text).toContain('Python `tools.read_file(path="a.txt")`');
-    expect(text).not.toMatch(/terminal|web_search/);
+    expect(text).not.toMatch(/terminal|web_search|\bprocess\b/);
   });
 
   it('gives execute_code examples only for callable tools, and says so plainly when none is', async () => {
     const { runtime } = newRuntime();
-    runtime.registry.register(spec('execute_code', 'code_execution', { schema: EXECUTE_CODE_SCHEMA }));
-    runtime.registry.register(spec('read_file', 'file'));
-    runtime.registry.register(spec('terminal', 'terminal'));
+    runtime.registry.register(executeCode());
+    runtime.registry.register(readFile());
+    runtime.registry.register(terminal());
     const describe = async (disabled: string[]) =>
       (await runtime.getToolDefinitions({ disabled })).find((d) => d.function.name === 'execute_code')
         ?.function.description ?? '';
@@ -177,7 +191,7 @@ describe('getToolDefinitions', () => {
 
   it('drops the web hint from browser_navigate when no web tool is offered', async () => {
     const { runtime } = newRuntime();
-    const base = spec('browser_navigate', 'browser');
+    const base = spec('browser_navigate', 'browser', { offeredWith: withoutAbsentWebHint });
     base.schema = { ...base.schema, description: `Open a URL.${BROWSER_WEB_HINT}` };
     runtime.registry.register(base);
     runtime.registry.register(spec('web_search', 'web'));

@@ -1,6 +1,5 @@
 import { availabilityOf, evaluateChecks } from './availability';
 import type { ToolRegistry } from './registry';
-import { patchSchema } from './schemaPatch';
 import type { ToolsetIndex } from './toolsets';
 import type { Logger, ToolDefinition, ToolEntry } from './types';
 
@@ -53,8 +52,10 @@ export class DefinitionsBuilder {
       if (ok) offered.push(entry);
     }
     if (memo.availabilityKey !== availabilityKey || memo.definitions.length !== offered.length) {
-      const names = new Set(offered.map((e) => e.name));
-      memo.definitions = offered.map((e) => ({ type: 'function', function: patchSchema(e.schema, names) }));
+      memo.definitions = offered.map((e) => ({
+        type: 'function',
+        function: e.offeredWith ? e.offeredWith(e.schema, offered) : e.schema,
+      }));
       memo.availabilityKey = availabilityKey;
     }
     // Callers may mutate what they get; the memo must stay intact.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOL_MODULES } from '../tools/builtin';
 import { discoverTools } from './discovery';
-import { LEAF_TOOLSETS } from './toolsetCatalog';
 import { ctx, newRuntime, spec } from './testing/fixtures';
 
 describe('discoverTools', () => {
@@ -44,18 +43,86 @@ describe('discoverTools', () => {
     expect((await runtime.handleFunctionCall('one', {}, ctx)).text).toBe('one ran');
   });
 
-  it('registers the whole catalogue: every tool of every leaf toolset', async () => {
+  it('registers the whole catalogue: every built-in tool in a described leaf toolset', async () => {
     const { runtime, logger } = newRuntime();
     const report = await discoverTools(
       { registry: runtime.registry, logger, services: {} },
       BUILTIN_TOOL_MODULES,
     );
     expect(report.failed).toEqual([]);
-    for (const [set, def] of Object.entries(LEAF_TOOLSETS)) {
-      for (const tool of def.tools)
-        expect(runtime.registry.get(tool)?.toolset, `${tool} in ${set}`).toBe(set);
+    const leaves = new Set([...runtime.registry.entries()].map((entry) => entry.toolset));
+    expect([...leaves].sort()).toEqual(
+      [
+        'web',
+        'terminal',
+        'file',
+        'browser',
+        'vision',
+        'image_gen',
+        'tts',
+        'skills',
+        'cronjob',
+        'messaging',
+        'todo',
+        'memory',
+        'session_search',
+        'clarify',
+        'code_execution',
+        'delegation',
+        'homeassistant',
+        'moa',
+      ].sort(),
+    );
+    for (const name of leaves) {
+      const set = runtime.toolsets.get(name);
+      expect(set?.kind, name).toBe('leaf');
+      expect(set?.description, name).not.toBe('');
     }
+    expect([...runtime.toolsets.resolve('web_tools')]).toEqual(['web_search', 'web_extract']);
+    expect([...runtime.toolsets.resolve('terminal_tools')]).toEqual(['terminal', 'process']);
     expect(logger.messages.filter((m) => m.level === 'warn')).toEqual([]);
+  });
+
+  it('puts the built-in tools in the presets their registrations name', async () => {
+    const { runtime, logger } = newRuntime();
+    await discoverTools({ registry: runtime.registry, logger, services: {} }, BUILTIN_TOOL_MODULES);
+    const every = runtime.registry.names().filter((name) => name !== 'send_message');
+    for (const preset of ['caduceus-desktop', 'caduceus-cli', 'caduceus-serve'])
+      expect([...runtime.toolsets.resolve(preset)].sort(), preset).toEqual([...every].sort());
+    const coding = [...runtime.toolsets.resolve('caduceus-acp')];
+    expect(coding).toEqual([...runtime.toolsets.resolve('coding')]);
+    expect(coding).toContain('terminal');
+    expect(coding).toContain('execute_code');
+    for (const t of [
+      'clarify',
+      'send_message',
+      'text_to_speech',
+      'image_generate',
+      'cronjob',
+      'ha_get_state',
+    ])
+      expect(coding).not.toContain(t);
+    expect(every.filter((t) => !coding.includes(t)).sort()).toEqual(
+      [
+        'clarify',
+        'cronjob',
+        'ha_call_service',
+        'ha_get_state',
+        'ha_list_entities',
+        'ha_list_services',
+        'image_generate',
+        'text_to_speech',
+      ].sort(),
+    );
+    expect(runtime.registry.callableFromScripts()).toEqual([
+      'web_search',
+      'web_extract',
+      'terminal',
+      'read_file',
+      'write_file',
+      'patch',
+      'search_files',
+    ]);
   });
 
   it('offers no tool whose handler this build lacks, and says why', async () => {

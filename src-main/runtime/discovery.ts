@@ -3,7 +3,7 @@ import type { Logger, ToolSpec } from './types';
 
 /** What every tool module receives; the tool layer adds its services (ToolModuleContext). */
 export interface DiscoveryContext {
-  registry: Pick<ToolRegistry, 'register'>;
+  registry: Pick<ToolRegistry, 'register' | 'callableFromScripts'>;
   logger: Logger;
 }
 
@@ -52,5 +52,6 @@ function recording(registry: ToolRegistry, undo: (() => void)[]): DiscoveryConte
       registry.register(spec);
       undo.push(() => registry.restore(spec.name, previous));
     },
+    callableFromScripts: () => registry.callableFromScripts(),
   };
 }

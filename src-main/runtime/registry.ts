@@ -97,6 +97,21 @@ export class ToolRegistry {
     return out;
   }
 
+  /** What a toolset is for, as the first of its tools that says so registered it. */
+  toolsetDescription(toolset: string): string | undefined {
+    for (const entry of this.tools.values())
+      if (entry.toolset === toolset && entry.toolsetDescription !== undefined)
+        return entry.toolsetDescription;
+    return undefined;
+  }
+
+  /** The tools an execute_code script may call, in registration order. */
+  callableFromScripts(): string[] {
+    const out: string[] = [];
+    for (const entry of this.tools.values()) if (entry.fromScripts) out.push(entry.name);
+    return out;
+  }
+
   /** Every toolset name that at least one registered tool belongs to. */
   registeredToolsets(): Set<string> {
     const out = new Set<string>();

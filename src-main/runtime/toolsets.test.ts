@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { LEGACY_TOOLSETS, PRESET_TOOLSETS, STATIC_TOOLSETS } from './toolsetCatalog';
+import { CODING_PRESETS, LEGACY_TOOLSETS, PRESET_TOOLSETS, SURFACE_PRESETS } from './toolsetCatalog';
 import { newRuntime, spec } from './testing/fixtures';
 
 describe('ToolsetIndex', () => {
   it('resolves composites through includes', () => {
     const { runtime } = newRuntime();
-    for (const t of ['terminal', 'process', 'web_search', 'web_extract', 'read_file'])
-      runtime.registry.register(spec(t, 'x'));
+    for (const [t, set] of [
+      ['terminal', 'terminal'],
+      ['process', 'terminal'],
+      ['web_search', 'web'],
+      ['web_extract', 'web'],
+      ['read_file', 'file'],
+      ['write_file', 'file'],
+      ['patch', 'file'],
+      ['search_files', 'file'],
+      ['vision_analyze', 'vision'],
+    ] as const)
+      runtime.registry.register(spec(t, set));
     expect([...runtime.toolsets.resolve('debugging')].sort()).toEqual(
       [
         'process',
@@ -23,6 +33,13 @@ describe('ToolsetIndex', () => {
 
   it('maps every legacy name to the tools of its current toolset', () => {
     const { runtime } = newRuntime();
+    for (const [t, set] of [
+      ['web_search', 'web'],
+      ['web_extract', 'web'],
+      ['terminal', 'terminal'],
+      ['process', 'terminal'],
+    ] as const)
+      runtime.registry.register(spec(t, set));
     expect([...runtime.toolsets.resolve('web_tools')]).toEqual(['web_search', 'web_extract']);
     expect([...runtime.toolsets.resolve('terminal_tools')]).toEqual(['terminal', 'process']);
     expect(Object.keys(LEGACY_TOOLSETS).sort()).toEqual(
@@ -39,7 +56,7 @@ describe('ToolsetIndex', () => {
         'tts_tools',
       ].sort(),
     );
-    for (const def of Object.values(LEGACY_TOOLSETS)) expect(def.tools.length).toBeGreaterThan(0);
+    for (const def of Object.values(LEGACY_TOOLSETS)) expect(def.sameAs).toBeDefined();
   });
 
   it('detects include cycles and still resolves what it can', () => {
@@ -76,38 +93,33 @@ describe('ToolsetIndex', () => {
     expect([...runtime.toolsets.resolve('mcp-srv')]).toEqual(['mcp_srv_echo', 'mcp_srv_add']);
   });
 
-  it('has the surface presets, and the coding preset has no clarify, messaging or speech', () => {
+  it('has the surface presets, each offering the tools whose registrations name it', () => {
+    const { runtime } = newRuntime();
     for (const name of ['caduceus-desktop', 'caduceus-cli', 'caduceus-serve', 'caduceus-acp']) {
       expect(PRESET_TOOLSETS[name]).toBeDefined();
     }
-    const acp = PRESET_TOOLSETS['caduceus-acp']?.tools ?? [];
-    expect(acp).toContain('terminal');
-    for (const t of ['clarify', 'send_message', 'text_to_speech']) expect(acp).not.toContain(t);
-    expect(PRESET_TOOLSETS['caduceus-desktop']?.tools).toContain('clarify');
+    runtime.registry.register(spec('terminal', 'terminal', { presets: CODING_PRESETS }));
+    runtime.registry.register(spec('clarify', 'clarify', { presets: SURFACE_PRESETS }));
+    runtime.registry.register(spec('send_message', 'messaging'));
+    const acp = runtime.toolsets.get('caduceus-acp');
+    expect(acp?.kind).toBe('preset');
+    expect(acp?.tools).toEqual(['terminal']);
+    expect([...runtime.toolsets.resolve('coding')]).toEqual(['terminal']);
+    expect([...runtime.toolsets.resolve('caduceus-desktop')]).toEqual(['terminal', 'clarify']);
   });
 
-  it('has every leaf toolset the catalogue names', () => {
-    for (const name of [
-      'web',
-      'terminal',
-      'file',
-      'browser',
-      'vision',
-      'image_gen',
-      'tts',
-      'skills',
-      'cronjob',
-      'messaging',
-      'todo',
-      'memory',
-      'session_search',
-      'clarify',
-      'code_execution',
-      'delegation',
-      'homeassistant',
-      'moa',
-    ]) {
-      expect(STATIC_TOOLSETS[name]?.kind).toBe('leaf');
-    }
+  it('makes a toolset a described leaf when one of its tools describes it', () => {
+    const { runtime } = newRuntime();
+    runtime.registry.register(
+      spec('web_search', 'web', { toolsetDescription: 'Web search and page extraction' }),
+    );
+    runtime.registry.register(spec('web_extract', 'web'));
+    expect(runtime.toolsets.get('web')).toEqual({
+      name: 'web',
+      kind: 'leaf',
+      description: 'Web search and page extraction',
+      tools: ['web_search', 'web_extract'],
+      includes: [],
+    });
   });
 });

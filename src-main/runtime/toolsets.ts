@@ -43,23 +43,26 @@ export class ToolsetIndex {
   /** A toolset's definition, including the registry-only kinds (MCP, plugin). */
   get(name: string): ResolvedToolset | undefined {
     const def = this.defs.get(name);
-    const registered = this.registry.toolsIn(name);
+    const registered = this.registry.toolsIn(def?.sameAs ?? name);
     if (def) {
       const tools = [...new Set([...def.tools, ...registered])];
       return { name, kind: def.kind, description: def.description, tools, includes: [...def.includes] };
     }
     if (registered.length === 0) return undefined;
+    const described = this.registry.toolsetDescription(name);
+    if (described !== undefined)
+      return { name, kind: 'leaf', description: described, tools: registered, includes: [] };
     const kind: ToolsetKind = name.startsWith('mcp-') ? 'mcp' : 'plugin';
     const description =
       kind === 'mcp' ? `Tools of the MCP server "${name.slice(4)}"` : `Plugin toolset "${name}"`;
     return { name, kind, description, tools: registered, includes: [] };
   }
 
-  /** Every toolset name known now: static ones plus those only the registry knows. */
+  /** Every toolset name known now: the built-in leaves, the static ones, then MCP and plugin toolsets. */
   names(): string[] {
-    const names = new Set(this.defs.keys());
-    for (const name of this.registry.registeredToolsets()) names.add(name);
-    return [...names];
+    const registered = [...this.registry.registeredToolsets()];
+    const leaves = registered.filter((name) => this.registry.toolsetDescription(name) !== undefined);
+    return [...new Set([...leaves, ...this.defs.keys(), ...registered])];
   }
 
   isKnown(name: string): boolean {

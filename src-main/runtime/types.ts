@@ -111,8 +111,20 @@ export interface ToolSpec {
   gateCommand?: (args: ToolArgs) => string | undefined;
   /** Its line icon on the card (a name of src-renderer's ui/Icon); without one, a wrench. */
   icon?: string;
-  /** Presets (`caduceus-desktop`, …) that offer it besides the tools their catalog lists. */
+  /**
+   * What its toolset is for; one tool of a built-in toolset says it, which makes the toolset a
+   * leaf of the catalog (without it a toolset only the registry knows is a plugin's).
+   */
+  toolsetDescription?: string;
+  /**
+   * The presets and composites (`caduceus-desktop`, `coding`, …) that offer it; usually
+   * `SURFACE_PRESETS` or `CODING_PRESETS` of runtime/toolsetCatalog.ts.
+   */
   presets?: readonly string[];
+  /** An execute_code script may call it, with an example call (Python keywords, a Node object). */
+  fromScripts?: { example?: { python: string; node: string } };
+  /** Its schema as offered beside these tools, when its text names other tools (it may not mention absent ones). */
+  offeredWith?: (schema: FunctionSchema, offered: readonly ToolEntry[]) => FunctionSchema;
 }
 
 export interface ToolEntry extends ToolSpec {

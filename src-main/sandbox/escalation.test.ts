@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { denyApprover } from '../approval/asking';
 import {
   createMemoryAllowlistStore,
-  type ApprovalRequest,
+  type GateQuestion,
   type Approver,
   type ApproverAnswer,
 } from '../approval/gate';
@@ -41,8 +41,8 @@ afterEach(async () => {
 });
 
 /** An Approver that records every question and answers from a script. */
-function testApprover(answers: ApproverAnswer[]): Approver & { asked: ApprovalRequest[] } {
-  const asked: ApprovalRequest[] = [];
+function testApprover(answers: ApproverAnswer[]): Approver & { asked: GateQuestion[] } {
+  const asked: GateQuestion[] = [];
   return {
     asked,
     request: async (req) => {

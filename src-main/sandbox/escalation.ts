@@ -17,7 +17,7 @@ import {
   prefixDanger,
   type AllowlistStore,
   type GrantStore,
-  type ApprovalRequest,
+  type GateQuestion,
   type Approver,
   type ApproverAnswer,
   type LedgerSink,
@@ -145,9 +145,9 @@ export class SandboxEscalation {
     key: string,
     reason: string,
     remember: boolean,
-  ): Promise<{ asked: ApprovalRequest; answer: ApproverAnswer; timedOut: boolean }> {
+  ): Promise<{ asked: GateQuestion; answer: ApproverAnswer; timedOut: boolean }> {
     const timeoutSeconds = this.deps.timeoutSeconds?.() ?? 0;
-    const asked: ApprovalRequest = {
+    const asked: GateQuestion = {
       id: randomUUID(),
       command: request.command,
       sessionId: request.sessionId,

@@ -1,5 +1,6 @@
 import { toolError } from '../runtime/errors';
 import { functionSchema } from '../runtime/typedArgs';
+import { CODING_PRESETS, SURFACE_PRESETS } from '../runtime/toolsetCatalog';
 import { ClarifyArgs, DelegateTaskArgs, MemoryArgs, SessionSearchArgs, TodoArgs } from './agentLoopArgs';
 import { registerUnavailable, type ToolModuleContext } from './toolModule';
 
@@ -11,6 +12,8 @@ import { registerUnavailable, type ToolModuleContext } from './toolModule';
 export const AGENT_LOOP_TOOLS = {
   todo: {
     toolset: 'todo',
+    toolsetDescription: 'Task planning for multi-step work',
+    presets: CODING_PRESETS,
     emoji: '📋',
     icon: 'list',
     args: TodoArgs,
@@ -22,6 +25,8 @@ export const AGENT_LOOP_TOOLS = {
   },
   memory: {
     toolset: 'memory',
+    toolsetDescription: 'Persistent notes across sessions',
+    presets: CODING_PRESETS,
     emoji: '🧠',
     icon: 'brain',
     args: MemoryArgs,
@@ -33,6 +38,8 @@ export const AGENT_LOOP_TOOLS = {
   },
   session_search: {
     toolset: 'session_search',
+    toolsetDescription: 'Full-text search over past sessions',
+    presets: CODING_PRESETS,
     emoji: '🗂️',
     icon: 'search',
     args: SessionSearchArgs,
@@ -44,6 +51,8 @@ export const AGENT_LOOP_TOOLS = {
   },
   delegate_task: {
     toolset: 'delegation',
+    toolsetDescription: 'Run sub-agents on sub-tasks',
+    presets: CODING_PRESETS,
     emoji: '👥',
     icon: 'people',
     args: DelegateTaskArgs,
@@ -55,6 +64,8 @@ export const AGENT_LOOP_TOOLS = {
   },
   clarify: {
     toolset: 'clarify',
+    toolsetDescription: 'Ask the user a question',
+    presets: SURFACE_PRESETS,
     emoji: '❓',
     icon: 'question',
     args: ClarifyArgs,
@@ -70,11 +81,13 @@ export type AgentLoopToolName = keyof typeof AGENT_LOOP_TOOLS;
 
 export function registerTools(ctx: ToolModuleContext): void {
   const specs = (Object.keys(AGENT_LOOP_TOOLS) as AgentLoopToolName[]).map((name) => {
-    const { toolset, emoji, icon, schema } = AGENT_LOOP_TOOLS[name];
+    const { toolset, toolsetDescription, presets, emoji, icon, schema } = AGENT_LOOP_TOOLS[name];
     // clarify waits on the user, so nothing runs beside it.
     return {
       name,
       toolset,
+      toolsetDescription,
+      presets,
       emoji,
       icon,
       schema,

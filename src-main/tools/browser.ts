@@ -1,7 +1,7 @@
 import { toolError } from '../runtime/errors';
-import { BROWSER_WEB_HINT } from '../runtime/schemaPatch';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
-import type { CheckFn, ToolContext } from '../runtime/types';
+import type { CheckFn, FunctionSchema, ToolContext, ToolEntry } from '../runtime/types';
+import { CODING_PRESETS } from '../runtime/toolsetCatalog';
 import * as actions from './browser/actions';
 import { BROWSER_ARGS, type BrowserArgs, type BrowserToolName } from './browser/args';
 import type { BrowserTab } from './browser/pool';
@@ -11,6 +11,16 @@ import type { ToolModuleContext, ToolServices } from './toolModule';
 
 const describe = (name: BrowserToolName, description: string) =>
   functionSchema(name, description, BROWSER_ARGS[name]);
+
+/** The sentence in browser_navigate's description that points at the web tools. */
+export const BROWSER_WEB_HINT =
+  ' For plain research prefer web_search or web_extract, which are faster and cheaper than a browser.';
+
+/** browser_navigate as offered: it mentions the web tools only when one of them is offered. */
+export function withoutAbsentWebHint(schema: FunctionSchema, offered: readonly ToolEntry[]): FunctionSchema {
+  if (offered.some((entry) => entry.name === 'web_search' || entry.name === 'web_extract')) return schema;
+  return { ...schema, description: schema.description.replace(BROWSER_WEB_HINT, '') };
+}
 
 export const BROWSER_SCHEMAS = [
   describe(
@@ -70,7 +80,10 @@ export function registerTools(ctx: ToolModuleContext): void {
     ctx.registry.register({
       name,
       toolset: 'browser',
+      toolsetDescription: 'Browser automation: navigate, read, click, type',
+      presets: CODING_PRESETS,
       schema,
+      ...(name === 'browser_navigate' ? { offeredWith: withoutAbsentWebHint } : {}),
       emoji: isVision ? '👁️' : '🌐',
       icon: 'globe',
       isAsync: true,

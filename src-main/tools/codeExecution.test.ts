@@ -92,7 +92,7 @@ describe('execute_code', () => {
     ].join('\n');
     const result = await run('python', code);
     expect(result.output).toMatch(
-      /^refused: execute_code cannot be called from execute_code; the script may call: web_search, /,
+      /^refused: execute_code cannot be called from execute_code; the script may call: read_file, /,
     );
     expect(result.output).toMatch(/\nrefused: process cannot be called/);
     expect(result.output).toContain('{"output":"nested\\n","exit_code":0}');
@@ -167,7 +167,7 @@ describe('execute_code', () => {
     const definitions = await runtime.getToolDefinitions();
     const description = definitions.find((d) => d.function.name === 'execute_code')?.function.description;
     expect(description).toMatch(
-      /Tools the script may call: read_file, write_file, search_files, patch, terminal\. For example: Python `tools\.read_file\(/,
+      /Tools the script may call: read_file, write_file, patch, search_files, terminal\. For example: Python `tools\.read_file\(/,
     );
   });
 });

@@ -4,6 +4,7 @@ import { readFileTool } from './file/readFile';
 import { searchFilesTool } from './file/searchFiles';
 import { patchTool, writeFileTool } from './file/writeTools';
 import { typedHandler } from '../runtime/typedArgs';
+import { CODING_PRESETS } from '../runtime/toolsetCatalog';
 import type { ToolContext, ToolHandler } from '../runtime/types';
 import { FILE_SCHEMAS, PatchArgs, ReadFileArgs, SearchFilesArgs, WriteFileArgs } from './file/schemas';
 import type { ToolModuleContext, ToolServices } from './toolModule';
@@ -20,10 +21,14 @@ export function registerTools(ctx: ToolModuleContext): void {
     checkFn: typeof reads,
     handler: ToolHandler,
     parallelSafe: boolean,
+    example?: { python: string; node: string },
   ) =>
     ctx.registry.register({
       name,
       toolset: 'file',
+      toolsetDescription: 'Read, write, patch and search files',
+      presets: CODING_PRESETS,
+      fromScripts: example ? { example } : {},
       schema: FILE_SCHEMAS[name],
       emoji,
       icon: name === 'search_files' ? 'search' : 'file',
@@ -39,8 +44,17 @@ export function registerTools(ctx: ToolModuleContext): void {
     args: S,
     run: (services: ToolServices, args: z.output<S>, call: ToolContext) => unknown,
   ) => typedHandler(name, args, (parsed, call) => run(services, parsed, call));
-  register('read_file', '📖', reads, typed('read_file', ReadFileArgs, readFileTool), true);
-  register('write_file', '✍️', writes, typed('write_file', WriteFileArgs, writeFileTool), false);
+  register('read_file', '📖', reads, typed('read_file', ReadFileArgs, readFileTool), true, {
+    python: 'path="a.txt"',
+    node: '{ path: "a.txt" }',
+  });
+  register('write_file', '✍️', writes, typed('write_file', WriteFileArgs, writeFileTool), false, {
+    python: 'path="out.txt", content="done"',
+    node: '{ path: "out.txt", content: "done" }',
+  });
   register('patch', '🩹', writes, typed('patch', PatchArgs, patchTool), false);
-  register('search_files', '🔎', reads, typed('search_files', SearchFilesArgs, searchFilesTool), true);
+  register('search_files', '🔎', reads, typed('search_files', SearchFilesArgs, searchFilesTool), true, {
+    python: 'pattern="TODO"',
+    node: '{ pattern: "TODO" }',
+  });
 }

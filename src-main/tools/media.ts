@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toolError } from '../runtime/errors';
+import { CODING_PRESETS, SURFACE_PRESETS } from '../runtime/toolsetCatalog';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import type { ToolContext, ToolOutcome } from '../runtime/types';
 import { guarded } from './guard';
@@ -62,6 +63,8 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'vision_analyze',
     toolset: 'vision',
+    toolsetDescription: 'Image analysis',
+    presets: CODING_PRESETS,
     schema: MEDIA_SCHEMAS.vision_analyze,
     emoji: '👁️',
     icon: 'image',
@@ -99,6 +102,8 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'image_generate',
     toolset: 'image_gen',
+    toolsetDescription: 'Image generation',
+    presets: SURFACE_PRESETS,
     schema: MEDIA_SCHEMAS.image_generate,
     emoji: '🎨',
     icon: 'image',
@@ -116,6 +121,8 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'text_to_speech',
     toolset: 'tts',
+    toolsetDescription: 'Text to speech',
+    presets: SURFACE_PRESETS,
     schema: MEDIA_SCHEMAS.text_to_speech,
     emoji: '🔊',
     requiresEnv: [OPENAI_KEY_ENV],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toolError } from '../runtime/errors';
+import { CODING_PRESETS, SURFACE_PRESETS } from '../runtime/toolsetCatalog';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import type { ToolContext } from '../runtime/types';
 import { guarded } from './guard';
@@ -97,6 +98,8 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'cronjob',
     toolset: 'cronjob',
+    toolsetDescription: 'Scheduled prompts',
+    presets: SURFACE_PRESETS,
     schema: SERVICE_SCHEMAS.cronjob,
     emoji: '⏰',
     checkFn: () =>
@@ -114,6 +117,7 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'send_message',
     toolset: 'messaging',
+    toolsetDescription: 'Send messages to configured targets',
     schema: SERVICE_SCHEMAS.send_message,
     emoji: '✉️',
     checkFn: () => MESSAGING_REASON,
@@ -122,6 +126,8 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'mixture_of_agents',
     toolset: 'moa',
+    toolsetDescription: 'Mixture of agents: several models answer, one aggregates',
+    presets: CODING_PRESETS,
     schema: SERVICE_SCHEMAS.mixture_of_agents,
     emoji: '🧠',
     icon: 'people',
@@ -194,6 +200,8 @@ function registerHomeAssistant(ctx: ToolModuleContext, services: ToolServices): 
     ctx.registry.register({
       name,
       toolset: 'homeassistant',
+      toolsetDescription: 'Home Assistant control and monitoring',
+      presets: SURFACE_PRESETS,
       schema: SERVICE_SCHEMAS[name],
       emoji: '🏠',
       icon: 'home',

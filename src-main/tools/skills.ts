@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { CODING_PRESETS } from '../runtime/toolsetCatalog';
 import { toolError } from '../runtime/errors';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
 import { manageSkill } from './skills/changes';
@@ -61,10 +62,11 @@ export function registerTools(ctx: ToolModuleContext): void {
         return toolError(message(err));
       }
     });
-  const base = { toolset: 'skills', checkFn, isAsync: true };
+  const base = { toolset: 'skills', presets: CODING_PRESETS, checkFn, isAsync: true };
   ctx.registry.register({
     ...base,
     name: 'skills_list',
+    toolsetDescription: 'Skill documents: list, view, manage',
     schema: SKILL_SCHEMAS.skills_list,
     emoji: '📚',
     icon: 'list',

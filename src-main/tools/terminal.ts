@@ -4,6 +4,7 @@ import { terminalCheck } from './terminal/wiring';
 import { typedHandler } from '../runtime/typedArgs';
 import { PROCESS_SCHEMA, ProcessArgs, TERMINAL_SCHEMA, TerminalArgs } from './terminal/schemas';
 import type { ToolModuleContext } from './toolModule';
+import { CODING_PRESETS } from '../runtime/toolsetCatalog';
 
 export { PROCESS_SCHEMA, TERMINAL_SCHEMA };
 
@@ -14,6 +15,9 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'terminal',
     toolset: 'terminal',
+    toolsetDescription: 'Shell commands and background process management',
+    presets: CODING_PRESETS,
+    fromScripts: { example: { python: 'command="ls"', node: '{ command: "ls" }' } },
     schema: TERMINAL_SCHEMA,
     emoji: '💻',
     icon: 'terminal',
@@ -27,6 +31,7 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'process',
     toolset: 'terminal',
+    presets: CODING_PRESETS,
     schema: PROCESS_SCHEMA,
     emoji: '⚙️',
     icon: 'gear',

@@ -19,7 +19,7 @@ export type { CommandCheck, CommandDecision, CommandGate } from '../approval/gat
  * registers its tools as unavailable.
  */
 export interface ToolModuleContext {
-  registry: Pick<ToolRegistry, 'register'>;
+  registry: Pick<ToolRegistry, 'register' | 'callableFromScripts'>;
   logger: Logger;
   services: ToolServices;
 }

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_OUTPUT_CHARS } from '../../src-shared/constants';
 import { toolError } from '../runtime/errors';
 import { toolOk } from '../runtime/outcome';
 import { functionSchema, typedHandler } from '../runtime/typedArgs';
+import { CODING_PRESETS } from '../runtime/toolsetCatalog';
 import type { ToolContext, ToolOutcome } from '../runtime/types';
 import { capText, isHttpUrl } from './http';
 import { egressFor } from './egress';
@@ -42,6 +43,9 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'web_search',
     toolset: 'web',
+    toolsetDescription: 'Web search and page extraction',
+    presets: CODING_PRESETS,
+    fromScripts: { example: { python: 'query="release notes"', node: '{ query: "release notes" }' } },
     schema: WEB_SCHEMAS.web_search,
     emoji: '🔍',
     icon: 'globe',
@@ -54,6 +58,10 @@ export function registerTools(ctx: ToolModuleContext): void {
   ctx.registry.register({
     name: 'web_extract',
     toolset: 'web',
+    presets: CODING_PRESETS,
+    fromScripts: {
+      example: { python: 'urls=["https://example.com"]', node: '{ urls: ["https://example.com"] }' },
+    },
     schema: WEB_SCHEMAS.web_extract,
     emoji: '📄',
     icon: 'globe',

@@ -7,7 +7,7 @@ import { scriptedModelConfig } from '../agent/testing/harness';
 import { scriptedTurn, terminalOutput as output } from '../agent/testing/scriptedTurn';
 import { ScriptedModel, type ScriptedToolCall } from '../agent/testing/scriptedModel';
 import { scriptedApprover } from '../approval/testing/gateFakes';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../approval/gate';
+import type { GateQuestion, Approver, ApproverAnswer } from '../approval/gate';
 import { createMemoryLogger } from '../runtime/logger';
 import { createAppRoot, type AppRoot, type AppRootOptions } from '../appRoot';
 
@@ -230,7 +230,7 @@ describe('write roots of the file tools', () => {
     await writeFile(join(home, 'config.yaml'), `sandbox:\n  writable_roots: [${JSON.stringify(extra)}]\n`);
     // Even a workspace that contains $CADUCEUS_HOME does not make it writable. Writes on distinct
     // paths may run at once, so the answer depends on the file, not on the order of the prompts.
-    const asked: ApprovalRequest[] = [];
+    const asked: GateQuestion[] = [];
     const approver: Approver = {
       request: async (req) => {
         asked.push(req);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ApprovalRefusalSchema } from '../agentEvents';
+import {
+  ApprovalRefusalSchema,
+  CallTimeFields,
+  ClarifyFields,
+  ToolOutputFields,
+  TurnEndFields,
+  TurnEndSchema,
+} from '../agentEvents';
 import { MessageRoleSchema } from '../sessions';
 import { FileDiffSchema } from '../fileDiff';
 import { ToolCallStatusSchema } from '../toolCalls';
@@ -114,14 +121,13 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('assistant.delta'), ...base, messageId: z.string(), text: z.string() }),
   z.object({ type: z.literal('assistant.message'), ...base, message: ChatMessageSchema }),
   z.object({ type: z.literal('tool.started'), ...base, messageId: z.string(), call: ToolCallViewSchema }),
-  z.object({ type: z.literal('tool.output'), ...base, toolCallId: z.string(), chunk: z.string() }),
+  z.object({ type: z.literal('tool.output'), ...base, ...ToolOutputFields }),
   z.object({
     type: z.literal('tool.finished'),
     ...base,
     toolCallId: z.string(),
     status: ToolCallStatusSchema.exclude(['running']),
-    durationMs: z.number(),
-    waitMs: z.number().optional(),
+    ...CallTimeFields,
     result: z.string(),
     details: ToolCallDetailsSchema.optional(),
   }),
@@ -129,15 +135,14 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('clarify.requested'),
     ...base,
     id: z.string(),
-    question: z.string(),
-    choices: z.array(z.string()).optional(),
+    question: ClarifyFields.question,
+    choices: ClarifyFields.choices.optional(),
   }),
   z.object({
     type: z.literal('turn.finished'),
     ...base,
-    status: z.enum(['done', 'cancelled', 'error']),
-    error: z.string().optional(),
-    usage: UsageTotalsSchema.optional(),
+    status: TurnEndSchema,
+    ...TurnEndFields,
   }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;

@@ -129,23 +129,47 @@ export const MemoryEntrySchema = z.object({
 });
 export type MemoryEntry = z.infer<typeof MemoryEntrySchema>;
 
-/** config.yaml `approvals` as Settings shows it (its rule lists stay in config.yaml). */
-export const ApprovalsViewSchema = z.object({
-  mode: ApprovalModeSchema,
-  /** 0 waits until a person answers. */
-  timeout_seconds: z.number().min(0),
-  containers: ContainerPolicySchema,
+/**
+ * config.yaml's `approvals` block, its defaults and bounds declared once: the config schema is
+ * this, the gate's settings rename its keys, Settings shows and changes a part of it.
+ */
+export const ApprovalsBlockSchema = z.object({
+  mode: ApprovalModeSchema.default('manual'),
+  /** 0 waits until a person answers; a positive number denies after that many seconds. */
+  timeout_seconds: z.number().min(0).default(0),
+  /** Container backends are isolated: their dangerous (never hardline) commands may skip the prompt. */
+  containers: ContainerPolicySchema.default('skip'),
+  /** Command-prefix rules, compared word by word against each segment. */
+  deny: z.array(z.string()).default([]),
+  allow: z.array(z.string()).default([]),
 });
 
-/** A change Settings sends: the same fields, a timeout a person could mean (config.yaml takes any). */
-export const ApprovalsChangeSchema = ApprovalsViewSchema.extend({
-  // 0 waits until answered; otherwise a deadline of at least 5 seconds.
-  timeout_seconds: z
-    .number()
-    .int()
-    .max(3600)
-    .refine((s) => s === 0 || s >= 5, '0 (wait) or 5 to 3600 seconds'),
-})
+/** The timeouts Settings offers besides 0 (config.yaml takes any): a deadline a person could mean. */
+export const SETTINGS_APPROVAL_TIMEOUT = { min: 5, max: 3600 } as const;
+
+const approvalsBlock = ApprovalsBlockSchema.shape;
+
+/** config.yaml `approvals` as Settings shows it (its rule lists stay in config.yaml). */
+export const ApprovalsViewSchema = ApprovalsBlockSchema.pick({
+  mode: true,
+  timeout_seconds: true,
+  containers: true,
+});
+
+/** A change Settings sends: the same fields, without defaults, a timeout in Settings' bounds. */
+export const ApprovalsChangeSchema = z
+  .object({
+    mode: approvalsBlock.mode.unwrap(),
+    timeout_seconds: approvalsBlock.timeout_seconds
+      .unwrap()
+      .int()
+      .max(SETTINGS_APPROVAL_TIMEOUT.max)
+      .refine(
+        (s) => s === 0 || s >= SETTINGS_APPROVAL_TIMEOUT.min,
+        `0 (wait) or ${SETTINGS_APPROVAL_TIMEOUT.min} to ${SETTINGS_APPROVAL_TIMEOUT.max} seconds`,
+      ),
+    containers: approvalsBlock.containers.unwrap(),
+  })
   .partial()
   .strict();
 

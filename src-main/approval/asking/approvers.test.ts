@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest, Approver } from '../gate/gateTypes';
+import type { GateQuestion, Approver } from '../gate/gateTypes';
 import { scriptedApprover } from '../testing/gateFakes';
 import { modeApprover, type ApproverMode } from './approvers';
 
-const req = { id: 'r1' } as ApprovalRequest;
+const req = { id: 'r1' } as GateQuestion;
 const signal = new AbortController().signal;
 
 describe('modeApprover', () => {

@@ -1,12 +1,8 @@
 import { ledgerSubjectText, WRITE_SUBJECT_KIND } from '../../../src-shared/approvalsLedger';
-import {
-  AskPolicySchema,
-  type AskPolicy,
-  type ApprovalRequest as SharedRequest,
-} from '../../../src-shared/ipc/schemas';
+import { AskPolicySchema, type AskPolicy, type ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import type { Decider } from '../../../src-shared/approvalsLedger';
 import type { ApprovalBroker } from './broker';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
+import type { GateQuestion, Approver, ApproverAnswer } from '../gate/gateTypes';
 import type { ApprovalRecorder } from './humanAsk';
 
 /** `--approvals` of the CLI and `serve`: ask a person, or answer every prompt with deny or allow. */
@@ -52,7 +48,7 @@ function recorded(answer: ApproverAnswer, signal: AbortSignal, unattended: boole
 
 /** Records each question and answer in its session and shows them to the agent running it. */
 /** What the session's record says was asked: a file tool's write by its path, else the command. */
-function askedAbout(req: ApprovalRequest): string {
+function askedAbout(req: GateQuestion): string {
   return req.writesTo !== undefined
     ? ledgerSubjectText({ subjectKind: WRITE_SUBJECT_KIND, subject: req.writesTo })
     : req.command;
@@ -63,7 +59,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
   const isUnattended = () => inner.unattended === true;
   const recordBatch =
     (innerBatch: NonNullable<Approver['requestBatch']>) =>
-    async (reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]> => {
+    async (reqs: GateQuestion[], signal: AbortSignal): Promise<ApproverAnswer[]> => {
       const ids = reqs.map((req) =>
         relay.requested({
           requestId: req.id,
@@ -118,7 +114,7 @@ export function recordingApprover(inner: Approver, relay: ApprovalRecorder): App
 }
 
 /** The request as windows show it: the verdict's parts side by side. */
-export function toSharedRequest(req: ApprovalRequest): SharedRequest {
+export function toSharedRequest(req: GateQuestion): ApprovalRequest {
   return {
     id: req.id,
     command: req.command,

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../gate/gateTypes';
+import type { GateQuestion } from '../gate/gateTypes';
 import { createTtyApprover } from './ttyApprover';
 
-function request(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
+function request(overrides: Partial<GateQuestion> = {}): GateQuestion {
   return {
     id: 'req-12345678',
     command: 'git push --force',

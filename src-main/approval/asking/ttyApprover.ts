@@ -1,6 +1,6 @@
 /** Asks on a terminal: `[o]nce [s]ession [h]our [a]lways [D]eny`. Enter, Escape, end of input and abort all deny. */
 import type { Readable, Writable } from 'node:stream';
-import type { ApprovalRequest, Approver, ApproverAnswer } from '../gate/gateTypes';
+import type { GateQuestion, Approver, ApproverAnswer } from '../gate/gateTypes';
 
 export interface TtyApproverOptions {
   input: Readable;
@@ -30,7 +30,7 @@ function visible(text: string): string {
   );
 }
 
-function describe(req: ApprovalRequest): string {
+function describe(req: GateQuestion): string {
   const what =
     req.writesTo !== undefined ? ' write to' : req.subjectKind && req.subjectKind !== 'command' ? '' : ' run';
   const lines = [
@@ -94,7 +94,7 @@ function readLine(input: Readable, signal: AbortSignal): Promise<string | null> 
 export function createTtyApprover({ input, output }: TtyApproverOptions): Approver {
   // One prompt at a time: concurrent requests queue instead of sharing a line.
   let queue: Promise<unknown> = Promise.resolve();
-  const ask = async (req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer> => {
+  const ask = async (req: GateQuestion, signal: AbortSignal): Promise<ApproverAnswer> => {
     if (signal.aborted) return 'closed';
     output.write(describe(req));
     const line = await readLine(input, signal);

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { denyApprover } from '../asking';
 import { initShellParser } from '../analysis/analyse';
-import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { GateQuestion, Approver, ApproverAnswer } from './gateTypes';
 import { approvalDeadlineMs } from './humanPrompt';
 import { ApprovalSettingsSchema } from './settings';
 import { toolApprover } from './toolGate';
 import { call, setup } from '../testing/gateFakes';
-import { ApprovalsConfigSchema } from '../../config/schema';
+import { ApprovalsBlockSchema } from '../../../src-shared/ipc/schemas';
 import { SandboxEscalation } from '../../sandbox/escalation';
 import { createMemoryAllowlistStore } from './memoryAllowlistStore';
 
@@ -21,7 +21,7 @@ function heldApprover(): Approver & { answer(a: ApproverAnswer): void; signals: 
   const signals: AbortSignal[] = [];
   return {
     signals,
-    request: (_req: ApprovalRequest, signal: AbortSignal) => {
+    request: (_req: GateQuestion, signal: AbortSignal) => {
       signals.push(signal);
       return new Promise<ApproverAnswer>((resolve) => waiting.push(resolve));
     },
@@ -31,7 +31,7 @@ function heldApprover(): Approver & { answer(a: ApproverAnswer): void; signals: 
 
 describe('approvals.timeout_seconds', () => {
   it('defaults to 0, which the config schemas accept and which means no deadline', () => {
-    expect(ApprovalsConfigSchema.parse({}).timeout_seconds).toBe(0);
+    expect(ApprovalsBlockSchema.parse({}).timeout_seconds).toBe(0);
     expect(ApprovalSettingsSchema.parse({}).timeoutSeconds).toBe(0);
     expect(approvalDeadlineMs(0)).toBeNull();
     expect(approvalDeadlineMs(30)).toBe(30_000);

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../analysis/analyse';
-import type { ApprovalRequest, Approver, ApproverAnswer } from './gateTypes';
+import type { GateQuestion, Approver, ApproverAnswer } from './gateTypes';
 import { call, setup } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
 
 /** Answers single prompts with 'deny' and batches when the test releases them. */
 function batchApprover() {
-  const singles: ApprovalRequest[] = [];
-  const batches: ApprovalRequest[][] = [];
+  const singles: GateQuestion[] = [];
+  const batches: GateQuestion[][] = [];
   let release: (answers: ApproverAnswer[]) => void = () => undefined;
   const answered = new Promise<ApproverAnswer[]>((resolve) => (release = resolve));
   const approver: Approver = {

@@ -1,9 +1,9 @@
 import type { Verdict } from '../analysis/verdict';
-import type { ApprovalRequest, ApproverAnswer, GateCheck } from './gateTypes';
+import type { GateQuestion, ApproverAnswer, GateCheck } from './gateTypes';
 
 /** A call's answer from a batch prompt, with the request it was asked as. */
 export interface BatchedAnswer {
-  req: ApprovalRequest;
+  req: GateQuestion;
   answer: ApproverAnswer | 'timeout';
 }
 

@@ -18,7 +18,7 @@ import type {
   AllowlistStore,
   ApprovalHookName,
   ApprovalHooks,
-  ApprovalRequest,
+  GateQuestion,
   Approver,
   ApproverAnswer,
   GateCheck,
@@ -119,10 +119,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
   }
 
   /** Asks the approver; resolves 'timeout' when a configured deadline passes, 'closed' when the prompt goes away. */
-  const askHuman = (
-    req: ApprovalRequest,
-    outer: AbortSignal | undefined,
-  ): Promise<ApproverAnswer | 'timeout'> =>
+  const askHuman = (req: GateQuestion, outer: AbortSignal | undefined): Promise<ApproverAnswer | 'timeout'> =>
     askWithDeadline((signal) => deps.approver.request(req, signal), req.timeoutSeconds, outer, deps.logger);
 
   async function check(input: GateCheck): Promise<GateDecision> {
@@ -216,7 +213,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
     verdict: Verdict,
     settings: ApprovalSettings,
     allowlist: readonly string[],
-  ): ApprovalRequest => ({
+  ): GateQuestion => ({
     id: randomUUID(),
     command: input.command,
     sessionId: input.sessionId,
@@ -270,7 +267,7 @@ export function createApprovalGate(deps: ApprovalGateDeps): ApprovalGate {
       picked.forEach((p, k) =>
         answers.set(
           p.i,
-          all.then((a) => ({ req: reqs[k] as ApprovalRequest, answer: answerAt(a, k) })),
+          all.then((a) => ({ req: reqs[k] as GateQuestion, answer: answerAt(a, k) })),
         ),
       );
       return answers;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HookBus } from '../../runtime/hooks';
 import { initShellParser } from '../analysis/analyse';
 import { denialMessage } from './gate';
-import type { ApprovalHooks, ApprovalRequest, Approver, ApproverAnswer, SmartApprover } from './gateTypes';
+import type { ApprovalHooks, GateQuestion, Approver, ApproverAnswer, SmartApprover } from './gateTypes';
 import { call, scriptedApprover, setup, silentApprover } from '../testing/gateFakes';
 
 beforeAll(() => initShellParser());
@@ -45,7 +45,7 @@ describe('timeouts and cancellation', () => {
 
 describe('concurrent calls in one session', () => {
   it('share one prompt and its session answer', async () => {
-    const requests: ApprovalRequest[] = [];
+    const requests: GateQuestion[] = [];
     const answers: Array<(a: ApproverAnswer) => void> = [];
     const approver: Approver = {
       request: (req) => {

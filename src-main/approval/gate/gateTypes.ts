@@ -15,12 +15,12 @@ export const ApproverAnswerSchema = z.union([ApprovalChoiceSchema, z.enum(['esca
 export type ApproverAnswer = z.infer<typeof ApproverAnswerSchema>;
 
 /** An approval question as the gate asks it: the shared fields, its whole verdict and its timeout. */
-export const ApprovalRequestSchema = ApprovalQuestionSchema.extend({
+export const GateQuestionSchema = ApprovalQuestionSchema.extend({
   verdict: VerdictSchema,
   /** Seconds until an unanswered prompt counts as a denial. */
   timeoutSeconds: z.number(),
 });
-export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+export type GateQuestion = z.infer<typeof GateQuestionSchema>;
 
 export const GateDecisionSchema = z.object({
   allowed: z.boolean(),
@@ -77,9 +77,9 @@ export interface GateCheck {
 export interface Approver {
   /** Answers without asking a person (`--approvals deny|allow`, nobody to ask): decided `unattended`. */
   readonly unattended?: boolean;
-  request(req: ApprovalRequest, signal: AbortSignal): Promise<ApproverAnswer>;
+  request(req: GateQuestion, signal: AbortSignal): Promise<ApproverAnswer>;
   /** Asks about several commands at once (one sheet, one dialog); one answer per request, in order. */
-  requestBatch?(reqs: ApprovalRequest[], signal: AbortSignal): Promise<ApproverAnswer[]>;
+  requestBatch?(reqs: GateQuestion[], signal: AbortSignal): Promise<ApproverAnswer[]>;
 }
 
 /** config.yaml `command_allowlist`; `add` must be atomic and lose nothing under concurrency. */

@@ -6,7 +6,7 @@ export { DenialNotes } from './denialNotes';
 export { createApprovalGate, type ApprovalGate } from './gate';
 export type {
   AllowlistStore,
-  ApprovalRequest,
+  GateQuestion,
   Approver,
   ApproverAnswer,
   SmartAnswer,

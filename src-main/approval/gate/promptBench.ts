@@ -5,7 +5,7 @@
  */
 import { initShellParser } from '../analysis/analyse';
 import { createApprovalGate } from './gate';
-import type { ApprovalRequest, ApproverAnswer, GateCheck } from './gateTypes';
+import type { GateQuestion, ApproverAnswer, GateCheck } from './gateTypes';
 import { createMemoryAllowlistStore } from './memoryAllowlistStore';
 import { ApprovalSettingsSchema, type ApprovalMode } from './settings';
 
@@ -67,9 +67,9 @@ export async function countPrompts(
   mode: ApprovalMode,
   answer: ApproverAnswer = 'once',
   session: readonly string[] = SCRIPTED_SESSION,
-): Promise<ApprovalRequest[]> {
+): Promise<GateQuestion[]> {
   await initShellParser();
-  const asked: ApprovalRequest[] = [];
+  const asked: GateQuestion[] = [];
   const gate = createApprovalGate({
     approver: { request: (req) => (asked.push(req), Promise.resolve(answer)) },
     store: createMemoryAllowlistStore(),

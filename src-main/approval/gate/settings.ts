@@ -1,25 +1,13 @@
 import { z } from 'zod';
-import {
-  ApprovalModeSchema,
-  ContainerPolicySchema,
-  type ApprovalMode,
-  type ContainerPolicy,
-} from '../../../src-shared/ipc/schemas';
+import { ApprovalModeSchema, ApprovalsBlockSchema, type ApprovalMode } from '../../../src-shared/ipc/schemas';
 import { prefixDanger } from './prefixSafety';
 
 export { ApprovalModeSchema, type ApprovalMode };
 
-/** The `approvals` block of config.yaml, in the shape the gate reads. */
-export const ApprovalSettingsSchema = z.object({
-  mode: ApprovalModeSchema.default('manual'),
-  /** 0 waits for an answer; a positive number denies after that many seconds. */
-  timeoutSeconds: z.number().min(0).default(0),
-  /** Container backends are isolated: their dangerous (never hardline) commands may skip the prompt. */
-  containers: ContainerPolicySchema.default('skip'),
-  /** Command-prefix rules, compared word by word against each segment. */
-  deny: z.array(z.string()).default([]),
-  allow: z.array(z.string()).default([]),
-});
+const { timeout_seconds: timeoutSeconds, ...block } = ApprovalsBlockSchema.shape;
+
+/** The `approvals` block of config.yaml (its one declaration), in the camelCase the gate reads. */
+export const ApprovalSettingsSchema = z.object({ ...block, timeoutSeconds });
 export type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
 
 /**
@@ -28,13 +16,7 @@ export type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
  * reported to `onRefused` with why.
  */
 export function approvalSettingsFromConfig(
-  block: {
-    mode?: ApprovalMode;
-    timeout_seconds?: number;
-    containers?: ContainerPolicy;
-    deny?: string[];
-    allow?: string[];
-  },
+  block: z.input<typeof ApprovalsBlockSchema>,
   onRefused: (prefix: string, why: string) => void = () => undefined,
 ): ApprovalSettings {
   const allow = block.allow?.filter((prefix) => {

@@ -9,7 +9,7 @@ import type { CommandGate } from './commandGate';
 import type { DenialNotes } from './denialNotes';
 import type { ApprovalGate } from './gate';
 import { denialMessage } from './gate';
-import type { ApprovalRequest, Approver } from './gateTypes';
+import type { GateQuestion, Approver } from './gateTypes';
 import { askWithDeadline } from './humanPrompt';
 
 /** How the gate sees a backend's commands: its descriptor's isolation class (an unlisted kind throws). */
@@ -56,7 +56,7 @@ export function commandGateFor(
 export function toolApprover(approver: Approver, timeoutSeconds: () => number = () => 0) {
   return async (description: string, signal?: AbortSignal): Promise<boolean> => {
     const seconds = timeoutSeconds();
-    const request: ApprovalRequest = {
+    const request: GateQuestion = {
       id: randomUUID(),
       command: description,
       sessionId: '',

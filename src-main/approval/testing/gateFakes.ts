@@ -2,14 +2,14 @@
 import { vi } from 'vitest';
 import { createApprovalGate } from '../gate/gate';
 import type { ApprovalGateDeps } from '../gate/gate';
-import type { ApprovalHooks, ApprovalRequest, Approver, ApproverAnswer, GateCheck } from '../gate/gateTypes';
+import type { ApprovalHooks, GateQuestion, Approver, ApproverAnswer, GateCheck } from '../gate/gateTypes';
 import { createMemoryAllowlistStore } from '../gate/memoryAllowlistStore';
 import type { ApprovalSettings } from '../gate/settings';
 import { ApprovalSettingsSchema } from '../gate/settings';
 
 /** Answers prompts from a script; records what it was asked. */
-export function scriptedApprover(...answers: ApproverAnswer[]): Approver & { requests: ApprovalRequest[] } {
-  const requests: ApprovalRequest[] = [];
+export function scriptedApprover(...answers: ApproverAnswer[]): Approver & { requests: GateQuestion[] } {
+  const requests: GateQuestion[] = [];
   return {
     requests,
     request: (req) => {

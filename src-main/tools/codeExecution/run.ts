@@ -13,7 +13,6 @@
 import { posix } from 'node:path';
 import { toolError } from '../../runtime/errors';
 import { toolOk, toolRefused } from '../../runtime/outcome';
-import { CODE_EXECUTION_CALLABLE } from '../../runtime/schemaPatch';
 import type { ToolContext, ToolOutcome } from '../../runtime/types';
 import { shQuote } from '../../../src-shared/shellQuote';
 import type { TerminalService } from '../../terminal/service';
@@ -36,6 +35,7 @@ export async function executeCode(
   services: ToolServices,
   args: ExecuteCodeArgs,
   call: ToolContext,
+  callable: readonly string[],
 ): Promise<ToolOutcome> {
   const ready = wired(services, 'execute_code');
   if (!('gate' in ready)) return ready;
@@ -58,6 +58,7 @@ export async function executeCode(
         code,
         timeout,
         call,
+        callable,
         decided: checked,
       }),
     );
@@ -81,6 +82,8 @@ interface Run {
   code: string;
   timeout: number;
   call: ToolContext;
+  /** The tools a script may call (their registrations say so). */
+  callable: readonly string[];
   /** The gate's yes (and whether its question let the script out of the sandbox). */
   decided: Gated;
 }
@@ -97,14 +100,14 @@ async function runScript(run: Run): Promise<ToolOutcome> {
     if (!noTools && run.services.dispatchTool) {
       server = await startRpcServer({
         dispatch: run.services.dispatchTool,
-        callable: CODE_EXECUTION_CALLABLE,
+        callable: run.callable,
         call,
         signal: done.signal,
         maxCalls: MAX_TOOL_CALLS,
       });
     }
     const channel: Channel | undefined = server && { url: server.url, token: server.token };
-    const command = await writeFiles(files, dir, run.language, run.code, channel, noTools ?? '');
+    const command = await writeFiles(files, dir, run, channel, noTools ?? '');
     const request = {
       taskId: call.taskId,
       toolCallId: call.toolCallId,
@@ -169,20 +172,19 @@ function interpreter(language: Language): string {
 async function writeFiles(
   files: FileAccess,
   dir: string,
-  language: Language,
-  code: string,
+  { language, code, callable }: Pick<Run, 'language' | 'code' | 'callable'>,
   channel: Channel | undefined,
   unavailable: string,
 ): Promise<string> {
   const at = (name: string) => posix.join(dir, name);
   const write = (name: string, text: string) => files.write(at(name), Buffer.from(text, 'utf8'));
   if (language === 'python') {
-    await write('caduceus_tools.py', pythonHelper(channel, CODE_EXECUTION_CALLABLE, unavailable));
+    await write('caduceus_tools.py', pythonHelper(channel, callable, unavailable));
     await write('script.py', code);
     await write('launch.py', pythonLauncher(at('script.py')));
     return `PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 python3 ${shQuote(at('launch.py'))}`;
   }
-  await write('caduceus_tools.cjs', nodeHelper(channel, CODE_EXECUTION_CALLABLE, unavailable));
+  await write('caduceus_tools.cjs', nodeHelper(channel, callable, unavailable));
   await write('script.js', code);
   return `node --require ${shQuote(at('caduceus_tools.cjs'))} ${shQuote(at('script.js'))}`;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initShellParser } from '../../approval/analysis/analyse';
 import { createApprovalGate, createMemoryAllowlistStore } from '../../approval/gate';
-import type { ApprovalRequest } from '../../approval/gate';
+import type { GateQuestion } from '../../approval/gate';
 import { ApprovalSettingsSchema } from '../../approval/gate/settings';
 import type { SandboxConfigInput } from '../../config/sandboxSchema';
 import type { ToolContext } from '../../runtime/types';
@@ -57,7 +57,7 @@ function services(s: Setup): ToolServices {
 
 /** Whether `git clean -fd` in the workspace asks a person under auto mode with this fence. */
 async function asksUnderAuto(s: Setup): Promise<boolean> {
-  const asked: ApprovalRequest[] = [];
+  const asked: GateQuestion[] = [];
   const gate = createApprovalGate({
     approver: { request: (req) => (asked.push(req), Promise.resolve('deny')) },
     store: createMemoryAllowlistStore(),

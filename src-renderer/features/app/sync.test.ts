@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestName } from '../../../src-shared/ipc/contract';
 import type { Settings } from '../../../src-shared/ipc/schemas';
 import { setBridge, useConnection } from '../../api/client';
 import { useNotices } from '../../state/noticesStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
+import { useChat } from '../chat/chatStore';
 import { useSettings } from '../settings/settingsStore';
+import { useTerminal } from '../terminal/terminalStore';
 import { startSync } from './sync';
 
 let fake: FakeBridge;
@@ -62,5 +64,28 @@ describe('startSync', () => {
     fake.emit('chat.event', { type: 'turn.finished', ...base, status: 'done' });
     expect(asked([...CONFIG_LISTS, 'sessions.list'])).toEqual(['sessions.list']);
     expect(useSettings.getState().settings).not.toEqual(settings('third'));
+  });
+
+  it("joins the terminals to the chat: a call's stream reaches its card, and the pane follows the session in view", async () => {
+    const streamed = vi.fn();
+    const { streamedOutput } = useChat.getState();
+    useChat.setState({ sessionId: 's1', streamedOutput: streamed });
+    try {
+      await vi.waitFor(() => expect(useTerminal.getState().shellsKnown).toBe(true));
+      fake.emit('terminal.data', { streamId: 'a', taskId: 's1', toolCallId: 'c1', data: 'hello\r\n' });
+      expect(streamed).toHaveBeenCalledWith('c1', 'hello\n');
+      expect(useTerminal.getState().activeKey).toBe('task:s1');
+      // Another session's command gets its tab without taking the front from the one in view.
+      fake.emit('terminal.data', { streamId: 'b', taskId: 's2', toolCallId: 'c2', data: 'there' });
+      expect(useTerminal.getState().tabs.map((t) => t.key)).toEqual(['task:s1', 'task:s2']);
+      expect(useTerminal.getState().activeKey).toBe('task:s1');
+      useChat.setState({ sessionId: 's2' });
+      expect(useTerminal.getState().activeKey).toBe('task:s2');
+      stop();
+      useChat.setState({ sessionId: 's1' });
+      expect(useTerminal.getState().activeKey).toBe('task:s2');
+    } finally {
+      useChat.setState({ sessionId: undefined, streamedOutput });
+    }
   });
 });

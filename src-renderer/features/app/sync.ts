@@ -6,6 +6,7 @@ import { startNotifications } from './notifications';
 import { useSessions } from '../sessions/sessionsStore';
 import { useWorkspace } from '../workspace/workspaceStore';
 import { startTerminalSync } from '../terminal/terminalSync';
+import { useTerminal } from '../terminal/terminalStore';
 import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
 // The stores whose data is live from the start: importing them defines their queries, which
 // startQueries keeps (sessions, above, is one too).
@@ -61,7 +62,14 @@ export function startSync(): () => void {
       useNotices.getState().push('The session open here was deleted in another window.');
     }),
     startQueries(),
-    startTerminalSync(bridge),
+    startTerminalSync(bridge, {
+      sessionId: () => useChat.getState().sessionId,
+      streamedOutput: (toolCallId, text) => useChat.getState().streamedOutput(toolCallId, text),
+    }),
+    // The terminal pane follows the chat from one session to another.
+    useChat.subscribe((chat, before) => {
+      if (chat.sessionId !== before.sessionId) useTerminal.getState().follow(chat.sessionId);
+    }),
     startSessionUrlSync(),
     startNotifications(),
     // A page brought back into view has now seen the answer of the session it shows.

@@ -3,7 +3,7 @@ import type { ApprovalChoice, ApprovalRequest } from '../../../src-shared/ipc/sc
 import { useApprovals } from './approvalsStore';
 import { Modal } from '../../ui/Modal';
 import { ApprovalDetail, subjectText } from './ApprovalDetail';
-import { APPROVAL_CHOICES } from '../../../src-shared/approvalChoices';
+import { APPROVAL_CHOICES, approvalChoice } from '../../../src-shared/approvalChoices';
 import { useSessionTitle } from '../sessions/sessionTitle';
 
 /**
@@ -77,7 +77,7 @@ export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }
           disabled={answering}
           onClick={() => answer(() => 'deny')}
         >
-          Deny all
+          {approvalChoice('deny').all}
         </button>
         <button
           type="button"
@@ -85,7 +85,7 @@ export function ApprovalBatchSheet({ requests }: { requests: ApprovalRequest[] }
           disabled={answering}
           onClick={() => answer(() => 'once')}
         >
-          Allow all once
+          {approvalChoice('once').all}
         </button>
         <button
           type="button"

@@ -4,6 +4,7 @@ import type {
   SessionDetail,
   ToolCallView,
 } from '../../../src-shared/ipc/chatSchemas';
+import type { TurnEnd } from '../../../src-shared/agentEvents';
 import type { UsageTotals } from '../../../src-shared/usage';
 
 /** Live output kept per tool call in the chat; the terminal pane shows the full stream. */
@@ -178,7 +179,7 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
   }
 }
 
-function finishTurn(state: ChatData, status: 'done' | 'cancelled' | 'error', error?: string): ChatData {
+function finishTurn(state: ChatData, status: TurnEnd, error?: string): ChatData {
   // Calls the turn left running will not report again: settle them so nothing spins forever.
   const toolCalls = { ...state.toolCalls };
   const now = Date.now();

@@ -1,5 +1,10 @@
 import { backendInfo } from '../../../src-shared/backends/registry';
-import type { ApprovalMode, Settings } from '../../../src-shared/ipc/schemas';
+import {
+  ApprovalsChangeSchema,
+  SETTINGS_APPROVAL_TIMEOUT,
+  type ApprovalMode,
+  type Settings,
+} from '../../../src-shared/ipc/schemas';
 import { useSettings } from './settingsStore';
 import { CommitInput, Field } from './CommitInput';
 
@@ -61,18 +66,18 @@ export function ApprovalsSection() {
       </Field>
       <Field
         label="Timeout"
-        hint="0 = wait until answered; otherwise seconds before an unanswered question counts as deny (5–3600)."
+        hint={`0 = wait until answered; otherwise seconds before an unanswered question counts as deny (${SETTINGS_APPROVAL_TIMEOUT.min}–${SETTINGS_APPROVAL_TIMEOUT.max}).`}
       >
         <CommitInput
           label="Approval timeout in seconds"
           data-testid="settings-approval-timeout"
           type="number"
           min={0}
-          max={3600}
+          max={SETTINGS_APPROVAL_TIMEOUT.max}
           value={String(approvals.timeout_seconds)}
           onCommit={(text) => {
             const seconds = Math.round(Number(text));
-            if (Number.isFinite(seconds) && (seconds === 0 || (seconds >= 5 && seconds <= 3600)))
+            if (ApprovalsChangeSchema.shape.timeout_seconds.safeParse(seconds).success)
               void update({ approvals: { timeout_seconds: seconds } });
           }}
         />

@@ -12,9 +12,9 @@ import {
   streamExited,
   taskClosed,
   type TabsState,
+  type TerminalTab,
 } from './terminalTabs';
 import { readStored, writeStored } from '../../state/webStorage';
-import { useChat } from '../chat/chatStore';
 
 /** A command of the agent that waits for the user's input, and its question. */
 export interface InputWait {
@@ -26,13 +26,17 @@ interface TerminalActions {
   inputWait: InputWait | undefined;
   /** Brings the command's tab to the front; its banner shows until the command ends. */
   waitingForInput(wait: InputWait): void;
-  /** The tab key the chunk belongs to; undefined to hold it for a pending shell, null to drop it. */
-  route(data: TerminalData): string | undefined | null;
+  /**
+   * The tab key the chunk belongs to (undefined to hold it for a pending shell, null to drop
+   * it), and whether it starts a new command in a task's tab that was already there.
+   */
+  route(data: TerminalData, inView: string | undefined): { key: string | undefined | null; joined: boolean };
   shellRequested(): void;
   shellsRestored(shells: { streamId: string; taskId: string }[]): void;
   screensRestored(): void;
   shellOpened(streamId: string | undefined, taskId: string | undefined): void;
-  exited(streamId: string, exitCode: number | null): void;
+  /** The stream ended; returns the tab it was in. */
+  exited(streamId: string, exitCode: number | null): TerminalTab | undefined;
   activate(key: string): void;
   /** The chat shows this session now: its tab comes forward. */
   follow(sessionId: string | undefined): void;
@@ -51,20 +55,28 @@ export const useTerminal = create<TabsState & TerminalActions>((set, get) => ({
     const tab = get().tabs.find((t) => t.streamIds.includes(wait.streamId));
     set({ inputWait: wait, ...(tab ? { activeKey: tab.key } : {}) });
   },
-  route(data) {
-    const { state, key } = routeData(get(), data, useChat.getState().sessionId);
-    if (state !== get()) set(state);
-    return key;
+  route(data, inView) {
+    const before = get();
+    const taskTab = before.tabs.find((t) => t.key === `task:${data.taskId}`);
+    const { state, key } = routeData(before, data, inView);
+    if (state !== before) set(state);
+    const joined =
+      data.toolCallId !== undefined &&
+      taskTab !== undefined &&
+      !taskTab.liveStreamIds.includes(data.streamId);
+    return { key, joined };
   },
   shellRequested: () => set((s) => shellRequested(s)),
   shellsRestored: (shells) => set((s) => shellsRestored(s, shells)),
   screensRestored: () => set((s) => screensRestored(s)),
   shellOpened: (streamId, taskId) => set((s) => shellOpened(s, streamId, taskId)),
-  exited: (streamId, exitCode) =>
+  exited(streamId, exitCode) {
     set((s) => ({
       ...streamExited(s, streamId, exitCode),
       inputWait: s.inputWait?.streamId === streamId ? undefined : s.inputWait,
-    })),
+    }));
+    return get().tabs.find((t) => t.streamIds.includes(streamId));
+  },
   activate: (key) => set({ activeKey: key }),
   follow: (sessionId) => set((s) => followSession(s, sessionId)),
   close: (key) => set((s) => closeTab(s, key)),
@@ -75,9 +87,4 @@ useTerminal.subscribe((state, before) => {
   // Not while restoring: the front then is only on its way back to the remembered tab.
   if (!state.restoring && state.activeKey !== before.activeKey)
     writeStored(() => sessionStorage, FRONT_KEY, state.activeKey);
-});
-
-// The pane follows the chat from one session to another.
-useChat.subscribe((chat, before) => {
-  if (chat.sessionId !== before.sessionId) useTerminal.getState().follow(chat.sessionId);
 });

@@ -2,7 +2,6 @@ import { FlowControl } from '../../../src-shared/constants';
 import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
 import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
-import { useChat } from '../chat/chatStore';
 import { reportError } from '../../state/noticesStore';
 import { useTerminal } from './terminalStore';
 import { inputStream, type TerminalTab } from './terminalTabs';
@@ -35,6 +34,16 @@ function sendKeys(streamId: string, data: string): void {
 const tabOf = (key: string): TerminalTab | undefined =>
   useTerminal.getState().tabs.find((t) => t.key === key);
 
+/** What the terminals need from the chat, given by the code that joins features (app/sync.ts). */
+export interface ChatLink {
+  /** The session in view, whose environment a new shell opens in. */
+  sessionId(): string | undefined;
+  /** A call's output as text, for its card. */
+  streamedOutput(toolCallId: string, text: string): void;
+}
+
+let chat: ChatLink = { sessionId: () => undefined, streamedOutput: () => undefined };
+
 export const terminals = new TerminalRegistry({
   input(key, data) {
     const tab = tabOf(key);
@@ -61,17 +70,16 @@ export const terminals = new TerminalRegistry({
 function receive(data: TerminalData): void {
   // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
   if (data.toolCallId !== undefined && !data.snapshot)
-    useChat.getState().streamedOutput(data.toolCallId, plainText(data.data));
+    chat.streamedOutput(data.toolCallId, plainText(data.data));
   if (closed.has(data.streamId)) return;
-  const wasLive = tabOf(`task:${data.taskId}`)?.liveStreamIds.includes(data.streamId);
-  const key = useTerminal.getState().route(data);
+  const { key, joined } = useTerminal.getState().route(data, chat.sessionId());
   if (key === null) return;
   if (key === undefined) held.push(data);
   else if (data.snapshot) terminals.replace(key, data.streamId, data.data, data.size);
   else terminals.write(key, data.streamId, data.data);
   // A new command in a tab gets the tab's size, so its PTY and main's mirror match what is shown.
   const term = key === undefined ? undefined : terminals.get(key)?.term;
-  if (term && data.toolCallId !== undefined && wasLive === false)
+  if (term && joined)
     void api().terminalResize({
       streamId: data.streamId,
       cols: Math.max(2, term.cols),
@@ -80,13 +88,14 @@ function receive(data: TerminalData): void {
 }
 
 /** Feeds terminal events into the tabs and their xterms; returns the unsubscribe. */
-export function startTerminalSync(bridge: CaduceusBridge): () => void {
+export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () => void {
+  chat = link;
+  const terminal = useTerminal.getState();
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
     acks.forget(streamId);
     refused.delete(streamId);
-    useTerminal.getState().exited(streamId, exitCode);
-    const tab = useTerminal.getState().tabs.find((t) => t.streamIds.includes(streamId));
+    const tab = terminal.exited(streamId, exitCode);
     if (tab?.kind === 'shell')
       terminals.note(
         tab.key,
@@ -101,14 +110,14 @@ export function startTerminalSync(bridge: CaduceusBridge): () => void {
       return [];
     })
     .then((shells) => {
-      useTerminal.getState().shellsRestored(shells);
+      terminal.shellsRestored(shells);
       releaseHeld();
     })
     .then(() => unwrap(api().terminalRestore({})))
     .catch((err: unknown) => reportError('Could not restore the terminals', err))
-    .finally(() => useTerminal.getState().screensRestored());
+    .finally(() => terminal.screensRestored());
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
-    useTerminal.getState().waitingForInput({ streamId, prompt }),
+    terminal.waitingForInput({ streamId, prompt }),
   );
   const offClosed = bridge.onTerminalTaskClosed(({ taskId }) => closeTask(taskId));
   return () => {
@@ -137,7 +146,7 @@ export async function openShell(): Promise<void> {
   const state = useTerminal.getState();
   const front = state.tabs.find((t) => t.key === state.activeKey);
   // With no agent tab in front, the open session's environment: the shell starts in its workspace.
-  const taskId = front?.taskId ?? useChat.getState().sessionId;
+  const taskId = front?.taskId ?? chat.sessionId();
   const term = front ? terminals.get(front.key)?.term : undefined;
   const size = { cols: Math.max(2, term?.cols ?? 80), rows: Math.max(1, term?.rows ?? 24) };
   state.shellRequested();
@@ -147,7 +156,7 @@ export async function openShell(): Promise<void> {
   } catch (err) {
     reportError('Could not open a shell', err);
   }
-  useTerminal.getState().shellOpened(streamId, taskId);
+  state.shellOpened(streamId, taskId);
   releaseHeld();
 }
 
