@@ -197,8 +197,8 @@ export function createHandlers({
     ...reviewHandlers(options.workspace, options.beforeDiscard ?? checkpointBeforeDiscard(s)),
     ...checkpointHandlers(s, chat),
 
-    'sessions.list': ({ query }) =>
-      listSessionViews(sessions(), query).map((v) => ({
+    'sessions.list': (request) =>
+      listSessionViews(sessions(), request).map((v) => ({
         ...v,
         ...(chat.isRunning(v.id) ? { running: true } : {}),
         state: chat.states.state(v.id),
