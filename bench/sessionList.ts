@@ -92,13 +92,16 @@ export async function benchSessionList(): Promise<Record<string, number>> {
     const listMs = await listFirstPaint(page);
     const searches: number[] = [];
     for (const query of QUERIES) searches.push(await searchTime(page, query));
-    for (const id of fixture.longIds) await openSession(page, id);
     const pid = app.served.pid;
+    // Apart, what the list and search leave, and what opening the long sessions adds.
+    const listedRss = await rssMb(pid);
+    for (const id of fixture.longIds) await openSession(page, id);
     return {
       sessions_list_10k_ms: round(listMs, 1),
       session_search_10k_ms: round(median(searches), 1),
       session_search_10k_max_ms: round(Math.max(...searches), 1),
       serve_rss_mb_10k_sessions: round(await rssMb(pid), 1),
+      serve_rss_mb_10k_listed: round(listedRss, 1),
     };
   });
 }
