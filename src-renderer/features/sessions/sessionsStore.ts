@@ -43,8 +43,24 @@ interface SessionsStore {
 /** Deletions this window asked for and has no reply to yet. */
 const deleting = new Set<string>();
 
+/**
+ * The shown sessions past the end of a reloaded `page` (it stops at RELOAD_MAX), so a reader far
+ * down the list keeps their place; any that changed since are in the page itself.
+ */
+function olderThan(page: SessionSummary[], shown: SessionSummary[]): SessionSummary[] {
+  const last = page.at(-1);
+  if (!last || shown.length <= page.length) return [];
+  const ids = new Set(page.map((x) => x.id));
+  return shown.filter(
+    (x) =>
+      !ids.has(x.id) && (x.updatedAt < last.updatedAt || (x.updatedAt === last.updatedAt && x.id < last.id)),
+  );
+}
+
 /** Bumped by each full load, so a page asked for before it is not appended after it. */
 let listVersion = 0;
+/** The sessions shown are a search's hits. */
+let showingSearch = false;
 
 /**
  * A turn that starts or ends changes a session's title, time and place in the list. A reload
@@ -54,15 +70,23 @@ let listVersion = 0;
 const sessionsQuery = defineQuery({
   key: 'sessions',
   fetch: async () => {
-    const { query: typed, sessions } = useSessions.getState();
+    const { query: typed, sessions, hasMore } = useSessions.getState();
     const query = typed.trim();
-    if (query) return { sessions: await unwrap(api().sessionsList({ query })), more: false };
-    const limit = Math.min(RELOAD_MAX, Math.max(SESSIONS_PAGE, sessions.length));
+    if (query) return { sessions: await unwrap(api().sessionsList({ query })), more: false, searched: true };
+    // Search hits are no run of the list: they are dropped, not kept as its tail.
+    const shown = showingSearch ? [] : sessions;
+    const limit = Math.min(RELOAD_MAX, Math.max(SESSIONS_PAGE, shown.length));
     const page = await unwrap(api().sessionsList({ limit }));
-    return { sessions: page, more: page.length === limit };
+    const tail = olderThan(page, shown);
+    return {
+      sessions: [...page, ...tail],
+      more: tail.length > 0 ? hasMore : page.length === limit,
+      searched: false,
+    };
   },
-  received: ({ sessions, more }) => {
+  received: ({ sessions, more, searched }) => {
     listVersion++;
+    showingSearch = searched;
     useSessions.setState({ sessions, hasMore: more, states: {} });
   },
   failure: 'Could not load sessions',
