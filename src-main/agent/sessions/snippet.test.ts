@@ -12,7 +12,7 @@ describe('snippetOf', () => {
     const words = Array.from({ length: 200 }, (_, i) => `w${i}`);
     words[120] = 'needle';
     const snippet = snippetOf(words.join(' '), ['needle'], 10);
-    expect(snippet).toBe('…w114 w115 w116 w117 w118 w119 >>>needle<<< w121 w122 w123…');
+    expect(snippet).toBe('…w118 w119 >>>needle<<< w121 w122 w123 w124 w125 w126 w127…');
   });
 
   it('shows the start when the match was found only through stemming', () => {

@@ -6,8 +6,8 @@ export function searchTerms(text: string): string[] {
   return (text.toLowerCase().match(WORD) ?? []).filter(Boolean);
 }
 
-/** Words shown before the first match, so it reads in context. */
-const LEAD = 6;
+/** Words shown before the first match: some context, while the narrow sidebar still shows the match. */
+const LEAD = 2;
 
 /**
  * `words` words of `content` around its first word that starts with one of `terms`, each such
