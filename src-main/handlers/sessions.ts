@@ -24,7 +24,9 @@ function summary(s: SessionSummary, snippet?: string): ViewSummary {
 }
 
 /** A page of the sidebar's list when the window names no size. */
-export const SESSIONS_PAGE = 50;
+const SESSIONS_PAGE = 50;
+/** Sessions a search shows at most: the best matches, not a page of them. */
+const SEARCH_SESSIONS = 50;
 
 /**
  * Sessions for the sidebar: newest first a page at a time (`after` the last one shown), or the
@@ -39,9 +41,6 @@ export function listSessionViews(store: SessionStore, request: ListRequest = {})
     return session ? [summary(session, cleanSnippet(hit.snippet))] : [];
   });
 }
-
-/** Sessions a search shows at most: the best matches, not a page of them. */
-const SEARCH_SESSIONS = 50;
 
 interface ListRequest {
   query?: string | undefined;
