@@ -9,6 +9,7 @@ import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
+import { benchSessionList } from './sessionList';
 
 const suites: Record<string, () => Promise<Record<string, number>>> = {
   cli: benchCli,
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   renderer: benchRenderer,
   agentStream: benchAgentStream,
   checkpoints: benchCheckpoints,
+  sessionList: benchSessionList,
 };
 
 const only = process.argv.slice(2);

@@ -27,6 +27,8 @@ export interface ServeOptions {
 export interface Served {
   /** The page URL with its token, as printed by `caduceus serve`. */
   url: string;
+  /** serve's process id (its main process: bin/caduceus.mjs runs the CLI in-process). */
+  pid: number;
   /** What serve wrote to stderr so far, for failure messages. */
   log(): string;
   /** SIGTERM (or `signal`), then waits for exit (serve closes its PTYs first). */
@@ -42,7 +44,7 @@ export async function startServe(options: ServeOptions): Promise<Served> {
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = await firstUrl(child, () => stderr);
-  return { url, log: () => stderr, stop: (signal) => stopChild(child, signal) };
+  return { url, pid: child.pid ?? 0, log: () => stderr, stop: (signal) => stopChild(child, signal) };
 }
 
 /** Runs the built `caduceus` command with its own home and working directory. */

@@ -7,7 +7,7 @@ import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { storedToolCallViews } from '../agent/toolCards';
-import type { SessionStore } from '../agent/sessions/store';
+import type { ListCursor, SessionStore } from '../agent/sessions/store';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
 
@@ -23,16 +23,29 @@ function summary(s: SessionSummary, snippet?: string): ViewSummary {
   };
 }
 
-/** Sessions for the sidebar: newest first, or full-text matches with a snippet each. */
-export function listSessionViews(store: SessionStore, query?: string): ViewSummary[] {
-  if (!query?.trim()) return store.listSessions({ limit: 200 }).map((s) => summary(s));
-  const out = new Map<string, ViewSummary>();
-  for (const hit of store.search(query, { limit: 50 })) {
+/** A page of the sidebar's list when the window names no size. */
+const SESSIONS_PAGE = 50;
+/** Sessions a search shows at most: the best matches, not a page of them. */
+const SEARCH_SESSIONS = 50;
+
+/**
+ * Sessions for the sidebar: newest first a page at a time (`after` the last one shown), or the
+ * best full-text matches with a snippet each.
+ */
+export function listSessionViews(store: SessionStore, request: ListRequest = {}): ViewSummary[] {
+  const { query, limit = SESSIONS_PAGE, after } = request;
+  if (!query?.trim())
+    return store.listSessions({ limit, ...(after ? { after } : {}) }).map((s) => summary(s));
+  return store.searchSessions(query, Math.min(limit, SEARCH_SESSIONS)).flatMap((hit) => {
     const session = store.getSession(hit.sessionId);
-    if (session && !session.parentId && !out.has(session.id))
-      out.set(session.id, summary(session, cleanSnippet(hit.snippet)));
-  }
-  return [...out.values()];
+    return session ? [summary(session, cleanSnippet(hit.snippet))] : [];
+  });
+}
+
+interface ListRequest {
+  query?: string | undefined;
+  limit?: number | undefined;
+  after?: ListCursor | undefined;
 }
 
 /** A stored session as the chat shows it: tool results fold into their calls' cards. */

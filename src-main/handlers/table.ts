@@ -19,6 +19,7 @@ import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
 import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
+import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
 import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
 import { mergeWorktree } from '../workspace/git/worktreeMerge';
@@ -197,8 +198,8 @@ export function createHandlers({
     ...reviewHandlers(options.workspace, options.beforeDiscard ?? checkpointBeforeDiscard(s)),
     ...checkpointHandlers(s, chat),
 
-    'sessions.list': ({ query }) =>
-      listSessionViews(sessions(), query).map((v) => ({
+    'sessions.list': (request) =>
+      listSessionViews(sessions(), request).map((v) => ({
         ...v,
         ...(chat.isRunning(v.id) ? { running: true } : {}),
         state: chat.states.state(v.id),
@@ -216,6 +217,7 @@ export function createHandlers({
       const removal = await deleteSession(s, chat, events, id, confirm === true);
       return removal.status === 'needs-confirm' ? removal : OK;
     },
+    'sessions.worktree': ({ id }) => worktreeView(sessions(), id),
     'sessions.merge': ({ id, into }) => mergeWorktree(worktreeOf(sessions(), id), into),
     'sessions.worktreeChanges': async ({ id }) => {
       const tree = worktreeOf(sessions(), id);

@@ -78,6 +78,8 @@ describe('a worktree chat in the app', () => {
       base: 'main',
     });
     expect(detail.workspace).toBe(detail.worktree?.path);
+    // Asked alone, without the session's messages.
+    expect(await call('sessions.worktree', { id: sessionId })).toEqual(detail.worktree);
     expect(sh(repo, 'log', '-1', '--format=%s', `caduceus/${sessionId}`).trim()).toBe('edit');
     expect(await readFile(join(repo, 'a.txt'), 'utf8')).toBe('one\ntwo\n');
     expect(await call('sessions.worktreeChanges', { id: sessionId })).toEqual({

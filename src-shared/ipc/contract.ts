@@ -222,8 +222,18 @@ export const requests = {
   /** The Changes pane: each turn's checkpoint, its files, diffs and reverts (checkpointSchemas.ts). */
   ...checkpointRequests,
 
+  /**
+   * Newest first, a page at a time: `after` is the last session of the page before. A query
+   * gives the best-matching sessions instead, in one page.
+   */
   'sessions.list': {
-    input: z.object({ query: z.string().max(500).optional() }).strict(),
+    input: z
+      .object({
+        query: z.string().max(500).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        after: z.object({ updatedAt: z.number(), id: z.string() }).strict().optional(),
+      })
+      .strict(),
     output: z.array(SessionSummarySchema),
   },
   'sessions.get': { input: z.object({ id: z.string() }).strict(), output: SessionDetailSchema },

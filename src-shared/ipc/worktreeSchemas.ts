@@ -30,6 +30,11 @@ export const BaseChangesSchema = z.object({
 export type BaseChanges = z.infer<typeof BaseChangesSchema>;
 
 export const worktreeRequests = {
+  /** The session's worktree, or null: asked alone, as a long session's detail is megabytes. */
+  'sessions.worktree': {
+    input: z.object({ id: z.string() }).strict(),
+    output: SessionWorktreeSchema.nullable(),
+  },
   /** The session's changes against its base: its commits and what is not committed yet. */
   'sessions.worktreeChanges': { input: z.object({ id: z.string() }).strict(), output: BaseChangesSchema },
   /** One of those files' diff against the point the branch left its base. */

@@ -163,6 +163,14 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
   (db) => db.exec(RUN_STATES_SCHEMA),
   // v13: the git worktree a session works in, if any.
   (db) => db.exec(WORKTREES_SCHEMA),
+  // v14 (session list paging): the list's order as an index, so a page is read in order rather
+  // than sorting every session; and the running calls apart, so the orphan scan at each start
+  // reads no tool output.
+  (db) =>
+    db.exec(`
+CREATE INDEX IF NOT EXISTS sessions_recent ON sessions(parent_id, updated_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS tool_calls_running ON tool_calls(session_id) WHERE status = 'running';
+`),
 ];
 
 export function sessionsDbPath(home: string): string {

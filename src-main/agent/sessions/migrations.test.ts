@@ -57,13 +57,19 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 13 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners, run states and worktrees',
+    'brings %s to version 14 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners, run states, worktrees and the paging indexes',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(13);
+        expect(version).toBe(14);
+        const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as {
+          name: string;
+        }[];
+        expect(indexes.map((i) => i.name)).toEqual(
+          expect.arrayContaining(['sessions_recent', 'tool_calls_running']),
+        );
         const callColumns = db.prepare('PRAGMA table_info(tool_calls)').all() as { name: string }[];
         expect(callColumns.map((c) => c.name)).toEqual(
           expect.arrayContaining(['batch', 'ok', 'refusal', 'exit_code', 'file_diff', 'owner', 'wait_ms']),
@@ -92,7 +98,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(13);
+      expect(again.version).toBe(14);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { SessionSearchHit } from '../../../src-shared/sessions';
+import { searchTerms, snippetOf } from './snippet';
 import type { Database } from './sqlite';
 
 export interface SearchOptions {
@@ -18,29 +19,96 @@ export function ftsQuery(text: string, all: boolean): string | undefined {
   return terms.map((t) => `"${t}"*`).join(all ? ' ' : ' OR ');
 }
 
-const SQL = `
-SELECT m.session_id AS sessionId, s.title AS title, m.role AS role, m.created_at AS createdAt,
-       snippet(messages_fts, 0, '>>>', '<<<', '…', 24) AS snippet
-FROM messages_fts
-JOIN messages m ON m.id = messages_fts.rowid
-JOIN sessions s ON s.id = m.session_id
+/*
+ * The ranking reads the full-text index alone: joining each match to its message row (or making
+ * its snippet) before the LIMIT would touch every one of tens of thousands of matches. Only a
+ * role filter needs the row, and role-filtered searches are the agent's, not the sidebar's.
+ */
+const RANK_SQL = `
+SELECT rowid AS id, bm25(messages_fts) AS rank FROM messages_fts
 WHERE messages_fts MATCH ?
-  AND (? IS NULL OR m.role = ?)
-  AND (? IS NULL OR m.session_id <> ?)
-ORDER BY bm25(messages_fts), m.id DESC
-LIMIT ?`;
+  AND (? IS NULL OR rowid NOT IN (SELECT id FROM messages WHERE session_id = ?))
+ORDER BY rank, rowid DESC LIMIT ?`;
 
-/** Full-text search over stored messages: every term first, any term when that finds nothing. */
-export function searchMessages(db: Database, text: string, options: SearchOptions = {}): SessionSearchHit[] {
-  const limit = Math.min(Math.max(options.limit ?? 10, 1), 50);
-  const role = options.role ?? null;
+const RANK_BY_ROLE_SQL = `
+SELECT f.rowid AS id, bm25(messages_fts) AS rank FROM messages_fts f
+JOIN messages m ON m.id = f.rowid
+WHERE messages_fts MATCH ? AND m.role = ? AND (? IS NULL OR m.session_id <> ?)
+ORDER BY rank, f.rowid DESC LIMIT ?`;
+
+const ROW_SQL = `
+SELECT m.session_id AS sessionId, s.title AS title, m.role AS role,
+       m.created_at AS createdAt, m.content AS content
+FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id = ?`;
+
+/** What a match's session is, read before the message's (maybe large) content. */
+const SESSION_OF_SQL = `
+SELECT m.session_id AS sessionId, s.parent_id AS parentId
+FROM messages m JOIN sessions s ON s.id = m.session_id WHERE m.id = ?`;
+
+interface Ranked {
+  id: number;
+}
+
+interface HitRow extends SessionSearchHit {
+  content: string | null;
+}
+
+/** The best matches' message ids: every term first, any term when that finds nothing. */
+function rank(db: Database, text: string, options: SearchOptions, limit: number): Ranked[] {
   const exclude = options.excludeSessionId ?? null;
-  const statement = db.prepare(SQL);
   for (const all of [true, false]) {
     const query = ftsQuery(text, all);
     if (!query) return [];
-    const rows = statement.all(query, role, role, exclude, exclude, limit) as unknown as SessionSearchHit[];
-    if (rows.length > 0 || !all) return rows.map((r) => ({ ...r }));
+    const rows = (options.role
+      ? db.prepare(RANK_BY_ROLE_SQL).all(query, options.role, exclude, exclude, limit)
+      : db.prepare(RANK_SQL).all(query, exclude, exclude, limit)) as unknown as Ranked[];
+    if (rows.length > 0 || !all) return rows;
   }
   return [];
+}
+
+function hit(row: HitRow, terms: readonly string[]): SessionSearchHit {
+  return {
+    sessionId: row.sessionId,
+    title: row.title,
+    role: row.role,
+    createdAt: row.createdAt,
+    snippet: snippetOf(row.content ?? '', terms),
+  };
+}
+
+/** Full-text search over stored messages, best match first (bm25). */
+export function searchMessages(db: Database, text: string, options: SearchOptions = {}): SessionSearchHit[] {
+  const limit = Math.min(Math.max(options.limit ?? 10, 1), 50);
+  const row = db.prepare(ROW_SQL);
+  const terms = searchTerms(text);
+  return rank(db, text, options, limit).flatMap(({ id }) => {
+    const found = row.get(id) as HitRow | undefined;
+    return found ? [hit(found, terms)] : [];
+  });
+}
+
+/** Messages ranked to find `limit` top-level sessions: a few sessions can hold most matches. */
+const MESSAGES_PER_SESSION = 4;
+
+/**
+ * The top-level sessions whose messages match best, one hit each (its best message); a child
+ * session's match counts for nothing, as the list shows no child sessions.
+ */
+export function searchSessions(db: Database, text: string, limit = 50): SessionSearchHit[] {
+  const sessionOf = db.prepare(SESSION_OF_SQL);
+  const row = db.prepare(ROW_SQL);
+  const terms = searchTerms(text);
+  const seen = new Set<string>();
+  const out: SessionSearchHit[] = [];
+  for (const { id } of rank(db, text, {}, limit * MESSAGES_PER_SESSION)) {
+    const owner = sessionOf.get(id) as { sessionId: string; parentId: string | null } | undefined;
+    if (!owner || owner.parentId !== null || seen.has(owner.sessionId)) continue;
+    seen.add(owner.sessionId);
+    const found = row.get(id) as HitRow | undefined;
+    if (found) out.push(hit(found, terms));
+    if (out.length >= limit) break;
+  }
+  return out;
 }

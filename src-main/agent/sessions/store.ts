@@ -26,7 +26,7 @@ import { TerminalScreensTable } from './screensTable';
 import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
 import { WorktreesTable } from './worktreesTable';
-import { searchMessages, type SearchOptions } from './search';
+import { searchMessages, searchSessions, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
 export interface NewSession {
@@ -43,8 +43,19 @@ export interface NewSession {
 export interface ListOptions {
   limit?: number;
   offset?: number;
+  /**
+   * The last session of the page before: the list goes on from there. Unlike an offset, a
+   * session that moves to the top between two pages neither repeats a row nor hides one.
+   */
+  after?: ListCursor;
   /** Child sessions of delegate_task are hidden unless asked for. */
   includeChildren?: boolean;
+}
+
+/** A place in the list, which is ordered newest change first, then by id. */
+export interface ListCursor {
+  updatedAt: number;
+  id: string;
 }
 
 const SUMMARY_SQL = `SELECT s.id, s.title, s.parent_id, s.model, s.source, s.workspace, s.created_at, s.updated_at,
@@ -127,11 +138,23 @@ export class SessionStore {
     return rows.length === 1 ? rows[0]?.id : undefined;
   }
 
+  /** Newest change first (the sessions_recent index's order), a page at a time. */
   listSessions(options: ListOptions = {}): SessionSummary[] {
-    const where = options.includeChildren ? '' : ' WHERE s.parent_id IS NULL';
+    const where = [
+      ...(options.includeChildren ? [] : ['s.parent_id IS NULL']),
+      ...(options.after ? ['(s.updated_at, s.id) < (?, ?)'] : []),
+    ];
+    const { after } = options;
     const rows = this.db
-      .prepare(`${SUMMARY_SQL}${where} ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ? OFFSET ?`)
-      .all(options.limit ?? 50, options.offset ?? 0) as unknown as SessionRow[];
+      .prepare(
+        `${SUMMARY_SQL}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+         ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(
+        ...(after ? [after.updatedAt, after.id] : []),
+        options.limit ?? 50,
+        options.offset ?? 0,
+      ) as unknown as SessionRow[];
     return rows.map(toSummary);
   }
 
@@ -308,5 +331,10 @@ export class SessionStore {
 
   search(query: string, options: SearchOptions = {}): SessionSearchHit[] {
     return searchMessages(this.db, query, options);
+  }
+
+  /** Top-level sessions whose messages match, best first, each with its best message's snippet. */
+  searchSessions(query: string, limit?: number): SessionSearchHit[] {
+    return searchSessions(this.db, query, limit);
   }
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState, type Ref } from 'react';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { useApprovals } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
@@ -26,7 +26,17 @@ function when(ms: number): string {
     : date.toLocaleDateString();
 }
 
-export function SessionItem({ session, current }: { session: SessionSummary; current: boolean }) {
+interface Props {
+  session: SessionSummary;
+  current: boolean;
+  /** Its place in the virtual list: the row's index (for measuring) and its offset from the top. */
+  index: number;
+  top: number;
+  ref?: Ref<HTMLLIElement>;
+}
+
+/** One row of the session list; drawn again only when its own session or place changes. */
+export const SessionItem = memo(function SessionItem({ session, current, index, top, ref }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
   /** What deleting would lose in the session's worktree, once main said so. */
   const [risk, setRisk] = useState<string | undefined>(undefined);
@@ -60,6 +70,9 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
 
   return (
     <li
+      ref={ref}
+      data-index={index}
+      style={{ transform: `translateY(${top}px)` }}
       className={`session-item${current ? ' current' : ''}`}
       data-testid="session-item"
       data-session={session.id}
@@ -154,4 +167,4 @@ export function SessionItem({ session, current }: { session: SessionSummary; cur
       )}
     </li>
   );
-}
+});

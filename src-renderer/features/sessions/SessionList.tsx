@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryState } from '../../state/query';
 import { useChat } from '../chat/chatStore';
 import { useSessions } from './sessionsStore';
@@ -6,11 +7,19 @@ import { useWorkspace } from '../workspace/workspaceStore';
 import { SessionItem } from './SessionItem';
 import './sessions.css';
 
-const SEARCH_DEBOUNCE_MS = 200;
+/** A row's height before it is measured: a title and its meta line. */
+const ROW_ESTIMATE = 50;
+/** The next page is asked for when the last drawn row is this close to the end. */
+const LOAD_AHEAD = 15;
 
-/** Past sessions, newest first, with full-text search. */
+/**
+ * Past sessions, newest first, with full-text search. Only the rows in view are drawn, and the
+ * next page loads as the list nears its end, so ten thousand sessions cost what fifty do.
+ */
 export function SessionList() {
   const sessions = useSessions((s) => s.sessions);
+  const hasMore = useSessions((s) => s.hasMore);
+  const loadingMore = useSessions((s) => s.loadingMore);
   const search = useSessions((s) => s.search);
   const loading = useQueryState('sessions').status === 'loading';
   const currentId = useChat((s) => s.sessionId);
@@ -18,6 +27,26 @@ export function SessionList() {
   const [query, setQuery] = useState('');
   const native = useWorkspace((s) => s.native);
   const pick = useWorkspace((s) => s.pick);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const rows = useVirtualizer({
+    count: sessions.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => sessions[index]?.id ?? index,
+    overscan: 8,
+    gap: 2,
+    paddingEnd: 12,
+    // Drawn before the first measure of the scroller, so the first rows paint with the list.
+    initialRect: { width: 240, height: 800 },
+  });
+  const drawn = rows.getVirtualItems();
+  const lastDrawn = drawn.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastDrawn >= sessions.length - LOAD_AHEAD)
+      void useSessions.getState().loadMore();
+  }, [hasMore, loadingMore, lastDrawn, sessions.length]);
 
   // The desktop app asks for the new session's folder straight away.
   function startChat() {
@@ -28,10 +57,11 @@ export function SessionList() {
       });
   }
 
-  useEffect(() => {
-    const timer = setTimeout(() => void search(query), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, search]);
+  function typed(text: string) {
+    setQuery(text);
+    void search(text);
+    scroller.current?.scrollTo({ top: 0 });
+  }
 
   return (
     <nav className="session-list" data-testid="session-list" aria-label="Sessions">
@@ -46,17 +76,34 @@ export function SessionList() {
           title="Search sessions (Ctrl+K)"
           data-testid="session-search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => typed(e.target.value)}
         />
       </div>
-      <ul className="session-items" aria-busy={loading}>
-        {sessions.map((s) => (
-          <SessionItem key={s.id} session={s} current={s.id === currentId} />
-        ))}
+      <div className="session-items" ref={scroller} data-testid="session-scroller">
+        <ul
+          className="session-rows"
+          aria-busy={loading || loadingMore}
+          style={{ height: rows.getTotalSize() }}
+        >
+          {drawn.map((row) => {
+            const session = sessions[row.index];
+            if (!session) return null;
+            return (
+              <SessionItem
+                key={row.key}
+                ref={rows.measureElement}
+                index={row.index}
+                top={row.start}
+                session={session}
+                current={session.id === currentId}
+              />
+            );
+          })}
+        </ul>
         {sessions.length === 0 && !loading && (
-          <li className="muted session-empty">{query ? 'No session matches.' : 'No sessions yet.'}</li>
+          <p className="muted session-empty">{query ? 'No session matches.' : 'No sessions yet.'}</p>
         )}
-      </ul>
+      </div>
     </nav>
   );
 }

@@ -25,9 +25,9 @@ beforeEach(() => {
     'chat.send': () => ({ sessionId: 's1', turnId: 't1' }),
     'sessions.get': () => ({
       ...{ id: 's1', title: 't', createdAt: 1, updatedAt: 1, messageCount: 0 },
-      worktree: TREE,
       messages: [],
     }),
+    'sessions.worktree': () => TREE,
     'sessions.merge': () => ({ status: 'conflicts', into: 'main', files: ['a.txt'] }),
     'sessions.worktreeChanges': () => ({ base: 'main', files: [{ path: 'a.txt', status: 'M' }] }),
     'sessions.worktreeDiff': () => ({

@@ -33,8 +33,8 @@ export function WorktreeControls({ onCompare }: { onCompare: (sessionId: string)
     let live = true;
     setTree(undefined);
     if (sessionId !== undefined)
-      void unwrap(api().sessionsGet({ id: sessionId })).then(
-        (d) => live && setTree(d.worktree),
+      void unwrap(api().sessionsWorktree({ id: sessionId })).then(
+        (worktree) => live && setTree(worktree ?? undefined),
         () => undefined,
       );
     return () => {
