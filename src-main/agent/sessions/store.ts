@@ -27,6 +27,8 @@ import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
 import { WorktreesTable } from './worktreesTable';
 import { searchMessages, type SearchOptions } from './search';
+import { findInSession } from './find';
+import type { FindResult } from '../../../src-shared/ipc/findSchemas';
 import type { Database } from './sqlite';
 
 export interface NewSession {
@@ -308,5 +310,10 @@ export class SessionStore {
 
   search(query: string, options: SearchOptions = {}): SessionSearchHit[] {
     return searchMessages(this.db, query, options);
+  }
+
+  /** Find-in-session: every occurrence of plain text in what the chat shows of a session. */
+  find(sessionId: string, query: string, options: { limit?: number } = {}): FindResult {
+    return findInSession(this.db, sessionId, query, options);
   }
 }
