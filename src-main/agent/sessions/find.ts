@@ -2,7 +2,7 @@ import type { FindField, FindHit, FindResult } from '../../../src-shared/ipc/fin
 import { FIND_DEFAULT_LIMIT } from '../../../src-shared/ipc/findSchemas';
 import type { ToolCall } from '../../../src-shared/sessions';
 import { resultDetails } from '../toolResultDetails';
-import { argsText, jsonEscaped, occurrences, snippetAt, sqlNeedle } from './findText';
+import { argsText, jsonEscaped, literalPattern, occurrences, snippetAt, sqlNeedle } from './findText';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
 
@@ -89,19 +89,14 @@ export function findInSession(
             exit_code, file_diff FROM tool_calls WHERE id = ?`,
   );
   const hits: FindHit[] = [];
+  const pattern = literalPattern(query);
   const add = (
     base: Omit<FindHit, 'offset' | 'length' | 'snippet' | 'field'>,
     field: FindField,
     text: string,
   ) => {
-    for (const offset of occurrences(text, query)) {
-      hits.push({
-        ...base,
-        field,
-        offset,
-        length: query.length,
-        snippet: snippetAt(text, offset, query.length),
-      });
+    for (const { offset, length } of occurrences(text, pattern)) {
+      hits.push({ ...base, field, offset, length, snippet: snippetAt(text, offset, length) });
       if (hits.length > limit) return;
     }
   };

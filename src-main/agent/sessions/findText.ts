@@ -26,16 +26,22 @@ export function jsonEscaped(needle: string): string {
   return JSON.stringify(needle).slice(1, -1);
 }
 
-/** Where `query` occurs in `text`, case-insensitively, without overlaps. */
-export function occurrences(text: string, query: string): number[] {
-  const needle = query.toLowerCase();
-  const lowered = text.toLowerCase();
-  if (!needle) return [];
-  // Case folding that changes lengths (rare) would shift offsets: search the original then.
-  const haystack = lowered.length === text.length ? lowered : text;
-  const out: number[] = [];
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length))
-    out.push(at);
+/** A case-insensitive pattern that matches `query` literally. */
+export function literalPattern(query: string): RegExp {
+  return new RegExp(query.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'giu');
+}
+
+/**
+ * Where `query` (as `literalPattern` made it) occurs in `text`, without overlaps, and how long
+ * each match is. A regular expression, not a lowered copy: 20 KB outputs are not copied again.
+ */
+export function occurrences(text: string, pattern: RegExp): { offset: number; length: number }[] {
+  const out: { offset: number; length: number }[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    out.push({ offset: m.index, length: m[0].length });
+    if (m[0].length === 0) pattern.lastIndex++;
+  }
   return out;
 }
 
