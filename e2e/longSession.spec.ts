@@ -87,6 +87,12 @@ describe('a long session', () => {
       }
       await page.emulateMedia({ colorScheme: null });
 
+      // A hit in a message's rendered Markdown is highlighted where it is drawn, and on screen.
+      await page.getByTestId('find-input').fill('step 2:');
+      await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('1 of 1');
+      await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('Step 2:');
+      await expect.poll(() => page.evaluate<boolean>(CURRENT_ON_SCREEN), POLL).toBe(true);
+
       // Escape closes the bar, clears the marks and gives the focus back.
       await page.getByTestId('find-input').press('Escape');
       await bar.waitFor({ state: 'detached', ...WAIT });
@@ -112,6 +118,16 @@ describe('a long session', () => {
     }, 120_000);
 });
 
+/** The text of the current hit's highlight, when it is painted over rendered text. */
+const CURRENT_TEXT = `(() => { const h = CSS.highlights.get('find-current'); return h ? [...h][0]?.toString() ?? null : null; })()`;
+const CURRENT_ON_SCREEN = `(() => {
+  const range = [...(CSS.highlights.get('find-current') ?? [])][0];
+  const list = document.querySelector('[data-testid="message-list"]');
+  if (!range || !list) return false;
+  const box = range.getBoundingClientRect();
+  const view = list.getBoundingClientRect();
+  return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+})()`;
 const FOCUSED = `document.activeElement?.getAttribute('data-testid') ?? null`;
 
 /** Whether the element lies within the visible part of the scrolled list. */
