@@ -92,6 +92,7 @@ describe('a long session', () => {
       await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('1 of 1');
       await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('Step 2:');
       await expect.poll(() => page.evaluate<boolean>(CURRENT_ON_SCREEN), POLL).toBe(true);
+      await app.screenshot(`long-session-find-text-${size.width}`);
 
       // Escape closes the bar, clears the marks and gives the focus back.
       await page.getByTestId('find-input').press('Escape');
