@@ -157,6 +157,22 @@ describe('the find bar', () => {
     expect(document.activeElement?.getAttribute('data-testid')).toBe('chat-input');
   });
 
+  it('reveals a tool call hit in the message that shows it, also one sent since the session opened', async () => {
+    act(() =>
+      useChat.setState({
+        order: ['live-1'],
+        messages: {
+          'live-1': { id: 'live-1', role: 'assistant', content: '', toolCallIds: ['c1'], createdAt: 0 },
+        },
+      }),
+    );
+    result = { hits: [hit('s1:2', 'c1')], truncated: false };
+    await openBar();
+    type('abc');
+    await until(() => count() === '1 of 1');
+    expect(useReveal.getState().target).toMatchObject({ messageId: 'live-1', toolCallId: 'c1' });
+  });
+
   it('closes when another session is shown', async () => {
     await openBar();
     act(() => useChat.setState({ sessionId: 's2' }));

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { FindHit } from '../../../src-shared/ipc/findSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
+import { useChat } from './chatStore';
 import { useReveal } from './revealStore';
 
 /** Find-in-session: the bar's query, the hits main found in the whole session, the current one. */
@@ -25,11 +26,23 @@ interface FindStore {
 /** Counts searches, so only the newest one's hits are kept. */
 let generation = 0;
 
+/**
+ * The chat's id of the message that shows the hit. A turn sent since the session was opened has
+ * live ids, not the stored ones main gives; a tool call's hit is found there by its call id.
+ */
+function chatMessageId(hit: FindHit): string {
+  const { messages, order } = useChat.getState();
+  if (messages[hit.messageId] || !hit.toolCallId) return hit.messageId;
+  const callId = hit.toolCallId;
+  return order.find((id) => messages[id]?.toolCallIds.includes(callId)) ?? hit.messageId;
+}
+
 function revealHit(hit: FindHit | undefined): void {
   if (hit)
-    useReveal
-      .getState()
-      .reveal({ messageId: hit.messageId, ...(hit.toolCallId ? { toolCallId: hit.toolCallId } : {}) });
+    useReveal.getState().reveal({
+      messageId: chatMessageId(hit),
+      ...(hit.toolCallId ? { toolCallId: hit.toolCallId } : {}),
+    });
 }
 
 export const useFind = create<FindStore>((set, get) => ({
