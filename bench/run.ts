@@ -7,6 +7,7 @@ import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
 import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
+import { benchFindInSession } from './findInSession';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
 import { benchSessionList } from './sessionList';
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   agentStream: benchAgentStream,
   checkpoints: benchCheckpoints,
   sessionList: benchSessionList,
+  findInSession: benchFindInSession,
 };
 
 const only = process.argv.slice(2);

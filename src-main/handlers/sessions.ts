@@ -82,3 +82,9 @@ export function exportSessionFile(store: SessionStore, id: string, format: 'mark
   if (content === undefined) throw new ContractError('unknown_session', `No session "${id}"`);
   return { filename: `caduceus-${id}.${format === 'json' ? 'json' : 'md'}`, content };
 }
+
+/** Find-in-session over the whole stored session, tool output included. */
+export function findInSessionView(store: SessionStore, id: string, query: string, limit?: number) {
+  if (!store.getSession(id)) throw new ContractError('unknown_session', `No session "${id}"`);
+  return store.find(id, query, limit === undefined ? {} : { limit });
+}

@@ -17,7 +17,7 @@ import type { ElicitationBroker } from './elicitation';
 import type { NativeDialogGate } from './nativeDialogGate';
 import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
-import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
+import { exportSessionFile, findInSessionView, listSessionViews, sessionDetail } from './sessions';
 import { deleteSession } from './sessionDelete';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
@@ -233,6 +233,7 @@ export function createHandlers({
       return OK;
     },
     'sessions.export': ({ id, format }) => exportSessionFile(sessions(), id, format),
+    'sessions.find': ({ id, query, limit }) => findInSessionView(sessions(), id, query, limit),
 
     'terminal.openShell': async ({ taskId, cols, rows }) => {
       // A session's shell starts in its workspace, also before its first turn since the app started.

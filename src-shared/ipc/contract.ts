@@ -23,6 +23,7 @@ import {
   McpPromptTextSchema,
 } from './mcpSchemas';
 import { checkpointRequests } from './checkpointSchemas';
+import { findRequests } from './findSchemas';
 import { reviewRequests } from './reviewSchemas';
 import { SessionDeleteResultSchema, worktreeRequests } from './worktreeSchemas';
 import { WorkspaceCheckSchema, WorkspacePathSchema } from './workspaceSchemas';
@@ -247,6 +248,7 @@ export const requests = {
     output: SessionDeleteResultSchema,
   },
   ...worktreeRequests,
+  ...findRequests,
   /**
    * A window shows the session (null: a new chat): its finished answer (or failure) is no longer
    * unread, and the desktop app's native approval dialogs follow it.

@@ -27,6 +27,8 @@ import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
 import { WorktreesTable } from './worktreesTable';
 import { searchMessages, searchSessions, type SearchOptions } from './search';
+import { findInSession } from './find';
+import type { FindResult } from '../../../src-shared/ipc/findSchemas';
 import type { Database } from './sqlite';
 
 export interface NewSession {
@@ -336,5 +338,10 @@ export class SessionStore {
   /** Top-level sessions whose messages match, best first, each with its best message's snippet. */
   searchSessions(query: string, limit?: number): SessionSearchHit[] {
     return searchSessions(this.db, query, limit);
+  }
+
+  /** Find-in-session: every occurrence of plain text in what the chat shows of a session. */
+  find(sessionId: string, query: string, options: { limit?: number } = {}): FindResult {
+    return findInSession(this.db, sessionId, query, options);
   }
 }

@@ -1,4 +1,5 @@
 import { Composer } from './Composer';
+import { FindBar } from './FindBar';
 import { MessageList } from './MessageList';
 import { StatusLine } from './StatusLine';
 import { TokenUsage } from './TokenUsage';
@@ -14,6 +15,7 @@ export function ChatView() {
         <WorkspaceBar />
         <TokenUsage />
         <ModelPicker />
+        <FindBar />
       </div>
       <MessageList />
       <StatusLine />

@@ -10,7 +10,12 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
     const { text, attachments, files } = splitAttachments(message.content);
     const chips = [...attachments.map(resourceChip), ...files.map((f, i) => fileChip(f, `file ${i}`))];
     return (
-      <div className="message message-user" data-testid="message" data-role="user">
+      <div
+        className="message message-user"
+        data-testid="message"
+        data-role="user"
+        data-message-id={message.id}
+      >
         <div className="bubble">
           {text}
           {chips.length > 0 && <AttachmentChips chips={chips} />}
@@ -19,7 +24,12 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
     );
   }
   return (
-    <div className="message message-assistant" data-testid="message" data-role="assistant">
+    <div
+      className="message message-assistant"
+      data-testid="message"
+      data-role="assistant"
+      data-message-id={message.id}
+    >
       {message.content && <Markdown text={message.content} />}
       <ToolCallGroup ids={message.toolCallIds} />
     </div>

@@ -9,6 +9,7 @@ import { MessageItem } from './MessageItem';
 import { TurnChip } from '../changes/TurnChip';
 import { useChanges } from '../changes/changesStore';
 import { useTerminalOpen } from '../app/useTerminalOpen';
+import { useRevealScroll } from './useRevealScroll';
 
 /** Pixels from the bottom within which the list keeps following new output. */
 const STICK_THRESHOLD = 48;
@@ -39,6 +40,7 @@ export function MessageList() {
     const el = scroller.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [messages, toolCalls, clarify, order, turnChanges]);
+  useRevealScroll(scroller, stick);
 
   const visible = order.flatMap((id) => {
     const m = messages[id];

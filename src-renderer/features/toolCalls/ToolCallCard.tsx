@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useApprovalFor } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
@@ -10,6 +10,8 @@ import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
+import { useReveal } from '../chat/revealStore';
+import { currentHit, useFind } from '../chat/findStore';
 
 /** One tool call: icon (a spinner while running), name, argument preview, time, status. */
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
@@ -20,6 +22,15 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const bodyId = useId();
   const running = call?.status === 'running';
   const now = useNow(running);
+  // Find-in-session: the card of a revealed hit opens, and shows where in its output the hit is.
+  const revealed = useReveal((s) => (s.target?.toolCallId === id ? s.target.nonce : undefined));
+  const found = useFind((s) => {
+    const hit = currentHit(s);
+    return hit?.toolCallId === id ? `${hit.field}:${hit.offset}:${hit.length}` : undefined;
+  });
+  useEffect(() => {
+    if (revealed !== undefined) setOpen(true);
+  }, [revealed]);
   if (!call) return null;
 
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
@@ -29,7 +40,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const statusIcon = approval ? undefined : STATUS_ICONS[call.status];
   return (
     <article
-      className={`tool-call status-${call.status}${approval ? ' awaiting' : ''}`}
+      className={`tool-call status-${call.status}${approval ? ' awaiting' : ''}${found ? ' find-target' : ''}`}
       data-testid="tool-call"
       data-tool={call.name}
       data-status={call.status}
@@ -80,7 +91,15 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
           <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" base={workspace} />
         </div>
       )}
-      {open && <ToolCallBody call={call} id={bodyId} />}
+      {open && <ToolCallBody call={call} id={bodyId} focus={outputFocus(found, revealed)} />}
     </article>
   );
 });
+
+/** The current find hit as the output section marks it, when the hit is in the output. */
+function outputFocus(found: string | undefined, nonce: number | undefined) {
+  const [field, offset, length] = found?.split(':') ?? [];
+  return field === 'output'
+    ? { offset: Number(offset), length: Number(length), nonce: nonce ?? 0 }
+    : undefined;
+}

@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionDetail } from '../../handlers/sessions';
+import { SessionStore } from './store';
+import { writeLongSessions } from './testing/longSessions';
+
+let home: string;
+let store: SessionStore;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-find-'));
+  store = SessionStore.open(home);
+});
+afterEach(async () => {
+  store.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+/** A prompt, then an assistant message with one terminal call whose output is `output`. */
+function sessionWith(output: string, args: object = { command: 'npm test' }, reply = 'Ran the tests.') {
+  const s = store.createSession({ title: 't' });
+  store.appendMessage(s.id, { role: 'user', content: 'Please run the tests' });
+  const call = {
+    id: 'c1',
+    type: 'function' as const,
+    function: { name: 'terminal', arguments: JSON.stringify(args) },
+  };
+  store.appendMessage(s.id, { role: 'assistant', content: reply, tool_calls: [call] });
+  const result = JSON.stringify({ output, exit_code: 0 });
+  const handle = store.startToolCall(s.id, { id: 'c1', name: 'terminal', args: call.function.arguments });
+  store.finishToolCall(handle, { result, status: 'ok', durationMs: 1, outcome: { ok: true, exitCode: 0 } });
+  store.appendMessage(s.id, { role: 'tool', tool_call_id: 'c1', content: result });
+  store.appendMessage(s.id, { role: 'assistant', content: 'All tests passed.' });
+  return s.id;
+}
+
+const where = (h: { messageId: string; toolCallId?: string; field: string; offset: number }) =>
+  `${h.messageId.split(':')[1]}/${h.toolCallId ?? '-'}/${h.field}@${h.offset}`;
+
+describe('find in session', () => {
+  it('finds message text and tool output in transcript order, with the ids the chat uses', () => {
+    const id = sessionWith('line one\nTESTS: 3 passed\nline three');
+    const found = store.find(id, 'tests');
+    expect(found.hits.map(where)).toEqual(['0/-/text@15', '1/-/text@8', '1/c1/output@9', '3/-/text@4']);
+    expect(found.truncated).toBe(false);
+    // The message ids are those of sessions.get, so the chat can reveal them.
+    const chatIds = sessionDetail(store, id, () => '').messages.map((m) => m.id);
+    for (const hit of found.hits) expect(chatIds).toContain(hit.messageId);
+    expect(found.hits[2]).toMatchObject({
+      role: 'tool',
+      snippet: { before: 'line one ', match: 'TESTS', after: ': 3 passed line three' },
+    });
+  });
+
+  it('is case-insensitive and finds half words and paths with punctuation', () => {
+    const id = sessionWith('Error: ENOENT at src/foo.ts:12:3\nenoent again');
+    expect(store.find(id, 'enoent').hits.map((h) => h.snippet.match)).toEqual(['ENOENT', 'enoent']);
+    expect(store.find(id, 'src/foo.ts:12').hits).toHaveLength(1);
+    expect(store.find(id, 'NOEN').hits).toHaveLength(2);
+    expect(store.find(id, 'absent').hits).toEqual([]);
+  });
+
+  it('reads %, _, quotes and backslashes literally, also inside JSON-escaped output', () => {
+    const id = sessionWith('100% done\nsome_name\nsaid "hi" in C:\\tmp\nabc', { command: 'echo "x_y"' });
+    expect(store.find(id, '%').hits.map(where)).toEqual(['1/c1/output@3']);
+    expect(store.find(id, '_').hits.map(where)).toEqual(['1/c1/args@7', '1/c1/output@14']);
+    expect(store.find(id, '"hi"').hits.map((h) => h.snippet.match)).toEqual(['"hi"']);
+    expect(store.find(id, 'C:\\tmp').hits).toHaveLength(1);
+    expect(store.find(id, "'").hits).toEqual([]);
+    expect(store.find(id, 'a%c').hits).toEqual([]);
+  });
+
+  it('finds non-ASCII text whatever its case', () => {
+    const id = sessionWith('Ünïcode ÉCLAIR', {}, 'Voilà un éclair');
+    expect(store.find(id, 'éclair').hits.map(where)).toEqual(['1/-/text@9', '1/c1/output@8']);
+    expect(store.find(id, 'ü').hits).toHaveLength(1);
+  });
+
+  it('stops at the limit and says there is more', () => {
+    const id = sessionWith(Array.from({ length: 50 }, (_, i) => `match ${i}`).join('\n'));
+    const found = store.find(id, 'match', { limit: 10 });
+    expect(found.hits).toHaveLength(10);
+    expect(found.truncated).toBe(true);
+    expect(found.hits.map((h) => h.offset)).toEqual(
+      [...found.hits.map((h) => h.offset)].sort((a, b) => a - b),
+    );
+    expect(store.find(id, 'match', { limit: 50 }).truncated).toBe(false);
+  });
+
+  it('does not search other sessions or the tool messages that repeat a call’s result', () => {
+    const id = sessionWith('unique-word');
+    sessionWith('unique-word');
+    expect(store.find(id, 'unique-word').hits).toHaveLength(1);
+  });
+
+  it('finds the fixture’s early mark in its call', () => {
+    const fixture = writeLongSessions(home, {
+      sessions: 3,
+      long: 1,
+      toolCalls: 40,
+      assistantMessages: 10,
+      outputBytes: [500, 1_000],
+      workspace: home,
+    });
+    const longId = fixture.longIds[0] ?? '';
+    const hits = store.find(longId, fixture.earlyMark.toUpperCase()).hits;
+    expect(hits.map((h) => h.toolCallId)).toEqual([fixture.earlyMarkCall]);
+    const message = sessionDetail(store, longId, () => '').messages.find((m) => m.id === hits[0]?.messageId);
+    expect(message?.toolCalls.map((c) => c.id)).toContain(fixture.earlyMarkCall);
+  });
+});
