@@ -20,11 +20,16 @@ interface Template {
 
 let template: Promise<Template> | undefined;
 
-/** The fixture's sessions name `/tmp` as their folder, which exists on every machine here. */
+/**
+ * The fixture's sessions work in an empty folder of their own beside the template: a turn sent
+ * in one takes a checkpoint of its folder, which must not be all of the temp directory.
+ */
 async function buildTemplate(): Promise<Template> {
   const home = await mkdtemp(join(tmpdir(), 'caduceus-bench-long-'));
   process.once('exit', () => rmSync(home, { recursive: true, force: true }));
-  const fixture = writeLongSessions(home, { ...BENCH_FIXTURE, workspace: tmpdir() });
+  const workspace = join(home, 'workspace');
+  await mkdir(workspace);
+  const fixture = writeLongSessions(home, { ...BENCH_FIXTURE, workspace });
   return { db: join(home, 'sessions.db'), fixture };
 }
 
