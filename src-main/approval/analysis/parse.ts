@@ -118,7 +118,7 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   if (!p || text.length > budget.chars) return null;
   budget.chars -= text.length;
   let cancelled = false;
-  const tree = p.parse(text, null, {
+  const tree = p.parse((index: number) => chunkAt(text, index), null, {
     progressCallback: () => {
       budget.ticks--;
       const now = cpuTimeMs();
@@ -138,6 +138,20 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Input handed to the parser in short pieces. Given the whole string, the parser copies up to
+ * 10 KB of it each time its lexer moves back (inside heredocs, at every substitution): most of
+ * the parse time of a long heredoc went on those copies.
+ */
+const CHUNK = 512;
+
+function chunkAt(text: string, index: number): string {
+  const end = index + CHUNK;
+  // Never split a surrogate pair between two pieces.
+  const high = text.charCodeAt(end - 1);
+  return text.slice(index, high >= 0xd800 && high <= 0xdbff ? end + 1 : end);
 }
 
 type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
