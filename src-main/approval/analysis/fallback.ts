@@ -70,7 +70,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
-  const checked: Checked = { full: 0, seen: new Set() };
+  const checked: Checked = { full: 0, seen: new Map() };
   const words = new WordCache(text, lookupName);
   let commandReach = 1;
   let downloader = false;
@@ -159,7 +159,8 @@ const FULL_CHECKS = 2000;
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
 interface Checked {
   full: number;
-  seen: Set<string>;
+  /** Whether each command checked so far decodes. */
+  seen: Map<string, boolean>;
 }
 
 /**
@@ -183,6 +184,10 @@ function checkCommand(
   if (!full && (name === 'rm' || name === 'rimraf')) return rmHardline(t, k, end, name, sinkFor);
   const args: string[] = [];
   for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
+  // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
+  const memo = full ? `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}` : '';
+  const known = full ? checked.seen.get(memo) : undefined;
+  if (known !== undefined) return known;
   // Words carry what substitutions run; the scan does not know, so rules see none.
   const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
   const decodes = isDecoder(view);
@@ -191,9 +196,7 @@ function checkCommand(
     hardlineOnly(view, sink);
     return decodes;
   }
-  const memo = `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}`;
-  if (checked.seen.has(memo)) return decodes;
-  checked.seen.add(memo);
+  checked.seen.set(memo, decodes);
   checked.full++;
   for (const detect of detectorsFor(name)) detect(view, sink);
   return decodes;

@@ -29,7 +29,13 @@ export interface ParseBudget {
   deadline: number | null;
 }
 
-export const PARSE_LIMITS = { chars: 128 * 1024, ticks: 300, ms: 20, depth: 256 } as const;
+/**
+ * `ms` is CPU time after the first progress report. A command the parser cannot finish in it is
+ * never a short one (the longest corpus command needs well under a millisecond), and whatever the
+ * parser spent is added to the pattern checks that then decide: 12 ms keeps the whole judgement
+ * of input at the size limit near 20 ms.
+ */
+export const PARSE_LIMITS = { chars: 128 * 1024, ticks: 300, ms: 12, depth: 256 } as const;
 
 export function newParseBudget(): ParseBudget {
   return {
@@ -117,16 +123,12 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   const p = parser;
   if (!p || text.length > budget.chars) return null;
   budget.chars -= text.length;
-  let cancelled = false;
-  const tree = p.parse((index: number) => chunkAt(text, index), null, {
-    progressCallback: () => {
-      budget.ticks--;
-      const now = cpuTimeMs();
-      budget.deadline ??= now + PARSE_LIMITS.ms;
-      cancelled = budget.ticks < 0 || now > budget.deadline;
-      return cancelled;
-    },
-  });
+  current.text = text;
+  current.budget = budget;
+  current.cancelled = false;
+  const tree = p.parse(readChunk, null, PARSE_OPTIONS);
+  current.text = '';
+  const cancelled = current.cancelled;
   if (!tree) {
     // A cancelled parse resumes on the next call unless the parser is reset.
     p.reset();
@@ -147,12 +149,29 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
  */
 const CHUNK = 512;
 
-function chunkAt(text: string, index: number): string {
+/**
+ * The parse under way: the parser's callbacks are module functions reading this, not closures
+ * made for every parse (parses do not nest: the callbacks never start one).
+ */
+const current = { text: '', budget: newParseBudget(), cancelled: false };
+
+function readChunk(index: number): string {
   const end = index + CHUNK;
   // Never split a surrogate pair between two pieces.
-  const high = text.charCodeAt(end - 1);
-  return text.slice(index, high >= 0xd800 && high <= 0xdbff ? end + 1 : end);
+  const high = current.text.charCodeAt(end - 1);
+  return current.text.slice(index, high >= 0xd800 && high <= 0xdbff ? end + 1 : end);
 }
+
+function onProgress(): boolean {
+  const budget = current.budget;
+  budget.ticks--;
+  const now = cpuTimeMs();
+  budget.deadline ??= now + PARSE_LIMITS.ms;
+  current.cancelled = budget.ticks < 0 || now > budget.deadline;
+  return current.cancelled;
+}
+
+const PARSE_OPTIONS = { progressCallback: onProgress };
 
 type Cursor = ReturnType<NonNullable<ReturnType<Parser['parse']>>['walk']>;
 
