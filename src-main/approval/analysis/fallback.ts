@@ -3,6 +3,7 @@
  * the parse budget). Quotes do not hide a command here: a word at a command position, or one
  * that opens a quote (`sh -c "rm …`), is judged as a command. One pass, bounded windows: linear.
  */
+import { Buffer } from 'node:buffer';
 import { SHELLS } from './carriers';
 import { MKFS_NAMES, writeTarget } from './rules/disk';
 import { rmRootReason } from './rules/filesystem';
@@ -66,7 +67,20 @@ class LazySink implements HitSink {
 
 const NO_WORDS: CommandView['words'] = [];
 
-export function fallbackScan(text: string, eagerSinkFor: (start: number, end: number) => HitSink): void {
+/** From this length the scan reads a flat copy of its text. */
+const FLAT_COPY_FROM = 64 * 1024;
+
+/**
+ * Text made by concatenation or slicing is a rope or a view, and every charCodeAt on it first
+ * looks for the real characters; over a megabyte of tokens one copy costs less. UTF-16 both ways
+ * keeps every code unit, lone surrogates included.
+ */
+function flatCopy(text: string): string {
+  return text.length < FLAT_COPY_FROM ? text : Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
+export function fallbackScan(input: string, eagerSinkFor: (start: number, end: number) => HitSink): void {
+  const text = flatCopy(input);
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);

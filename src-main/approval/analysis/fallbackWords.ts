@@ -29,6 +29,7 @@ export function wordSlot(text: string, start: number, end: number): number {
  */
 export class WordCache {
   private readonly slots = new Array<WordInfo | undefined>(CACHE_SLOTS);
+  private last: WordInfo | null = null;
 
   constructor(
     private readonly text: string,
@@ -40,13 +41,16 @@ export class WordCache {
     const text = this.text;
     // A word this long names nothing: not worth hashing every character of it for the cache.
     if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '');
+    // Long inputs repeat one command (`cat | cat | …`): the last word is checked before hashing.
+    const last = this.last;
+    if (last && sameText(last.word, text, start, end)) return last;
     const slot = wordSlot(text, start, end);
     const cached = this.slots[slot];
-    if (cached && sameText(cached.word, text, start, end)) return cached;
+    if (cached && sameText(cached.word, text, start, end)) return (this.last = cached);
     const word = text.slice(start, end);
     const info = wordInfo(word, this.nameOf(word));
     if (!cached) this.slots[slot] = info;
-    return info;
+    return (this.last = info);
   }
 }
 
