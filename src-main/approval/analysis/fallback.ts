@@ -3,7 +3,6 @@
  * the parse budget). Quotes do not hide a command here: a word at a command position, or one
  * that opens a quote (`sh -c "rm …`), is judged as a command. One pass, bounded windows: linear.
  */
-import { Buffer } from 'node:buffer';
 import { SHELLS } from './carriers';
 import { MKFS_NAMES, writeTarget } from './rules/disk';
 import { rmRootReason } from './rules/filesystem';
@@ -67,20 +66,7 @@ class LazySink implements HitSink {
 
 const NO_WORDS: CommandView['words'] = [];
 
-/** From this length the scan reads a flat copy of its text. */
-const FLAT_COPY_FROM = 64 * 1024;
-
-/**
- * Text made by concatenation or slicing is a rope or a view, and every charCodeAt on it first
- * looks for the real characters; over a megabyte of tokens one copy costs less. UTF-16 both ways
- * keeps every code unit, lone surrogates included.
- */
-function flatCopy(text: string): string {
-  return text.length < FLAT_COPY_FROM ? text : Buffer.from(text, 'utf16le').toString('utf16le');
-}
-
-export function fallbackScan(input: string, eagerSinkFor: (start: number, end: number) => HitSink): void {
-  const text = flatCopy(input);
+export function fallbackScan(text: string, eagerSinkFor: (start: number, end: number) => HitSink): void {
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
@@ -106,9 +92,10 @@ export function fallbackScan(input: string, eagerSinkFor: (start: number, end: n
         current = '';
       }
       if (op === Op.Pipe) afterPipe = true;
-      // A run of `(` or `)` is one token: it opens or closes once per character.
-      const parens = text.charCodeAt(t.start(k)) === 0x28 || text.charCodeAt(t.start(k)) === 0x29;
-      const times = parens ? t.end(k) - t.start(k) : 1;
+      // A run of `(`, `)` or `$(` is one token: it opens or closes once per `(` or `)`.
+      const opener = text.charCodeAt(t.start(k));
+      const length = t.end(k) - t.start(k);
+      const times = opener === 0x28 || opener === 0x29 ? length : opener === 0x24 ? length / 2 : 1;
       if (op === Op.Open) for (let i = 0; i < times && depth < MAX_OUTER; i++) outer[depth++] = current;
       if (op === Op.Close) {
         const left = depth - times;
