@@ -55,6 +55,7 @@ export interface Carried {
 }
 
 const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [], code: null });
+const nested = (list: Nested[]): Carried => ({ ...none(), nested: list });
 
 /** `argv[0]` is the command word; `name` its family name; `stdin` what it reads, when known. */
 export function carried(name: string, argv: ArgWord[], stdin: string | null = null): Carried {
@@ -96,7 +97,6 @@ const EDITORS = new Set(['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', '
 
 /** Commands whose options or input name a command line they run (sed's `e`, tar's filters, …). */
 function optionCode(name: string, argv: ArgWord[], stdin: string | null): Carried | null {
-  const nested = (list: Nested[]): Carried => ({ ...none(), nested: list });
   if (name === 'sed')
     return nested(
       sedScripts(argv, stdin).flatMap((w) =>

@@ -202,9 +202,8 @@ export function judgeArgv(
   for (const h of u.hits) sink.hit(h.key, h.detail);
   const head = u.argv[0];
   const via = [...viaPrefix, ...u.via];
-  const nestedOnly = (): void => u.nested.forEach((n) => followNested(w, n, via, seg, src, col, stdin));
   if (!head) {
-    nestedOnly();
+    for (const n of u.nested) followNested(w, n, via, seg, src, col, stdin);
     return { view: null, carried: null, seg, staticOut: null };
   }
   const alias = head.raw === head.value ? ctx.aliases.get(head.value) : undefined;

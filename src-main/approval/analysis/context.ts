@@ -115,7 +115,7 @@ export class AnalysisContext {
   }
 
   sink(seg: number): HitSink {
-    return { hit: (key, detail) => this.hit(seg, key, detail), changes: (path) => this.changes(path) };
+    return new SegmentSink(this, seg);
   }
 
   /** Notes a path the command changes, when it is known and can be made absolute. */
@@ -174,6 +174,22 @@ export class AnalysisContext {
       parsed: this.parsed,
       ...(this.writes.size > 0 ? { writes: [...this.writes] } : {}),
     };
+  }
+}
+
+/** The sink of one segment: an object of a class, so handing one out creates no closures. */
+class SegmentSink implements HitSink {
+  constructor(
+    private readonly ctx: AnalysisContext,
+    private readonly seg: number,
+  ) {}
+
+  hit(key: string, detail?: string): void {
+    this.ctx.hit(this.seg, key, detail);
+  }
+
+  changes(path: string): void {
+    this.ctx.changes(path);
   }
 }
 

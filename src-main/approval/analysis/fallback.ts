@@ -10,12 +10,15 @@ import { detectorsFor, isWatchedName } from './rules/registry';
 import { DOWNLOADERS, isDecoder } from './rules/remote';
 import { SQL_CLIENT_NAMES, sqlTextHits } from './rules/sql';
 import type { CommandView, HitSink } from './rules/types';
+import { plainlyUnprotected } from './paths';
 import { isWrapper } from './unwrap';
 import { commandName, familyName } from './words';
 import { Op, Tokens } from './fallbackTokens';
 import { WordCache, wordValue } from './fallbackWords';
 
 const WINDOW = 24;
+/** Enclosing substitutions remembered; deeper ones are counted as the deepest. */
+const MAX_OUTER = 256;
 /** After a wrapper (sudo, env, timeout, …) this many words may be the command it runs. */
 const WRAPPER_REACH = 4;
 // Clients whose text the scan reads for SQL; the same list the parsed analysis uses.
@@ -67,14 +70,17 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
-  const checked: Checked = { full: 0, seen: new Set() };
+  const checked: Checked = { full: 0, seen: new Map() };
   const words = new WordCache(text, lookupName);
   let commandReach = 1;
   let downloader = false;
   let decoder = false;
   let afterPipe = false;
   let sawSql = false;
-  const outer: string[] = [];
+  // Commands that opened the enclosing substitutions; a fixed array and a depth, since resizing
+  // an array through its length costs a runtime call on every closing token.
+  const outer = new Array<string>(MAX_OUTER).fill('');
+  let depth = 0;
   let current = '';
   /** Wrappers and find -exec seen since the last operator, for rules that care (xargs rm). */
   let via: readonly string[] = NO_VIA;
@@ -86,15 +92,15 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
         current = '';
       }
       if (op === Op.Pipe) afterPipe = true;
-      // A run of `(` or `)` is one token: it opens or closes once per character.
-      const depth = t.end(k) - t.start(k);
-      const parens = text.charCodeAt(t.start(k)) === 0x28 || text.charCodeAt(t.start(k)) === 0x29;
-      const times = parens ? depth : 1;
-      if (op === Op.Open) for (let i = 0; i < times && outer.length < 256; i++) outer.push(current);
+      // A run of `(`, `)` or `$(` is one token: it opens or closes once per `(` or `)`.
+      const opener = text.charCodeAt(t.start(k));
+      const length = t.end(k) - t.start(k);
+      const times = opener === 0x28 || opener === 0x29 ? length : opener === 0x24 ? length / 2 : 1;
+      if (op === Op.Open) for (let i = 0; i < times && depth < MAX_OUTER; i++) outer[depth++] = current;
       if (op === Op.Close) {
-        const left = outer.length - times;
+        const left = depth - times;
         current = left >= 0 ? (outer[left] ?? '') : '';
-        outer.length = Math.max(0, left);
+        depth = left > 0 ? left : 0;
       }
       if (op === Op.Write && t.op(k + 1) === Op.Word) {
         writeTarget(wordValue(raw(k + 1)), sinkFor(t.start(k), t.end(k + 1)));
@@ -137,7 +143,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       if (downloader) sinkFor(start, t.end(k)).hit('remote-code', `downloaded text piped to ${name}`);
       else if (decoder) sinkFor(start, t.end(k)).hit('decode-exec', `decoded text piped to ${name}`);
     }
-    if (DOWNLOADERS.has(name) && outer.length > 0 && CODE_RUNNERS.has(current))
+    if (DOWNLOADERS.has(name) && depth > 0 && CODE_RUNNERS.has(current))
       sinkFor(start, t.end(k)).hit('remote-code', `${current} runs the output of ${name}`);
     if (!current && !isWrapper(name)) current = name;
     if (SQL_CLIENTS.has(name)) sawSql = true;
@@ -154,7 +160,8 @@ const FULL_CHECKS = 2000;
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
 interface Checked {
   full: number;
-  seen: Set<string>;
+  /** Whether each command checked so far decodes. */
+  seen: Map<string, boolean>;
 }
 
 /**
@@ -175,8 +182,13 @@ function checkCommand(
   if (!full && !HARDLINE_CAPABLE.has(name) && !DECODER_NAMES.has(name)) return false;
   let end = k + 1;
   while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
+  if (!full && (name === 'rm' || name === 'rimraf')) return rmHardline(t, k, end, name, sinkFor);
   const args: string[] = [];
   for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
+  // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
+  const memo = full ? `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}` : '';
+  const known = full ? checked.seen.get(memo) : undefined;
+  if (known !== undefined) return known;
   // Words carry what substitutions run; the scan does not know, so rules see none.
   const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
   const decodes = isDecoder(view);
@@ -185,9 +197,7 @@ function checkCommand(
     hardlineOnly(view, sink);
     return decodes;
   }
-  const memo = `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}`;
-  if (checked.seen.has(memo)) return decodes;
-  checked.seen.add(memo);
+  checked.seen.set(memo, decodes);
   checked.full++;
   for (const detect of detectorsFor(name)) detect(view, sink);
   return decodes;
@@ -222,12 +232,30 @@ const HARDLINE_CAPABLE = new Set([
   'node',
 ]);
 
+/**
+ * Past the budget, rm (token k, its words up to `end`) is checked only for what makes it hardline,
+ * and words that plainly name no protected path are passed over without a copy: a long chain of
+ * ordinary deletes costs little. rm decodes nothing, so this returns false.
+ */
+function rmHardline(
+  t: Tokens,
+  k: number,
+  end: number,
+  name: string,
+  sinkFor: (start: number, end: number) => HitSink,
+): false {
+  let a = k + 1;
+  while (a < end && plainlyUnprotected(t.text, t.start(a), t.end(a))) a++;
+  if (a === end) return false;
+  const args: string[] = [];
+  for (let b = k + 1; b < end; b++) args.push(wordValue(t.raw(b)));
+  const reason = rmRootReason(name === 'rm' ? args : ['-r', ...args]);
+  if (reason) sinkFor(t.start(k), t.end(end - 1)).hit('rm-root', reason);
+  return false;
+}
+
 function hardlineOnly(view: CommandView, sink: HitSink): void {
-  if (view.name === 'rm' || view.name === 'rimraf') {
-    const reason = rmRootReason(view.name === 'rm' ? view.args : ['-r', ...view.args]);
-    if (reason) sink.hit('rm-root', reason);
-  } else if (HARDLINE_CAPABLE.has(view.name))
-    for (const detect of detectorsFor(view.name)) detect(view, sink);
+  if (HARDLINE_CAPABLE.has(view.name)) for (const detect of detectorsFor(view.name)) detect(view, sink);
 }
 
 /** `name(){ … name | name … }` within a short window. */

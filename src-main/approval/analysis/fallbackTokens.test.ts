@@ -37,3 +37,21 @@ describe('fallback tokens', () => {
     expect([t.op(2), t.start(2), t.end(2), t.raw(2)]).toEqual([Op.Word, 0, 0, '']);
   });
 });
+
+describe('runs of openings', () => {
+  it('reads a run of `$(` as one token, words and other operators around it as their own', () => {
+    const t = new Tokens('a $($($(b) ((c $( d');
+    const seen: Array<[string, Op]> = [];
+    for (let k = 0; t.has(k); k++) seen.push([t.raw(k), t.op(k)]);
+    expect(seen).toEqual([
+      ['a', Op.Word],
+      ['$($($(', Op.Open],
+      ['b', Op.Word],
+      [')', Op.Close],
+      ['((', Op.Open],
+      ['c', Op.Word],
+      ['$(', Op.Open],
+      ['d', Op.Word],
+    ]);
+  });
+});

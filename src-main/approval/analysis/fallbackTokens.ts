@@ -111,9 +111,10 @@ export class Tokens {
       const encoded = operatorAt(text, i);
       this.ops[slot] = encoded >> 2;
       i += encoded & 3;
-      // A run of `(` or of `)` is one token whose length is its depth: a 1 MB nest of
-      // parentheses costs one token per run instead of one per character.
+      // A run of `(`, of `)` or of `$(` is one token whose length is its depth (twice it for
+      // `$(`): a 1 MB nest costs one token per run instead of one per opening.
       if (code === 0x28 || code === 0x29) while (i < n && text.charCodeAt(i) === code) i++;
+      else if (code === 0x24) while (text.charCodeAt(i) === 0x24 && text.charCodeAt(i + 1) === 0x28) i += 2;
       this.ends[slot] = i;
       this.pos = i;
       return true;

@@ -29,6 +29,7 @@ export function wordSlot(text: string, start: number, end: number): number {
  */
 export class WordCache {
   private readonly slots = new Array<WordInfo | undefined>(CACHE_SLOTS);
+  private last: WordInfo | null = null;
 
   constructor(
     private readonly text: string,
@@ -38,18 +39,23 @@ export class WordCache {
 
   info(start: number, end: number): WordInfo {
     const text = this.text;
+    // A word this long names nothing: not worth hashing every character of it for the cache.
+    if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '');
+    // Long inputs repeat one command (`cat | cat | …`): the last word is checked before hashing.
+    const last = this.last;
+    if (last && sameText(last.word, text, start, end)) return last;
     const slot = wordSlot(text, start, end);
     const cached = this.slots[slot];
-    if (cached && sameText(cached.word, text, start, end)) return cached;
+    if (cached && sameText(cached.word, text, start, end)) return (this.last = cached);
     const word = text.slice(start, end);
-    const info: WordInfo = {
-      word,
-      name: word.length > MAX_NAME_WORD ? '' : this.nameOf(word),
-      assignment: word.includes('=') && ASSIGNMENT.test(word),
-    };
+    const info = wordInfo(word, this.nameOf(word));
     if (!cached) this.slots[slot] = info;
-    return info;
+    return (this.last = info);
   }
+}
+
+function wordInfo(word: string, name: string): WordInfo {
+  return { word, name, assignment: word.includes('=') && ASSIGNMENT.test(word) };
 }
 
 function sameText(word: string, text: string, start: number, end: number): boolean {

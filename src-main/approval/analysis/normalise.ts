@@ -116,7 +116,7 @@ function isWordish(c: number): boolean {
  */
 export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
-  const parts: string[] = [];
+  const kept = new Kept(s);
   let from = 0;
   let state = NONE;
   let wordStart = true;
@@ -142,7 +142,7 @@ export function unescapeWords(s: string): string {
     const next = s.charCodeAt(i + 1);
     if (c === BACKSLASH) {
       if (next === 0x0a || (next < 128 && CHAR[next] === 2)) {
-        parts.push(s.slice(from, i));
+        kept.add(from, i);
         from = i + (next === 0x0a ? 2 : 1);
       }
       wordStart = false;
@@ -154,7 +154,7 @@ export function unescapeWords(s: string): string {
       next === c &&
       (isWordish(s.charCodeAt(i - 1)) || isWordish(s.charCodeAt(i + 2)))
     ) {
-      parts.push(s.slice(from, i));
+      kept.add(from, i);
       from = i + 2;
       i += 2;
       continue;
@@ -173,6 +173,44 @@ export function unescapeWords(s: string): string {
     wordStart = isBreak(c);
     i++;
   }
-  parts.push(s.slice(from));
-  return parts.join('');
+  kept.add(from, n);
+  return kept.text();
+}
+
+/** Short kept runs are gathered here before they become one string; shared, as nothing nests. */
+const CODES = new Uint16Array(4096);
+/** Kept runs longer than this are sliced; shorter ones are copied into CODES. */
+const SHORT_RUN = 64;
+
+/**
+ * The kept runs of a text, joined: long runs as slices, short ones copied into a code buffer, so
+ * a megabyte of `r''r''…` (a run every three characters) is not a list of 300 000 tiny strings.
+ */
+class Kept {
+  private readonly parts: string[] = [];
+  private codes = 0;
+
+  constructor(private readonly s: string) {}
+
+  add(from: number, to: number): void {
+    if (to - from > SHORT_RUN) {
+      this.flush();
+      this.parts.push(this.s.slice(from, to));
+      return;
+    }
+    if (this.codes + (to - from) > CODES.length) this.flush();
+    for (let j = from; j < to; j++) CODES[this.codes++] = this.s.charCodeAt(j);
+  }
+
+  text(): string {
+    this.flush();
+    return this.parts.join('');
+  }
+
+  private flush(): void {
+    if (this.codes === 0) return;
+    // apply takes any array-like, and keeps lone surrogates as they are.
+    this.parts.push(String.fromCharCode.apply(null, CODES.subarray(0, this.codes) as unknown as number[]));
+    this.codes = 0;
+  }
 }

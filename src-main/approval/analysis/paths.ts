@@ -98,12 +98,50 @@ export function resolvePath(cwd: string | null | undefined, p: string): string {
 
 /** Why deleting this path recursively can never be allowed, or null. */
 export function protectedTarget(raw: string): string | null {
-  if (isDynamic(raw)) return null;
+  if (plainlyUnprotected(raw) || isDynamic(raw)) return null;
   for (const p of expandBraces(raw)) {
     const why = protectedOne(p);
     if (why) return why;
   }
   return null;
+}
+
+/** Characters of a plain top-level directory name: letters, digits, `_`, `-`. */
+function isNameChar(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2d
+  );
+}
+
+/**
+ * A quick no for ordinary paths, read from text[start, end) without copies or brace expansion: a
+ * relative path no brace can make absolute, or an absolute one whose top directory is a plain
+ * name outside SYSTEM_TOP. Anything that could change that top (a brace, a `/.` that may start a
+ * `..` segment, quotes, escapes, expansions) or an option that could be `--no-preserve-root`
+ * gets no quick answer.
+ */
+export function plainlyUnprotected(text: string, start = 0, end = text.length): boolean {
+  const c = text.charCodeAt(start);
+  let i = start + 1;
+  if (c === 0x2f) {
+    while (i < end && isNameChar(text.charCodeAt(i))) i++;
+    if (i === start + 1 || (i < end && text.charCodeAt(i) !== 0x2f)) return false;
+    if (SYSTEM_TOP.has(text.slice(start + 1, i).toLowerCase())) return false;
+  } else if (!isPlainChar(c) || (c === 0x2d && text.charCodeAt(i) === 0x2d)) return false;
+  for (; i < end; i++) {
+    const d = text.charCodeAt(i);
+    if (!isPlainChar(d) || (d === 0x2f && i + 1 < end && text.charCodeAt(i + 1) === 0x2e)) return false;
+  }
+  return true;
+}
+
+/** Neither a brace, a home `~`, a quote, an escape nor the start of an expansion. */
+function isPlainChar(c: number): boolean {
+  return c !== 0x7b && c !== 0x7e && c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x24 && c !== 0x60;
 }
 
 /** Lower-cased first component of an absolute path. */

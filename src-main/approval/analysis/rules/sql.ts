@@ -20,22 +20,24 @@ const WHERE = /\bwhere\b/i;
 const FLUSH = /\bflush(?:all|db)\b/i;
 const MONGO_DROP = /\.\s*(?:dropDatabase|drop)\s*\(|\.\s*deleteMany\s*\(\s*\{\s*\}\s*\)/;
 
+const LITERAL_OR_COMMENT = /['"]|--|\/\*/g;
+
 /** Blanks string literals and comments, so `'drop table'` is data and `-- WHERE` hides nothing. */
 function codeOnly(sql: string): string {
   const parts: string[] = [];
   let from = 0;
   let i = 0;
-  while (i < sql.length) {
+  for (;;) {
+    // The next quote or comment start, found natively rather than a character at a time.
+    LITERAL_OR_COMMENT.lastIndex = i;
+    const found = LITERAL_OR_COMMENT.exec(sql);
+    if (!found) break;
+    i = found.index;
     const c = sql.charAt(i);
-    const next = sql.charAt(i + 1);
     let end: number;
     if (c === "'" || c === '"') end = sql.indexOf(c, i + 1);
-    else if (c === '-' && next === '-') end = sql.indexOf('\n', i);
-    else if (c === '/' && next === '*') end = sql.indexOf('*/', i + 2) + 1;
-    else {
-      i++;
-      continue;
-    }
+    else if (c === '-') end = sql.indexOf('\n', i);
+    else end = sql.indexOf('*/', i + 2) + 1;
     parts.push(sql.slice(from, i), c === "'" || c === '"' ? "''" : ' ');
     i = end <= i ? sql.length : end + 1;
     from = i;
