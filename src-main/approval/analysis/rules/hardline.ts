@@ -10,7 +10,7 @@ import type { Rule } from '../verdict';
 import type { SyntaxNode } from '../parse';
 import { protectedTarget, resolvePath } from '../paths';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { hasFlag, splitOptions } from './types';
+import { hasFlag, optionValues, splitOptions } from './types';
 
 export const hardlineRules: Rule[] = [
   {
@@ -31,6 +31,12 @@ export const hardlineRules: Rule[] = [
     category: 'services',
     hardline: true,
     description: 'Writes to /proc/sysrq-trigger, which can crash, reboot or power off the machine at once',
+  },
+  {
+    key: 'move-protected',
+    category: 'filesystem',
+    hardline: true,
+    description: 'Moves /, a system directory or a home folder away, which leaves the machine unusable',
   },
   {
     key: 'file-attributes',
@@ -55,8 +61,20 @@ function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** `mv /usr /usr.bak`, `mv ~ /tmp/old`: the sources of a move, with `-t DIR` naming the target apart. */
+function moveProtected(cmd: CommandView, out: HitSink): void {
+  const into = optionValues(cmd.args, 't', ['target-directory']);
+  const operands = splitOptions(cmd.args).operands.filter((o) => !into.includes(o));
+  const sources = into.length > 0 ? operands : operands.slice(0, -1);
+  for (const s of sources) {
+    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    if (why) out.hit('move-protected', `mv ${s}: ${why}`);
+  }
+}
+
 export const hardlineDetectors: DetectorTable = [
   [['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'], recursiveOnProtected],
+  [['mv'], moveProtected],
 ];
 
 /** Commands whose presence in the foreground bounds a loop: each pass waits or sleeps. */
