@@ -155,6 +155,10 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     misses: ['cat /proc/sys/kernel/sysrq'],
   },
   'file-attributes': { hits: ['chattr +i /etc/resolv.conf'], misses: ['lsattr /etc/resolv.conf'] },
+  'secret-commit': {
+    hits: ['git add -f config/.env.production', 'git add deploy/server.key && git commit -m keys'],
+    misses: ['git add .env.example', 'git add -A', 'git commit -m "rotate .env handling"'],
+  },
   'move-protected': {
     hits: ['mv /etc /etc.old', 'mv -t /mnt ~', 'sudo mv /boot /tmp/b'],
     misses: ['mv /etc/motd.new /etc/motd', 'mv ~/a.txt ~/b.txt', 'mv build dist'],
