@@ -40,6 +40,8 @@ const INTERPRETERS = new Set([
   'lua',
   'luajit',
   'osascript',
+  'rscript',
+  'julia',
 ]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -155,6 +157,8 @@ const CODE_LETTERS: Record<string, string> = {
   lua: 'e',
   luajit: 'e',
   osascript: 'e',
+  rscript: 'e',
+  julia: 'e',
 };
 /** Option letters whose value is the rest of the word or, when nothing follows, the next word. */
 const VALUE_LETTERS: Record<string, string> = {

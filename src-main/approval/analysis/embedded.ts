@@ -7,10 +7,10 @@ import { DYN, capFound } from './words';
 
 /** A call that hands its string argument (or a list of strings) to a shell or exec. */
 const CALL =
-  /\b(system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline)(?:\s*\(\s*|[ \t]+)(\[?)/g;
+  /\b(system|os\.execute|popen|run|call|check_call|check_output|getoutput|getstatusoutput|Popen|exec|execSync|spawn|spawnSync|execFile|execFileSync|shell_exec|passthru|proc_open|capture2e?|capture3|pipeline|do shell script)(?:\s*\(\s*|[ \t]+)(\[?)/g;
 /** Calls whose only job is running a command, unlike `run` or `call`, which many APIs name. */
 const SHELL_CALL =
-  /^(?:system|os\.execute|popen|Popen|execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|check_call|check_output|getoutput|getstatusoutput)$/;
+  /^(?:system|os\.execute|popen|Popen|execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|check_call|check_output|getoutput|getstatusoutput|do shell script)$/;
 /** What follows a string literal that joins more to it: `+`, `.`, `%`, or awk's juxtaposed `$1` or name. */
 const JOINED = /^[ \t]*(?:[+.%][^\]),]|\$|[A-Za-z_])/;
 /** Perl's `qx{…}` and Ruby's `%x(…)`: a command in custom quotes. */

@@ -159,6 +159,17 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['git add -f config/.env.production', 'git add deploy/server.key && git commit -m keys'],
     misses: ['git add .env.example', 'git add -A', 'git commit -m "rotate .env handling"'],
   },
+  'remote-api-delete': {
+    hits: [
+      'curl -X DELETE https://api.example.org/v2/projects/7',
+      'xh DELETE https://api.example.org/keys/3',
+    ],
+    misses: ['curl -X DELETE http://127.0.0.1:8080/cache', 'curl -X GET https://api.example.org/v2'],
+  },
+  'path-program-write': {
+    hits: ['install -m 755 build/cli ~/.local/bin/git', 'ln -sf "$PWD/tool" ~/bin/tool'],
+    misses: ['ls -la ~/.local/bin', 'cp build/cli ./bin/cli'],
+  },
   'move-protected': {
     hits: ['mv /etc /etc.old', 'mv -t /mnt ~', 'sudo mv /boot /tmp/b'],
     misses: ['mv /etc/motd.new /etc/motd', 'mv ~/a.txt ~/b.txt', 'mv build dist'],

@@ -8,6 +8,7 @@ import { resolvePath } from '../paths';
 import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
+import { isSecretPath } from './secrets';
 import type { CodeLanguage } from './codePatterns';
 import { LANGUAGE_LABEL, PATTERNS } from './codePatterns';
 import type { HitSink } from './types';
@@ -144,6 +145,22 @@ function forksForever(text: string): boolean {
   return false;
 }
 
+/** Calls that send bytes to another machine, in any of the one-liner languages. */
+const SENDS =
+  /\brequests\.(?:post|put|patch)\b|\burlopen\b|\burllib\b|\bhttp\.client\b|\bfetch\s*\(|\baxios\b|\bhttps?\.request\b|\bNet::HTTP\b|\bcurl_exec\b|\bLWP\b|\bHTTP::Tiny\b|\bsocket\b|\bsmtplib\b/;
+
+/** A credential store or key the code names: `~/.ssh/id_rsa`, `HOME + "/.aws/credentials"`, `.env`. */
+function secretLiteral(code: string): string | null {
+  LITERAL.lastIndex = 0;
+  let seen = 0;
+  for (let m = LITERAL.exec(code); m && seen < 64; m = LITERAL.exec(code), seen++) {
+    const lit = m[2] ?? '';
+    const fromHome = lit.startsWith('/.') ? `~${lit}` : lit.startsWith('.') ? `~/${lit}` : null;
+    if (isSecretPath(lit) || (fromHome !== null && isSecretPath(fromHome))) return lit;
+  }
+  return null;
+}
+
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
   // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
@@ -167,6 +184,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
   if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
+  const secret = SENDS.test(text) ? secretLiteral(text) : null;
+  if (secret) out.hit('secret-exfiltration', `${label} code reads ${secret} and sends over the network`);
   if (forksForever(text)) out.hit('fork-bomb', `${label} code starts processes in an endless loop`);
   if (p.socket.test(text) && p.shell.test(text))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);

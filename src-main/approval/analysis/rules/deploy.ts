@@ -1,11 +1,12 @@
 /**
  * Publishing by other routes than a package registry: hosting CLIs that put the project live
  * (vercel --prod, netlify deploy, firebase deploy, fly deploy, wrangler deploy) and image tools
- * that copy an image into a remote registry (skopeo copy, crane push, oras push).
+ * that copy an image into a remote registry (skopeo copy, crane push, oras push), and DELETE
+ * requests to a service on another machine.
  */
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { splitOptions } from './types';
+import { optionValues, splitOptions } from './types';
 
 export const deployRules: Rule[] = [
   {
@@ -14,7 +15,40 @@ export const deployRules: Rule[] = [
     description:
       'Deploys to hosting others reach, or takes a deployment down (vercel --prod, firebase deploy)',
   },
+  {
+    key: 'remote-api-delete',
+    category: 'publishing',
+    description: 'Sends a DELETE request to a service on another machine',
+  },
 ];
+
+const LOOPBACK_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+
+/** curl's `-X M`, `-XM`, `-sX M` or `--request M`. */
+function curlMethod(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') break;
+    const m = /^-[A-Za-z]*X(.*)$/.exec(a);
+    if (m) return m[1] || (args[i + 1] ?? '');
+  }
+  return optionValues(args, null, ['request'])[0] ?? '';
+}
+
+/** `curl -X DELETE https://api…`, `http DELETE api…/x`, `wget --method=DELETE …`: not on this machine. */
+function httpDelete(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  const method =
+    cmd.name === 'curl'
+      ? curlMethod(cmd.args)
+      : cmd.name === 'wget'
+        ? (optionValues(cmd.args, null, ['method'])[0] ?? '')
+        : (operands[0] ?? '');
+  if (method.toUpperCase() !== 'DELETE' || options.includes('--help')) return;
+  const urls = operands.filter((o) => /^(?:https?:\/\/)?[\w.-]+\.[a-z]{2,}(?:[:/]|$)|^https?:\/\//i.test(o));
+  const remote = urls.find((u) => !LOOPBACK_URL.test(u));
+  if (remote) out.hit('remote-api-delete', `${cmd.name} DELETE ${remote}`);
+}
 
 /** Subcommands that deploy or remove a deployment; `*` when the bare command deploys. */
 const DEPLOY_VERBS: Record<string, readonly string[]> = {
@@ -78,4 +112,5 @@ export const deployDetectors: DetectorTable = [
   [Object.keys(DEPLOY_VERBS), deployCli],
   [['gcloud'], gcloud],
   [['skopeo', 'crane', 'oras', 'regctl'], imageCopy],
+  [['curl', 'wget', 'http', 'https', 'xh'], httpDelete],
 ];

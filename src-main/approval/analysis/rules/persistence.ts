@@ -56,6 +56,12 @@ export const persistenceRules: Rule[] = [
     description: "Trusts a folder's code to run on its own from now on (direnv allow, mise trust)",
   },
   {
+    key: 'path-program-write',
+    category: 'persistence',
+    description:
+      'Puts a program into a folder on the PATH (~/.local/bin, ~/bin), where later commands run it',
+  },
+  {
     key: 'tool-config-exec',
     category: 'persistence',
     description: 'Changes the shell, registry or index a package tool uses from now on',
@@ -78,6 +84,8 @@ export function persistenceWriteKey(raw: string): string | null {
   if (GIT_HOOK.test(p)) return 'git-hook-write';
   if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
   if (PYTHON_STARTUP.test(p)) return 'python-startup-write';
+  if (/^(?:~|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.local\/bin|bin)(?:\/|$)/.test(p))
+    return 'path-program-write';
   // A project's own `.cargo/config.toml` or `pip.conf` is still read by every later build there.
   if (TOOL_CONFIG.test(p) && (p.startsWith('~') || p.startsWith('/'))) return 'tool-config-exec';
   return null;
