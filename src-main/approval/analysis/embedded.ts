@@ -53,9 +53,9 @@ function listPrefix(code: string, from: number): string[] {
 }
 
 /** A string literal or a list of them, as the next argument of a call: `, "-rf"`, `, ['-rf', d]`. */
-const NEXT_ARG = /\s{0,64},\s{0,64}(?:[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1|\[)/y;
+const NEXT_ARG = /\s{0,16},\s{0,16}(?:[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1|\[)/y;
 const MAX_ARGS = 32;
-const MORE_ARG = /\s{0,64},\s{0,64}(?=[^\s)\]{}])(?![A-Za-z_]\w{0,64}\s{0,8}[=:](?!=))/y;
+const MORE_ARG = /\s{0,16},\s{0,16}(?=[^\s)\]{}])(?![A-Za-z_]\w{0,64}\s{0,8}[=:](?!=))/y;
 
 /**
  * `system("rm", "-rf", "lib")`, `execFileSync('rm', ['-rf', d])`: a program and its arguments given

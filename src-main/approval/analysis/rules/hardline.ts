@@ -46,8 +46,14 @@ export const hardlineRules: Rule[] = [
   },
 ];
 
-/** chmod, chown, chgrp, chattr, setfacl -R on a protected directory. */
+/** chmod, chown, chgrp, chattr, setfacl -R on a protected directory; any of them on one asks. */
 function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
+  if (!hasFlag(cmd.args, 'R', ['recursive']))
+    for (const target of splitOptions(cmd.args).operands) {
+      const why = protectedTarget(resolvePath(cmd.cwd, target));
+      // `chmod 000 /` can be set back by root, unlike a recursive change: it asks (a home folder's own mode is the user's).
+      if (why && !why.includes('home')) out.hit('system-config-write', `${cmd.name} on ${why}`);
+    }
   const recursive =
     cmd.name === 'chattr' || cmd.name === 'setfacl'
       ? cmd.args.some((a) => /^-\w*R/.test(a))
@@ -72,9 +78,19 @@ function moveProtected(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** `rsync -a --delete empty/ ~/`: the destination is emptied to match the source. */
+function rsyncDeleteInto(cmd: CommandView, out: HitSink): void {
+  if (!cmd.args.some((a) => /^--(?:delete|del$|remove-source)/.test(a))) return;
+  const operands = splitOptions(cmd.args).operands;
+  const dest = operands.length > 1 ? operands[operands.length - 1] : undefined;
+  const why = dest === undefined ? null : protectedTarget(resolvePath(cmd.cwd, dest));
+  if (why) out.hit('rm-root', `rsync --delete into ${why}`);
+}
+
 export const hardlineDetectors: DetectorTable = [
   [['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'], recursiveOnProtected],
   [['mv'], moveProtected],
+  [['rsync'], rsyncDeleteInto],
 ];
 
 /** Commands whose presence in the foreground bounds a loop: each pass waits or sleeps. */

@@ -138,6 +138,8 @@ export function pipelineKillHits(
 
 /** Patterns that match every process name or command line. */
 const MATCH_ALL = new Set(['.', '.*', '.+', '^', '^.*', '^.*$', '']);
+/** Process 1 by name: killing it panics the kernel. */
+const INIT = new Set(['init', 'systemd', 'launchd']);
 
 function killByName(cmd: CommandView, out: HitSink): void {
   if (cmd.args.some((a) => a === '-l' || a === '--list' || a === '-V' || a === '--version')) return;
@@ -148,6 +150,7 @@ function killByName(cmd: CommandView, out: HitSink): void {
   const regex = cmd.name !== 'killall' || hasFlag(cmd.args, 'r', ['regexp']);
   const everything =
     (regex && patterns.some((p) => MATCH_ALL.has(p))) ||
+    patterns.some((p) => INIT.has(p)) ||
     (patterns.length === 0 && users.some((u) => u === 'root' || u === '0'));
   if (everything) out.hit('kill-all', `${cmd.name} ${cmd.args.join(' ')}`);
 }
