@@ -7,10 +7,11 @@ import { embeddedShellCode } from './embedded';
 import { gitSettings, settingCode } from './rules/gitConfig';
 import { sedCommands, sedScripts } from './sedScript';
 import { parallelCode, rsyncCode, tarCode } from './runOptions';
-import { lessCode, vimCode } from './editorCode';
+import { edCode, lessCode, vimCode } from './editorCode';
 import { emacsCode } from './emacsCode';
 import { makeCode, tclCode } from './makeCode';
 import { programCommands } from './programCommands';
+import { findOutputName } from './rules/buildOutputs';
 
 export const SHELLS = new Set([
   'sh',
@@ -39,6 +40,8 @@ const INTERPRETERS = new Set([
   'lua',
   'luajit',
   'osascript',
+  'rscript',
+  'julia',
 ]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -112,6 +115,7 @@ function optionCode(name: string, argv: ArgWord[], stdin: string | null): Carrie
     return { ...nested(m.nested), script: m.makefile };
   }
   if (name === 'less') return nested(lessCode(argv));
+  if (name === 'ed') return nested(edCode(argv, stdin));
   if (name === 'emacs' || name === 'emacs-nox') return nested(emacsCode(argv));
   if (EDITORS.has(name)) return nested(vimCode(name, argv));
   if (name === 'tclsh' || name === 'wish' || name === 'expect')
@@ -153,6 +157,8 @@ const CODE_LETTERS: Record<string, string> = {
   lua: 'e',
   luajit: 'e',
   osascript: 'e',
+  rscript: 'e',
+  julia: 'e',
 };
 /** Option letters whose value is the rest of the word or, when nothing follows, the next word. */
 const VALUE_LETTERS: Record<string, string> = {
@@ -239,7 +245,17 @@ function findExec(argv: ArgWord[]): Nested[] {
   // With one start folder, `{}` is a path inside it: `find ~ -exec sed -i … {} +` edits home files.
   const starts = argv.slice(1).findIndex((w) => /^[-(!]/.test(w.value));
   const start = starts === 1 ? argv[1]?.value : undefined;
-  const found = start !== undefined && !start.endsWith('/') ? `${start}/${DYN}` : `${start ?? ''}${DYN}`;
+  const firstExec = argv.findIndex((w) => EXEC_ACTIONS.has(w.value));
+  // `find . -name __pycache__ -exec rm -rf {} +`: `{}` is a match of that build output's name.
+  const output =
+    start !== undefined && firstExec > 1
+      ? findOutputName(
+          [start],
+          argv.slice(2, firstExec).map((w) => w.value),
+        )
+      : null;
+  const inside = start !== undefined && !start.endsWith('/') ? `${start}/` : (start ?? '');
+  const found = output !== null ? `${inside}${output}` : `${inside}${DYN}`;
   for (let i = 1; i < argv.length; i++) {
     if (!EXEC_ACTIONS.has(argv[i]?.value ?? '')) continue;
     const cmd: ArgWord[] = [];

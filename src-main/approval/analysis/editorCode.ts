@@ -120,3 +120,19 @@ export function lessCode(argv: readonly ArgWord[]): Nested[] {
   }
   return out;
 }
+
+/** An ed command line that runs a shell: `!cmd`, `r !cmd`, `w !cmd`, `e !cmd`, after an address. */
+const ED_SHELL = /^[ \t]*(?:[\d.,;$%+-]{1,32}[ \t]*)?(?:[rwWe][ \t]*)?!(.+)$/;
+const ED_LINES = 64;
+
+/** `ed` reads its commands on stdin: the shell commands in the static input it is given. */
+export function edCode(argv: readonly ArgWord[], stdin: string | null): Nested[] {
+  const anchor = argv[0];
+  if (!anchor || stdin === null) return [];
+  const found: string[] = [];
+  for (const line of stdin.split('\n', ED_LINES)) {
+    const m = ED_SHELL.exec(line);
+    if (m?.[1]?.trim()) found.push(m[1]);
+  }
+  return capFound(found, MAX_COMMANDS).map(code(anchor));
+}

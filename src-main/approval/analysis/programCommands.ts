@@ -1,7 +1,8 @@
 /**
  * Programs with an option or subcommand that runs a shell command: man's pager, nodemon's
  * --exec, zip's unzip command, gdb's `shell`/`!`, tmux sessions, panes and send-keys, the shell
- * escapes of psql, mysql and sqlite3, and git's rebase --exec, bisect run and submodule foreach.
+ * escapes of psql, mysql and sqlite3, scp's -S program, and git's rebase --exec, grep -O, bisect run,
+ * submodule foreach and the far-side programs of clone, fetch, push and archive.
  */
 import { embeddedShellCode } from './embedded';
 import { parseOptions } from './options';
@@ -121,6 +122,19 @@ function gitCommands(argv: readonly ArgWord[]): Nested[] {
       return optionValues(sub, ['-x'], ['--exec']).map((w) => code(w));
     case 'difftool':
       return optionValues(sub, ['-x'], ['--extcmd']).map((w) => code(w));
+    case 'grep':
+      return optionValues(sub, ['-O'], ['--open-files-in-pager']).map((w) => code(w));
+    // The program git runs for the far side, started here for a local path or file:// remote.
+    case 'clone':
+      return optionValues(sub, ['-u'], ['--upload-pack']).map((w) => code(w));
+    case 'fetch':
+    case 'pull':
+    case 'ls-remote':
+      return optionValues(sub, [], ['--upload-pack']).map((w) => code(w));
+    case 'push':
+      return optionValues(sub, [], ['--receive-pack', '--exec']).map((w) => code(w));
+    case 'archive':
+      return optionValues(sub, [], ['--exec']).map((w) => code(w));
     case 'bisect': {
       const cmd = rest[0]?.value === 'run' ? rest.slice(1) : [];
       return cmd.length > 0 ? [{ kind: 'argv', argv: cmd, via: 'git bisect run' }] : [];
@@ -149,6 +163,10 @@ export function programCommands(
       return optionValues(argv, ['-P'], ['--pager']).map((w) => code(w));
     case 'nodemon':
       return optionValues(argv, ['-x'], ['--exec']).map((w) => code(w));
+    case 'scp':
+    case 'sftp':
+      // `-S program` replaces ssh: the program runs here.
+      return optionValues(argv, ['-S'], []).map((w) => code(w));
     case 'zip':
       return optionValues(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
     case 'gdb':

@@ -325,6 +325,7 @@ describe('rules', () => {
         'fork-bomb',
         'kill-all',
         'mkfs-device',
+        'move-protected',
         'permissions-root',
         'power-off',
         'rm-root',

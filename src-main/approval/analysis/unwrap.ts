@@ -8,6 +8,7 @@ import type { ArgWord } from './words';
 import { DYN, commandName, isDynamic, syntheticWord } from './words';
 import { RUNNERS } from './runners';
 import type { Out, Unwrapped, Wrapper } from './wrapperTypes';
+import { isProjectScript } from './rules/rootRuns';
 
 export type { Nested, Out, Unwrapped, Wrapper } from './wrapperTypes';
 
@@ -44,6 +45,9 @@ const sudo: Wrapper = (words, out) => {
     out.hits.push({ key: 'sudo-password-stdin', detail: `${words[0]?.value ?? 'sudo'} -S` });
   const rest = words.slice(p.next);
   if (hasOption(p, '-e', '--edit')) return [syntheticWord('sudoedit'), ...rest];
+  const first = rest[0]?.value ?? '';
+  if (isProjectScript(first))
+    out.hits.push({ key: 'root-build', detail: `${words[0]?.value ?? 'sudo'} ${first}` });
   if (rest.length > 0) return rest;
   // `sudo -i` / `sudo -s` with no command start a shell that reads stdin.
   return hasOption(p, '-i', '-s', '--login', '--shell') ? [syntheticWord('sh')] : null;
@@ -134,7 +138,11 @@ const su: Wrapper = (words, out) => {
   const code =
     optionValue(before, '-c', '--command', '--session-command') ??
     optionValue(after, '-c', '--command', '--session-command');
-  if (code) return codeFrom([code], out);
+  if (code) {
+    // The code runs in a shell as that user, root by default: judged as code and as a root shell.
+    out.hits.push({ key: 'root-shell', detail: `${words[0]?.value ?? 'su'} -c: shell code as another user` });
+    return codeFrom([code], out);
+  }
   // runuser -u USER -- cmd …: the words after the user run as a command.
   const rest = words.slice(before.next);
   if (optionValue(before, '-u', '--user') && rest.length > 0) return rest;

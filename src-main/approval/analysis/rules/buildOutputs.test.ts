@@ -20,6 +20,8 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', "find . -name '*.orig' -delete"],
   ['quiet', "find . -name '*.pyc' -delete"],
   ['quiet', 'find src -type f -name "*.rej" -delete'],
+  // The same delete through -exec: `{}` is a match of the output name.
+  ['quiet', "find . -name '*.orig' -exec rm {} +"],
 ];
 
 const asks: Array<readonly [Expected, string]> = [
@@ -27,7 +29,6 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'rm -rf node_modules package-lock.json'],
   ['ask', 'rm -rf {dist,../x}'],
   ['ask', "find . -name '*.orig' -o -delete"],
-  ['ask', "find . -name '*.orig' -exec rm {} +"],
   ['ask', 'rm -rf node_modules src'],
   ['ask', 'rm -rf ../other/node_modules'],
   ['ask', 'rm -rf /work/other/node_modules'],

@@ -71,7 +71,31 @@ export function deletesOnlyOutputs(cmd: CommandView, operands: readonly string[]
 
 /** Expression words that only narrow a find; anything else (-o, !, -exec) keeps it asking. */
 const FIND_NARROWING = new Set(['-type', '-maxdepth', '-mindepth']);
-const FIND_FLAGS = new Set(['-delete', '-depth', '-print', '-xdev', '-mount']);
+const FIND_FLAGS = new Set(['-delete', '-depth', '-print', '-xdev', '-mount', '-prune']);
+
+/**
+ * The build output name a find matches when it starts in the workspace and narrows only to that
+ * name (`find . -name __pycache__ -type d`), or null. `expr` ends before any -exec action.
+ */
+export function findOutputName(starts: readonly string[], expr: readonly string[]): string | null {
+  const startOk =
+    starts.length > 0 &&
+    starts.every(
+      (s) => !isDynamic(s) && !s.startsWith('/') && !s.startsWith('~') && !s.split('/').includes('..'),
+    );
+  if (!startOk) return null;
+  let named: string | null = null;
+  for (let i = 0; i < expr.length; i++) {
+    const a = expr[i] ?? '';
+    if (FIND_FLAGS.has(a)) continue;
+    if (FIND_NARROWING.has(a)) i++;
+    else if ((a === '-name' || a === '-iname') && named === null) {
+      named = expr[++i] ?? '';
+      if (!isOutputName(named)) return null;
+    } else return null;
+  }
+  return named;
+}
 
 /** `find . -name '*.orig' -delete`: starts in the workspace, and deletes only matches of output names. */
 export function findDeletesOnlyOutputs(
@@ -79,19 +103,5 @@ export function findDeletesOnlyOutputs(
   starts: readonly string[],
   expr: readonly string[],
 ): boolean {
-  if (starts.length === 0 || !inWorkspace(cmd)) return false;
-  const startOk = starts.every(
-    (s) => !isDynamic(s) && !s.startsWith('/') && !s.startsWith('~') && !s.split('/').includes('..'),
-  );
-  let named = false;
-  for (let i = 0; i < expr.length; i++) {
-    const a = expr[i] ?? '';
-    if (FIND_FLAGS.has(a)) continue;
-    if (FIND_NARROWING.has(a)) i++;
-    else if (a === '-name' || a === '-iname') {
-      if (!isOutputName(expr[++i] ?? '')) return false;
-      named = true;
-    } else return false;
-  }
-  return startOk && named;
+  return inWorkspace(cmd) && findOutputName(starts, expr) !== null;
 }

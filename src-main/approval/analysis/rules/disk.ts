@@ -121,6 +121,13 @@ function hdparm(cmd: CommandView, out: HitSink): void {
     out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `hdparm ${cmd.args.join(' ')}`);
 }
 
+/** `nvme format` and `nvme sanitize` erase every namespace's data; other nvme verbs read or tune. */
+function nvme(cmd: CommandView, out: HitSink): void {
+  const verb = splitOptions(cmd.args).operands[0] ?? '';
+  if (verb === 'format' || verb === 'sanitize' || verb === 'write-zeroes')
+    out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `nvme ${cmd.args.join(' ')}`);
+}
+
 export const MKFS_NAMES = [
   'mkfs',
   'mke2fs',
@@ -142,4 +149,5 @@ export const diskDetectors: DetectorTable = [
   [['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'cfdisk', 'parted'], partition],
   [['diskutil'], diskutil],
   [['hdparm'], hdparm],
+  [['nvme'], nvme],
 ];

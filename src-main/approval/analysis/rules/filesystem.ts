@@ -1,7 +1,7 @@
 /** Deleting files and changing permissions: rm, find -delete / -exec rm, chmod, chown. */
 import type { Rule } from '../verdict';
 import { configWriteKey, protectedTarget, resolvePath } from '../paths';
-import { isDynamic } from '../words';
+import { commandName, isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
 import { deletesOnlyOutputs, findDeletesOnlyOutputs } from './buildOutputs';
@@ -66,11 +66,12 @@ function rm(cmd: CommandView, out: HitSink): void {
     if (config) out.hit(config, `deletes ${target}`);
     out.changes?.(resolvePath(cmd.cwd, target));
   }
-  if (recursive && !deletesOnlyOutputs(cmd, operands)) {
+  const outputs = deletesOnlyOutputs(cmd, operands);
+  if (recursive && !outputs) {
     const unknown = operands.length === 0 || operands.some(isDynamic);
     out.hit('rm-recursive', unknown ? 'target known only at run time' : operands.join(' '));
   }
-  if (cmd.via.includes('xargs') || cmd.via.includes('find'))
+  if ((cmd.via.includes('xargs') || cmd.via.includes('find')) && !outputs)
     out.hit('find-exec-rm', `rm via ${cmd.via.includes('find') ? 'find -exec' : 'xargs'}`);
 }
 
@@ -89,13 +90,19 @@ const FIND_HARMLESS = new Set([
   '-d',
 ]);
 
+const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+const DELETERS = new Set(['rm', 'unlink', 'shred', 'rmdir']);
+
 function find(cmd: CommandView, out: HitSink): void {
-  if (!cmd.args.includes('-delete')) return;
+  const exec = cmd.args.findIndex((a) => EXEC_ACTIONS.has(a));
+  const runsDelete = exec >= 0 && DELETERS.has(commandName(cmd.args[exec + 1] ?? ''));
+  if (!cmd.args.includes('-delete') && !runsDelete) return;
   const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
   const starts = firstExpr === -1 ? cmd.args : cmd.args.slice(0, firstExpr);
-  const expr = firstExpr === -1 ? [] : cmd.args.slice(firstExpr);
+  // What an -exec runs is judged as its own command; only the filter before it narrows the matches.
+  const expr = firstExpr === -1 ? [] : cmd.args.slice(firstExpr, exec >= 0 ? exec : undefined);
   if (findDeletesOnlyOutputs(cmd, starts, expr)) return;
-  out.hit('find-delete');
+  if (!runsDelete) out.hit('find-delete');
   const unfiltered = expr.every(
     (a, i) =>
       FIND_HARMLESS.has(a) ||
@@ -107,7 +114,7 @@ function find(cmd: CommandView, out: HitSink): void {
   );
   for (const s of starts) {
     const why = protectedTarget(resolvePath(cmd.cwd, s));
-    if (why && unfiltered) out.hit('rm-root', `find -delete on ${why}`);
+    if (why && unfiltered) out.hit('rm-root', `find ${runsDelete ? '-exec rm' : '-delete'} on ${why}`);
   }
 }
 

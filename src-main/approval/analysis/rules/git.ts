@@ -4,6 +4,7 @@ import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
 import { gitConfigExec } from './gitConfig';
 import { gitSubcommand } from './gitSubcommand';
+import { isSecretPath } from './secrets';
 
 export const gitRules: Rule[] = [
   { key: 'git-reset-hard', category: 'git', description: 'Discards uncommitted changes (git reset --hard)' },
@@ -43,6 +44,11 @@ export const gitRules: Rule[] = [
     key: 'git-filter-branch',
     category: 'git',
     description: 'Rewrites the whole history (filter-branch, filter-repo)',
+  },
+  {
+    key: 'secret-commit',
+    category: 'exfiltration',
+    description: 'Stages a credential file or private key for commit, from where a push publishes it',
   },
 ];
 
@@ -121,6 +127,14 @@ function git(cmd: CommandView, out: HitSink): void {
       if (operands[0] === 'clear' || operands[0] === 'drop')
         out.hit('git-stash-clear', `git stash ${operands[0]}`);
       break;
+    case 'add':
+    case 'commit': {
+      // `git add -f .env`: named on purpose, past .gitignore; `git add .` is left to the ignore rules.
+      const valued = new Set(['-m', '-F', '-C', '-c', '--message', '--file', '--author', '--date']);
+      const secret = operands.find((o) => isSecretPath(o) && !valued.has(rest[rest.indexOf(o) - 1] ?? ''));
+      if (secret) out.hit('secret-commit', `git ${sub} ${secret}`);
+      break;
+    }
     case 'filter-branch':
     case 'filter-repo':
       out.hit('git-filter-branch', `git ${sub}`);

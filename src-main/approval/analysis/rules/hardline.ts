@@ -10,7 +10,7 @@ import type { Rule } from '../verdict';
 import type { SyntaxNode } from '../parse';
 import { protectedTarget, resolvePath } from '../paths';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { hasFlag, splitOptions } from './types';
+import { hasFlag, optionValues, splitOptions } from './types';
 
 export const hardlineRules: Rule[] = [
   {
@@ -33,6 +33,12 @@ export const hardlineRules: Rule[] = [
     description: 'Writes to /proc/sysrq-trigger, which can crash, reboot or power off the machine at once',
   },
   {
+    key: 'move-protected',
+    category: 'filesystem',
+    hardline: true,
+    description: 'Moves /, a system directory or a home folder away, which leaves the machine unusable',
+  },
+  {
     key: 'file-attributes',
     category: 'permissions',
     beyondCheckpoint: true,
@@ -40,8 +46,14 @@ export const hardlineRules: Rule[] = [
   },
 ];
 
-/** chmod, chown, chgrp, chattr, setfacl -R on a protected directory. */
+/** chmod, chown, chgrp, chattr, setfacl -R on a protected directory; any of them on one asks. */
 function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
+  if (!hasFlag(cmd.args, 'R', ['recursive']))
+    for (const target of splitOptions(cmd.args).operands) {
+      const why = protectedTarget(resolvePath(cmd.cwd, target));
+      // `chmod 000 /` can be set back by root, unlike a recursive change: it asks (a home folder's own mode is the user's).
+      if (why && !why.includes('home')) out.hit('system-config-write', `${cmd.name} on ${why}`);
+    }
   const recursive =
     cmd.name === 'chattr' || cmd.name === 'setfacl'
       ? cmd.args.some((a) => /^-\w*R/.test(a))
@@ -55,8 +67,30 @@ function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** `mv /usr /usr.bak`, `mv ~ /tmp/old`: the sources of a move, with `-t DIR` naming the target apart. */
+function moveProtected(cmd: CommandView, out: HitSink): void {
+  const into = optionValues(cmd.args, 't', ['target-directory']);
+  const operands = splitOptions(cmd.args).operands.filter((o) => !into.includes(o));
+  const sources = into.length > 0 ? operands : operands.slice(0, -1);
+  for (const s of sources) {
+    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    if (why) out.hit('move-protected', `mv ${s}: ${why}`);
+  }
+}
+
+/** `rsync -a --delete empty/ ~/`: the destination is emptied to match the source. */
+function rsyncDeleteInto(cmd: CommandView, out: HitSink): void {
+  if (!cmd.args.some((a) => /^--(?:delete|del$|remove-source)/.test(a))) return;
+  const operands = splitOptions(cmd.args).operands;
+  const dest = operands.length > 1 ? operands[operands.length - 1] : undefined;
+  const why = dest === undefined ? null : protectedTarget(resolvePath(cmd.cwd, dest));
+  if (why) out.hit('rm-root', `rsync --delete into ${why}`);
+}
+
 export const hardlineDetectors: DetectorTable = [
   [['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'], recursiveOnProtected],
+  [['mv'], moveProtected],
+  [['rsync'], rsyncDeleteInto],
 ];
 
 /** Commands whose presence in the foreground bounds a loop: each pass waits or sleeps. */

@@ -56,6 +56,12 @@ export const persistenceRules: Rule[] = [
     description: "Trusts a folder's code to run on its own from now on (direnv allow, mise trust)",
   },
   {
+    key: 'path-program-write',
+    category: 'persistence',
+    description:
+      'Puts a program into a folder on the PATH (~/.local/bin, ~/bin), where later commands run it',
+  },
+  {
     key: 'tool-config-exec',
     category: 'persistence',
     description: 'Changes the shell, registry or index a package tool uses from now on',
@@ -67,6 +73,9 @@ const AUTOSTART =
 /** Python imports `import` lines of site-packages/*.pth and runs sitecustomize on every start. */
 const PYTHON_STARTUP = /(?:^|\/)(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$/;
 const GIT_HOOK = /(?:^|\/)\.git\/(?:modules\/.+\/)?(?:hooks(?:\/|$)|config$)/;
+/** Package tools' own config files: the index, registry or shell every later install uses. */
+const TOOL_CONFIG =
+  /(?:^|\/)(?:pip\/pip\.(?:conf|ini)|\.pip\/pip\.conf|pip\.conf|\.condarc|\.gemrc|gemrc|\.cargo\/config(?:\.toml)?|uv\/uv\.toml|\.bunfig\.toml|\.pydistutils\.cfg|\.m2\/settings\.xml|\.gradle\/(?:gradle\.properties|init\.d\/.*)|\.config\/(?:pnpm\/rc|composer\/config\.json))$/;
 
 /** The persistence rule a write to `raw` triggers, or null. */
 export function persistenceWriteKey(raw: string): string | null {
@@ -75,6 +84,10 @@ export function persistenceWriteKey(raw: string): string | null {
   if (GIT_HOOK.test(p)) return 'git-hook-write';
   if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
   if (PYTHON_STARTUP.test(p)) return 'python-startup-write';
+  if (/^(?:~|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.local\/bin|bin)(?:\/|$)/.test(p))
+    return 'path-program-write';
+  // A project's own `.cargo/config.toml` or `pip.conf` is still read by every later build there.
+  if (TOOL_CONFIG.test(p) && (p.startsWith('~') || p.startsWith('/'))) return 'tool-config-exec';
   return null;
 }
 

@@ -35,10 +35,15 @@ export const privilegeRules: Rule[] = [
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'tcsh', 'csh', 'su']);
 const ELEVATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser']);
 
-/** A shell reached through sudo, su, doas or pkexec, with no code given: an open root session. */
+/**
+ * A shell reached through sudo, su, doas or pkexec: with no code an open root session; with `-c`
+ * code that runs as root, whatever it is (the code itself is judged as well).
+ */
 function rootShell(cmd: CommandView, out: HitSink): void {
   const by = cmd.via.find((v) => ELEVATORS.has(v));
-  if (by && !cmd.args.some((a) => /^-[a-z]*c/i.test(a))) out.hit('root-shell', `${by} ${cmd.name}`);
+  if (!by) return;
+  const code = cmd.args.some((a) => /^-[a-z]*c/i.test(a));
+  out.hit('root-shell', code ? `${by} ${cmd.name} -c: shell code as root` : `${by} ${cmd.name}`);
 }
 
 function nsenter(cmd: CommandView, out: HitSink): void {

@@ -22,6 +22,8 @@ import { privilegeDetectors, privilegeRules } from './privilege';
 import { hardlineDetectors, hardlineRules } from './hardline';
 import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
+import { deployDetectors, deployRules } from './deploy';
+import { rootRunDetectors, rootRunRules } from './rootRuns';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -55,9 +57,11 @@ export const ALL_RULES: readonly Rule[] = [
   ...cloudRules,
   ...windowsRules,
   ...publishingRules,
+  ...deployRules,
   ...exfiltrationRules,
   ...persistenceRules,
   ...privilegeRules,
+  ...rootRunRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -88,9 +92,11 @@ const tables: DetectorTable[] = [
   cloudDetectors,
   windowsDetectors,
   publishingDetectors,
+  deployDetectors,
   exfiltrationDetectors,
   persistenceDetectors,
   privilegeDetectors,
+  rootRunDetectors,
   systemChangeDetectors,
   hardlineDetectors,
   volumeDetectors,

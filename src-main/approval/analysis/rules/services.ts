@@ -1,7 +1,7 @@
 /** Services, processes and power: systemctl, kill, killall, shutdown, fork bombs, sudo -S. */
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { firstOperand, optionValues } from './types';
+import { firstOperand, hasFlag, optionValues, splitOptions } from './types';
 
 export const servicesRules: Rule[] = [
   { key: 'service-stop', category: 'services', description: 'Stops, restarts or disables a system service' },
@@ -136,9 +136,23 @@ export function pipelineKillHits(
   });
 }
 
+/** Patterns that match every process name or command line. */
+const MATCH_ALL = new Set(['.', '.*', '.+', '^', '^.*', '^.*$', '']);
+/** Process 1 by name: killing it panics the kernel. */
+const INIT = new Set(['init', 'systemd', 'launchd']);
+
 function killByName(cmd: CommandView, out: HitSink): void {
   if (cmd.args.some((a) => a === '-l' || a === '--list' || a === '-V' || a === '--version')) return;
   out.hit('kill-by-name', `${cmd.name} ${cmd.args.join(' ')}`);
+  // `pkill -f .`, `killall -r '.*'`, `pkill -u root`: every process, or every process of root.
+  const users = optionValues(cmd.args, 'u', ['user', 'euid', 'uid']);
+  const patterns = splitOptions(cmd.args).operands.filter((o) => !users.includes(o));
+  const regex = cmd.name !== 'killall' || hasFlag(cmd.args, 'r', ['regexp']);
+  const everything =
+    (regex && patterns.some((p) => MATCH_ALL.has(p))) ||
+    patterns.some((p) => INIT.has(p)) ||
+    (patterns.length === 0 && users.some((u) => u === 'root' || u === '0'));
+  if (everything) out.hit('kill-all', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
 function killall5(_cmd: CommandView, out: HitSink): void {
