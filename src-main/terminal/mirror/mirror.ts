@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
+import { RowCache } from './rowCache';
 import { serializeTerminal } from './serialize';
 
 // The package is CommonJS; main is bundled as ESM.
@@ -47,6 +48,8 @@ export const DEFAULT_MIRROR_SCROLLBACK = 5_000;
 export class HeadlessMirror implements TerminalMirror {
   private readonly term: Terminal;
   private readonly scrollback: number;
+  /** Scrollback rows serialized by earlier snapshots. */
+  private readonly rowCache = new RowCache();
   private disposed = false;
   /** Snapshots not taken yet: released with an error when the mirror is. */
   private readonly waiting = new Set<(error: Error) => void>();
@@ -116,7 +119,7 @@ export class HeadlessMirror implements TerminalMirror {
         this.waiting.delete(reject);
         if (this.disposed) return;
         resolve({
-          data: serializeTerminal(this.term, this.scrollback),
+          data: serializeTerminal(this.term, this.scrollback, this.rowCache),
           cols: this.term.cols,
           rows: this.term.rows,
         });
@@ -136,6 +139,7 @@ export class HeadlessMirror implements TerminalMirror {
     for (const w of this.below.splice(0)) w.then();
     for (const reject of this.waiting) reject(new Error('the mirror was released'));
     this.waiting.clear();
+    this.rowCache.dispose();
     this.term.dispose();
   }
 }
