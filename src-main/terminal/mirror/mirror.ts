@@ -30,9 +30,16 @@ export interface TerminalMirror {
   /** Calls `then` once the backlog is under `chars` (at once if it is). */
   whenBelow(chars: number, then: () => void): void;
   resize(cols: number, rows: number): void;
-  /** The state after everything written before this call, and nothing written after it. */
-  snapshot(): Promise<MirrorSnapshot>;
+  /**
+   * The state after everything written before this call, and nothing written after it; with
+   * `scrollback`, at most that many lines above the screen (fewer than the mirror keeps).
+   */
+  snapshot(options?: SnapshotOptions): Promise<MirrorSnapshot>;
   dispose(): void;
+}
+
+export interface SnapshotOptions {
+  scrollback?: number | undefined;
 }
 
 export interface MirrorOptions {
@@ -110,7 +117,8 @@ export class HeadlessMirror implements TerminalMirror {
     this.term.resize(cols, rows);
   }
 
-  snapshot(): Promise<MirrorSnapshot> {
+  snapshot(options: SnapshotOptions = {}): Promise<MirrorSnapshot> {
+    const scrollback = Math.min(options.scrollback ?? Infinity, this.scrollback);
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
     // Chunks are parsed in order: this callback runs once everything written before it is parsed.
     return new Promise((resolve, reject) => {
@@ -119,7 +127,7 @@ export class HeadlessMirror implements TerminalMirror {
         this.waiting.delete(reject);
         if (this.disposed) return;
         resolve({
-          data: serializeTerminal(this.term, this.scrollback, this.rowCache),
+          data: serializeTerminal(this.term, scrollback, this.rowCache),
           cols: this.term.cols,
           rows: this.term.rows,
         });
