@@ -28,6 +28,28 @@ export interface RowEntry extends RowState {
   cursorCol: number;
 }
 
+/**
+ * The rows above the screen as one text, with the serializer's state after them: the next snapshot
+ * of an unchanged terminal (nothing trimmed, same rows) reuses it whole.
+ */
+export interface SettledRun {
+  trimmed: number;
+  start: number;
+  end: number;
+  text: string;
+  state: {
+    styleChanges: number;
+    styleRow: number;
+    styleCol: number;
+    backgroundRow: number;
+    backgroundCol: number;
+    cursorRow: number;
+    cursorCol: number;
+    contentRow: number;
+    contentCol: number;
+  };
+}
+
 interface Lines {
   onTrim(listener: (amount: number) => void): IDisposable;
   /** xterm's own line at a row: the key that survives between snapshots. */
@@ -44,6 +66,7 @@ export class RowCache {
   private subscription: IDisposable | undefined;
   private trimmed = 0;
   private entries = new WeakMap<object, RowEntry>();
+  private settled: SettledRun | undefined;
 
   /** Ready for a snapshot of `term`'s `buffer`: false when its lines cannot be followed (nothing is cached). */
   attach(term: Terminal, buffer: IBuffer): boolean {
@@ -89,7 +112,18 @@ export class RowCache {
     if (key) this.entries.set(key, entry);
   }
 
+  /** The run of rows `start` to `end` (exclusive) written by an earlier snapshot, if they are the same rows. */
+  run(start: number, end: number): SettledRun | undefined {
+    const run = this.settled;
+    return run && run.trimmed === this.trimmed && run.start === start && run.end === end ? run : undefined;
+  }
+
+  keepRun(run: Omit<SettledRun, 'trimmed'>): void {
+    this.settled = { ...run, trimmed: this.trimmed };
+  }
+
   clear(): void {
+    this.settled = undefined;
     this.entries = new WeakMap();
   }
 

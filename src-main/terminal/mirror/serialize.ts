@@ -5,7 +5,7 @@
  * style changes. Ported from the addon's StringSerializeHandler (MIT, the xterm.js authors).
  */
 import { CodeUnits } from './codeUnits';
-import type { RowCache, RowEntry, RowState } from './rowCache';
+import type { RowCache, RowEntry, RowState, SettledRun } from './rowCache';
 import type { IBuffer, IBufferLine, Terminal } from '@xterm/headless';
 import { diffStyle, equalBg, HAS_EXTENDED, sgrText, type RawCell, type Style } from './sgr';
 
@@ -65,7 +65,14 @@ class BufferSerializer {
     const cache = this.cache?.attach(this.term, this.buffer) ? this.cache : undefined;
     // Rows whose next row is above the screen too: neither can change any more.
     const settled = this.buffer.baseY - 1;
-    for (let y = start; y <= end; y++) {
+    let y = start;
+    const run = settled > start ? cache?.run(start, settled) : undefined;
+    if (run) {
+      this.resume(run);
+      y = Math.max(start, settled);
+    }
+    for (; y <= end; y++) {
+      if (cache && !run && y === settled && settled > start) this.keepRun(cache, start, settled);
       const state = cache && y < settled ? this.rowState(y) : undefined;
       if (state && this.cached(cache?.get(y, state), y)) continue;
       const line = this.buffer.getLine(y);
@@ -115,6 +122,47 @@ class BufferSerializer {
     this.buffer.getLine(this.cursorStyleRow)?.getCell(this.cursorStyleCol, this.background);
     this.backgroundRow = this.cursorStyleRow;
     this.backgroundCol = this.cursorStyleCol;
+  }
+
+  /** Writes the rows of an earlier snapshot's run, leaving the state as writing them afresh would. */
+  private resume(run: SettledRun): void {
+    const s = run.state;
+    this.rows.push(run.text);
+    this.separators.push('');
+    this.styleChanges = s.styleChanges;
+    this.cursorStyleRow = s.styleRow;
+    this.cursorStyleCol = s.styleCol;
+    if (s.styleChanges > 0) this.buffer.getLine(s.styleRow)?.getCell(s.styleCol, this.cursorStyle);
+    this.backgroundRow = s.backgroundRow;
+    this.backgroundCol = s.backgroundCol;
+    if (s.backgroundRow >= 0) this.buffer.getLine(s.backgroundRow)?.getCell(s.backgroundCol, this.background);
+    this.lastCursorRow = s.cursorRow;
+    this.lastCursorCol = s.cursorCol;
+    this.lastContentRow = s.contentRow;
+    this.lastContentCol = s.contentCol;
+    this.nullCells = 0;
+  }
+
+  /** Keeps the rows written so far (all settled: from `start` to `settled`) as one run. */
+  private keepRun(cache: RowCache, start: number, settled: number): void {
+    const parts: string[] = [];
+    for (let i = 0; i < this.rows.length; i++) parts.push(this.rows[i] ?? '', this.separators[i] ?? '');
+    cache.keepRun({
+      start,
+      end: settled,
+      text: parts.join(''),
+      state: {
+        styleChanges: this.styleChanges,
+        styleRow: this.cursorStyleRow,
+        styleCol: this.cursorStyleCol,
+        backgroundRow: this.backgroundRow,
+        backgroundCol: this.backgroundCol,
+        cursorRow: this.lastCursorRow,
+        cursorCol: this.lastCursorCol,
+        contentRow: this.lastContentRow,
+        contentCol: this.lastContentCol,
+      },
+    });
   }
 
   /** Writes a row from the cache, leaving the state as writing it afresh would. */
