@@ -5,6 +5,7 @@
  * style changes. Ported from the addon's StringSerializeHandler (MIT, the xterm.js authors).
  */
 import { CodeUnits } from './codeUnits';
+import { serializeModes } from './modes';
 import type { RowCache, RowEntry, RowState, SettledRun } from './rowCache';
 import type { IBuffer, IBufferLine, Terminal } from '@xterm/headless';
 import { diffStyle, equalBg, HAS_EXTENDED, sgrText, type RawCell, type Style } from './sgr';
@@ -379,21 +380,6 @@ function serializeBuffer(term: Terminal, buffer: IBuffer, scrollback?: number, c
   const max = buffer.length;
   const rows = scrollback === undefined ? max : Math.max(0, Math.min(scrollback + term.rows, max));
   return new BufferSerializer(buffer, term, cache).serialize(max - rows, max - 1, term.cols);
-}
-
-function serializeModes(term: Terminal): string {
-  const m = term.modes;
-  let out = '';
-  if (m.applicationCursorKeysMode) out += '\x1b[?1h';
-  if (m.applicationKeypadMode) out += '\x1b[?66h';
-  if (m.bracketedPasteMode) out += '\x1b[?2004h';
-  if (m.insertMode) out += '\x1b[4h';
-  if (m.originMode) out += '\x1b[?6h';
-  if (m.reverseWraparoundMode) out += '\x1b[?45h';
-  if (m.sendFocusMode) out += '\x1b[?1004h';
-  if (!m.wraparoundMode) out += '\x1b[?7l';
-  const mouse = { none: '', x10: '\x1b[?9h', vt200: '\x1b[?1000h', drag: '\x1b[?1002h', any: '\x1b[?1003h' };
-  return out + mouse[m.mouseTrackingMode];
 }
 
 /**
