@@ -97,6 +97,8 @@ export interface AgentStreamOptions {
   /**
    * Slows the page's CPU this many times (Chromium's CPU throttling), to stand for a slower
    * machine: the page's share must adapt there too. The command and serve run at full speed.
+   * Chromium throttles by keeping the renderer busy (an idle page throttled 3 times takes about
+   * 0.7 of a core), so on a 2-core machine the figure also counts the emulation's own cost.
    */
   cpuThrottle?: number;
 }
