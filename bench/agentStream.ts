@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Served } from '../e2e/support/serve';
 import type { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
-import { openApp } from '../e2e/support/chromium';
+import { openApp, type Browser } from '../e2e/support/chromium';
 import { ServeSocket } from '../e2e/support/serveSocket';
 import { withServedApp } from './servedApp';
 import { whenInPage } from './rendererProbe';
@@ -93,14 +93,31 @@ async function restoredTabSwitchMs(page: Page): Promise<number> {
   return median(times);
 }
 
-export async function benchAgentStream(): Promise<Record<string, number>> {
+export interface AgentStreamOptions {
+  /**
+   * Slows the page's CPU this many times (Chromium's CPU throttling), to stand for a slower
+   * machine: the page's share must adapt there too. The command and serve run at full speed.
+   * Chromium throttles by keeping the renderer busy (an idle page throttled 3 times takes about
+   * 0.7 of a core), so on a 2-core machine the figure also counts the emulation's own cost.
+   */
+  cpuThrottle?: number;
+}
+
+async function throttled(browser: Browser, rate: number | undefined): Promise<Browser> {
+  if (rate === undefined || rate <= 1) return browser;
+  const cdp = await browser.context.newCDPSession(browser.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return browser;
+}
+
+export async function benchAgentStream(options: AgentStreamOptions = {}): Promise<Record<string, number>> {
   return withServedApp('agent', async ({ model, served, dir, open }) => {
     const headless: number[] = [];
     const ui: number[] = [];
     for (let r = 0; r < ROUNDS - 1; r++) {
       headless.push(await headlessMs(served, model, dir, `headless-${r}`));
       // Each round's page is closed before the next headless run: no page is connected then.
-      const browser = await openApp(served.url);
+      const browser = await throttled(await openApp(served.url), options.cpuThrottle);
       try {
         ui.push(await withUiMs(browser.page, model, dir, `ui-${r}`));
       } finally {
@@ -108,7 +125,7 @@ export async function benchAgentStream(): Promise<Record<string, number>> {
       }
     }
     headless.push(await headlessMs(served, model, dir, 'headless-last'));
-    const browser = await open();
+    const browser = await throttled(await open(), options.cpuThrottle);
     ui.push(await withUiMs(browser.page, model, dir, 'ui-last'));
     const pageChars = await pageParsedChars(browser.page);
     const restore = await reloadRestoreMs(browser.page);

@@ -1,4 +1,5 @@
-// `npm run bench`: prints one JSON object of speed figures. Tests never assert timings; this does.
+// `npm run bench [suite...] [--cpu-throttle=N]`: prints one JSON object of speed figures. Tests
+// never assert timings; this does.
 import { benchAgent } from '../src-main/agent/bench';
 import { benchApproval } from '../src-main/approval/analysis/bench';
 import { benchPrompts } from '../src-main/approval/gate/promptBench';
@@ -21,13 +22,16 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   terminal: () => benchTerminal(),
   sandbox: benchSandbox,
   renderer: benchRenderer,
-  agentStream: benchAgentStream,
+  agentStream: () => benchAgentStream({ cpuThrottle }),
   checkpoints: benchCheckpoints,
   sessionList: benchSessionList,
   findInSession: benchFindInSession,
 };
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+// `--cpu-throttle=3`: the browser benchmarks' pages run that many times slower (a slower machine).
+const cpuThrottle = Number(args.find((a) => a.startsWith('--cpu-throttle='))?.split('=')[1] ?? 1);
+const only = args.filter((a) => !a.startsWith('--'));
 const out: Record<string, Record<string, number> | { error: string }> = {};
 for (const [name, run] of Object.entries(suites)) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -249,8 +249,8 @@ export function createHandlers({
       shells.resize(streamId, cols, rows);
       return OK;
     },
-    'terminal.ack': ({ streamId, chars }, caller) => {
-      s.terminals.current.ack(streamId, chars, caller.consumer);
+    'terminal.ack': ({ streamId, chars, pace }, caller) => {
+      s.terminals.current.ack(streamId, chars, caller.consumer, pace);
       return OK;
     },
     'terminal.close': async ({ streamId }) => {

@@ -256,6 +256,49 @@ describe('OutputStream', () => {
     mirror.dispose();
   });
 
+  it('in snapshot mode a consumer that lagged mid-run gets a short scrollback, and the whole one at the end', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5, scrollback: 5_000 });
+    const window = { snapshotWindowChars: 1_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a'], ...window });
+    const snapshots = () => events.flatMap((e) => (e.type === 'data' && e.snapshot ? [e.data] : []));
+    stream.write(Array.from({ length: 3_000 }, (_, i) => `row-${i}`).join('\r\n'));
+    stream.flush();
+    expect(stream.lagging).toEqual(['a']);
+    stream.ack(10_000_000, 'a');
+    await until(() => snapshots().length === 1);
+    // Mid-run: the screen and the last few hundred lines, not the first rows.
+    expect(snapshots()[0]).not.toContain('row-10\r');
+    expect(stream.lagging).toEqual([]);
+    await stream.end(0);
+    // The end brings the consumer the whole scrollback, though it was following live.
+    expect(snapshots()).toHaveLength(2);
+    expect(snapshots()[1]).toContain('row-10\r');
+    expect(events.at(-1)).toMatchObject({ type: 'exit' });
+    mirror.dispose();
+  });
+
+  it('in snapshot mode feeds a consumer that asks for a slower pace that many times less', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const budget = { liveBudgetChars: 8_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'], ...budget });
+    const liveTo = (id: string) =>
+      events
+        .filter((e) => e.type === 'data' && !e.snapshot && (e.to === undefined || e.to.includes(id)))
+        .reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
+    stream.ack(1, 'a', 4);
+    for (let i = 0; i < 40; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+      stream.ack(200, 'a', 4);
+      stream.ack(200, 'b');
+    }
+    // 'b' gets its whole budget, 'a' a quarter of it.
+    expect(liveTo('b')).toBe(8_000);
+    expect(liveTo('a')).toBe(2_200);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
   it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
     const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });

@@ -63,6 +63,14 @@ const LIVE_BUDGET_CHARS = 256_000;
 const LIVE_BUDGET_MS = 250;
 /** Snapshot mode: a consumer dropped for lagging gets at most one snapshot this often. */
 const RESYNC_MIN_MS = 1_000;
+/**
+ * Snapshot mode: lines above the screen in the snapshot of a consumer that lagged while the
+ * command runs. The whole scrollback is for the end (and reloads): mid-flood it would be parsed
+ * again at every resync, which is most of what a lagging page costs.
+ */
+const LAG_SCROLLBACK = 500;
+/** The most a consumer may slow its own share down by (see `ack`). */
+const MAX_PACE = 32;
 
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
@@ -106,6 +114,10 @@ export class OutputStream {
   private readonly budget: LiveBudget;
   /** Snapshot mode: when each consumer was last sent a snapshot. */
   private readonly lastSyncAt = new Map<string, number>();
+  /** Consumers whose screen came from a snapshot with a short scrollback: the end sends them all. */
+  private readonly partial = new Set<string>();
+  /** How many times slower than the default each consumer asked to be fed (1 unless it said so). */
+  private readonly pace = new Map<string, number>();
   /** The source is held until the mirror has parsed its backlog. */
   private mirrorHeld = false;
   /** Pause mode: every consumer is behind and the source is paused. */
@@ -208,9 +220,13 @@ export class OutputStream {
 
   /**
    * A consumer has processed `chars` characters; without an id, every consumer has. Never goes
-   * below zero; unknown consumers are ignored.
+   * below zero; unknown consumers are ignored. With `pace` (snapshot mode), the consumer asks to be
+   * fed that many times less: its live budget shrinks and its resyncs are spaced out by as much,
+   * as a page whose frames run long does.
    */
-  ack(chars: number, consumer?: string): void {
+  ack(chars: number, consumer?: string, pace?: number): void {
+    if (consumer !== undefined && pace !== undefined && this.behind.has(consumer) && Number.isFinite(pace))
+      this.pace.set(consumer, Math.min(MAX_PACE, Math.max(1, pace)));
     if (!Number.isFinite(chars) || chars <= 0) return;
     for (const [id, behind] of this.behind) {
       if (consumer !== undefined && consumer !== id) continue;
@@ -238,6 +254,8 @@ export class OutputStream {
     this.standing.delete(id);
     this.budget.forget(id);
     this.lastSyncAt.delete(id);
+    this.partial.delete(id);
+    this.pace.delete(id);
     this.maybeResume();
   }
 
@@ -254,6 +272,11 @@ export class OutputStream {
    * the consumer then counts its acknowledgements as before.
    */
   resync(id: string): void {
+    this.sync(id, false);
+  }
+
+  /** `short`: the snapshot of a consumer that lagged, with a short scrollback (see LAG_SCROLLBACK). */
+  private sync(id: string, short: boolean): void {
     const mirror = this.mirror;
     if (!mirror || !this.behind.has(id)) return;
     clearTimeout(this.resyncTimers.get(id));
@@ -263,10 +286,14 @@ export class OutputStream {
     this.standing.set(id, standing);
     const started = performance.now();
     this.lastSyncAt.set(id, started);
-    const done = mirror.snapshot().then(
+    const done = mirror.snapshot(short ? { scrollback: LAG_SCROLLBACK } : {}).then(
       (snapshot) => {
         const now = performance.now();
         this.nextResyncAt = now + (now - started) * RESYNC_SPACING;
+        if (this.standing.get(id) === standing) {
+          if (short) this.partial.add(id);
+          else this.partial.delete(id);
+        }
         this.synced(id, standing, snapshot);
       },
       () => {
@@ -286,12 +313,12 @@ export class OutputStream {
   /** A consumer that has caught up: resynced now, or once the last snapshot's spacing is over. */
   private resyncSoon(id: string): void {
     if (this.resyncTimers.has(id)) return;
-    const spaced = (this.lastSyncAt.get(id) ?? -Infinity) + this.resyncMinMs;
+    const spaced = (this.lastSyncAt.get(id) ?? -Infinity) + this.resyncMinMs * (this.pace.get(id) ?? 1);
     const wait = Math.max(this.nextResyncAt, spaced) - performance.now();
-    if (wait <= 0) return this.resync(id);
+    if (wait <= 0) return this.sync(id, !this.closed);
     const timer = setTimeout(() => {
       this.resyncTimers.delete(id);
-      if (this.standing.get(id) === 'stale') this.resync(id);
+      if (this.standing.get(id) === 'stale') this.sync(id, !this.closed);
     }, wait);
     this.resyncTimers.set(id, timer);
   }
@@ -334,7 +361,8 @@ export class OutputStream {
       const behind = (this.behind.get(id) ?? 0) + chars;
       this.behind.set(id, behind);
       if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
-      if (behind > this.window || this.budget.spend(id, chars, now)) this.standing.set(id, 'stale');
+      const spent = chars * (this.pace.get(id) ?? 1);
+      if (behind > this.window || this.budget.spend(id, spent, now)) this.standing.set(id, 'stale');
     }
   }
 
@@ -346,7 +374,8 @@ export class OutputStream {
     this.closed = true;
     for (const timer of this.resyncTimers.values()) clearTimeout(timer);
     this.resyncTimers.clear();
-    for (const [id, standing] of this.standing) if (standing === 'stale') this.resync(id);
+    for (const [id, standing] of this.standing)
+      if (standing === 'stale' || (standing === 'live' && this.partial.has(id))) this.resync(id);
     const exit = () => this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
     // Without a snapshot under way the exit goes at once, right after the last output.
     if (this.syncs.size === 0) return Promise.resolve(exit());

@@ -350,8 +350,8 @@ export class TerminalService {
   }
 
   /** `consumer` is the UI connection acknowledging; without it, the ack counts for every consumer. */
-  ack(streamId: string, chars: number, consumer?: string): void {
-    this.streams.ack(streamId, chars, consumer);
+  ack(streamId: string, chars: number, consumer?: string, pace?: number): void {
+    this.streams.ack(streamId, chars, consumer, pace);
   }
 
   /**

@@ -165,9 +165,12 @@ export class StreamHub {
     this.live.get(streamId)?.stream?.detach(consumer);
   }
 
-  /** A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are ignored. */
-  ack(streamId: string, chars: number, consumer?: string): void {
-    this.live.get(streamId)?.stream?.ack(chars, consumer);
+  /**
+   * A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are
+   * ignored. `pace`: how many times less the consumer asks to be fed (see OutputStream.ack).
+   */
+  ack(streamId: string, chars: number, consumer?: string, pace?: number): void {
+    this.live.get(streamId)?.stream?.ack(chars, consumer, pace);
   }
 
   /** The consumer is gone (pane closed): stop holding the source back for it. */

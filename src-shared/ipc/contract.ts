@@ -284,7 +284,14 @@ export const requests = {
     output: ok,
   },
   'terminal.ack': {
-    input: z.object({ streamId: z.string(), chars: z.number().int().min(0) }).strict(),
+    /** `pace`: the page's painting runs slow; feed it that many times less (1 = as fast as allowed). */
+    input: z
+      .object({
+        streamId: z.string(),
+        chars: z.number().int().min(0),
+        pace: z.number().min(1).max(64).optional(),
+      })
+      .strict(),
     output: ok,
   },
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },

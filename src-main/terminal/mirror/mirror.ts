@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
+import { RowCache } from './rowCache';
 import { serializeTerminal } from './serialize';
 
 // The package is CommonJS; main is bundled as ESM.
@@ -29,9 +30,16 @@ export interface TerminalMirror {
   /** Calls `then` once the backlog is under `chars` (at once if it is). */
   whenBelow(chars: number, then: () => void): void;
   resize(cols: number, rows: number): void;
-  /** The state after everything written before this call, and nothing written after it. */
-  snapshot(): Promise<MirrorSnapshot>;
+  /**
+   * The state after everything written before this call, and nothing written after it; with
+   * `scrollback`, at most that many lines above the screen (fewer than the mirror keeps).
+   */
+  snapshot(options?: SnapshotOptions): Promise<MirrorSnapshot>;
   dispose(): void;
+}
+
+export interface SnapshotOptions {
+  scrollback?: number | undefined;
 }
 
 export interface MirrorOptions {
@@ -47,6 +55,8 @@ export const DEFAULT_MIRROR_SCROLLBACK = 5_000;
 export class HeadlessMirror implements TerminalMirror {
   private readonly term: Terminal;
   private readonly scrollback: number;
+  /** Scrollback rows serialized by earlier snapshots. */
+  private readonly rowCache = new RowCache();
   private disposed = false;
   /** Snapshots not taken yet: released with an error when the mirror is. */
   private readonly waiting = new Set<(error: Error) => void>();
@@ -107,7 +117,8 @@ export class HeadlessMirror implements TerminalMirror {
     this.term.resize(cols, rows);
   }
 
-  snapshot(): Promise<MirrorSnapshot> {
+  snapshot(options: SnapshotOptions = {}): Promise<MirrorSnapshot> {
+    const scrollback = Math.min(options.scrollback ?? Infinity, this.scrollback);
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
     // Chunks are parsed in order: this callback runs once everything written before it is parsed.
     return new Promise((resolve, reject) => {
@@ -116,7 +127,7 @@ export class HeadlessMirror implements TerminalMirror {
         this.waiting.delete(reject);
         if (this.disposed) return;
         resolve({
-          data: serializeTerminal(this.term, this.scrollback),
+          data: serializeTerminal(this.term, scrollback, this.rowCache),
           cols: this.term.cols,
           rows: this.term.rows,
         });
@@ -136,6 +147,7 @@ export class HeadlessMirror implements TerminalMirror {
     for (const w of this.below.splice(0)) w.then();
     for (const reject of this.waiting) reject(new Error('the mirror was released'));
     this.waiting.clear();
+    this.rowCache.dispose();
     this.term.dispose();
   }
 }

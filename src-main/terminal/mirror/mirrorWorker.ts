@@ -38,7 +38,7 @@ port.on('message', (message: ToWorker) => {
       const { request } = message;
       const mirror = mirrors.get(message.id);
       if (!mirror) return post({ t: 'snapshot', request, error: 'the mirror was released' });
-      mirror.snapshot().then(
+      mirror.snapshot({ scrollback: message.scrollback }).then(
         (snapshot) => post({ t: 'snapshot', request, ...snapshot }),
         (error: unknown) => post({ t: 'snapshot', request, error: String(error) }),
       );

@@ -26,7 +26,7 @@ export type ToWorker =
   | OpenMirror
   | WriteMirror
   | { t: 'resize'; id: number; cols: number; rows: number }
-  | { t: 'snapshot'; id: number; request: number }
+  | { t: 'snapshot'; id: number; request: number; scrollback?: number | undefined }
   | { t: 'close'; id: number }
   /** The worker's V8 heap in use, after a full GC under --expose-gc (V8 flags are process-wide). */
   | { t: 'heap'; request: number };

@@ -10,6 +10,7 @@ import {
   DEFAULT_MIRROR_SCROLLBACK,
   type MirrorOptions,
   type MirrorSnapshot,
+  type SnapshotOptions,
   type TerminalMirror,
 } from './mirror';
 import type { FromWorker, ToWorker } from './protocol';
@@ -87,8 +88,8 @@ export class MirrorWorker {
   }
 
   /** @internal */
-  request(id: number): Promise<MirrorSnapshot> {
-    return this.ask((request) => ({ t: 'snapshot', id, request })) as Promise<MirrorSnapshot>;
+  request(id: number, scrollback?: number): Promise<MirrorSnapshot> {
+    return this.ask((request) => ({ t: 'snapshot', id, request, scrollback })) as Promise<MirrorSnapshot>;
   }
 
   /** Bytes of the worker's heap in use (0 before it starts), for benchmarks. */
@@ -239,11 +240,11 @@ export class WorkerMirror implements TerminalMirror {
     this.host.post({ t: 'resize', id: this.id, cols, rows });
   }
 
-  snapshot(): Promise<MirrorSnapshot> {
+  snapshot(options: SnapshotOptions = {}): Promise<MirrorSnapshot> {
     if (this.lost) return Promise.reject(new Error('the mirror worker stopped'));
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
     this.flush();
-    return this.host.request(this.id);
+    return this.host.request(this.id, options.scrollback);
   }
 
   dispose(): void {

@@ -21,7 +21,7 @@ export function TerminalView({ tabKey }: { tabKey: string }) {
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
-      entry.element.remove();
+      terminals.detach(tabKey);
     };
   }, [tabKey]);
 

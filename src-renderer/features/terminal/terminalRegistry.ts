@@ -20,7 +20,16 @@ export interface TerminalEntry {
   renderer: 'webgl' | 'dom';
   /** Characters xterm has parsed so far; mirrored on the element as data-parsed-chars. */
   parsedChars: number;
+  /**
+   * Whether its view follows the newest output: as the user left it (wheel, keys, scrollbar). xterm
+   * also moves the view by itself when its element is resized, hidden or put back, and can leave
+   * it a few lines up, after which output no longer scrolls it: such moves do not count.
+   */
+  followed: boolean;
 }
+
+/** The view shows the newest line, so new output scrolls it along. */
+const atBottom = (term: Terminal): boolean => term.buffer.active.viewportY >= term.buffer.active.baseY;
 
 export interface RegistryHooks {
   /** The user typed or pasted into a tab. */
@@ -77,6 +86,7 @@ export class TerminalRegistry {
       opened: false,
       renderer: 'dom',
       parsedChars: 0,
+      followed: true,
     };
     entry.element.className = 'xterm-host';
     // Lets tests and benchmarks read the buffer cell by cell, as they read data-parsed-chars.
@@ -89,6 +99,10 @@ export class TerminalRegistry {
     // Tab stays the shell's; Shift+Tab or Escape-then-Tab leave the terminal.
     term.attachCustomKeyEventHandler(tabEscapeHandler());
     term.onData((data) => this.hooks.input(key, data));
+    // Where the user leaves the view, once xterm has moved it.
+    const noteView = () => requestAnimationFrame(() => (entry.followed = atBottom(term)));
+    for (const type of ['wheel', 'keyup', 'pointerup'] as const)
+      entry.element.addEventListener(type, noteView, { passive: true });
     term.onResize(({ cols, rows }) => this.hooks.resized(key, cols, rows));
     this.entries.set(key, entry);
     return entry;
@@ -134,6 +148,7 @@ export class TerminalRegistry {
     // Closed meanwhile: nothing shows it, but the stream still counts it as handled.
     if (!entry) return parsed();
     entry.term.write(data, () => {
+      if (entry.followed && !atBottom(entry.term)) entry.term.scrollToBottom();
       entry.parsedChars += data.length;
       // Shows tests and benchmarks how far xterm has got, whichever renderer draws.
       entry.element.dataset.parsedChars = String(entry.parsedChars);
@@ -159,7 +174,14 @@ export class TerminalRegistry {
       entry.element.dataset.renderer = entry.renderer;
     }
     this.fit(key);
+    // Put back on the page, xterm takes its scroll position from an element that lost it.
+    if (entry.followed) entry.term.scrollToBottom();
     return entry;
+  }
+
+  /** Takes the tab's terminal off the page (its pane closed, another tab in front). */
+  detach(key: string): void {
+    this.entries.get(key)?.element.remove();
   }
 
   fit(key: string): void {
@@ -167,6 +189,8 @@ export class TerminalRegistry {
     // A hidden element measures 0×0; fitting it would shrink the terminal to nothing.
     if (!entry?.opened || entry.element.clientWidth === 0 || entry.element.clientHeight === 0) return;
     entry.fit.fit();
+    // A view that followed the output still does after the grid changes (rows come and go above it).
+    if (entry.followed) entry.term.scrollToBottom();
   }
 
   setTheme(): void {

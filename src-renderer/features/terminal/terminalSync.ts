@@ -6,15 +6,22 @@ import { reportError } from '../../state/noticesStore';
 import { useTerminal } from './terminalStore';
 import { inputStream, type TerminalTab } from './terminalTabs';
 import { AckCounter } from './ackCounter';
-import { plainText } from './plainText';
+import { CardOutput } from './cardOutput';
+import { FramePace } from './framePace';
 import { TerminalRegistry } from './terminalRegistry';
 
 const RESIZE_DEBOUNCE_MS = 120;
 const MAX_WRITE_CHARS = 65_536;
 
+/** The page's frames while output streams: main feeds a page whose frames run long less. */
+const framePace = new FramePace();
 const acks = new AckCounter(FlowControl.charCountAckSize, (streamId, chars) => {
-  void api().terminalAck({ streamId, chars });
+  void api().terminalAck({ streamId, chars, pace: framePace.pace });
 });
+const cards = new CardOutput(
+  (toolCallId, text) => chat.streamedOutput(toolCallId, text),
+  () => framePace.pace,
+);
 const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /** Output of unknown streams held while a shell is opening (it may be that shell's prompt). */
 const held: TerminalData[] = [];
@@ -69,8 +76,8 @@ export const terminals = new TerminalRegistry({
 
 function receive(data: TerminalData): void {
   // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
-  if (data.toolCallId !== undefined && !data.snapshot)
-    chat.streamedOutput(data.toolCallId, plainText(data.data));
+  if (data.toolCallId !== undefined && !data.snapshot) cards.push(data.toolCallId, data.data);
+  framePace.busy();
   if (closed.has(data.streamId)) return;
   const { key, joined } = useTerminal.getState().route(data, chat.sessionId());
   if (key === null) return;
@@ -93,6 +100,7 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
   const terminal = useTerminal.getState();
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
+    cards.flush();
     acks.forget(streamId);
     refused.delete(streamId);
     const tab = terminal.exited(streamId, exitCode);

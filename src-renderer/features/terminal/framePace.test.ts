@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PACE, PaceGovernor } from './framePace';
+
+/** Frames of `ms` each for `forMs`, from `from`; returns the time after them. */
+function frames(governor: PaceGovernor, ms: number, from: number, forMs: number): number {
+  let now = from;
+  while (now < from + forMs) {
+    now += ms;
+    governor.frame(ms, now);
+  }
+  return now;
+}
+
+describe('PaceGovernor', () => {
+  it('stays at full pace while frames keep time', () => {
+    const governor = new PaceGovernor();
+    frames(governor, 16, 0, 10_000);
+    expect(governor.pace).toBe(1);
+  });
+
+  it('slows down step by step while frames run long, up to a bound', () => {
+    const governor = new PaceGovernor();
+    let now = frames(governor, 120, 0, 1_200);
+    expect(governor.pace).toBeGreaterThan(1);
+    const after = governor.pace;
+    now = frames(governor, 120, now, 1_200);
+    expect(governor.pace).toBeGreaterThan(after);
+    frames(governor, 200, now, 30_000);
+    expect(governor.pace).toBe(MAX_PACE);
+  });
+
+  it('ignores a single long frame now and then', () => {
+    const governor = new PaceGovernor();
+    let now = 0;
+    for (let i = 0; i < 10; i++) {
+      now = frames(governor, 16, now, 2_000);
+      now += 60;
+      governor.frame(60, now);
+    }
+    expect(governor.pace).toBe(1);
+  });
+
+  it('comes back to full pace once frames keep time again', () => {
+    const governor = new PaceGovernor();
+    const now = frames(governor, 150, 0, 5_000);
+    expect(governor.pace).toBeGreaterThan(2);
+    frames(governor, 16, now, 60_000);
+    expect(governor.pace).toBe(1);
+  });
+});

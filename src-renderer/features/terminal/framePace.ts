@@ -1,0 +1,76 @@
+/**
+ * How many times less terminal output the page asks main to feed it: 1 while frames keep time,
+ * doubled while they run long (a slow machine, or a page busy parsing), halved again once they
+ * have kept time for a while. Main shrinks the page's live budget and spaces its snapshots by as
+ * much, so the page's share of the machine adapts and the command keeps its speed.
+ */
+
+/** A frame this long (ms) is time the page took from everything else. */
+const LONG_FRAME_MS = 50;
+/** Share of the last second spent in long frames that slows the page down. */
+const BUSY_SHARE = 0.2;
+const WINDOW_MS = 1_000;
+/** Least time between two slow-downs, and how long frames must keep time before a speed-up. */
+const SLOWER_EVERY_MS = 500;
+const FASTER_AFTER_MS = 3_000;
+export const MAX_PACE = 32;
+
+export class PaceGovernor {
+  pace = 1;
+  private readonly long: Array<{ at: number; ms: number }> = [];
+  private changedAt = -Infinity;
+  private lastLongAt = -Infinity;
+
+  /** A frame of `ms` ended at `now`. */
+  frame(ms: number, now: number): void {
+    if (ms >= LONG_FRAME_MS) {
+      this.long.push({ at: now, ms });
+      this.lastLongAt = now;
+    }
+    while (this.long.length > 0 && (this.long[0]?.at ?? now) <= now - WINDOW_MS) this.long.shift();
+    const busy = this.long.reduce((sum, f) => sum + f.ms, 0) / WINDOW_MS;
+    if (busy >= BUSY_SHARE && this.pace < MAX_PACE && now - this.changedAt >= SLOWER_EVERY_MS) {
+      this.pace *= 2;
+      this.changedAt = now;
+    } else if (
+      this.pace > 1 &&
+      now - this.lastLongAt >= FASTER_AFTER_MS &&
+      now - this.changedAt >= FASTER_AFTER_MS
+    ) {
+      this.pace /= 2;
+      this.changedAt = now;
+    }
+  }
+}
+
+/** How long frames are watched after output arrives: no frame loop runs while nothing streams. */
+const WATCH_MS = 2_000;
+
+/** Times the page's frames while terminal output arrives, and keeps its pace. */
+export class FramePace {
+  private readonly governor = new PaceGovernor();
+  private watchUntil = 0;
+  private last: number | undefined;
+
+  get pace(): number {
+    return this.governor.pace;
+  }
+
+  /** Output arrived: watch the frames for a while. */
+  busy(): void {
+    const now = performance.now();
+    const idle = this.watchUntil <= now;
+    this.watchUntil = now + WATCH_MS;
+    if (idle && this.last === undefined) requestAnimationFrame((t) => this.frame(t));
+  }
+
+  private frame(t: number): void {
+    if (this.last !== undefined) this.governor.frame(t - this.last, t);
+    if (t >= this.watchUntil) {
+      this.last = undefined;
+      return;
+    }
+    this.last = t;
+    requestAnimationFrame((next) => this.frame(next));
+  }
+}
