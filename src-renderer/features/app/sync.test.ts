@@ -73,7 +73,8 @@ describe('startSync', () => {
     try {
       await vi.waitFor(() => expect(useTerminal.getState().shellsKnown).toBe(true));
       fake.emit('terminal.data', { streamId: 'a', taskId: 's1', toolCallId: 'c1', data: 'hello\r\n' });
-      expect(streamed).toHaveBeenCalledWith('c1', 'hello\n');
+      // Cards get streamed output in batches.
+      await vi.waitFor(() => expect(streamed).toHaveBeenCalledWith('c1', 'hello\n'));
       expect(useTerminal.getState().activeKey).toBe('task:s1');
       // Another session's command gets its tab without taking the front from the one in view.
       fake.emit('terminal.data', { streamId: 'b', taskId: 's2', toolCallId: 'c2', data: 'there' });
