@@ -7,6 +7,7 @@ import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
 import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
+import { benchLongTranscript } from './longTranscript';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
 
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   renderer: benchRenderer,
   agentStream: benchAgentStream,
   checkpoints: benchCheckpoints,
+  longTranscript: benchLongTranscript,
 };
 
 const only = process.argv.slice(2);
