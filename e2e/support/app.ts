@@ -34,6 +34,8 @@ export class AppHarness {
       withModel?: boolean;
       config?: string | ((modelBaseUrl: string) => string);
       env?: NodeJS.ProcessEnv;
+      /** Fills CADUCEUS_HOME (a sessions database, say) before serve starts. */
+      seed?: (home: string) => unknown;
     } = {},
   ): Promise<AppHarness> {
     const { withModel = true } = options;
@@ -45,6 +47,7 @@ export class AppHarness {
       const work = await mkdtemp(join(tmpdir(), 'caduceus-e2e-work-'));
       const userHome = await mkdtemp(join(tmpdir(), 'caduceus-e2e-user-'));
       cleanups.push(() => removeDirs(home, work, userHome));
+      await options.seed?.(home);
       const { config } = options;
       if (config)
         await writeFile(

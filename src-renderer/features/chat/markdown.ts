@@ -36,3 +36,30 @@ export function renderMarkdown(text: string): string {
     FORBID_ATTR: ['style'],
   });
 }
+
+/** Source characters whose HTML is kept, newest read last; streamed drafts age out first. */
+const CACHE_CHARS = 2_000_000;
+const rendered = new Map<string, string>();
+let cachedChars = 0;
+
+/**
+ * `renderMarkdown`, once per text: a message scrolled out of the virtual transcript and back,
+ * or shown again after a session switch, is not parsed again.
+ */
+export function renderMarkdownOnce(text: string): string {
+  const hit = rendered.get(text);
+  if (hit !== undefined) {
+    rendered.delete(text);
+    rendered.set(text, hit);
+    return hit;
+  }
+  const html = renderMarkdown(text);
+  rendered.set(text, html);
+  cachedChars += text.length;
+  for (const [oldest] of rendered) {
+    if (cachedChars <= CACHE_CHARS) break;
+    rendered.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+  return html;
+}

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId } from 'react';
 import { useApprovalFor } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
@@ -10,13 +10,14 @@ import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
+import { useOpenCards } from './openCards';
 
 /** One tool call: icon (a spinner while running), name, argument preview, time, status. */
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
   const workspace = useChat((s) => s.workspace);
-  const [open, setOpen] = useState(false);
+  const open = useOpenCards((s) => s.open[id] === true);
   const bodyId = useId();
   const running = call?.status === 'running';
   const now = useNow(running);
@@ -42,7 +43,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         className="tool-call-header"
         aria-expanded={open}
         aria-controls={bodyId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => useOpenCards.getState().toggle(id)}
       >
         <ToolIcon icon={call.icon} running={running} />
         <span className="tool-name">{call.name}</span>
