@@ -17,7 +17,7 @@ import type { ElicitationBroker } from './elicitation';
 import type { NativeDialogGate } from './nativeDialogGate';
 import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
-import { exportSessionFile, listSessionViews, sessionDetail } from './sessions';
+import { exportSessionFile, listSessionViews, sessionDetail, toolOutputPage } from './sessions';
 import { deleteSession } from './sessionDelete';
 import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
 import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
@@ -208,6 +208,7 @@ export function createHandlers({
       const detail = sessionDetail(sessions(), id, emojiOf, iconOf);
       return chat.isRunning(id) ? { ...detail, running: true } : detail;
     },
+    'sessions.toolOutput': (input) => toolOutputPage(sessions(), input),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
       return OK;

@@ -26,6 +26,7 @@ import { TerminalScreensTable } from './screensTable';
 import { RunStatesTable } from './runStatesTable';
 import { UsageTable } from './usageTable';
 import { WorktreesTable } from './worktreesTable';
+import { ToolOutputsTable } from './toolOutputsTable';
 import { searchMessages, type SearchOptions } from './search';
 import type { Database } from './sqlite';
 
@@ -68,6 +69,8 @@ export class SessionStore {
   readonly runStates: RunStatesTable;
   /** The git worktree of each session that has one. */
   readonly worktrees: WorktreesTable;
+  /** Cards without their long outputs, and those outputs page by page. */
+  readonly toolOutputs: ToolOutputsTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
@@ -75,6 +78,7 @@ export class SessionStore {
     this.usage = new UsageTable(db);
     this.runStates = new RunStatesTable(db);
     this.worktrees = new WorktreesTable(db);
+    this.toolOutputs = new ToolOutputsTable(db);
     // At each start: calls left running by a process that died are ended.
     interruptOrphanedCalls(db);
   }
@@ -186,10 +190,12 @@ export class SessionStore {
     this.db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, sessionId);
   }
 
-  messages(sessionId: string): ChatMessage[] {
+  /** `toolContent: false` leaves tool results out (their cards fetch them), for a transcript. */
+  messages(sessionId: string, { toolContent = true } = {}): ChatMessage[] {
+    const content = toolContent ? 'content' : "CASE WHEN role = 'tool' THEN NULL ELSE content END AS content";
     const rows = this.db
       .prepare(
-        'SELECT role, content, tool_calls, tool_call_id FROM messages WHERE session_id = ? ORDER BY id',
+        `SELECT role, ${content}, tool_calls, tool_call_id FROM messages WHERE session_id = ? ORDER BY id`,
       )
       .all(sessionId) as unknown as MessageRow[];
     return rows.map(toMessage);

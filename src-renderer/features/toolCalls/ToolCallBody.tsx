@@ -1,28 +1,7 @@
 import type { ToolCallState } from '../chat/chatReducer';
-import { CopyButton } from '../../ui/CopyButton';
-import { argRows, excerpt, prettyJson } from './outputLines';
-
-/** Output as monospace text: the first and last lines, with how many lie between. */
-export function ToolOutput({ text, title }: { text: string; title: string }) {
-  const { head, tail, hidden } = excerpt(text);
-  return (
-    <section className="tool-section">
-      <div className="tool-section-head">
-        <h4>{title}</h4>
-        <CopyButton text={text} label="Copy output" testId="tool-output-copy" />
-      </div>
-      <pre className="tool-pre" data-testid="tool-output">
-        {head}
-        {hidden > 0 && (
-          <span className="tool-hidden-lines" data-testid="tool-hidden-lines">
-            {`\n… +${hidden} lines …\n`}
-          </span>
-        )}
-        {tail}
-      </pre>
-    </section>
-  );
-}
+import { argRows, prettyJson } from './outputLines';
+import { StoredOutput } from './StoredOutput';
+import { ToolOutput } from './ToolOutput';
 
 function ToolArgs({ args }: { args: string }) {
   const rows = argRows(args);
@@ -44,6 +23,17 @@ function ToolArgs({ args }: { args: string }) {
 
 /** What an opened card shows: arguments as a form, then output or error as text. */
 export function ToolCallBody({ call, id }: { call: ToolCallState; id: string }) {
+  // A stored call's long output was left out of the session: it is fetched now.
+  if (call.outputSize !== undefined && call.result === undefined)
+    return (
+      <div id={id} className="tool-call-body">
+        <ToolArgs args={call.args} />
+        <StoredOutput callId={call.id} />
+        {call.errorText && !call.refusal && call.status !== 'error' && (
+          <ToolOutput text={call.errorText} title="Error" />
+        )}
+      </div>
+    );
   const finished = call.result !== undefined;
   return (
     <div id={id} className="tool-call-body">
