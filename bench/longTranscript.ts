@@ -129,12 +129,25 @@ export async function benchLongTranscript(): Promise<Record<string, number>> {
     }
     const fps = [await scrollFps(page), await scrollFps(page)];
 
-    // Another session streams a long answer while the long one is typed into.
+    // Another session's command streams output while the long one is typed into.
     await page.getByTestId('new-chat').click();
-    app.model.push({ text: 'streamed words '.repeat(1500), chunkDelayMs: 8 });
+    app.model.push(
+      {
+        toolCalls: [
+          {
+            id: 'call_stream',
+            name: 'terminal',
+            arguments: { command: 'for i in $(seq 1 6000); do echo "streamed line $i"; sleep 0.01; done' },
+          },
+        ],
+      },
+      { text: 'Streamed.' },
+    );
     await page.getByTestId('chat-input').fill('Stream something');
     await page.getByTestId('chat-send').click();
-    await whenInPage(page, `${LAST_TEXT}.includes('streamed words')`);
+    await page
+      .locator('[data-testid="tool-call"][data-call-id="call_stream"][data-status="running"]')
+      .waitFor();
     await openMs(page, first);
     const keys = await keystrokeLatencies(page);
     const stillStreaming = (await page
