@@ -190,13 +190,16 @@ export class SessionStore {
     this.db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, sessionId);
   }
 
-  /** `toolContent: false` leaves tool results out (their cards fetch them), for a transcript. */
+  /** `toolContent: false` reads tool results as bare `{ role: 'tool' }` rows, for a transcript. */
   messages(sessionId: string, { toolContent = true } = {}): ChatMessage[] {
-    const content = toolContent ? 'content' : "CASE WHEN role = 'tool' THEN NULL ELSE content END AS content";
+    // Columns are read lazily: a tool row's large content (and what follows it) is never loaded.
+    const columns = toolContent
+      ? 'content, tool_calls, tool_call_id'
+      : `CASE WHEN role = 'tool' THEN NULL ELSE content END AS content,
+         CASE WHEN role = 'tool' THEN NULL ELSE tool_calls END AS tool_calls,
+         CASE WHEN role = 'tool' THEN NULL ELSE tool_call_id END AS tool_call_id`;
     const rows = this.db
-      .prepare(
-        `SELECT role, ${content}, tool_calls, tool_call_id FROM messages WHERE session_id = ? ORDER BY id`,
-      )
+      .prepare(`SELECT role, ${columns} FROM messages WHERE session_id = ? ORDER BY id`)
       .all(sessionId) as unknown as MessageRow[];
     return rows.map(toMessage);
   }

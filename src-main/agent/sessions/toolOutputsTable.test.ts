@@ -85,7 +85,7 @@ describe('tool outputs for the transcript', () => {
     store.appendMessage(s.id, { role: 'tool', tool_call_id: 'c1', content: 'big output' });
     store.appendMessage(s.id, { role: 'assistant', content: 'said' });
     expect(store.messages(s.id, { toolContent: false })).toEqual([
-      { role: 'tool', content: null, tool_call_id: 'c1' },
+      { role: 'tool', content: null },
       { role: 'assistant', content: 'said' },
     ]);
     expect(store.messages(s.id)[0]?.content).toBe('big output');

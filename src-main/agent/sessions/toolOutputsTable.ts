@@ -2,13 +2,13 @@ import type { ToolCallRecord } from '../../../src-shared/sessions';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
 
-/** Results longer than this stay in the database until their card is opened. */
+/** Results longer than this (in UTF-8 bytes) stay in the database until their card is opened. */
 export const LEAN_RESULT_CHARS = 4_096;
 
 /**
  * A stored call for its card. `result` is there when it is short, or when the call was stored
  * before outcomes were (its status is read from the text); otherwise `resultChars` says how long
- * it is, and `errorText` is the error a failed call's result names.
+ * it is (in bytes: counting needs no read of the text), and `errorText` is the error a failed call's result names.
  */
 export interface LeanToolCallRecord extends ToolCallRecord {
   resultChars: number;
@@ -38,9 +38,9 @@ export class ToolOutputsTable {
     const rows = this.db
       .prepare(
         `SELECT call_id, name, args, status, duration_ms, wait_ms, started_at, batch, ok, refusal, exit_code,
-                file_diff, coalesce(length(result), 0) AS result_chars,
-                CASE WHEN ok IS NULL OR length(result) <= $lean THEN result END AS result,
-                CASE WHEN ok = 0 AND length(result) > $lean AND json_valid(result)
+                file_diff, coalesce(octet_length(result), 0) AS result_chars,
+                CASE WHEN ok IS NULL OR octet_length(result) <= $lean THEN result END AS result,
+                CASE WHEN ok = 0 AND octet_length(result) > $lean AND json_valid(result)
                           AND json_type(result, '$.error') = 'text'
                      THEN json_extract(result, '$.error') END AS error_text
          FROM tool_calls WHERE session_id = $session ORDER BY id`,
