@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
+import { setBridge } from '../../api/client';
+import { createFakeBridge } from '../../testing/fakeBridge';
+import { emptyChat } from './chatReducer';
+import { useChat } from './chatStore';
+
+const call = { id: 'c_other', name: 'terminal', emoji: '', args: '{}', argsPreview: '', taskId: 's2' };
+
+beforeEach(() => {
+  setBridge(createFakeBridge({ 'sessions.viewed': () => ({ ok: true }) }).bridge);
+  const view = { ...emptyChat(), sessionId: 's1', order: ['m1'] };
+  view.messages = { m1: { id: 'm1', role: 'user', content: 'hi', toolCallIds: [], createdAt: 1 } };
+  const other = { ...emptyChat(), sessionId: 's2', status: 'running' as const, turnId: 't2' };
+  useChat.setState({ ...view, others: { s2: other } });
+});
+
+describe('the chat in view while another session streams', () => {
+  it("keeps the view's order, messages and calls as they were, so the transcript does not draw again", () => {
+    const before = useChat.getState();
+    const events: ChatEvent[] = [
+      {
+        type: 'tool.started',
+        sessionId: 's2',
+        turnId: 't2',
+        messageId: 'a2',
+        call: { ...call, status: 'running', startedAt: 1 },
+      },
+      { type: 'assistant.delta', sessionId: 's2', turnId: 't2', messageId: 'a2', text: 'more' },
+    ];
+    for (const event of events) useChat.getState().apply(event);
+    useChat.getState().streamedOutput('c_other', 'a chunk of output');
+    const after = useChat.getState();
+    expect(after.others.s2?.toolCalls.c_other?.output).toBe('a chunk of output');
+    expect(after.others.s2?.messages.a2?.content).toBe('more');
+    expect(after.order).toBe(before.order);
+    expect(after.messages).toBe(before.messages);
+    expect(after.toolCalls).toBe(before.toolCalls);
+    expect(after.clarify).toBe(before.clarify);
+  });
+});
