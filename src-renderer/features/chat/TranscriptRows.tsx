@@ -6,6 +6,7 @@ import { TurnChip } from '../changes/TurnChip';
 import { useReveal } from './revealStore';
 import { savedPosition, savePosition } from './scrollPositions';
 import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRows';
+import { warmMarkdown } from './markdown';
 
 /** Pixels from the bottom within which the list keeps following new output. */
 const STICK_THRESHOLD = 48;
@@ -50,11 +51,18 @@ export function TranscriptRows({
       );
     },
     getItemKey: (i) => rows[i]?.key ?? i,
-    overscan: 4,
+    overscan: 2,
     initialOffset: saved && !saved.atBottom ? saved.offset : BOTTOM,
     ...(saved ? { initialMeasurementsCache: saved.measurements } : {}),
     scrollMargin: host.current?.offsetTop ?? 0,
   });
+
+  // The messages' Markdown is rendered while idle, nearest the end first, for smooth scrolling.
+  useEffect(() => {
+    const { messages } = useChat.getState();
+    const texts = order.flatMap((id) => (messages[id]?.role === 'assistant' ? [messages[id].content] : []));
+    return warmMarkdown(texts.reverse());
+  }, [order]);
 
   const total = virtualizer.getTotalSize();
   useLayoutEffect(() => {

@@ -35,6 +35,23 @@ export type ChatStore = ChatData & { others: Record<string, ChatData> } & ChatAc
 /** Counts the user's moves between chats, so a session that loads late does not undo a later one. */
 let navigation = 0;
 
+/**
+ * Idle chats the window showed lately, shown again at once when reopened while main's copy
+ * loads (it then replaces them): switching between long sessions does not wait for them.
+ */
+const RECENT = 3;
+const recent = new Map<string, ChatData>();
+
+function remember(chat: ChatData): void {
+  if (chat.sessionId === undefined || chat.status !== 'idle') return;
+  recent.delete(chat.sessionId);
+  recent.set(chat.sessionId, chat);
+  for (const oldest of recent.keys()) {
+    if (recent.size <= RECENT) break;
+    recent.delete(oldest);
+  }
+}
+
 const CHAT_KEYS = Object.keys(emptyChat()) as (keyof ChatData)[];
 
 function sessionsOf(store: ChatStore): ChatSessions {
@@ -136,8 +153,10 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   async openSession(id) {
     const mine = ++navigation;
-    // A chat kept while its turn ran is shown at once, as its events left it.
-    const kept = get().others[id];
+    const leaving = sessionsOf(get()).view;
+    if (leaving.sessionId !== id) remember(leaving);
+    // A chat kept while its turn ran is shown at once, as its events left it; one seen lately too.
+    const kept = get().others[id] ?? (leaving.sessionId === id ? undefined : recent.get(id));
     if (kept) set(stateOf(switchView(sessionsOf(get()), kept)));
     if (kept && kept.status !== 'idle') return;
     try {
@@ -151,16 +170,19 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   newChat: () => {
     navigation++;
+    remember(sessionsOf(get()).view);
     const chat = { ...emptyChat(), workspace: useWorkspace.getState().forNewChat() ?? undefined };
     set(stateOf(switchView(sessionsOf(get()), chat)));
   },
-  forget: (id) =>
+  forget: (id) => {
+    recent.delete(id);
     set((s) => {
       if (!(id in s.others)) return s;
       const others = { ...s.others };
       delete others[id];
       return { others };
-    }),
+    });
+  },
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
 

@@ -40,3 +40,40 @@ describe('the chat in view while another session streams', () => {
     expect(after.clarify).toBe(before.clarify);
   });
 });
+
+describe('reopening a session seen lately', () => {
+  it('shows the chat as it was at once, then main’s copy when it arrives', async () => {
+    const detail = (content: string) => ({
+      id: 's9',
+      title: 't',
+      createdAt: 1,
+      updatedAt: 1,
+      messageCount: 1,
+      messages: [{ id: 's9:0', role: 'user' as const, content, toolCalls: [], createdAt: 1 }],
+    });
+    let answer: (value: ReturnType<typeof detail>) => void = () => undefined;
+    let loads = 0;
+    setBridge(
+      createFakeBridge({
+        'sessions.viewed': () => ({ ok: true }),
+        'sessions.get': () => {
+          loads++;
+          if (loads === 1) return detail('first copy');
+          return new Promise((resolve) => (answer = resolve)) as never;
+        },
+      }).bridge,
+    );
+    const chat = () => useChat.getState();
+    await chat().openSession('s9');
+    expect(chat().messages['s9:0']?.content).toBe('first copy');
+    chat().newChat();
+    expect(chat().sessionId).toBeUndefined();
+
+    const opening = chat().openSession('s9');
+    expect(chat().sessionId).toBe('s9');
+    expect(chat().messages['s9:0']?.content).toBe('first copy');
+    answer(detail('newer copy'));
+    await opening;
+    expect(chat().messages['s9:0']?.content).toBe('newer copy');
+  });
+});

@@ -63,3 +63,29 @@ export function renderMarkdownOnce(text: string): string {
   }
   return html;
 }
+
+/**
+ * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
+ * draws rows without parsing them. Returns a function that stops it.
+ */
+export function warmMarkdown(texts: string[]): () => void {
+  let next = 0;
+  let handle: number | undefined;
+  const idle = typeof requestIdleCallback === 'function';
+  const work = (deadline?: IdleDeadline) => {
+    while (next < texts.length && (deadline ? deadline.timeRemaining() > 2 : next % 5 !== 4)) {
+      const text = texts[next++];
+      if (text) renderMarkdownOnce(text);
+    }
+    if (next < texts.length) schedule();
+  };
+  const schedule = () => {
+    handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
+  };
+  schedule();
+  return () => {
+    if (handle === undefined) return;
+    if (idle) cancelIdleCallback(handle);
+    else clearTimeout(handle);
+  };
+}
