@@ -64,6 +64,9 @@ export function renderMarkdownOnce(text: string): string {
   return html;
 }
 
+/** The longest stretch of idle rendering at a time, in ms. */
+const SLICE_MS = 4;
+
 /**
  * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
  * draws rows without parsing them. Returns a function that stops it.
@@ -72,8 +75,10 @@ export function warmMarkdown(texts: string[]): () => void {
   let next = 0;
   let handle: number | undefined;
   const idle = typeof requestIdleCallback === 'function';
+  // Short slices: a key pressed meanwhile waits at most one of them.
   const work = (deadline?: IdleDeadline) => {
-    while (next < texts.length && (deadline ? deadline.timeRemaining() > 2 : next % 5 !== 4)) {
+    const until = performance.now() + SLICE_MS;
+    while (next < texts.length && performance.now() < until && (deadline?.timeRemaining() ?? 1) > 1) {
       const text = texts[next++];
       if (text) renderMarkdownOnce(text);
     }
