@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AttachmentRef } from '../../../src-shared/attachments';
 import type { FileAttachment } from '../../../src-shared/fileAttachments';
-import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
+import type { ChatEvent, SessionDetail } from '../../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useWorkspace } from '../workspace/workspaceStore';
 import { appendToolOutput, chatFromSession, emptyChat, type ChatData } from './chatReducer';
@@ -41,6 +41,18 @@ let navigation = 0;
  */
 const RECENT = 3;
 const recent = new Map<string, ChatData>();
+
+/** Main's copy says what the chat shown already does: drawing it again would change nothing. */
+function sameChat(chat: ChatData, detail: SessionDetail): boolean {
+  const last = detail.messages.at(-1);
+  return (
+    chat.status === 'idle' &&
+    !detail.running &&
+    chat.workspace === detail.workspace &&
+    chat.order.length === detail.messages.length &&
+    (last === undefined || chat.messages[last.id]?.content === last.content)
+  );
+}
 
 function remember(chat: ChatData): void {
   if (chat.sessionId === undefined || chat.status !== 'idle') return;
@@ -162,7 +174,8 @@ export const useChat = create<ChatStore>((set, get) => ({
     try {
       const detail = await unwrap(api().sessionsGet({ id }));
       // A later choice (New chat, another session) made while this one loaded wins.
-      if (mine === navigation) set(stateOf(switchView(sessionsOf(get()), chatFromSession(detail))));
+      if (mine !== navigation || (kept && sameChat(kept, detail))) return;
+      set(stateOf(switchView(sessionsOf(get()), chatFromSession(detail))));
     } catch (err) {
       if (mine === navigation) set({ lastError: errorMessage(err) });
     }

@@ -75,5 +75,13 @@ describe('reopening a session seen lately', () => {
     answer(detail('newer copy'));
     await opening;
     expect(chat().messages['s9:0']?.content).toBe('newer copy');
+
+    // The same again: the chat shown stays as it is, not drawn anew.
+    chat().newChat();
+    const again = chat().openSession('s9');
+    const shown = chat().messages;
+    answer(detail('newer copy'));
+    await again;
+    expect(chat().messages).toBe(shown);
   });
 });
