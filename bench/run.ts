@@ -9,6 +9,7 @@ import { benchAgentStream } from './agentStream';
 import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
 import { benchFindInSession } from './findInSession';
+import { benchLongTranscript } from './longTranscript';
 import { benchRenderer } from './renderer';
 import { benchRuntime } from './runtime';
 import { benchSessionList } from './sessionList';
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   checkpoints: benchCheckpoints,
   sessionList: benchSessionList,
   findInSession: benchFindInSession,
+  longTranscript: benchLongTranscript,
 };
 
 const args = process.argv.slice(2);

@@ -35,7 +35,7 @@ export class AppHarness {
       config?: string | ((modelBaseUrl: string) => string);
       env?: NodeJS.ProcessEnv;
       /** Fills serve's CADUCEUS_HOME before it starts (a sessions database, say). */
-      seed?: (home: string) => Promise<void>;
+      seed?: (home: string) => unknown;
     } = {},
   ): Promise<AppHarness> {
     const { withModel = true } = options;

@@ -1,9 +1,10 @@
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { ToolCallDetails, ToolCallView } from '../../src-shared/ipc/chatSchemas';
-import type { ToolCallRecord } from '../../src-shared/sessions';
+import type { ChatMessage, ToolCallRecord } from '../../src-shared/sessions';
 import type { StoredToolCallStatus } from '../../src-shared/toolCalls';
 import { argsPreview } from './preview';
 import type { SessionStore } from './sessions/store';
+import type { LeanToolCallRecord } from './sessions/toolOutputsTable';
 import { resultDetails, type RecordedOutcome } from './toolResultDetails';
 
 /** What is known about one tool call, live or from the session store. */
@@ -27,6 +28,13 @@ export interface ToolCallFacts {
   waitMs?: number;
   /** The whole result the model received. */
   result?: string;
+  /**
+   * A stored result left unread, this many characters long: the card says so (`outputSize`) and
+   * fetches it when opened. Its refusal, exit code and diff come from `recorded`.
+   */
+  unreadResultChars?: number;
+  /** The error a result left unread names. */
+  unreadErrorText?: string;
   /** The parallel batch the call ran in. */
   batch?: string | null;
 }
@@ -36,7 +44,12 @@ export interface ToolCallFacts {
  * session, an exported one and the CLI's activity lines all read it, so they say the same.
  */
 export function toolCallView(facts: ToolCallFacts): ToolCallView {
-  const details = facts.result === undefined ? {} : resultDetails(facts.result, facts.recorded);
+  const details =
+    facts.result !== undefined
+      ? resultDetails(facts.result, facts.recorded)
+      : facts.unreadResultChars !== undefined
+        ? unreadDetails(facts)
+        : {};
   return {
     id: facts.id,
     name: facts.name,
@@ -51,8 +64,17 @@ export function toolCallView(facts: ToolCallFacts): ToolCallView {
     ...(facts.waitMs ? { waitMs: facts.waitMs } : {}),
     ...(facts.result != null ? { result: facts.result } : {}),
     ...(facts.batch ? { batch: facts.batch } : {}),
+    ...(facts.unreadResultChars !== undefined ? { outputSize: facts.unreadResultChars } : {}),
     ...details,
   };
+}
+
+/** What a card shows of a result left unread: the recorded outcome, and the error it names. */
+function unreadDetails(facts: ToolCallFacts): ToolCallDetails {
+  const details = resultDetails('', facts.recorded);
+  return facts.unreadErrorText && !details.refusal
+    ? { ...details, errorText: facts.unreadErrorText }
+    : details;
 }
 
 function statusOf(run: StoredToolCallStatus, details: ToolCallDetails): ToolCallView['status'] {
@@ -93,12 +115,39 @@ export function storedToolCallViews(
   emojiOf: (tool: string) => string = () => '',
   iconOf: (tool: string) => string | undefined = () => undefined,
 ): Map<string, ToolCallView> {
+  return cardsOf(store, sessionId, store.toolCalls(sessionId), store.messages(sessionId), emojiOf, iconOf);
+}
+
+/**
+ * The cards of a transcript: like `storedToolCallViews`, but a long result stays in the database
+ * (the card fetches it when opened, `sessions.toolOutput`). `messages` are the session's own.
+ */
+export function storedToolCallCards(
+  store: SessionStore,
+  sessionId: string,
+  messages: ChatMessage[],
+  emojiOf: (tool: string) => string,
+  iconOf?: (tool: string) => string | undefined,
+): Map<string, ToolCallView> {
+  store.interruptOrphans(sessionId);
+  return cardsOf(store, sessionId, store.toolOutputs.leanCalls(sessionId), messages, emojiOf, iconOf);
+}
+
+function cardsOf(
+  store: SessionStore,
+  sessionId: string,
+  calls: (ToolCallRecord | LeanToolCallRecord)[],
+  messages: ChatMessage[],
+  emojiOf: (tool: string) => string,
+  iconOf: (tool: string) => string | undefined = () => undefined,
+): Map<string, ToolCallView> {
   const session = store.getSession(sessionId);
-  const records = new Map(store.toolCalls(sessionId).map((c) => [c.id, c]));
+  const records = new Map(calls.map((c) => [c.id, c]));
   const views = new Map<string, ToolCallView>();
-  for (const message of store.messages(sessionId)) {
+  for (const message of messages) {
     for (const call of message.tool_calls ?? []) {
       const record = records.get(call.id);
+      const unread = record && 'resultChars' in record && record.result == null && record.resultChars > 0;
       views.set(
         call.id,
         toolCallView({
@@ -114,6 +163,8 @@ export function storedToolCallViews(
           ...(record?.durationMs != null ? { durationMs: record.durationMs } : {}),
           ...(record?.waitMs ? { waitMs: record.waitMs } : {}),
           ...(record?.result != null ? { result: record.result } : {}),
+          ...(unread ? { unreadResultChars: record.resultChars } : {}),
+          ...(unread && record.errorText ? { unreadErrorText: record.errorText } : {}),
           ...(record?.batch ? { batch: record.batch } : {}),
           ...(record?.ok != null ? { recorded: recordedOf(record) } : {}),
         }),

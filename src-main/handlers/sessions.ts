@@ -6,8 +6,9 @@ import type {
 import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
-import { storedToolCallViews } from '../agent/toolCards';
+import { storedToolCallCards } from '../agent/toolCards';
 import type { ListCursor, SessionStore } from '../agent/sessions/store';
+import type { ToolOutputPage } from '../agent/sessions/toolOutputsTable';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
 
@@ -48,7 +49,10 @@ interface ListRequest {
   after?: ListCursor | undefined;
 }
 
-/** A stored session as the chat shows it: tool results fold into their calls' cards. */
+/**
+ * A stored session as the chat shows it: tool results fold into their calls' cards, long ones
+ * left in the database until a card is opened (`toolOutputPage`).
+ */
 export function sessionDetail(
   store: SessionStore,
   id: string,
@@ -57,9 +61,10 @@ export function sessionDetail(
 ): SessionDetail {
   const session = store.getSession(id);
   if (!session) throw new ContractError('unknown_session', `No session "${id}"`);
-  const cards = storedToolCallViews(store, id, emojiOf, iconOf);
+  const stored = store.messages(id, { toolContent: false });
+  const cards = storedToolCallCards(store, id, stored, emojiOf, iconOf);
   const messages: ViewMessage[] = [];
-  store.messages(id).forEach((m, index) => {
+  stored.forEach((m, index) => {
     if (m.role === 'system' || m.role === 'tool') return;
     const toolCalls = (m.tool_calls ?? []).flatMap((call) => cards.get(call.id) ?? []);
     messages.push({
@@ -75,6 +80,16 @@ export function sessionDetail(
   const usage = last ? { turn: last.usage, session: store.usage.session(id) } : undefined;
   const worktree = worktreeView(store, id);
   return { ...summary(session), messages, ...(usage ? { usage } : {}), ...(worktree ? { worktree } : {}) };
+}
+
+/** A page of a stored call's output, for a card opened in the transcript. */
+export function toolOutputPage(
+  store: SessionStore,
+  input: { sessionId: string; callId: string; offset: number; limit: number },
+): ToolOutputPage {
+  const page = store.toolOutputs.page(input.sessionId, input.callId, input.offset, input.limit);
+  if (!page) throw new ContractError('unknown_tool_call', `No tool call "${input.callId}" in that session`);
+  return page;
 }
 
 export function exportSessionFile(store: SessionStore, id: string, format: 'markdown' | 'json') {

@@ -17,7 +17,13 @@ import type { ElicitationBroker } from './elicitation';
 import type { NativeDialogGate } from './nativeDialogGate';
 import { memoryView, removeMemoryEntry } from './memory';
 import { mcpView, removeMcpServer, signInMcpServer, signOutMcpServer, upsertMcpServer } from './mcp';
-import { exportSessionFile, findInSessionView, listSessionViews, sessionDetail } from './sessions';
+import {
+  exportSessionFile,
+  findInSessionView,
+  listSessionViews,
+  sessionDetail,
+  toolOutputPage,
+} from './sessions';
 import { deleteSession } from './sessionDelete';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
@@ -209,6 +215,7 @@ export function createHandlers({
       const detail = sessionDetail(sessions(), id, emojiOf, iconOf);
       return chat.isRunning(id) ? { ...detail, running: true } : detail;
     },
+    'sessions.toolOutput': (input) => toolOutputPage(sessions(), input),
     'sessions.rename': ({ id, title }) => {
       sessions().renameSession(id, title);
       return OK;

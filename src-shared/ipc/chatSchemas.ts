@@ -67,8 +67,21 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   result: z.string().optional(),
   /** Shared by the calls that ran in parallel with this one; absent when it ran alone. */
   batch: z.string().optional(),
+  /**
+   * A stored call whose long result was not sent with the session: its length in characters. The
+   * card fetches its output page by page (`sessions.toolOutput`) when it is opened.
+   */
+  outputSize: z.number().optional(),
 });
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>;
+
+/** A page of a stored call's output: the tool's output text (or its whole result) from an offset. */
+export const ToolOutputPageSchema = z.object({
+  text: z.string(),
+  /** The whole output's length in characters. */
+  total: z.number(),
+});
+export type ToolOutputPage = z.infer<typeof ToolOutputPageSchema>;
 
 export const ChatMessageSchema = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import {
   ChatEventSchema,
   ExportFormatSchema,
   SessionDetailSchema,
+  ToolOutputPageSchema,
   SessionRunStateSchema,
   SessionSummarySchema,
 } from './chatSchemas';
@@ -238,6 +239,18 @@ export const requests = {
     output: z.array(SessionSummarySchema),
   },
   'sessions.get': { input: z.object({ id: z.string() }).strict(), output: SessionDetailSchema },
+  /** A page of a stored call's output (a card opened whose card says `outputSize`). */
+  'sessions.toolOutput': {
+    input: z
+      .object({
+        sessionId: z.string(),
+        callId: z.string(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(1_000_000),
+      })
+      .strict(),
+    output: ToolOutputPageSchema,
+  },
   'sessions.rename': {
     input: z.object({ id: z.string(), title: z.string().trim().min(1).max(200) }).strict(),
     output: ok,

@@ -29,6 +29,7 @@ import { WorktreesTable } from './worktreesTable';
 import { searchMessages, searchSessions, type SearchOptions } from './search';
 import { findInSession } from './find';
 import type { FindResult } from '../../../src-shared/ipc/findSchemas';
+import { ToolOutputsTable } from './toolOutputsTable';
 import type { Database } from './sqlite';
 
 export interface NewSession {
@@ -81,6 +82,8 @@ export class SessionStore {
   readonly runStates: RunStatesTable;
   /** The git worktree of each session that has one. */
   readonly worktrees: WorktreesTable;
+  /** Cards without their long outputs, and those outputs page by page. */
+  readonly toolOutputs: ToolOutputsTable;
 
   private constructor(private readonly db: Database) {
     this.ledger = new ApprovalLedgerTable(db);
@@ -88,6 +91,7 @@ export class SessionStore {
     this.usage = new UsageTable(db);
     this.runStates = new RunStatesTable(db);
     this.worktrees = new WorktreesTable(db);
+    this.toolOutputs = new ToolOutputsTable(db);
     // At each start: calls left running by a process that died are ended.
     interruptOrphanedCalls(db);
   }
@@ -211,11 +215,16 @@ export class SessionStore {
     this.db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, sessionId);
   }
 
-  messages(sessionId: string): ChatMessage[] {
+  /** `toolContent: false` reads tool results as bare `{ role: 'tool' }` rows, for a transcript. */
+  messages(sessionId: string, { toolContent = true } = {}): ChatMessage[] {
+    // Columns are read lazily: a tool row's large content (and what follows it) is never loaded.
+    const columns = toolContent
+      ? 'content, tool_calls, tool_call_id'
+      : `CASE WHEN role = 'tool' THEN NULL ELSE content END AS content,
+         CASE WHEN role = 'tool' THEN NULL ELSE tool_calls END AS tool_calls,
+         CASE WHEN role = 'tool' THEN NULL ELSE tool_call_id END AS tool_call_id`;
     const rows = this.db
-      .prepare(
-        'SELECT role, content, tool_calls, tool_call_id FROM messages WHERE session_id = ? ORDER BY id',
-      )
+      .prepare(`SELECT role, ${columns} FROM messages WHERE session_id = ? ORDER BY id`)
       .all(sessionId) as unknown as MessageRow[];
     return rows.map(toMessage);
   }

@@ -1,12 +1,12 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { copyText } from '../../ui/CopyButton';
-import { renderMarkdown } from './markdown';
+import { renderMarkdownOnce } from './markdown';
 import './markdown.css';
 
 /** Renders (streaming) Markdown; the deferred value keeps typing responsive on long replies. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
-  const html = useMemo(() => renderMarkdown(deferred), [deferred]);
+  const html = useMemo(() => renderMarkdownOnce(deferred), [deferred]);
   const ref = useRef<HTMLDivElement>(null);
   // Sanitised HTML may hold no buttons, so each code block gets its copy button here.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AttachmentRef } from '../../../src-shared/attachments';
 import type { FileAttachment } from '../../../src-shared/fileAttachments';
-import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
+import type { ChatEvent, SessionDetail } from '../../../src-shared/ipc/chatSchemas';
 import { api, errorMessage, unwrap } from '../../api/client';
 import { useWorkspace } from '../workspace/workspaceStore';
 import { appendToolOutput, chatFromSession, emptyChat, type ChatData } from './chatReducer';
@@ -34,6 +34,35 @@ export type ChatStore = ChatData & { others: Record<string, ChatData> } & ChatAc
 
 /** Counts the user's moves between chats, so a session that loads late does not undo a later one. */
 let navigation = 0;
+
+/**
+ * Idle chats the window showed lately, shown again at once when reopened while main's copy
+ * loads (it then replaces them): switching between long sessions does not wait for them.
+ */
+const RECENT = 3;
+const recent = new Map<string, ChatData>();
+
+/** Main's copy says what the chat shown already does: drawing it again would change nothing. */
+function sameChat(chat: ChatData, detail: SessionDetail): boolean {
+  const last = detail.messages.at(-1);
+  return (
+    chat.status === 'idle' &&
+    !detail.running &&
+    chat.workspace === detail.workspace &&
+    chat.order.length === detail.messages.length &&
+    (last === undefined || chat.messages[last.id]?.content === last.content)
+  );
+}
+
+function remember(chat: ChatData): void {
+  if (chat.sessionId === undefined || chat.status !== 'idle') return;
+  recent.delete(chat.sessionId);
+  recent.set(chat.sessionId, chat);
+  for (const oldest of recent.keys()) {
+    if (recent.size <= RECENT) break;
+    recent.delete(oldest);
+  }
+}
 
 const CHAT_KEYS = Object.keys(emptyChat()) as (keyof ChatData)[];
 
@@ -136,14 +165,17 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   async openSession(id) {
     const mine = ++navigation;
-    // A chat kept while its turn ran is shown at once, as its events left it.
-    const kept = get().others[id];
+    const leaving = sessionsOf(get()).view;
+    if (leaving.sessionId !== id) remember(leaving);
+    // A chat kept while its turn ran is shown at once, as its events left it; one seen lately too.
+    const kept = get().others[id] ?? (leaving.sessionId === id ? undefined : recent.get(id));
     if (kept) set(stateOf(switchView(sessionsOf(get()), kept)));
     if (kept && kept.status !== 'idle') return;
     try {
       const detail = await unwrap(api().sessionsGet({ id }));
       // A later choice (New chat, another session) made while this one loaded wins.
-      if (mine === navigation) set(stateOf(switchView(sessionsOf(get()), chatFromSession(detail))));
+      if (mine !== navigation || (kept && sameChat(kept, detail))) return;
+      set(stateOf(switchView(sessionsOf(get()), chatFromSession(detail))));
     } catch (err) {
       if (mine === navigation) set({ lastError: errorMessage(err) });
     }
@@ -151,16 +183,19 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   newChat: () => {
     navigation++;
+    remember(sessionsOf(get()).view);
     const chat = { ...emptyChat(), workspace: useWorkspace.getState().forNewChat() ?? undefined };
     set(stateOf(switchView(sessionsOf(get()), chat)));
   },
-  forget: (id) =>
+  forget: (id) => {
+    recent.delete(id);
     set((s) => {
       if (!(id in s.others)) return s;
       const others = { ...s.others };
       delete others[id];
       return { others };
-    }),
+    });
+  },
   dismissError: () => set({ lastError: undefined }),
   setWorkspace: (path) => set({ workspace: path, workspaceError: undefined }),
 

@@ -36,3 +36,61 @@ export function renderMarkdown(text: string): string {
     FORBID_ATTR: ['style'],
   });
 }
+
+/** Source characters whose HTML is kept, newest read last; streamed drafts age out first. */
+const CACHE_CHARS = 2_000_000;
+const rendered = new Map<string, string>();
+let cachedChars = 0;
+
+/**
+ * `renderMarkdown`, once per text: a message scrolled out of the virtual transcript and back,
+ * or shown again after a session switch, is not parsed again.
+ */
+export function renderMarkdownOnce(text: string): string {
+  const hit = rendered.get(text);
+  if (hit !== undefined) {
+    rendered.delete(text);
+    rendered.set(text, hit);
+    return hit;
+  }
+  const html = renderMarkdown(text);
+  rendered.set(text, html);
+  cachedChars += text.length;
+  for (const [oldest] of rendered) {
+    if (cachedChars <= CACHE_CHARS) break;
+    rendered.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+  return html;
+}
+
+/** The longest stretch of idle rendering at a time, in ms. */
+const SLICE_MS = 4;
+
+/**
+ * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
+ * draws rows without parsing them. Returns a function that stops it.
+ */
+export function warmMarkdown(texts: string[]): () => void {
+  let next = 0;
+  let handle: number | undefined;
+  const idle = typeof requestIdleCallback === 'function';
+  // Short slices: a key pressed meanwhile waits at most one of them.
+  const work = (deadline?: IdleDeadline) => {
+    const until = performance.now() + SLICE_MS;
+    while (next < texts.length && performance.now() < until && (deadline?.timeRemaining() ?? 1) > 1) {
+      const text = texts[next++];
+      if (text) renderMarkdownOnce(text);
+    }
+    if (next < texts.length) schedule();
+  };
+  const schedule = () => {
+    handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
+  };
+  schedule();
+  return () => {
+    if (handle === undefined) return;
+    if (idle) cancelIdleCallback(handle);
+    else clearTimeout(handle);
+  };
+}

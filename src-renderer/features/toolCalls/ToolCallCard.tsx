@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId } from 'react';
 import { useApprovalFor } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
 import { formatDuration, useNow } from '../../ui/useNow';
@@ -10,6 +10,7 @@ import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
 import { ToolIcon } from './ToolIcon';
 import { ToolRefusal } from './ToolRefusal';
+import { useOpenCards } from './openCards';
 import { useReveal } from '../chat/revealStore';
 import { currentHit, useFind } from '../chat/findStore';
 
@@ -18,7 +19,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
   const workspace = useChat((s) => s.workspace);
-  const [open, setOpen] = useState(false);
+  const open = useOpenCards((s) => s.open[id] === true);
   const bodyId = useId();
   const running = call?.status === 'running';
   const now = useNow(running);
@@ -29,8 +30,8 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
     return hit?.toolCallId === id ? `${hit.field}:${hit.offset}:${hit.length}` : undefined;
   });
   useEffect(() => {
-    if (revealed !== undefined) setOpen(true);
-  }, [revealed]);
+    if (revealed !== undefined) useOpenCards.getState().setOpen(id, true);
+  }, [revealed, id]);
   if (!call) return null;
 
   const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
@@ -53,7 +54,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         className="tool-call-header"
         aria-expanded={open}
         aria-controls={bodyId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => useOpenCards.getState().toggle(id)}
       >
         <ToolIcon icon={call.icon} running={running} />
         <span className="tool-name">{call.name}</span>

@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
+import { POLL } from './support/fixture';
+import { useApp } from './support/fixture';
+
+// A session of a few hundred calls: the transcript draws only the rows near the view, opens
+// a card's output when it is opened, and keeps following output at the bottom.
+const CALLS = 300;
+let fixture: LongSessionsFixture | undefined;
+// The sessions' own folder: the agent looks at its workspace on each turn.
+const workspace = mkdtempSync(join(tmpdir(), 'caduceus-e2e-transcript-'));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+const app = useApp('file', () => ({
+  seed: (home: string) => {
+    fixture = writeLongSessions(home, {
+      sessions: 5,
+      long: 1,
+      toolCalls: CALLS,
+      assistantMessages: 60,
+      outputBytes: [5_000, 9_000],
+      workspace,
+    });
+  },
+}));
+
+const SHOTS = process.env.TRANSCRIPT_SHOTS;
+const list = () => app.page.getByTestId('message-list');
+const rowsInDom = () => app.page.locator('.transcript-row').count();
+const lastText = () => app.page.getByTestId('message').last().innerText();
+const longId = () => fixture?.longIds[0] ?? '';
+
+async function openLong(): Promise<void> {
+  await app.page.locator(`[data-testid="session-item"][data-session="${longId()}"] .session-open`).click();
+  await expect.poll(lastText, POLL).toMatch(/^Done:/);
+}
+
+/** Scrolls the transcript to `to` (0 is the top, 1 the bottom) until the rows there are drawn. */
+async function scrollTo(to: number): Promise<void> {
+  await list().evaluate((el, at) => {
+    el.scrollTop = (el.scrollHeight - el.clientHeight) * at;
+  }, to);
+}
+
+const distanceFromBottom = () => list().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+async function shots(name: string): Promise<void> {
+  if (!SHOTS) return;
+  await mkdir(SHOTS, { recursive: true });
+  const page = app.page;
+  for (const [width, height] of [
+    [1400, 900],
+    [1024, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: join(SHOTS, `${name}-${width}-${colorScheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('the virtual transcript', () => {
+  it('opens the long session at its end with only the rows near the view drawn', async () => {
+    await openLong();
+    await shots('bottom');
+    expect(await distanceFromBottom()).toBeLessThan(48);
+    const messages = await app.page.getByTestId('message').count();
+    expect(messages).toBeGreaterThan(0);
+    expect(await rowsInDom()).toBeLessThan(40);
+    expect(await app.page.getByTestId('tool-call').count()).toBeLessThan(CALLS / 3);
+  }, 60_000);
+
+  it('shows the first message at the top, and a card opened there loads its output', async () => {
+    const first = app.page.getByTestId('message').first();
+    await expect
+      .poll(async () => {
+        await scrollTo(0);
+        return first.innerText();
+      }, POLL)
+      .toMatch(/^Please /);
+    await shots('top');
+
+    const card = app.card(fixture?.earlyMarkCall ?? '');
+    await card.locator('.tool-call-header').click();
+    await expect
+      .poll(() => card.getByTestId('tool-output').innerText(), POLL)
+      .toContain(fixture?.earlyMark ?? '?');
+    // A long output was not sent with the session: the card fetches it as it opens.
+    const long = app.page
+      .locator('[data-testid="tool-call"][data-tool="terminal"][data-status="ok"]')
+      .first();
+    await long.locator('.tool-call-header').click();
+    await expect.poll(() => long.getByTestId('tool-output').innerText(), POLL).toMatch(/\[0000\d\]/);
+    await long.scrollIntoViewIfNeeded();
+    await shots('expanded');
+    expect(await rowsInDom()).toBeLessThan(40);
+  }, 60_000);
+
+  it('keeps its place and its open cards when the reader switches away and back', async () => {
+    await scrollTo(0.5);
+    await expect.poll(() => app.page.getByTestId('message').count(), POLL).toBeGreaterThan(0);
+    await shots('middle');
+    await scrollTo(0);
+    await expect.poll(() => app.page.locator('.transcript-row[data-index="0"]').count(), POLL).toBe(1);
+    const other = app.page.locator(
+      `[data-testid="session-item"]:not([data-session="${longId()}"]) .session-open`,
+    );
+    await other.first().click();
+    await expect.poll(lastText, POLL).toMatch(/^Sure:/);
+    await app.page.locator(`[data-testid="session-item"][data-session="${longId()}"] .session-open`).click();
+    await expect.poll(() => app.page.locator('.transcript-row[data-index="0"]').count(), POLL).toBe(1);
+    const card = app.card(fixture?.earlyMarkCall ?? '');
+    await expect
+      .poll(() => card.getByTestId('tool-output').innerText(), POLL)
+      .toContain(fixture?.earlyMark ?? '?');
+  }, 60_000);
+
+  it('follows streamed output at the bottom, and stays put when scrolled up', async () => {
+    await scrollTo(1);
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
+    // The scripted model sends a text in three pieces, here a while apart.
+    app.model.push({ text: 'streamed line\n\n'.repeat(120), chunkDelayMs: 800 });
+    await app.send('Stream a long answer');
+    await expect.poll(lastText, POLL).toContain('streamed line');
+    // While it streams (and the answer grows taller), the list keeps up with it.
+    expect(await app.page.getByTestId('chat-status').getAttribute('data-status')).toBe('running');
+    expect(await distanceFromBottom()).toBeLessThan(48);
+    await expect.poll(async () => (await lastText()).length, POLL).toBeGreaterThan(1000);
+    expect(await distanceFromBottom()).toBeLessThan(48);
+    await expect
+      .poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL)
+      .toBe('idle');
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
+
+    app.model.push({ text: 'more words\n\n'.repeat(120), chunkDelayMs: 800 });
+    await app.send('Another long answer');
+    await expect.poll(lastText, POLL).toContain('more words');
+    await scrollTo(0.3);
+    const top = await list().evaluate((el) => el.scrollTop);
+    expect(await app.page.getByTestId('chat-status').getAttribute('data-status')).toBe('running');
+    await expect
+      .poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL)
+      .toBe('idle');
+    expect(Math.abs((await list().evaluate((el) => el.scrollTop)) - top)).toBeLessThan(4);
+  }, 90_000);
+});

@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionDetail, toolOutputPage } from './sessions';
+import { SessionStore } from '../agent/sessions/store';
+import { storedToolCallViews } from '../agent/toolCards';
+import { ContractError } from '../contract/router';
+
+let home: string;
+let store: SessionStore;
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'caduceus-tool-output-'));
+  store = SessionStore.open(home);
+});
+afterEach(async () => {
+  store.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const OUTPUT = Array.from({ length: 3_000 }, (_, i) => `[${i}] build step done`).join('\n');
+
+/** A session with one long failed command, one refused one and one short one. */
+function session(): string {
+  const s = store.createSession({ title: 'long' });
+  const calls = [
+    { id: 'c_long', result: JSON.stringify({ output: OUTPUT, exit_code: 1 }), ok: false, exitCode: 1 },
+    { id: 'c_short', result: JSON.stringify({ output: 'tiny', exit_code: 0 }), ok: true, exitCode: 0 },
+    {
+      id: 'c_refused',
+      result: JSON.stringify({ error: 'refused', approval: 'blocked' }),
+      ok: false,
+      refusal: { kind: 'blocked' as const, decidedBy: 'hardline' },
+    },
+  ];
+  store.appendMessage(s.id, { role: 'user', content: 'go' });
+  store.appendMessage(s.id, {
+    role: 'assistant',
+    content: 'running',
+    tool_calls: calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: 'terminal', arguments: '{}' },
+    })),
+  });
+  for (const c of calls) {
+    const handle = store.startToolCall(s.id, { id: c.id, name: 'terminal', args: '{}' });
+    store.finishToolCall(handle, {
+      result: c.result,
+      status: c.ok ? 'ok' : 'error',
+      durationMs: 3,
+      outcome: {
+        ok: c.ok,
+        ...(c.exitCode !== undefined ? { exitCode: c.exitCode } : {}),
+        ...(c.refusal ? { refusal: c.refusal } : {}),
+      },
+    });
+    store.appendMessage(s.id, { role: 'tool', tool_call_id: c.id, content: c.result });
+  }
+  return s.id;
+}
+
+describe('sessions.get and sessions.toolOutput', () => {
+  it('sends a long output as its size, with the card otherwise as it was', () => {
+    const id = session();
+    const detail = sessionDetail(store, id, () => '');
+    expect(JSON.stringify(detail)).not.toContain('build step done');
+    const cards = detail.messages.flatMap((m) => m.toolCalls);
+    const full = storedToolCallViews(store, id);
+    const long = cards.find((c) => c.id === 'c_long');
+    expect(long).toMatchObject({ status: 'error', exitCode: 1, outputSize: expect.any(Number) as number });
+    expect(long?.result).toBeUndefined();
+    expect(long?.outputText).toBeUndefined();
+    // Short and refused cards are the same as the export's.
+    for (const callId of ['c_short', 'c_refused'])
+      expect(cards.find((c) => c.id === callId)).toEqual(full.get(callId));
+  });
+
+  it('pages the output text until its end', () => {
+    const id = session();
+    let text = '';
+    let total = Infinity;
+    while (text.length < total) {
+      const page = toolOutputPage(store, {
+        sessionId: id,
+        callId: 'c_long',
+        offset: text.length,
+        limit: 10_000,
+      });
+      expect(page.text.length).toBeGreaterThan(0);
+      text += page.text;
+      total = page.total;
+    }
+    expect(text).toBe(OUTPUT);
+  });
+
+  it('refuses a call the session does not hold', () => {
+    const id = session();
+    expect(() => toolOutputPage(store, { sessionId: id, callId: 'nope', offset: 0, limit: 10 })).toThrow(
+      ContractError,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import type { MessageView } from './chatReducer';
+
+/** One row of the virtual transcript: a message, or the marker after a turn. */
+export type TranscriptRow = { key: string; messageId: string } | { key: string; turnEnd: number };
+
+/**
+ * The rows of a chat: its user and assistant messages in order, with a marker after each turn (a
+ * turn is a prompt and what answered it). Roles never change, so the rows change only with `order`.
+ */
+export function transcriptRows(order: string[], messages: Record<string, MessageView>): TranscriptRow[] {
+  const rows: TranscriptRow[] = [];
+  let turn = 0;
+  for (const id of order) {
+    const role = messages[id]?.role;
+    if (role !== 'user' && role !== 'assistant') continue;
+    if (role === 'user') {
+      if (turn > 0) rows.push({ key: `turn-${turn}`, turnEnd: turn });
+      turn++;
+    }
+    rows.push({ key: id, messageId: id });
+  }
+  if (turn > 0) rows.push({ key: `turn-${turn}`, turnEnd: turn });
+  return rows;
+}
+
+/** A first guess at a row's height in pixels, before it is drawn and measured. */
+export function estimateRowHeight(row: TranscriptRow | undefined, message: MessageView | undefined): number {
+  if (!row || 'turnEnd' in row || !message) return 0;
+  if (message.role === 'user') return 60;
+  const lines = message.content ? message.content.split('\n').length : 0;
+  return 14 + lines * 22 + message.toolCallIds.length * 44;
+}
+
+/** The row of a message, or -1. */
+export function rowOfMessage(rows: TranscriptRow[], messageId: string): number {
+  return rows.findIndex((row) => 'messageId' in row && row.messageId === messageId);
+}
