@@ -7,6 +7,7 @@ import { useReveal } from './revealStore';
 import { savedPosition, savePosition } from './scrollPositions';
 import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRows';
 import { warmMarkdown } from './markdown';
+import { scrollToHit } from '../toolCalls/ToolOutput';
 
 /** Pixels from the bottom within which the list keeps following new output. */
 const STICK_THRESHOLD = 48;
@@ -65,10 +66,16 @@ export function TranscriptRows({
   }, [order]);
 
   const total = virtualizer.getTotalSize();
+  // A prompt the reader sends goes to the end: the view follows it there from wherever it was.
+  const lastId = order.at(-1);
+  const lastSeen = useRef(lastId);
   useLayoutEffect(() => {
     const el = scroller.current;
+    const sent = lastId !== lastSeen.current && lastId !== undefined && isPrompt(lastId);
+    lastSeen.current = lastId;
+    if (sent) stick.current = true;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [total, rows, below, scroller]);
+  }, [total, rows, below, scroller, lastId]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -85,7 +92,7 @@ export function TranscriptRows({
     };
   }, [scroller, sessionId, virtualizer]);
 
-  useRevealRow(rows, virtualizer.scrollToIndex, stick);
+  useRevealRow(rows, virtualizer, scroller, stick);
 
   const items = virtualizer.getVirtualItems();
   const margin = virtualizer.options.scrollMargin;
@@ -110,13 +117,29 @@ export function TranscriptRows({
   );
 }
 
+function isPrompt(id: string): boolean {
+  return useChat.getState().messages[id]?.role === 'user';
+}
+
 /** The last reveal carried out, so a chat opened later does not jump to an old one. */
 let revealed = 0;
+/** Tries at bringing a row into view while the rows above it are measured. */
+const REVEAL_TRIES = 10;
+/** Frames a revealed card's marked hit is watched for (about five seconds), and how long it must stay. */
+const REVEAL_FRAMES = 300;
+const SETTLED_FRAMES = 10;
 
-/** Brings the message a reveal asks for into view (the virtualizer keeps it there as rows settle). */
+type Virtualizer = ReturnType<typeof useVirtualizer<HTMLDivElement, Element>>;
+
+/**
+ * Brings the message a reveal asks for into view. It scrolls to an offset, not an index: the
+ * virtualizer would keep pulling an index back to the row's top for seconds, undoing the hit's
+ * own scroll (a card centres its marked output). Retried while estimates above it are replaced.
+ */
 function useRevealRow(
   rows: ReturnType<typeof transcriptRows>,
-  scrollToIndex: (index: number, options: { align: 'start' | 'center' }) => void,
+  virtualizer: Virtualizer,
+  scroller: RefObject<HTMLDivElement | null>,
   stick: RefObject<boolean>,
 ) {
   const target = useReveal((s) => s.target);
@@ -126,7 +149,46 @@ function useRevealRow(
     if (index < 0) return;
     revealed = target.nonce;
     stick.current = false;
-    scrollToIndex(index, { align: 'start' });
+    let tries = 0;
+    let frame = 0;
+    const list = scroller.current;
+    const shown = (el: Element | null | undefined) => {
+      if (!list || !el) return false;
+      const at = el.getBoundingClientRect();
+      const view = list.getBoundingClientRect();
+      return at.bottom > view.top && at.top < view.bottom;
+    };
+    // A hit in a card's output is marked once the card has opened and fetched it; it may land
+    // while rows above are still measured, so it is brought back into view until it stays.
+    const markOf = () =>
+      target.toolCallId
+        ? list?.querySelector(
+            `[data-call-id="${CSS.escape(target.toolCallId)}"] [data-testid="find-current"]`,
+          )
+        : null;
+    let steady = 0;
+    const settle = () => {
+      const mark = markOf();
+      if (mark && shown(mark)) steady++;
+      else if (mark) {
+        steady = 0;
+        scrollToHit(mark as HTMLElement);
+      }
+      if (steady < SETTLED_FRAMES && ++tries < REVEAL_FRAMES) frame = requestAnimationFrame(settle);
+    };
+    const go = () => {
+      const offset = virtualizer.getOffsetForIndex(index, 'start')?.[0];
+      if (offset !== undefined) virtualizer.scrollToOffset(offset);
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => {
+          if (!shown(list?.querySelector(`[data-index="${index}"]`))) {
+            if (++tries < REVEAL_TRIES) go();
+          } else if (target.toolCallId) settle();
+        });
+      });
+    };
+    go();
+    return () => cancelAnimationFrame(frame);
     // Rows depend on the order: a target asked for before its session loaded is honoured then.
   }, [target, rows.length > 0]);
 }

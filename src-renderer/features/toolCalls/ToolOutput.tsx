@@ -10,7 +10,7 @@ export interface OutputFocus {
 }
 
 /** The hit to the middle of its output box, then its whole card into view when it fits, else the hit. */
-function scrollToHit(hit: HTMLElement): void {
+export function scrollToHit(hit: HTMLElement): void {
   const pre = hit.closest('pre');
   if (pre) {
     const at = hit.getBoundingClientRect();
