@@ -2,13 +2,13 @@ import type {
   ChatMessage as ViewMessage,
   SessionDetail,
   SessionSummary as ViewSummary,
+  ToolOutputPage,
 } from '../../src-shared/ipc/chatSchemas';
 import type { SessionSummary } from '../../src-shared/sessions';
 import { exportSession } from '../agent/sessions/export';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { storedToolCallCards } from '../agent/toolCards';
 import type { ListCursor, SessionStore } from '../agent/sessions/store';
-import type { ToolOutputPage } from '../agent/sessions/toolOutputsTable';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
 

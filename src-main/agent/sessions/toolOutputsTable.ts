@@ -1,3 +1,4 @@
+import type { ToolOutputPage } from '../../../src-shared/ipc/chatSchemas';
 import type { ToolCallRecord } from '../../../src-shared/sessions';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
@@ -13,13 +14,6 @@ export const LEAN_RESULT_CHARS = 4_096;
 export interface LeanToolCallRecord extends ToolCallRecord {
   resultChars: number;
   errorText?: string;
-}
-
-/** One page of a call's output: its text (the tool's output, or the whole result) from `offset`. */
-export interface ToolOutputPage {
-  text: string;
-  /** The whole output's length, so the card knows how much is left. */
-  total: number;
 }
 
 // The text a card shows as output: what the tool output (output, content or stdout), else the result.
