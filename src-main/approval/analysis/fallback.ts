@@ -121,8 +121,10 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       }
       continue;
     }
-    const info = words.info(start, t.end(k));
     commandReach--;
+    // A lone quote (`"$(…)"` splits at `$(` and `)`) names nothing and assigns nothing.
+    if (quoted && t.end(k) - start === 1) continue;
+    const info = words.info(start, t.end(k));
     if (info.assignment) {
       commandReach++;
       continue;

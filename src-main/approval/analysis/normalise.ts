@@ -35,7 +35,6 @@ function nextDropped(s: string, from: number): number {
 }
 
 /** Anything but tab, newline and printable ASCII: what stripControls or the NFKC fold may change. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NOT_PLAIN_ASCII = /[^\t\n\x20-\x7e]/;
 
 export function normaliseCommand(input: string): string {
