@@ -136,7 +136,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       );
     const name = info.name;
     if (name === '') continue;
-    if (isWrapper(name)) {
+    const wrapper = isWrapper(name);
+    if (wrapper) {
       commandReach = WRAPPER_REACH;
       via = [...via, name];
     }
@@ -147,7 +148,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     }
     if (DOWNLOADERS.has(name) && depth > 0 && CODE_RUNNERS.has(current))
       sinkFor(start, t.end(k)).hit('remote-code', `${current} runs the output of ${name}`);
-    if (!current && !isWrapper(name)) current = name;
+    if (!current && !wrapper) current = name;
     if (SQL_CLIENTS.has(name)) sawSql = true;
     if (DOWNLOADERS.has(name)) downloader = true;
     if (!isWatchedName(name) && !DECODER_NAMES.has(name)) continue;
