@@ -152,7 +152,9 @@ export class AnalysisContext {
         const rule = ruleFor(key);
         if (rule?.hardline) level = 'hardline';
         else if (level === 'safe') level = 'dangerous';
+        // Past the cap no reason is added: building them for thousands of segments cost a scan.
         for (const detail of details) {
+          if (reasons.length >= MAX_REASONS) break;
           const reason = `${rule?.description ?? key}: ${clip(detail ?? d.text)}`;
           if (reasons.length < MAX_REASONS && !reasons.includes(reason)) reasons.push(reason);
         }

@@ -121,8 +121,10 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       }
       continue;
     }
-    const info = words.info(start, t.end(k));
     commandReach--;
+    // A lone quote (`"$(…)"` splits at `$(` and `)`) names nothing and assigns nothing.
+    if (quoted && t.end(k) - start === 1) continue;
+    const info = words.info(start, t.end(k));
     if (info.assignment) {
       commandReach++;
       continue;
@@ -134,7 +136,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       );
     const name = info.name;
     if (name === '') continue;
-    if (isWrapper(name)) {
+    const wrapper = isWrapper(name);
+    if (wrapper) {
       commandReach = WRAPPER_REACH;
       via = [...via, name];
     }
@@ -145,7 +148,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     }
     if (DOWNLOADERS.has(name) && depth > 0 && CODE_RUNNERS.has(current))
       sinkFor(start, t.end(k)).hit('remote-code', `${current} runs the output of ${name}`);
-    if (!current && !isWrapper(name)) current = name;
+    if (!current && !wrapper) current = name;
     if (SQL_CLIENTS.has(name)) sawSql = true;
     if (DOWNLOADERS.has(name)) downloader = true;
     if (!isWatchedName(name) && !DECODER_NAMES.has(name)) continue;

@@ -14,6 +14,16 @@ for (const c of ' \t\r') CLASS[c.charCodeAt(0)] = 1;
 for (const c of ';&|()<>{}`\n') CLASS[c.charCodeAt(0)] = 2;
 for (const c of '\'"\\') CLASS[c.charCodeAt(0)] = 3;
 
+/**
+ * Per UTF-16 code unit: 1 where a word ends (CLASS 1 or 2) or may end (`$`, which ends one before
+ * `(`), 2 for a backslash, which takes the next character with it; 0 for the rest. A full-range
+ * table spares the word loop a range check per character.
+ */
+const WORD_STOP = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) if (CLASS[c] === 1 || CLASS[c] === 2) WORD_STOP[c] = 1;
+WORD_STOP[0x24] = 1;
+WORD_STOP[0x5c] = 2;
+
 /** Tokens kept: well over the scan's reach ahead (its window, the fork-bomb look-ahead) plus one behind. */
 const RING = 128;
 const MASK = RING - 1;
@@ -121,10 +131,11 @@ export class Tokens {
     }
     this.ops[slot] = Op.Word;
     while (i < n) {
-      const c = text.charCodeAt(i);
-      const cc = c < 128 ? CLASS[c] : 0;
-      if (cc === 1 || cc === 2 || (c === 0x24 && text.charCodeAt(i + 1) === 0x28)) break;
-      i += c === 0x5c ? 2 : 1;
+      const stop = WORD_STOP[text.charCodeAt(i)];
+      if (stop === 0) i++;
+      else if (stop === 2) i += 2;
+      else if (text.charCodeAt(i) !== 0x24 || text.charCodeAt(i + 1) === 0x28) break;
+      else i++;
     }
     this.pos = Math.min(i, n);
     this.ends[slot] = this.pos;

@@ -30,3 +30,14 @@ describe('the fallback word cache', () => {
     expect(new WordCache('1A=x', () => '').info(0, 4).assignment).toBe(false);
   });
 });
+
+describe('the last two words the cache remembers', () => {
+  it('hand each word its own entry when words of one length alternate', () => {
+    const words = ['ls', 'rm', 'ls', 'rm', 'cd', 'rm', 'cd', 'ls', 'rm', 'rm', 'ls'];
+    const text = words.join(' ');
+    const cache = new WordCache(text, (w) => (w === 'rm' ? 'rm' : ''));
+    const names = words.map((w, i) => cache.info(i * 3, i * 3 + 2));
+    expect(names.map((n) => n.word)).toEqual(words);
+    expect(names.map((n) => n.name)).toEqual(words.map((w) => (w === 'rm' ? 'rm' : '')));
+  });
+});

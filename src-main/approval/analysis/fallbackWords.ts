@@ -30,6 +30,7 @@ export function wordSlot(text: string, start: number, end: number): number {
 export class WordCache {
   private readonly slots = new Array<WordInfo | undefined>(CACHE_SLOTS);
   private last: WordInfo | null = null;
+  private before: WordInfo | null = null;
 
   constructor(
     private readonly text: string,
@@ -41,15 +42,23 @@ export class WordCache {
     const text = this.text;
     // A word this long names nothing: not worth hashing every character of it for the cache.
     if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '');
-    // Long inputs repeat one command (`cat | cat | …`): the last word is checked before hashing.
+    // Long inputs repeat one command (`cat | cat | …`) or alternate two words (`"$(echo "$(echo`):
+    // the last two words are checked before hashing.
     const last = this.last;
     if (last && sameText(last.word, text, start, end)) return last;
+    const before = this.before;
+    if (before && sameText(before.word, text, start, end)) return this.remember(before);
     const slot = wordSlot(text, start, end);
     const cached = this.slots[slot];
-    if (cached && sameText(cached.word, text, start, end)) return (this.last = cached);
+    if (cached && sameText(cached.word, text, start, end)) return this.remember(cached);
     const word = text.slice(start, end);
     const info = wordInfo(word, this.nameOf(word));
     if (!cached) this.slots[slot] = info;
+    return this.remember(info);
+  }
+
+  private remember(info: WordInfo): WordInfo {
+    this.before = this.last;
     return (this.last = info);
   }
 }

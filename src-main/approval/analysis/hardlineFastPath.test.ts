@@ -124,3 +124,35 @@ describe('a run of substitutions past the parser limit', () => {
     expect(analyseCommand(input).keys).toContain('remote-code');
   });
 });
+
+/**
+ * Long plain-ASCII text skips the control and Unicode passes, is read as a flat copy, and the
+ * scan's word loop and word cache take shortcuts on it: a disguised or embedded command after a
+ * long stretch of the bench's shapes must still be refused.
+ */
+describe('a dangerous command after a long adversarial stretch', () => {
+  const stretches: Record<string, string> = {
+    andChain: 'echo hi && '.repeat(20_000),
+    emptyQuotes: "r''".repeat(60_000) + ' ; ',
+    quotedString: `echo "${'x '.repeat(90_000)}" ; `,
+    manyPipes: 'cat | '.repeat(30_000) + 'cat ; ',
+    alternating: '"$(echo '.repeat(20_000) + ')"'.repeat(20_000) + ' ; ',
+  };
+  const disguised = [
+    "r''m -rf /",
+    'r\\m -rf /',
+    'r\x1b[0mm -rf /',
+    'r\x7fm -rf /',
+    'r\u200bm -rf /',
+    '\uff52\uff4d -rf /',
+    'echo a$(rm -rf /)',
+    'echo a`rm -rf /`',
+    'x=$y rm -rf /',
+  ];
+
+  it.each(Object.keys(stretches))('is refused after %s', (name) => {
+    const stretch = stretches[name] ?? '';
+    expect(stretch.length).toBeGreaterThan(128 * 1024);
+    for (const danger of disguised) expect(analyseCommand(stretch + danger).verdict, danger).toBe('hardline');
+  });
+});

@@ -34,10 +34,29 @@ function nextDropped(s: string, from: number): number {
   return DROPPED.test(s) ? DROPPED.lastIndex - 1 : -1;
 }
 
+/** Anything but tab, newline and printable ASCII: what stripControls or the NFKC fold may change. */
+const NOT_PLAIN_ASCII = /[^\t\n\x20-\x7e]/;
+
 export function normaliseCommand(input: string): string {
+  // Most commands are plain ASCII: one native pass answers both questions below.
+  if (!NOT_PLAIN_ASCII.test(input)) return unescapeWords(flat(input));
   const stripped = stripControls(input);
-  const folded = NON_ASCII.test(stripped) ? stripControls(stripped.normalize('NFKC')) : stripped;
+  const ascii = !NON_ASCII.test(stripped);
+  const folded = ascii ? flat(stripped) : stripControls(stripped.normalize('NFKC'));
   return unescapeWords(folded);
+}
+
+/** Texts this long are worth a flat copy; shorter ones are read too little to repay it. */
+const FLAT_FROM = 16 * 1024;
+
+/**
+ * A long ASCII text as one flat string. A rope or a slice (what concatenation, repeat and slice
+ * build) costs an indirection on every character read, and the scans read every character of a
+ * long command several times; a one-byte copy costs one native pass. unescapeWords keeps it flat:
+ * it returns the text itself or a join of its pieces.
+ */
+function flat(ascii: string): string {
+  return ascii.length >= FLAT_FROM ? Buffer.from(ascii, 'latin1').toString('latin1') : ascii;
 }
 
 /** Skips a control string (OSC, DCS, SOS, PM, APC) up to BEL or ST; returns the next index. */

@@ -130,13 +130,27 @@ export function plainlyUnprotected(text: string, start = 0, end = text.length): 
   if (c === 0x2f) {
     while (i < end && isNameChar(text.charCodeAt(i))) i++;
     if (i === start + 1 || (i < end && text.charCodeAt(i) !== 0x2f)) return false;
-    if (SYSTEM_TOP.has(text.slice(start + 1, i).toLowerCase())) return false;
+    if (isSystemTop(text, start + 1, i)) return false;
   } else if (!isPlainChar(c) || (c === 0x2d && text.charCodeAt(i) === 0x2d)) return false;
   for (; i < end; i++) {
     const d = text.charCodeAt(i);
     if (!isPlainChar(d) || (d === 0x2f && i + 1 < end && text.charCodeAt(i + 1) === 0x2e)) return false;
   }
   return true;
+}
+
+const LONGEST_TOP = Math.max(...[...SYSTEM_TOP].map((name) => name.length));
+/** The last top directory looked up and its answer: long chains name one top again and again. */
+let lastTop = '';
+let lastTopIsSystem = false;
+
+/** Whether text[from, to) names a SYSTEM_TOP directory, in any case; copies only a new name. */
+function isSystemTop(text: string, from: number, to: number): boolean {
+  if (to - from > LONGEST_TOP) return false;
+  if (to - from === lastTop.length && text.startsWith(lastTop, from)) return lastTopIsSystem;
+  lastTop = text.slice(from, to);
+  lastTopIsSystem = SYSTEM_TOP.has(lastTop.toLowerCase());
+  return lastTopIsSystem;
 }
 
 /** Neither a brace, a home `~`, a quote, an escape nor the start of an expansion. */
