@@ -153,7 +153,11 @@ export class Walker implements CommandWalker {
       results.push(r);
       out = r.staticOut;
     }
-    const stages: PipelineStage[] = results.map((r) => ({ view: r.view, carried: r.carried }));
+    const stages: PipelineStage[] = results.map((r) => ({
+      view: r.view,
+      carried: r.carried,
+      staticOut: r.staticOut,
+    }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     const texts = node.children.filter((c) => c.type !== '|' && c.type !== '|&');
