@@ -335,6 +335,11 @@ const SHELL_SETUP = new Set([
   'register-python-argcomplete',
 ]);
 
+/** Shell set-up printed for `eval`: `starship init bash`, `brew shellenv`, `kubectl completion zsh`. */
+export function printsShellSetup(view: CommandView): boolean {
+  return SHELL_SETUP.has(view.name) || (view.args[0] ?? '').startsWith('completion');
+}
+
 function isShellSetup(words: readonly ArgWord[]): boolean {
   const runs = words.flatMap((w) => w.runs);
   return (

@@ -2,7 +2,7 @@
 import type { AnalysisContext, Source } from './context';
 import { MAX_NESTING } from './context';
 import type { CommandWalker, StageResult } from './commandWalk';
-import { REDIRECTS, walkCommand, walkRedirects } from './commandWalk';
+import { REDIRECTS, printsShellSetup, walkCommand, walkRedirects } from './commandWalk';
 import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
 import type { SyntaxNode } from './parse';
@@ -157,6 +157,7 @@ export class Walker implements CommandWalker {
       view: r.view,
       carried: r.carried,
       staticOut: r.staticOut,
+      setup: r.view !== null && printsShellSetup(r.view),
     }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));

@@ -39,6 +39,8 @@ const shellRunsWhatAProgramPrints: List = [
   ['quiet', "echo 'npm test' | sh"],
   ['quiet', 'cat ci/steps.sh | bash'],
   ['quiet', 'cat report.json | python3 -m json.tool'],
+  ['quiet', 'helm completion zsh | source /dev/stdin'],
+  ['quiet', 'zoxide init bash | source /dev/stdin'],
 ];
 
 const packageFromElsewhere: List = [

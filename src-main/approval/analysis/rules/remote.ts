@@ -102,6 +102,8 @@ export interface PipelineStage {
   carried: Carried | null;
   /** What the stage prints, when it is known without running it (`echo …`, `printf …`). */
   staticOut?: string | null;
+  /** The stage prints shell set-up (`starship init bash`), run like `eval "$(…)"`. */
+  setup?: boolean;
 }
 
 /** `cat run.sh | sh` runs a file like `sh run.sh`; other producers print what only running them shows. */
@@ -120,7 +122,7 @@ export function pipelineHits(stages: readonly PipelineStage[], sinkFor: (index: 
       if (downloader) sinkFor(i).hit('remote-code', `${downloader} | ${runner}`);
       else if (decoder) sinkFor(i).hit('decode-exec', `${decoder} | ${runner}`);
       // `jq -r .cmd | sh`: the code is whatever the producer prints, known only at run time.
-      else if (before && (before.staticOut ?? null) === null && !printsAFile(before.view))
+      else if (before && (before.staticOut ?? null) === null && !printsAFile(before.view) && !before.setup)
         sinkFor(i).hit(
           'dynamic-command',
           `${runner} runs what ${before.view?.name ?? 'the stage before'} prints`,
