@@ -10,6 +10,7 @@ import { parseCommandText } from './plain';
 import type { PipelineStage } from './rules/remote';
 import { pipelineHits } from './rules/remote';
 import { pipelineKillHits } from './rules/services';
+import { pipelineTreeHits } from './rules/filesystem';
 import { pipelineExfiltrationHits } from './rules/exfiltration';
 import { loopForkBomb } from './rules/hardline';
 import type { Collector } from './wordEval';
@@ -161,6 +162,10 @@ export class Walker implements CommandWalker {
     }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
+    pipelineTreeHits(
+      results.map((r) => r.view),
+      (i) => this.ctx.sink(results[i]?.seg ?? -1),
+    );
     const texts = node.children.filter((c) => c.type !== '|' && c.type !== '|&');
     pipelineExfiltrationHits(
       results.map((r, i) => ({

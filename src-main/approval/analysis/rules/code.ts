@@ -171,15 +171,19 @@ function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace)
   let seen = 0;
   for (let m = g.exec(text); m && seen < 16; m = g.exec(text), seen++) {
     if (m[0] === '') g.lastIndex++;
-    const call = m[0] + argsAt(text, m.index + m[0].length);
+    // Options after the path (`{ recursive: true }`) and `require('os')` say nothing of the target.
+    const call = (m[0] + argsAt(text, m.index + m[0].length))
+      .replace(/,\s*\{[^]*$/, '')
+      .replace(/\brequire\s*\(\s*['"][^'"\n]{0,40}['"]\s*\)/g, 'mod');
+    const tail = call.slice(call.indexOf('(') + 1);
+    // `join("/", name)`, `home + "/x"`: a path built from parts names something inside.
+    if (/\bjoin\b|[+%,]/.test(tail)) continue;
     const lits = literals(call).filter((l) => !/^\s*$/.test(l) && l !== 'HOME');
     for (const l of lits) {
       const why = protectedTarget(resolvePath(place.cwd, l));
       if (why) return why;
     }
-    const joined = /\bjoin\b|[+/%,]/.test(call.replace(/,\s*\{[^}]*recursive[^}]*\}?/, ''));
-    if (PATTERNS[language].home.test(call) && !joined && lits.every((l) => l === '~'))
-      return 'the home directory';
+    if (PATTERNS[language].home.test(call) && lits.every((l) => l === '~')) return 'the home directory';
   }
   return null;
 }

@@ -122,6 +122,34 @@ function find(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** What an unfiltered `find` over /, a system directory or a home folder lists, or null. */
+function findsProtectedTree(v: CommandView): string | null {
+  const firstExpr = v.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  const starts = firstExpr === -1 ? v.args : v.args.slice(0, firstExpr);
+  if (!unfilteredFind(firstExpr === -1 ? [] : v.args.slice(firstExpr))) return null;
+  for (const s of starts) {
+    const why = protectedTarget(resolvePath(v.cwd, s));
+    if (why) return why;
+  }
+  return null;
+}
+
+/** `find / -print0 | xargs -0 rm -rf`, `find ~ | xargs chmod 000`: xargs applies it to the whole tree. */
+export function pipelineTreeHits(
+  views: ReadonlyArray<CommandView | null>,
+  sinkFor: (i: number) => HitSink,
+): void {
+  views.forEach((v, i) => {
+    const before = views[i - 1];
+    if (!v || !before || before.name !== 'find' || !v.via.includes('xargs')) return;
+    // Every file find lists goes, recursive or not, as with `find ~ -type f -delete`.
+    const deletes = DELETERS.has(v.name);
+    if (!deletes && !PERMISSION_CHANGERS.has(v.name)) return;
+    const why = findsProtectedTree(before);
+    if (why) sinkFor(i).hit(deletes ? 'rm-root' : 'permissions-root', `find | xargs ${v.name} on ${why}`);
+  });
+}
+
 /** A find expression that only bounds depth or type still takes every file there is. */
 function unfilteredFind(expr: readonly string[]): boolean {
   return expr.every(

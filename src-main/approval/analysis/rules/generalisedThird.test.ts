@@ -17,7 +17,9 @@ const codeTreeOnProtected: List = [
   ['hardline', 'ruby -e \'require "fileutils"; FileUtils.rm_r("/sbin")\''],
   ['hardline', 'perl -MFile::Path=remove_tree -e \'remove_tree("/srv")\''],
   ['hardline', "python3 -c 'import shutil, pathlib; shutil.rmtree(pathlib.Path.home())'"],
+  ['hardline', "node -e \"require('fs').rmSync(require('os').homedir(), { recursive: true })\""],
   ['ask', 'python3 -c \'import shutil; shutil.rmtree("vendor")\''],
+  ['ask', 'python3 -c \'import shutil, os; shutil.rmtree(os.path.join("/", sub))\''],
   ['ask', 'ruby -e \'require "fileutils"; FileUtils.rm_rf(File.join(Dir.home, ".cache/x"))\''],
   ['ask', 'python3 -c \'import os, shutil; shutil.rmtree(os.path.join(os.environ["HOME"], name))\''],
 ];
@@ -29,6 +31,11 @@ const findRunsPermissionChange: List = [
   ['ask', 'find / -name "*.sock" -exec chmod 666 {} +'],
   ['quiet', 'find . -type f -name "*.sh" -exec chmod u+x {} +'],
   ['quiet', 'find scripts -exec chmod 755 {} \\;'],
+  ['hardline', 'find /opt -print0 | xargs -0 -n 50 chown nobody'],
+  ['hardline', 'find ~ -type f | xargs -r shred -u'],
+  ['hardline', 'find /lib -depth | xargs rm -rf'],
+  ['ask', 'find ~ -name "*.swp" | xargs rm -f'],
+  ['quiet', 'find src -type f | xargs chmod 644'],
 ];
 
 const shellRunsWhatAProgramPrints: List = [
