@@ -115,7 +115,18 @@ const firewalls: List = [
   ['quiet', 'firewall-cmd --get-active-zones'],
 ];
 
+const liveWorkloads: List = [
+  ['ask', 'kubectl -n staging rollout undo deployment/web'],
+  ['ask', 'oc rollout pause dc/web'],
+  ['ask', 'kubectl set image deployment/web web=me/web:3 --record'],
+  ['ask', 'kubectl taint nodes n2 dedicated=gpu:NoSchedule'],
+  ['quiet', 'kubectl rollout history deployment/web'],
+  ['quiet', 'kubectl get deploy -o wide'],
+];
+
 describe('classes from the third held-out set', () => {
+  it('restarting, rolling back or re-imaging live workloads, and fencing nodes, asks', () =>
+    expectVerdicts(liveWorkloads, { cwd: '/home/dev/project' }));
   it("make's SHELL override and Perl's quote-like strings run commands", () =>
     expectVerdicts(makeShellAndPerlQuotes, { cwd: '/home/dev/project' }));
   it('a file named by an output option is written like a redirect', () =>
