@@ -168,8 +168,28 @@ export function walkCommand(
   const seg = w.ctx.segment(src, node.start, node.end, words, words);
   for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
-  walkRedirects(w, own, src, col, result.view);
+  walkRedirects(w, own, src, col, result.view ?? remoteView(words, w));
   return result;
+}
+
+/**
+ * `ssh host 'cat > k' < ~/.ssh/id_rsa` unwraps to the remote command, which has no view here; its
+ * redirects are still ssh's, and what they feed crosses the network.
+ */
+function remoteView(words: readonly ArgWord[], w: CommandWalker): CommandView | null {
+  if (commandName(words[0]?.value ?? '') !== 'ssh') return null;
+  const rest = words.slice(1);
+  const { cwd, workspace, cwdLeft } = w.ctx;
+  return {
+    name: 'ssh',
+    args: rest.map((a) => a.value),
+    words: rest,
+    via: [],
+    stdin: null,
+    cwd,
+    workspace,
+    cwdLeft,
+  };
 }
 
 /** Judges where the file redirects among `redirects` write. */
@@ -314,6 +334,11 @@ const SHELL_SETUP = new Set([
   'rustup',
   'register-python-argcomplete',
 ]);
+
+/** Shell set-up printed for `eval`: `starship init bash`, `brew shellenv`, `kubectl completion zsh`. */
+export function printsShellSetup(view: CommandView): boolean {
+  return SHELL_SETUP.has(view.name) || (view.args[0] ?? '').startsWith('completion');
+}
 
 function isShellSetup(words: readonly ArgWord[]): boolean {
   const runs = words.flatMap((w) => w.runs);

@@ -19,6 +19,8 @@ const QUOTED_COMMAND =
 /** A string literal, with Python's prefixes (`r'…'`, `b"…"`); f-strings are judged as built at run time. */
 const STRING_AT = /^\s*[rbuRBU]?(["'`])([^"'`\n]{0,2000})\1/;
 const BACKTICKS = /`([^`\n]{1,2000})`/g;
+const PERL_QUOTE_AT =
+  /^qq?[ \t]{0,16}(?:\(([^)\n]{1,2000})\)|\{([^}\n]{1,2000})\}|\[([^\]\n]{1,2000})\]|\|([^|\n]{1,2000})\|)/;
 /** Past this many finds one unknown command stands for the rest, so a long script cannot hide its end. */
 const MAX_FOUND = 32;
 /** awk output piped to a command: `print "text" | "cmd"`, `print $1 | "sort"`. */
@@ -84,12 +86,16 @@ export function embeddedShellCode(code: string, language: 'script' | 'awk'): str
   for (let m = CALL.exec(code); m && found.length <= MAX_FOUND; m = CALL.exec(code)) {
     const at = m.index + m[0].length;
     const literal = m[2] === '[' ? null : STRING_AT.exec(code.slice(at, at + 2010));
+    // Perl's `system qq(…)`, `exec q{…}`: a string in quote-like brackets.
+    const quoteLike = m[2] === '[' || literal ? null : PERL_QUOTE_AT.exec(code.slice(at, at + 2010));
     const text =
       m[2] === '['
         ? listAt(code, at)
         : literal
           ? argvAt(code, at + literal[0].length, literal[2] ?? '')
-          : null;
+          : quoteLike
+            ? (quoteLike[1] ?? quoteLike[2] ?? quoteLike[3] ?? quoteLike[4] ?? null)
+            : null;
     // `system("rm -rf " $1)`, `"…" + x`, `"…" % x`: the rest of the command is built at run time.
     const joined = literal && JOINED.test(code.slice(at + literal[0].length, at + literal[0].length + 16));
     if (text) found.push(joined ? text + DYN : text);

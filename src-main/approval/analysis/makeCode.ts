@@ -9,6 +9,8 @@ import { DYN, capFound } from './words';
 
 const MAX_FOUND = 32;
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+/** A SHELL override that only picks another ordinary shell. */
+const PLAIN_SHELL = /^(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|da|z|k|mk)?sh$|^\/usr\/bin\/env (?:ba|z)?sh$/;
 
 /** `$(...)` text from `open` (the index after `(`), with nested parentheses balanced. */
 function balanced(s: string, open: number): string {
@@ -82,7 +84,11 @@ export function makeCode(
     let value: ArgWord | undefined;
     let kind: 'eval' | 'file' | null = null;
     const long = /^--(eval|file|makefile)(?:=(.*))?$/s.exec(v);
-    if (long) {
+    // `make SHELL='sh -c "…" #'`: every recipe runs through the program SHELL names.
+    const shell = /^SHELL=(.*)$/s.exec(v)?.[1];
+    if (shell !== undefined && !PLAIN_SHELL.test(shell.trim()))
+      texts.push({ ...w, value: `all:\n\t${shell}` });
+    else if (long) {
       kind = long[1] === 'eval' ? 'eval' : 'file';
       value = long[2] !== undefined ? { ...w, value: long[2] } : argv[++i];
     } else if (/^-[^-]/.test(v)) {

@@ -2,7 +2,7 @@
 import type { AnalysisContext, Source } from './context';
 import { MAX_NESTING } from './context';
 import type { CommandWalker, StageResult } from './commandWalk';
-import { REDIRECTS, walkCommand, walkRedirects } from './commandWalk';
+import { REDIRECTS, printsShellSetup, walkCommand, walkRedirects } from './commandWalk';
 import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
 import type { SyntaxNode } from './parse';
@@ -10,6 +10,7 @@ import { parseCommandText } from './plain';
 import type { PipelineStage } from './rules/remote';
 import { pipelineHits } from './rules/remote';
 import { pipelineKillHits } from './rules/services';
+import { pipelineTreeHits } from './rules/filesystem';
 import { pipelineExfiltrationHits } from './rules/exfiltration';
 import { loopForkBomb } from './rules/hardline';
 import type { Collector } from './wordEval';
@@ -153,9 +154,18 @@ export class Walker implements CommandWalker {
       results.push(r);
       out = r.staticOut;
     }
-    const stages: PipelineStage[] = results.map((r) => ({ view: r.view, carried: r.carried }));
+    const stages: PipelineStage[] = results.map((r) => ({
+      view: r.view,
+      carried: r.carried,
+      staticOut: r.staticOut,
+      setup: r.view !== null && printsShellSetup(r.view),
+    }));
     pipelineHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     pipelineKillHits(stages, (i) => this.ctx.sink(results[i]?.seg ?? -1));
+    pipelineTreeHits(
+      results.map((r) => r.view),
+      (i) => this.ctx.sink(results[i]?.seg ?? -1),
+    );
     const texts = node.children.filter((c) => c.type !== '|' && c.type !== '|&');
     pipelineExfiltrationHits(
       results.map((r, i) => ({

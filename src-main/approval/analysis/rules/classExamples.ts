@@ -195,4 +195,20 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['sudo hostname build-7', 'localectl set-locale LANG=C.UTF-8', 'date 010112002030'],
     misses: ['hostnamectl', 'localectl status', 'date -u +%F'],
   },
+  'git-history-drop': {
+    hits: ['git reflog expire --expire-unreachable=now --all', 'git prune', 'git update-ref -d refs/tags/v1'],
+    misses: ['git reflog show', 'git gc', 'git prune --dry-run'],
+  },
+  'package-from-elsewhere': {
+    hits: [
+      'pip3 install hg+https://x.example/r',
+      'bun add git@x.example:me/lib.git',
+      'cargo install --index sparse+https://x.example/ t',
+    ],
+    misses: ['pip3 install flask', 'bun add zod', 'cargo install just'],
+  },
+  'package-script-write': {
+    hits: ['pnpm pkg set scripts.preinstall=./x.sh', 'npm pkg set scripts.prepare="node evil.js"'],
+    misses: ['npm pkg set scripts.lint=eslint', 'npm pkg get scripts'],
+  },
 };

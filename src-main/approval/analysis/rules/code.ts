@@ -4,7 +4,7 @@
  * workspace, downloaded code and reverse shells. Shell commands inside it are analysed by the
  * walker (see embedded.ts).
  */
-import { resolvePath } from '../paths';
+import { protectedTarget, resolvePath } from '../paths';
 import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
@@ -161,6 +161,33 @@ function secretLiteral(code: string): string | null {
   return null;
 }
 
+/**
+ * `shutil.rmtree("/usr")`, `FileUtils.rm_rf(Dir.home)`: a tree delete whose argument is `/`, a
+ * system directory or the home folder itself, like `rm -rf` of it. Only whole literals or a bare
+ * home expression count; `Dir.home + "/tmp"` names a folder inside.
+ */
+function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace): string | null {
+  const g = new RegExp(PATTERNS[language].tree.source, 'g');
+  let seen = 0;
+  for (let m = g.exec(text); m && seen < 16; m = g.exec(text), seen++) {
+    if (m[0] === '') g.lastIndex++;
+    // Options after the path (`{ recursive: true }`) and `require('os')` say nothing of the target.
+    const call = (m[0] + argsAt(text, m.index + m[0].length))
+      .replace(/,\s*\{[^]*$/, '')
+      .replace(/\brequire\s*\(\s*['"][^'"\n]{0,40}['"]\s*\)/g, 'mod');
+    const tail = call.slice(call.indexOf('(') + 1);
+    // `join("/", name)`, `home + "/x"`: a path built from parts names something inside.
+    if (/\bjoin\b|[+%,]/.test(tail)) continue;
+    const lits = literals(call).filter((l) => !/^\s*$/.test(l) && l !== 'HOME');
+    for (const l of lits) {
+      const why = protectedTarget(resolvePath(place.cwd, l));
+      if (why) return why;
+    }
+    if (PATTERNS[language].home.test(call) && lits.every((l) => l === '~')) return 'the home directory';
+  }
+  return null;
+}
+
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
   // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
@@ -176,6 +203,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   };
   const tree = found(p.tree);
   if (tree) out.hit('code-delete-tree', `${label} ${tree}`);
+  const root = tree ? treeOnProtected(language, text, place) : null;
+  if (root) out.hit('rm-root', `${label} code deletes ${root}`);
   const remove = tree ? null : found(p.remove);
   if (remove) out.hit('code-delete', `${label} ${remove}`);
   const kill = found(p.kill);

@@ -55,7 +55,7 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     shell: SH,
   },
   node: {
-    tree: /\b(?:rimraf|removeSync|emptyDirSync)\b|\b(?:rmSync|rmdirSync|rm|rmdir|remove|emptyDir)\s*\([^)\n]{0,300}\brecursive\s*:\s*true/,
+    tree: /\b(?:rimraf|removeSync|emptyDirSync)\b|\b(?:rmSync|rmdirSync|rm|rmdir|remove|emptyDir)\s*\((?:[^()\n]|\([^()\n]{0,80}\)){0,300}\brecursive\s*:\s*true/,
     remove:
       /\b(?:rmSync|rmdirSync|unlinkSync|unlink)\s*\(|\b(?:fs|fsp|promises|fse)\.(?:rm|rmdir|remove)\s*\(/,
     kill: /\bprocess\.kill\s*\(/,

@@ -121,6 +121,17 @@ function firewall(cmd: CommandView, out: HitSink): void {
     out.hit('system-config-write', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
+/** pf and firewalld: everything but showing the rules changes them (`pfctl -d`, `firewall-cmd --add-port`). */
+function otherFirewalls(cmd: CommandView, out: HitSink): void {
+  const changes =
+    cmd.name === 'pfctl'
+      ? cmd.args.some((a) => /^-[a-zA-Z]*[deFfkKT]/.test(a))
+      : cmd.args.some(
+          (a) => a.startsWith('--') && !/^--(?:state|list|get|query|info|zone=|permanent$|help)/.test(a),
+        );
+  if (changes) out.hit('system-config-write', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
 /** chmod/chown of system files changes the system as much as writing them. */
 function permissionsOfSystemFiles(cmd: CommandView, out: HitSink): void {
   for (const f of operandsOf(cmd)) {
@@ -134,6 +145,28 @@ function crontab(cmd: CommandView, out: HitSink): void {
   if (hasFlag(options, 'l', ['list']) && !hasFlag(options, 're', [])) return;
   if (hasFlag(options, 're', []) || operands.length > 0 || cmd.stdin !== null)
     out.hit('crontab-edit', `crontab ${cmd.args.join(' ')}`);
+}
+
+/** Modes of ssh-keygen that only read the key `-f` names. */
+const KEYGEN_READS = /^-[a-zA-Z]*[lyeiFBLDQ]/;
+
+/**
+ * Files named by an output option: `ssh-keygen -f ~/.ssh/id_ed25519` replaces a key, `openssl …
+ * -out`, `sort -o`, `gpg -o` write where they are told, like a redirect.
+ */
+function optionOutput(cmd: CommandView, out: HitSink): void {
+  let targets: string[];
+  if (cmd.name === 'ssh-keygen')
+    targets = cmd.args.some((a) => KEYGEN_READS.test(a)) ? [] : optionValues(cmd.args, 'f', []);
+  else if (cmd.name === 'openssl')
+    targets = cmd.args.flatMap((a, i) => (a === '-out' || a === '-keyout' ? [cmd.args[i + 1] ?? ''] : []));
+  else if (cmd.name === 'sort') targets = optionValues(cmd.args, 'o', ['output']);
+  else targets = optionValues(cmd.args, 'o', ['output']);
+  for (const t of targets.filter((x) => x !== '' && x !== '-')) {
+    const key = configWriteKey(t);
+    if (key) out.hit(key, `${cmd.name} writes ${t}`);
+    writeTarget(t, out);
+  }
 }
 
 export const configDetectors: DetectorTable = [
@@ -165,8 +198,10 @@ export const configDetectors: DetectorTable = [
     ],
     accounts,
   ],
+  [['ssh-keygen', 'openssl', 'sort', 'gpg', 'gpg2'], optionOutput],
   [['crontab'], crontab],
   [['sysctl'], sysctl],
   [['iptables', 'ip6tables', 'nft', 'ufw'], firewall],
+  [['pfctl', 'firewall-cmd'], otherFirewalls],
   [['chmod', 'chown', 'chgrp'], permissionsOfSystemFiles],
 ];

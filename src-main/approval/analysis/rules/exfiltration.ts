@@ -14,6 +14,7 @@ import {
   lookupChannel,
   outsideFile,
   outsideOutput,
+  SECRET_NAME,
   secretVariableSent,
   storeUpload,
   tunnel,
@@ -128,9 +129,22 @@ function uploads(v: CommandView): { files: string[]; stdin: boolean } | null {
     }
     case 'openssl':
       return v.args[0] === 's_client' ? { files: [], stdin: true } : null;
+    case 'ftp':
+    case 'lftp':
+    case 'tftp':
+    case 'ncftp':
+      return { files: ftpPuts(v.stdin ?? v.args.join('\n')), stdin: false };
   }
   if (MAILERS.has(v.name)) return { files: optionValues(v.args, 'a', ['attach']), stdin: true };
   return SOCKETS.has(v.name) ? { files: [], stdin: true } : null;
+}
+
+/** Files an ftp script uploads: `put .env`, `mput *.pem`, lftp's `-e 'put f'`. */
+function ftpPuts(script: string): string[] {
+  const found: string[] = [];
+  const re = /(?:^|[\n;'"]|-e )[ \t]{0,16}(?:put|mput|send|append|reput)[ \t]{1,16}([^\s;'"]{1,1000})/g;
+  for (let m = re.exec(script); m && found.length < 16; m = re.exec(script)) found.push(m[1] ?? '');
+  return found;
 }
 
 /** A shell offered over a socket: `nc -e sh`, `ncat --exec`, `socat … EXEC:bash`. */
@@ -159,6 +173,9 @@ function sender(cmd: CommandView, out: HitSink): void {
 /** A command that puts a secret on its stdout, or null. */
 function secretOutput(v: CommandView): string | null {
   if (v.name === 'printenv' && v.args.length === 0) return 'the environment';
+  // `printenv AWS_SECRET_ACCESS_KEY`: one variable, named for what it holds.
+  const named = v.name === 'printenv' ? v.args.find((a) => SECRET_NAME.test(a)) : undefined;
+  if (named) return `$${named}`;
   if (v.name === 'history' || (v.name === 'fc' && v.args.some((a) => /^-\w*l/.test(a))))
     return 'the shell history';
   if (
@@ -187,7 +204,7 @@ export function pipelineExfiltrationHits(
   stages.forEach((stage, i) => {
     const v = stage.view;
     // `ssh host CMD` unwraps to the remote command; its stdin still crosses the network.
-    const remote = v === null && /^\s*(?:\S*\/)?ssh\s/.test(stage.text);
+    const remote = (v === null || v.via.includes('ssh')) && /^\s*(?:\S*\/)?ssh\s/.test(stage.text);
     const up = v ? uploads(v) : remote ? { files: [], stdin: true } : null;
     if (remote && secret) sinkFor(i).hit('secret-exfiltration', `${secret} piped to ssh`);
     if (v && up?.stdin && secret) sinkFor(i).hit('secret-exfiltration', `${secret} piped to ${v.name}`);
@@ -215,7 +232,7 @@ export function redirectExfiltrationHits(
   out: HitSink,
 ): void {
   if (reads) {
-    if (view && uploads(view)?.stdin && isSecretPath(target))
+    if (view && (uploads(view)?.stdin || view.via.includes('ssh')) && isSecretPath(target))
       out.hit('secret-exfiltration', `${view.name} sends ${target}`);
     return;
   }
@@ -269,7 +286,24 @@ function lookup(cmd: CommandView, out: HitSink): void {
 
 export const exfiltrationDetectors: DetectorTable = [
   [
-    ['curl', 'wget', 'http', 'https', 'xh', 'ssh', 'scp', 'sftp', 'rsync', 'openssl', ...MAILERS, ...SOCKETS],
+    [
+      'curl',
+      'wget',
+      'http',
+      'https',
+      'xh',
+      'ssh',
+      'scp',
+      'sftp',
+      'rsync',
+      'openssl',
+      'ftp',
+      'lftp',
+      'tftp',
+      'ncftp',
+      ...MAILERS,
+      ...SOCKETS,
+    ],
     sender,
   ],
   [[...LOOKUPS], lookup],

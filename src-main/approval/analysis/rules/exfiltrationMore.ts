@@ -10,7 +10,7 @@ import type { CommandView, HitSink } from './types';
 import { splitOptions } from './types';
 
 /** Variables that by name hold a credential. */
-const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/i;
+export const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/i;
 const VARIABLE = /\$\{?([A-Za-z_]\w*)/g;
 /** Options whose value is meant to carry a credential to that same server: headers and logins. */
 const AUTH_OPTIONS = new Set([

@@ -92,18 +92,67 @@ const FIND_HARMLESS = new Set([
 
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const DELETERS = new Set(['rm', 'unlink', 'shred', 'rmdir']);
+/** Run on every file find walks, these change the whole tree like their `-R` form. */
+const PERMISSION_CHANGERS = new Set(['chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
 
 function find(cmd: CommandView, out: HitSink): void {
   const exec = cmd.args.findIndex((a) => EXEC_ACTIONS.has(a));
-  const runsDelete = exec >= 0 && DELETERS.has(commandName(cmd.args[exec + 1] ?? ''));
-  if (!cmd.args.includes('-delete') && !runsDelete) return;
+  const runs = exec >= 0 ? commandName(cmd.args[exec + 1] ?? '') : '';
+  const runsDelete = DELETERS.has(runs);
+  const runsPermissions = PERMISSION_CHANGERS.has(runs);
+  if (!cmd.args.includes('-delete') && !runsDelete && !runsPermissions) return;
   const firstExpr = cmd.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
   const starts = firstExpr === -1 ? cmd.args : cmd.args.slice(0, firstExpr);
   // What an -exec runs is judged as its own command; only the filter before it narrows the matches.
   const expr = firstExpr === -1 ? [] : cmd.args.slice(firstExpr, exec >= 0 ? exec : undefined);
+  if (runsPermissions) {
+    if (unfilteredFind(expr))
+      for (const s of starts) {
+        const why = protectedTarget(resolvePath(cmd.cwd, s));
+        if (why) out.hit('permissions-root', `find -exec ${runs} on ${why}`);
+      }
+    return;
+  }
   if (findDeletesOnlyOutputs(cmd, starts, expr)) return;
   if (!runsDelete) out.hit('find-delete');
-  const unfiltered = expr.every(
+  const unfiltered = unfilteredFind(expr);
+  for (const s of starts) {
+    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    if (why && unfiltered) out.hit('rm-root', `find ${runsDelete ? '-exec rm' : '-delete'} on ${why}`);
+  }
+}
+
+/** What an unfiltered `find` over /, a system directory or a home folder lists, or null. */
+function findsProtectedTree(v: CommandView): string | null {
+  const firstExpr = v.args.findIndex((a) => a.startsWith('-') || a === '(' || a === '!');
+  const starts = firstExpr === -1 ? v.args : v.args.slice(0, firstExpr);
+  if (!unfilteredFind(firstExpr === -1 ? [] : v.args.slice(firstExpr))) return null;
+  for (const s of starts) {
+    const why = protectedTarget(resolvePath(v.cwd, s));
+    if (why) return why;
+  }
+  return null;
+}
+
+/** `find / -print0 | xargs -0 rm -rf`, `find ~ | xargs chmod 000`: xargs applies it to the whole tree. */
+export function pipelineTreeHits(
+  views: ReadonlyArray<CommandView | null>,
+  sinkFor: (i: number) => HitSink,
+): void {
+  views.forEach((v, i) => {
+    const before = views[i - 1];
+    if (!v || !before || before.name !== 'find' || !v.via.includes('xargs')) return;
+    // Every file find lists goes, recursive or not, as with `find ~ -type f -delete`.
+    const deletes = DELETERS.has(v.name);
+    if (!deletes && !PERMISSION_CHANGERS.has(v.name)) return;
+    const why = findsProtectedTree(before);
+    if (why) sinkFor(i).hit(deletes ? 'rm-root' : 'permissions-root', `find | xargs ${v.name} on ${why}`);
+  });
+}
+
+/** A find expression that only bounds depth or type still takes every file there is. */
+function unfilteredFind(expr: readonly string[]): boolean {
+  return expr.every(
     (a, i) =>
       FIND_HARMLESS.has(a) ||
       /^\d+$/.test(a) ||
@@ -112,10 +161,6 @@ function find(cmd: CommandView, out: HitSink): void {
       a === '-type' ||
       (i > 0 && expr[i - 1] === '-type'),
   );
-  for (const s of starts) {
-    const why = protectedTarget(resolvePath(cmd.cwd, s));
-    if (why && unfiltered) out.hit('rm-root', `find ${runsDelete ? '-exec rm' : '-delete'} on ${why}`);
-  }
 }
 
 /** Octal or symbolic modes that grant write to others, or set setuid/setgid. */

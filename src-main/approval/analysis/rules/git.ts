@@ -46,6 +46,12 @@ export const gitRules: Rule[] = [
     description: 'Rewrites the whole history (filter-branch, filter-repo)',
   },
   {
+    key: 'git-history-drop',
+    category: 'git',
+    description:
+      'Drops commits only the reflog or a ref still keeps (reflog expire, gc --prune=now, prune, update-ref -d)',
+  },
+  {
     key: 'secret-commit',
     category: 'exfiltration',
     description: 'Stages a credential file or private key for commit, from where a push publishes it',
@@ -82,6 +88,15 @@ function restore(rest: string[], out: HitSink): void {
   const { options } = splitOptions(rest);
   const stagedOnly = hasFlag(options, 'S', ['staged']) && !hasFlag(options, 'W', ['worktree']);
   if (!stagedOnly) out.hit('git-discard-changes', `git restore ${rest.join(' ')}`);
+}
+
+/** The recovery net goes: expiring the reflog now, pruning unreachable objects, deleting a ref. */
+function dropsHistory(sub: string, options: readonly string[], operands: readonly string[]): boolean {
+  const now = options.some((o) => /^--(?:expire|expire-unreachable|prune)=(?:now|all|0)\b/.test(o));
+  if (sub === 'reflog') return operands[0] === 'delete' || (operands[0] === 'expire' && now);
+  if (sub === 'gc') return now;
+  if (sub === 'prune') return !hasFlag(options, 'n', ['dry-run']);
+  return hasFlag(options, 'd', ['delete']);
 }
 
 function git(cmd: CommandView, out: HitSink): void {
@@ -135,6 +150,12 @@ function git(cmd: CommandView, out: HitSink): void {
       if (secret) out.hit('secret-commit', `git ${sub} ${secret}`);
       break;
     }
+    case 'reflog':
+    case 'gc':
+    case 'prune':
+    case 'update-ref':
+      if (dropsHistory(sub, options, operands)) out.hit('git-history-drop', `git ${sub} ${rest.join(' ')}`);
+      break;
     case 'filter-branch':
     case 'filter-repo':
       out.hit('git-filter-branch', `git ${sub}`);

@@ -174,7 +174,15 @@ function kubectl(cmd: CommandView, out: HitSink): void {
     cmd.args.some((a) => a.startsWith('--dry-run=') && a !== '--dry-run=none')
   )
     return;
-  if (first.value === 'drain') out.hit('cluster-scale-down', text(cmd));
+  if (first.value === 'drain' || first.value === 'cordon' || first.value === 'taint')
+    out.hit('cluster-scale-down', text(cmd));
+  // `rollout restart|undo|pause` and `set image` change what the live workloads run.
+  const verb = cmd.args.slice(first.index + 1).find((a) => !a.startsWith('-'));
+  if (
+    (first.value === 'rollout' && (verb === 'restart' || verb === 'undo' || verb === 'pause')) ||
+    (first.value === 'set' && verb === 'image')
+  )
+    out.hit('deploy-live', text(cmd));
   const replicas = optionValues(cmd.args, null, ['replicas'])[0];
   if (first.value === 'scale' && replicas === '0') out.hit('cluster-scale-down', text(cmd));
 }

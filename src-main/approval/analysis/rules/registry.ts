@@ -24,6 +24,7 @@ import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
 import { deployDetectors, deployRules } from './deploy';
 import { rootRunDetectors, rootRunRules } from './rootRuns';
+import { packageSourceDetectors, packageSourceRules } from './packageSources';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -62,6 +63,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...persistenceRules,
   ...privilegeRules,
   ...rootRunRules,
+  ...packageSourceRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -97,6 +99,7 @@ const tables: DetectorTable[] = [
   persistenceDetectors,
   privilegeDetectors,
   rootRunDetectors,
+  packageSourceDetectors,
   systemChangeDetectors,
   hardlineDetectors,
   volumeDetectors,

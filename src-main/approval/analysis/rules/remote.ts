@@ -2,6 +2,7 @@
 import type { Rule } from '../verdict';
 import type { Carried } from '../carriers';
 import type { ArgWord } from '../words';
+import { isDynamic } from '../words';
 import type { CommandView, HitSink } from './types';
 import { hasFlag } from './types';
 import { parseOptions } from '../options';
@@ -99,6 +100,15 @@ export function codeSourceHits(words: readonly ArgWord[], out: HitSink): void {
 export interface PipelineStage {
   view: CommandView | null;
   carried: Carried | null;
+  /** What the stage prints, when it is known without running it (`echo …`, `printf …`). */
+  staticOut?: string | null;
+  /** The stage prints shell set-up (`starship init bash`), run like `eval "$(…)"`. */
+  setup?: boolean;
+}
+
+/** `cat run.sh | sh` runs a file like `sh run.sh`; other producers print what only running them shows. */
+function printsAFile(v: CommandView | null): boolean {
+  return v?.name === 'cat' && v.args.length > 0 && v.args.every((a) => !a.startsWith('-') && !isDynamic(a));
 }
 
 /** A stage that runs stdin as code, fed by a download or a decoder earlier in the pipeline. */
@@ -108,8 +118,15 @@ export function pipelineHits(stages: readonly PipelineStage[], sinkFor: (index: 
   stages.forEach((stage, i) => {
     if (stage.carried?.readsStdinCode && i > 0) {
       const runner = stage.view?.name ?? 'a shell';
+      const before = stages[i - 1];
       if (downloader) sinkFor(i).hit('remote-code', `${downloader} | ${runner}`);
       else if (decoder) sinkFor(i).hit('decode-exec', `${decoder} | ${runner}`);
+      // `jq -r .cmd | sh`: the code is whatever the producer prints, known only at run time.
+      else if (before && (before.staticOut ?? null) === null && !printsAFile(before.view) && !before.setup)
+        sinkFor(i).hit(
+          'dynamic-command',
+          `${runner} runs what ${before.view?.name ?? 'the stage before'} prints`,
+        );
     }
     const v = stage.view;
     if (v && DOWNLOADERS.has(v.name)) downloader = v.name;

@@ -49,6 +49,12 @@ const PRINTS_SECRET: Record<string, RegExp> = {
   op: /^(?:read|item get)\b/,
   security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
   pass: /^(?!(?:ls|list|find|search|init|git|generate|insert|edit|rm|mv|cp|grep)\b)\S/,
+  // Desktop keyrings and password managers.
+  'secret-tool': /^lookup\b/,
+  'kwallet-query': /\S/,
+  bw: /^get (?:password|item|totp|notes)\b/,
+  lpass: /^show\b/,
+  heroku: /^auth:token\b/,
 };
 
 /** What a credential-printing command (`gh auth token`, `gpg --export-secret-keys`) puts on stdout, or null. */
