@@ -164,7 +164,7 @@ describe('handleFunctionCall', () => {
     await runtime.handleFunctionCall('t', {}, ctx);
     await runtime.handleFunctionCall('missing', {}, ctx);
     await runtime.handleFunctionCall('t', { block: true }, ctx);
-    expect(seen.map((s) => s.status)).toEqual(['ok', 'error', 'blocked']);
+    expect(seen.map((s) => s.status)).toEqual(['ok', 'error', 'vetoed']);
     expect(seen[0]).toMatchObject({
       name: 't',
       args: {},
@@ -202,7 +202,7 @@ describe('handleFunctionCall', () => {
     runtime.hooks.register('post_tool_call', (info) => void statuses.push(info.status));
     runtime.hooks.register('transform_tool_result', (info) => `${info.status}: ${info.result}`);
     expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('blocked: {"error":"no"}');
-    expect(statuses).toEqual(['blocked']);
+    expect(statuses).toEqual(['vetoed']);
   });
 
   it('logs and skips a hook that throws', async () => {

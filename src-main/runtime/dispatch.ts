@@ -29,10 +29,10 @@ export class Dispatcher {
 
       let outcome: ToolOutcome;
       let status: DispatchStatus;
-      const blocked = this.hooks.has('pre_tool_call') ? await this.preToolCall(name, args, ctx) : undefined;
-      if (blocked !== undefined) {
-        outcome = toolError(blocked);
-        status = 'blocked';
+      const vetoed = this.hooks.has('pre_tool_call') ? await this.preToolCall(name, args, ctx) : undefined;
+      if (vetoed !== undefined) {
+        outcome = toolError(vetoed);
+        status = 'vetoed';
       } else if (!parsed.ok) {
         outcome = toolError(`Invalid arguments for ${name}: ${parsed.details}`);
         status = 'error';

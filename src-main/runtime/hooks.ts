@@ -24,11 +24,11 @@ export interface ToolCallInfo {
 
 export type PreToolCallResult = { action: 'block'; message: string } | { action: 'allow' } | void | undefined;
 /**
- * How dispatch ended a call, as `post_tool_call` hooks see it. `blocked` here is a
- * `pre_tool_call` hook's refusal (the call's status is then `error`), never the approval gate's
- * `blocked` of ToolCallStatus: the gate's refusals reach hooks as `error`.
+ * How dispatch ended a call, as `post_tool_call` hooks see it: `vetoed` when a `pre_tool_call`
+ * hook refused it (the call's status is then `error`). The approval gate's refusals reach hooks
+ * as `error`; `blocked` is only ever the gate's word (ToolCallStatus).
  */
-export type DispatchStatus = 'ok' | 'error' | 'blocked';
+export type DispatchStatus = 'ok' | 'error' | 'vetoed';
 
 export interface PostToolCallInfo extends ToolCallInfo {
   result: string;
