@@ -194,14 +194,14 @@ describe('handleFunctionCall', () => {
     expect(seen).toEqual(['a:t ran', 'b:t ran', 'c:t ran']);
   });
 
-  it('runs transform_tool_result and post_tool_call hooks on a blocked call too', async () => {
+  it('runs transform_tool_result and post_tool_call hooks on a vetoed call too', async () => {
     const { runtime } = newRuntime();
     const statuses: string[] = [];
     runtime.registry.register(spec('t', 's'));
     runtime.hooks.register('pre_tool_call', () => ({ action: 'block', message: 'no' }));
     runtime.hooks.register('post_tool_call', (info) => void statuses.push(info.status));
     runtime.hooks.register('transform_tool_result', (info) => `${info.status}: ${info.result}`);
-    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('blocked: {"error":"no"}');
+    expect((await runtime.handleFunctionCall('t', {}, ctx)).text).toBe('vetoed: {"error":"no"}');
     expect(statuses).toEqual(['vetoed']);
   });
 
