@@ -188,7 +188,7 @@ describe('hooks', () => {
     expect(toolResults(1)[1]).toEqual({ error: 'memory is off today' });
     expect(finished.map(({ name, status }) => [name, status])).toEqual([
       ['todo', 'ok'],
-      ['memory', 'blocked'],
+      ['memory', 'vetoed'],
     ]);
     expect(scripted.h.root.sessions.todos(agent.sessionId)).toEqual([
       { id: '1', content: 'read', status: 'pending' },

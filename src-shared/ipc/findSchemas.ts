@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageRoleSchema } from '../sessions';
 
 /** Where in the transcript a find hit lies: a message's text, or a part of a tool call's card. */
 export const FindFieldSchema = z.enum(['text', 'args', 'output', 'error', 'result']);
@@ -10,7 +11,7 @@ export const FindHitSchema = z.object({
   messageId: z.string(),
   /** The tool call whose card holds the hit, when it is not in the message's own text. */
   toolCallId: z.string().optional(),
-  role: z.enum(['user', 'assistant', 'tool']),
+  role: MessageRoleSchema.exclude(['system']),
   field: FindFieldSchema,
   /** Where the match starts in the field's text, and how long it is. */
   offset: z.number().int().nonnegative(),

@@ -22,14 +22,20 @@ export function snippetOf(content: string, terms: readonly string[], words = 24)
     return terms.some((t) => lower.startsWith(t));
   };
   let spans: Span[] = [];
-  let found = false;
+  let lead = -1;
   for (const m of content.matchAll(WORD)) {
     const hit = matches(m[0]);
     spans.push({ start: m.index, end: m.index + m[0].length, hit });
-    found ||= hit;
-    // Until the first match only the last few words are kept; from it on, the window fills.
-    if (!found && spans.length > LEAD) spans.shift();
-    else if (found && spans.length >= words) break;
+    if (hit && lead < 0) lead = spans.length - 1;
+    // Before the first match a window's worth of words is kept; from it on, a window's worth more.
+    if (lead < 0 && spans.length > words) spans.shift();
+    else if (lead >= 0 && spans.length - lead >= words) break;
+  }
+  const found = lead >= 0;
+  // A few words before the match; more when the text ends soon after it, up to its start.
+  if (found) {
+    const from = Math.max(0, Math.min(lead - LEAD, spans.length - words));
+    spans = spans.slice(from, from + words);
   }
   if (!found) spans = leadingWords(content, words);
   if (spans.length === 0) return '';

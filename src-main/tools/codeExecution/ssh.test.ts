@@ -41,6 +41,18 @@ describe.skipIf(skipReason !== undefined)('execute_code over ssh (real sshd)', (
       commandGate: fakeGate().gate,
       dispatchTool: async () => toolOk('unused'),
     });
+    // Scripts may call what the registry marks callable: a file reader stands for the real one.
+    t.runtime.registry.register({
+      name: 'read_file',
+      toolset: 'file',
+      schema: {
+        name: 'read_file',
+        description: 'Reads a file.',
+        parameters: { type: 'object', properties: {} },
+      },
+      handler: async () => 'unused',
+      fromScripts: {},
+    });
     const code = [
       'console.log(__dirname);',
       'tools.read_file({ path: "x" }).catch((error) => console.log(error.message));',
