@@ -45,6 +45,21 @@ async function scrollTo(to: number): Promise<void> {
   }, to);
 }
 
+/** scrollTop once rows drawn by a scroll are measured (the list then corrects for rows above). */
+const settledScrollTop = () =>
+  list().evaluate(async (el) => {
+    // The page's own frame clock; this file is typed for Node, without the DOM's globals.
+    const page = globalThis as unknown as { requestAnimationFrame(next: () => void): number };
+    const frames = () =>
+      new Promise<void>((resolve) => page.requestAnimationFrame(() => page.requestAnimationFrame(resolve)));
+    let last = -1;
+    while (el.scrollTop !== last) {
+      last = el.scrollTop;
+      await frames();
+    }
+    return last;
+  });
+
 const distanceFromBottom = () => list().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
 
 async function shots(name: string): Promise<void> {
@@ -130,9 +145,9 @@ describe('the virtual transcript', () => {
     await expect.poll(lastText, POLL).toContain('streamed line');
     // While it streams (and the answer grows taller), the list keeps up with it.
     expect(await app.page.getByTestId('chat-status').getAttribute('data-status')).toBe('running');
-    expect(await distanceFromBottom()).toBeLessThan(48);
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
     await expect.poll(async () => (await lastText()).length, POLL).toBeGreaterThan(1000);
-    expect(await distanceFromBottom()).toBeLessThan(48);
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
     await expect
       .poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL)
       .toBe('idle');
@@ -142,7 +157,7 @@ describe('the virtual transcript', () => {
     await app.send('Another long answer');
     await expect.poll(lastText, POLL).toContain('more words');
     await scrollTo(0.3);
-    const top = await list().evaluate((el) => el.scrollTop);
+    const top = await settledScrollTop();
     expect(await app.page.getByTestId('chat-status').getAttribute('data-status')).toBe('running');
     await expect
       .poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL)
