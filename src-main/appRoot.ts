@@ -30,7 +30,7 @@ import { discoverTools, type DiscoveryReport } from './runtime/discovery';
 import { toolError } from './runtime/errors';
 import { ToolRuntime } from './runtime/runtime';
 import type { Logger } from './runtime/types';
-import type { TerminalStreamSink } from './terminal/outputStream';
+import type { TerminalStreamSink } from './terminal/streamEvents';
 import type { TerminalConfigInput } from './config/terminalSchema';
 import { SandboxEscalation } from './sandbox/escalation';
 import { startNetworkProxy } from './sandbox/networkProxy';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalStreamEvent } from '../terminal/outputStream';
+import type { TerminalStreamEvent } from '../terminal/streamEvents';
 import type { TerminalService } from '../terminal/service';
 import { markedService, MARK, until } from '../terminal/testing/backendScenarios';
 import { settleProcesses } from '../terminal/testing/procs';

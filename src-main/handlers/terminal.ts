@@ -1,6 +1,6 @@
 import type { EventBus } from '../contract/eventBus';
 import { ContractError } from '../contract/router';
-import type { TerminalStreamEvent } from '../terminal/outputStream';
+import type { TerminalStreamEvent } from '../terminal/streamEvents';
 import { USER_SHELL_CALL_ID, type TerminalService, type UserShell } from '../terminal/service';
 
 /**

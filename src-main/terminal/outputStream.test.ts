@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../src-shared/constants';
 import { HeadlessMirror } from './mirror/mirror';
-import {
-  OutputStream,
-  SOLE_CONSUMER,
-  type OutputStreamOptions,
-  type TerminalStreamEvent,
-} from './outputStream';
+import { OutputStream, SOLE_CONSUMER, type OutputStreamOptions } from './outputStream';
+import type { TerminalStreamEvent } from './streamEvents';
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -10,39 +10,13 @@ import { FlowControl } from '../../src-shared/constants';
 import { Utf8Splitter } from './handle';
 import { LiveBudget } from './liveBudget';
 import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
-
-export interface StreamTags {
-  taskId: string;
-  toolCallId: string;
-  streamId: string;
-}
-
-export type TerminalStreamEvent = StreamTags & {
-  /** Only these consumers get the event; without it, every consumer does. */
-  to?: string[];
-} & (
-    | { type: 'data'; data: string; snapshot?: boolean; size?: { cols: number; rows: number } }
-    | { type: 'exit'; exitCode: number | null; signal?: string }
-  );
-
-export type TerminalStreamSink = (event: TerminalStreamEvent) => void;
-
-export interface PausableSource {
-  pause(): void;
-  resume(): void;
-}
+import type { PausableSource, StreamTags, TerminalStreamSink, WhenBehind } from './streamEvents';
 
 /**
  * A batch is sent at once when it reaches this size instead of waiting for the timer. Each message
  * costs the consumer far more than its characters, so batches are as large as flow control allows.
  */
 const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
-
-/**
- * What a stream does when consumers fall behind: hold its source while all are, or send each
- * lagging one a snapshot of the mirror once it has caught up.
- */
-export type WhenBehind = 'pause' | 'snapshot';
 
 /**
  * Snapshots take main's time: after one, the next waits this many times as long, so a page that

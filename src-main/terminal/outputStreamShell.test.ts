@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../src-shared/constants';
 import { HeadlessMirror } from './mirror/mirror';
-import { OutputStream, type TerminalStreamEvent } from './outputStream';
+import { OutputStream } from './outputStream';
+import type { TerminalStreamEvent } from './streamEvents';
 
 // A user shell keeps acknowledgement flow control; its mirror only gives a page that
 // (re)connects the screen first.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalStreamEvent } from './outputStream';
+import type { TerminalStreamEvent } from './streamEvents';
 import type { TerminalService } from './service';
 import { markedService, MARK, until } from './testing/backendScenarios';
 import { processesWith, uniqueSleep } from './testing/commandLines';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TerminalStreamEvent } from './outputStream';
+import type { TerminalStreamEvent } from './streamEvents';
 import { TerminalService, type TerminalServiceOptions } from './service';
 import type { StreamConsumers } from './streamHub';
 import {

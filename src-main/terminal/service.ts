@@ -20,7 +20,7 @@ import { errorMessage } from './handle';
 import { endOnInputWait, inputWaitNote } from './inputWaitEnd';
 import { handedOverNote, HandOvers } from './inputHandOver';
 import { CANCELLED_NOTE, foregroundTimeoutMs, timeoutNote, withNote } from './limits';
-import type { TerminalStreamSink } from './outputStream';
+import type { TerminalStreamSink } from './streamEvents';
 import { ProcessRegistry } from './processRegistry';
 import type { ScreenStore } from './mirror/screenStore';
 import { StreamHub, type StreamConsumers } from './streamHub';

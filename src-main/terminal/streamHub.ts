@@ -2,7 +2,8 @@
 import type { Logger } from '../runtime/types';
 import { MirrorHub } from './mirror/mirrorHub';
 import type { ScreenStore } from './mirror/screenStore';
-import { OutputStream, type StreamTags, type TerminalStreamSink } from './outputStream';
+import { OutputStream } from './outputStream';
+import type { StreamTags, TerminalStreamSink } from './streamEvents';
 import { commandHeader, exitFooter, LineEndings } from './streamFrame';
 import type { ProcessHandle } from './types';
 

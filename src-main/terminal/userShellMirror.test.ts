@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalStreamEvent } from './outputStream';
+import type { TerminalStreamEvent } from './streamEvents';
 import type { TerminalService } from './service';
 import type { StreamConsumers } from './streamHub';
 import { MARK, markedService, until } from './testing/backendScenarios';

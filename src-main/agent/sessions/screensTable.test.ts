@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TerminalStreamEvent } from '../../terminal/outputStream';
+import type { TerminalStreamEvent } from '../../terminal/streamEvents';
 import { TerminalService } from '../../terminal/service';
 import { openSessionsDb, sessionsDbPath } from './db';
 import { TerminalScreensTable } from './screensTable';
