@@ -96,6 +96,20 @@ export function resolvePath(cwd: string | null | undefined, p: string): string {
   return canonicalPath(`${cwd}/${p}`);
 }
 
+/**
+ * Why this operand, as seen from `cwd`, names a protected target, or null. The shell expands
+ * `{a,b}` into separate words before anything runs, so each alternative is resolved on its own:
+ * `{/etc,x}` names `/etc`, not `cwd/{/etc,x}`.
+ */
+export function protectedAt(cwd: string | null | undefined, raw: string): string | null {
+  if (!raw.includes('{')) return protectedTarget(resolvePath(cwd, raw));
+  for (const alt of expandBraces(raw)) {
+    const why = protectedTarget(resolvePath(cwd, alt));
+    if (why) return why;
+  }
+  return null;
+}
+
 /** Why deleting this path recursively can never be allowed, or null. */
 export function protectedTarget(raw: string): string | null {
   if (plainlyUnprotected(raw) || isDynamic(raw)) return null;

@@ -1,6 +1,6 @@
 /** Deleting files and changing permissions: rm, find -delete / -exec rm, chmod, chown. */
 import type { Rule } from '../verdict';
-import { configWriteKey, protectedTarget, resolvePath } from '../paths';
+import { configWriteKey, protectedAt, resolvePath } from '../paths';
 import { commandName, isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
@@ -49,7 +49,7 @@ export function rmRootReason(args: readonly string[], cwd?: string | null): stri
   const recursive = hasFlag(options, 'rR', ['recursive']);
   if (options.includes('--no-preserve-root')) return 'disables the root safeguard (--no-preserve-root)';
   for (const target of operands) {
-    const why = protectedTarget(resolvePath(cwd, target));
+    const why = protectedAt(cwd, target);
     // The rule's title already says "Deletes …": the reason names which one.
     if (why && (recursive || lastSegmentGlob(target))) return why;
   }
@@ -108,7 +108,7 @@ function find(cmd: CommandView, out: HitSink): void {
   if (runsPermissions) {
     if (unfilteredFind(expr))
       for (const s of starts) {
-        const why = protectedTarget(resolvePath(cmd.cwd, s));
+        const why = protectedAt(cmd.cwd, s);
         if (why) out.hit('permissions-root', `find -exec ${runs} on ${why}`);
       }
     return;
@@ -117,7 +117,7 @@ function find(cmd: CommandView, out: HitSink): void {
   if (!runsDelete) out.hit('find-delete');
   const unfiltered = unfilteredFind(expr);
   for (const s of starts) {
-    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    const why = protectedAt(cmd.cwd, s);
     if (why && unfiltered) out.hit('rm-root', `find ${runsDelete ? '-exec rm' : '-delete'} on ${why}`);
   }
 }
@@ -128,7 +128,7 @@ function findsProtectedTree(v: CommandView): string | null {
   const starts = firstExpr === -1 ? v.args : v.args.slice(0, firstExpr);
   if (!unfilteredFind(firstExpr === -1 ? [] : v.args.slice(firstExpr))) return null;
   for (const s of starts) {
-    const why = protectedTarget(resolvePath(v.cwd, s));
+    const why = protectedAt(v.cwd, s);
     if (why) return why;
   }
   return null;

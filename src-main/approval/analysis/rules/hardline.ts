@@ -8,7 +8,8 @@
  */
 import type { Rule } from '../verdict';
 import type { SyntaxNode } from '../parse';
-import { protectedTarget, resolvePath } from '../paths';
+import { protectedAt } from '../paths';
+import { expandBraces } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, optionValues, splitOptions } from './types';
 
@@ -50,7 +51,7 @@ export const hardlineRules: Rule[] = [
 function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
   if (!hasFlag(cmd.args, 'R', ['recursive']))
     for (const target of splitOptions(cmd.args).operands) {
-      const why = protectedTarget(resolvePath(cmd.cwd, target));
+      const why = protectedAt(cmd.cwd, target);
       // `chmod 000 /` can be set back by root, unlike a recursive change: it asks (a home folder's own mode is the user's).
       if (why && !why.includes('home')) out.hit('system-config-write', `${cmd.name} on ${why}`);
     }
@@ -62,7 +63,7 @@ function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
     out.hit('file-attributes', `chattr ${cmd.args.join(' ')}`);
   if (!recursive) return;
   for (const target of splitOptions(cmd.args).operands) {
-    const why = protectedTarget(resolvePath(cmd.cwd, target));
+    const why = protectedAt(cmd.cwd, target);
     if (why) out.hit('permissions-root', `${cmd.name} -R on ${why}`);
   }
 }
@@ -70,10 +71,13 @@ function recursiveOnProtected(cmd: CommandView, out: HitSink): void {
 /** `mv /usr /usr.bak`, `mv ~ /tmp/old`: the sources of a move, with `-t DIR` naming the target apart. */
 function moveProtected(cmd: CommandView, out: HitSink): void {
   const into = optionValues(cmd.args, 't', ['target-directory']);
-  const operands = splitOptions(cmd.args).operands.filter((o) => !into.includes(o));
+  // `mv {/etc,/etc.bak}` is `mv /etc /etc.bak` once the shell expands the braces.
+  const operands = splitOptions(cmd.args)
+    .operands.filter((o) => !into.includes(o))
+    .flatMap((o) => (o.includes('{') ? expandBraces(o) : [o]));
   const sources = into.length > 0 ? operands : operands.slice(0, -1);
   for (const s of sources) {
-    const why = protectedTarget(resolvePath(cmd.cwd, s));
+    const why = protectedAt(cmd.cwd, s);
     if (why) out.hit('move-protected', `mv ${s}: ${why}`);
   }
 }
@@ -83,7 +87,7 @@ function rsyncDeleteInto(cmd: CommandView, out: HitSink): void {
   if (!cmd.args.some((a) => /^--(?:delete|del$|remove-source)/.test(a))) return;
   const operands = splitOptions(cmd.args).operands;
   const dest = operands.length > 1 ? operands[operands.length - 1] : undefined;
-  const why = dest === undefined ? null : protectedTarget(resolvePath(cmd.cwd, dest));
+  const why = dest === undefined ? null : protectedAt(cmd.cwd, dest);
   if (why) out.hit('rm-root', `rsync --delete into ${why}`);
 }
 
