@@ -139,7 +139,12 @@ function shell(argv: ArgWord[]): Carried {
   const first = argv[p.next] ?? null;
   if (hasOption(p, '-c', '--command')) {
     if (!first) return none();
-    return { ...none(), nested: [{ kind: 'code', text: first.value, words: [first] }], codeWords: [first] };
+    const positional = argv.slice(p.next + 1).map((w) => w.value);
+    return {
+      ...none(),
+      nested: [{ kind: 'code', text: first.value, words: [first], positional }],
+      codeWords: [first],
+    };
   }
   const fromStdin = first === null || hasOption(p, '-s') || STDIN_PATHS.has(first.value);
   return { ...none(), readsStdinCode: fromStdin ? 'shell' : null, script: fromStdin ? null : first };

@@ -7,6 +7,7 @@ import { writeTarget } from './rules/disk';
 import { redirectExfiltrationHits } from './rules/exfiltration';
 import { isSystemLog } from './rules/systemChanges';
 import { detectorsFor } from './rules/registry';
+import { withPositional } from './positional';
 import { DOWNLOADERS, codeSourceHits, downloadTargets } from './rules/remote';
 import type { CommandView } from './rules/types';
 import { staticOutput } from './staticOutput';
@@ -365,6 +366,7 @@ function followNested(
   col: Collector,
   stdin: string | null,
 ): void {
-  if (n.kind === 'code') w.nestedCode(n.text, n.words, seg, src, col);
+  if (n.kind === 'code')
+    withPositional(w.ctx, n.text, n.positional, () => w.nestedCode(n.text, n.words, seg, src, col));
   else judgeArgv(w, n.argv, [...via, n.via], seg, src, col, stdin, null);
 }

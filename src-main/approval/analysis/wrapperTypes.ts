@@ -3,7 +3,14 @@ import type { ArgWord } from './words';
 
 /** Code or a command line that a command runs on our behalf. */
 export type Nested =
-  { kind: 'code'; text: string; words: ArgWord[] } | { kind: 'argv'; argv: ArgWord[]; via: string };
+  | {
+      kind: 'code';
+      text: string;
+      words: ArgWord[];
+      /** `sh -c CODE a b`: the values of `$0`, `$1`, … inside CODE, when the shell names them. */
+      positional?: string[];
+    }
+  | { kind: 'argv'; argv: ArgWord[]; via: string };
 
 export interface Unwrapped {
   /** The innermost command line; empty when the wrapper runs nothing (`sudo -i`, `env`). */
