@@ -14,6 +14,7 @@ import {
   lookupChannel,
   outsideFile,
   outsideOutput,
+  runtimeFile,
   SECRET_NAME,
   secretVariableSent,
   storeUpload,
@@ -35,6 +36,12 @@ export const exfiltrationRules: Rule[] = [
     key: 'outside-upload',
     category: 'exfiltration',
     description: 'Sends a file from outside the workspace to another machine',
+  },
+  {
+    key: 'runtime-upload',
+    category: 'exfiltration',
+    description:
+      'Sends a file named only at run time (a loop variable, find -exec, xargs) to another machine',
   },
   {
     key: 'reverse-tunnel',
@@ -115,7 +122,8 @@ function uploads(v: CommandView): { files: string[]; stdin: boolean } | null {
     case 'http':
     case 'https':
     case 'xh':
-      return { files: v.args.flatMap((a) => /^(?:[^=@]*=)?@(.+)$/.exec(a)?.[1] ?? []), stdin: true };
+      // `@file` bodies and `field=@file`, `field@file` form uploads.
+      return { files: v.args.flatMap((a) => /^(?:[\w.-]*=?)?@(.+)$/.exec(a)?.[1] ?? []), stdin: true };
     case 'ssh':
       return { files: [], stdin: splitOptions(v.args).operands.length > 1 };
     case 'scp':
@@ -167,7 +175,9 @@ function sender(cmd: CommandView, out: HitSink): void {
   const secret = up.files.find((f) => isSecretPath(f));
   if (secret) return out.hit('secret-exfiltration', `${cmd.name} sends ${secret}`);
   const outside = up.files.find((f) => outsideFile(cmd, f));
-  if (outside) out.hit('outside-upload', `${cmd.name} sends ${outside}`);
+  if (outside) return out.hit('outside-upload', `${cmd.name} sends ${outside}`);
+  const picked = runtimeFile(cmd, up.files);
+  if (picked) out.hit('runtime-upload', `${cmd.name} sends ${picked}`);
 }
 
 /** A command that puts a secret on its stdout, or null. */

@@ -74,6 +74,33 @@ export function outsideFile(cmd: CommandView, file: string): boolean {
   return p.startsWith('/') || p.startsWith('~') || p === '..' || p.startsWith('../');
 }
 
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/** Hosts a sender names: URLs, `user@host:path` copies, and `localhost:3000/…` as curl reads it. */
+function namedHosts(cmd: CommandView): string[] {
+  const hosts: string[] = [];
+  for (const a of cmd.args) {
+    const url = /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(a);
+    const bare = url ? null : /^(?:[\w.-]+@)?(\[[^\]]*\]|[\w.-]+):(?!\/\/)/.exec(a);
+    const host = url?.[1] ?? bare?.[1];
+    if (host) hosts.push(host);
+  }
+  return hosts;
+}
+
+/**
+ * `for f in ~/.ssh/*; do curl -d @"$f" …`, `find ~ -exec curl -F f=@{} …`: an uploaded file the
+ * shell only picks at run time, sent anywhere but this machine. Which file that is cannot be
+ * known here, so it may be a key; returns the file as written, or null.
+ */
+export function runtimeFile(cmd: CommandView, files: readonly string[]): string | null {
+  const picked = files.find((f) => isDynamic(f));
+  if (picked === undefined) return null;
+  const hosts = namedHosts(cmd);
+  if (hosts.length > 0 && hosts.every((h) => LOOPBACK_HOST.test(h))) return null;
+  return picked.split(DYN).join('…');
+}
+
 /** A remote destination of a copy: `s3://…`, `gs://…`, rclone's `remote:path`. */
 const REMOTE_DEST =
   /^(?:s3|gs|az|r2|b2|wasbs?|abfss?):\/\/|^https:\/\/[\w.-]+\.(?:blob\.core\.windows\.net)|^[\w-]+:(?!\/\/)/;

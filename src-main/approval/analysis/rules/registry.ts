@@ -23,7 +23,7 @@ import { hardlineDetectors, hardlineRules } from './hardline';
 import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
 import { deployDetectors, deployRules } from './deploy';
-import { rootRunDetectors, rootRunRules } from './rootRuns';
+import { rootRunDetectors, rootRunRules, rootUnknown } from './rootRuns';
 import { packageSourceDetectors, packageSourceRules } from './packageSources';
 
 /** Findings of the analysis itself rather than of one command. */
@@ -111,8 +111,11 @@ for (const table of tables) {
   }
 }
 
+/** What judges a command no table names: only what it runs as may make it dangerous. */
+const UNKNOWN_NAME: readonly CommandDetector[] = [rootUnknown];
+
 export function detectorsFor(name: string): readonly CommandDetector[] {
-  return byName.get(name) ?? [];
+  return byName.get(name) ?? UNKNOWN_NAME;
 }
 
 /** Names some rule cares about; the pattern fallback only looks closer at these. */

@@ -14,6 +14,11 @@ export const rootRunRules: Rule[] = [
     description: 'Runs a build, a package install or a script as root, so its code gets the whole machine',
   },
   {
+    key: 'root-unknown',
+    category: 'privilege',
+    description: 'Runs a program no rule knows as root or another user (sudo, doas, pkexec, run0)',
+  },
+  {
     key: 'system-identity',
     category: 'privilege',
     description: "Changes the machine's name, clock, time zone or locale",
@@ -77,6 +82,65 @@ function identity(cmd: CommandView, out: HitSink): void {
           (verb.startsWith('set-') || verb === 'hostname') &&
           (cmd.name !== 'hostnamectl' || operands.length > 1);
   if (sets) out.hit('system-identity', text);
+}
+
+/**
+ * Well-known tools that only read or report, so running them as root changes nothing; `true`,
+ * `id` and `whoami` are how scripts test a sudo login (`sudo -n true`).
+ */
+const ROOT_READ_ONLY = new Set([
+  'true',
+  'false',
+  'id',
+  'whoami',
+  'groups',
+  'echo',
+  'printf',
+  'pwd',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'grep',
+  'egrep',
+  'zgrep',
+  'wc',
+  'stat',
+  'file',
+  'du',
+  'df',
+  'free',
+  'uptime',
+  'uname',
+  'ps',
+  'top',
+  'htop',
+  'lsof',
+  'ss',
+  'netstat',
+  'ip',
+  'journalctl',
+  'dmesg',
+  'lsblk',
+  'blkid',
+  'lspci',
+  'lsusb',
+  'lsmod',
+  'getent',
+  'which',
+]);
+
+/**
+ * `sudo mytool`: a program no rule judges, run as root or another user, asks; whatever it does,
+ * it does beyond the project's reach. Reached only for names no detector table lists, so a
+ * command the rules know (`sudo apt-get update`) is judged by those rules alone.
+ */
+export function rootUnknown(cmd: CommandView, out: HitSink): void {
+  if (cmd.name === '' || ROOT_READ_ONLY.has(cmd.name)) return;
+  const by = cmd.via.find((v) => ELEVATORS.has(v));
+  if (by) out.hit('root-unknown', `${by} ${cmd.name}`);
 }
 
 export const rootRunDetectors: DetectorTable = [
