@@ -22,6 +22,14 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'find src -type f -name "*.rej" -delete'],
   // The same delete through -exec: `{}` is a match of the output name.
   ['quiet', "find . -name '*.orig' -exec rm {} +"],
+  ['quiet', 'rm -rf node_modules dist build target .next __pycache__ coverage .pytest_cache'],
+  ['quiet', 'find . -name __pycache__ -type d -exec rm -rf {} +'],
+  // Braces expand to separate words, each an output; anything inside an output is output too.
+  ['quiet', 'rm -rf {build,dist}'],
+  ['quiet', 'rm -rf packages/{web,api}/{dist,.turbo}'],
+  ['quiet', 'rm -rf .next/cache'],
+  ['quiet', 'rm -rf target/debug/incremental'],
+  ['quiet', 'rm -rf node_modules/.vite'],
 ];
 
 const asks: Array<readonly [Expected, string]> = [
@@ -42,6 +50,14 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', "find . -name '*.ts' -delete"],
   ['ask', "find / -name '*.pyc' -delete"],
   ['ask', "find .. -name '*.orig' -delete"],
+  ['ask', 'rm -rf {build,src}'],
+  ['ask', 'rm -rf {dist,/tmp/x}'],
+  ['ask', 'rm -rf {dist,~/x}'],
+  ['ask', 'rm -rf node_modules/../src'],
+  ['ask', 'rm -rf target/../../x'],
+  ['ask', 'rm -rf ~/x/node_modules'],
+  ['ask', 'rm -rf /tmp/x/node_modules'],
+  ['ask', 'rm -rf $OUT/.next/cache'],
 ];
 
 describe('build outputs inside the workspace', () => {

@@ -4,7 +4,7 @@
  * in the workspace count: relative, no `..`, no unknown parts, no `cd` that may have led out.
  */
 import { canonicalPath } from '../paths';
-import { isDynamic } from '../words';
+import { expandBraces, isDynamic } from '../words';
 import type { CommandView } from './types';
 
 const OUTPUT_DIRS = new Set([
@@ -44,16 +44,21 @@ function isOutputName(name: string): boolean {
   return OUTPUT_EXTENSIONS.test(name) && !GLOB.test(name.replace(/^\*/, ''));
 }
 
-/** A path that stays in the workspace and names a build or cache output. */
+/** A path that stays in the workspace and names a build or cache output, or something inside one. */
 function confinedOutput(raw: string): boolean {
+  // The shell expands `{build,dist}` into separate words: every one must qualify.
+  if (raw.includes('{')) {
+    const alts = expandBraces(raw);
+    return alts.length > 1 && alts.every((a) => !a.includes('{') && confinedOutput(a));
+  }
   if (raw === '' || isDynamic(raw) || raw.startsWith('/') || raw.startsWith('~') || raw.startsWith('-'))
     return false;
   const segs = raw.split('/').filter((s) => s !== '' && s !== '.');
   if (segs.includes('..') || segs.length === 0) return false;
-  // Globs in the folders above stay inside the workspace; `{a,b}` braces are not followed.
-  if (raw.includes('{')) return false;
+  // Globs in the folders above stay inside the workspace; `.next/cache` is inside an output.
   const p = canonicalPath(raw);
-  return isOutputName(p.slice(p.lastIndexOf('/') + 1));
+  const names = p.split('/');
+  return isOutputName(names[names.length - 1] ?? '') || names.slice(0, -1).some((n) => OUTPUT_DIRS.has(n));
 }
 
 /** Whether the command runs where relative paths are known to be in the workspace. */
