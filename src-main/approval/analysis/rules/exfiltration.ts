@@ -5,6 +5,7 @@
  */
 import type { Rule } from '../verdict';
 import { protectedTarget, resolvePath } from '../paths';
+import { isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
 import { ENV_DUMPERS, isSecretPath, secretInWord, secretOutputOf } from './secrets';
@@ -15,6 +16,9 @@ import {
   outsideFile,
   outsideOutput,
   runtimeFile,
+  runtimeOutput,
+  sendsOffMachine,
+  shownFile,
   SECRET_NAME,
   secretVariableSent,
   storeUpload,
@@ -210,6 +214,7 @@ export function pipelineExfiltrationHits(
 ): void {
   let secret: string | null = null;
   let outside: string | null = null;
+  let picked: string | null = null;
   let shell = false;
   stages.forEach((stage, i) => {
     const v = stage.view;
@@ -220,6 +225,8 @@ export function pipelineExfiltrationHits(
     if (v && up?.stdin && secret) sinkFor(i).hit('secret-exfiltration', `${secret} piped to ${v.name}`);
     else if (up?.stdin && outside)
       sinkFor(i).hit('outside-upload', `${outside} piped to ${v?.name ?? 'ssh'}`);
+    else if (up?.stdin && picked && (v === null || sendsOffMachine(v)))
+      sinkFor(i).hit('runtime-upload', `${picked} piped to ${v?.name ?? 'ssh'}`);
     const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh') ? v.name : null;
     if (up && shell && to) sinkFor(i).hit('remote-shell', `a shell piped to ${to}`);
     const own = v
@@ -229,6 +236,7 @@ export function pipelineExfiltrationHits(
         : null;
     secret ??= own;
     outside ??= v ? outsideOutput(v) : null;
+    picked ??= v ? runtimeOutput(v) : null;
     // The parser hangs `a | sh -i 2>&1` on one redirected stage: read its last command from the text.
     shell = v !== null ? isShell(v) : endsInShell(stage.text);
   });
@@ -242,8 +250,10 @@ export function redirectExfiltrationHits(
   out: HitSink,
 ): void {
   if (reads) {
-    if (view && (uploads(view)?.stdin || view.via.includes('ssh')) && isSecretPath(target))
-      out.hit('secret-exfiltration', `${view.name} sends ${target}`);
+    const sends = view !== null && (uploads(view)?.stdin === true || view.via.includes('ssh'));
+    if (sends && isSecretPath(target)) out.hit('secret-exfiltration', `${view.name} sends ${target}`);
+    else if (sends && isDynamic(target) && sendsOffMachine(view))
+      out.hit('runtime-upload', `${view.name} sends ${shownFile(target)}`);
     return;
   }
   if (!/^\/dev\/(?:tcp|udp)\//.test(target) || !view) return;

@@ -82,10 +82,16 @@ function namedHosts(cmd: CommandView): string[] {
   for (const a of cmd.args) {
     const url = /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(a);
     const bare = url ? null : /^(?:[\w.-]+@)?(\[[^\]]*\]|[\w.-]+):(?!\/\/)/.exec(a);
-    const host = url?.[1] ?? bare?.[1];
+    const host = url?.[1] ?? bare?.[1] ?? (LOOPBACK_HOST.test(a) ? a : undefined);
     if (host) hosts.push(host);
   }
   return hosts;
+}
+
+/** Whether a sender may reach another machine: any host it names, or none it names, is not loopback. */
+export function sendsOffMachine(cmd: CommandView): boolean {
+  const hosts = namedHosts(cmd);
+  return hosts.length === 0 || !hosts.every((h) => LOOPBACK_HOST.test(h));
 }
 
 /**
@@ -95,10 +101,12 @@ function namedHosts(cmd: CommandView): string[] {
  */
 export function runtimeFile(cmd: CommandView, files: readonly string[]): string | null {
   const picked = files.find((f) => isDynamic(f));
-  if (picked === undefined) return null;
-  const hosts = namedHosts(cmd);
-  if (hosts.length > 0 && hosts.every((h) => LOOPBACK_HOST.test(h))) return null;
-  return picked.split(DYN).join('…');
+  return picked === undefined || !sendsOffMachine(cmd) ? null : shownFile(picked);
+}
+
+/** A path with its run-time parts shown as `…`. */
+export function shownFile(path: string): string {
+  return path.split(DYN).join('…');
 }
 
 /** A remote destination of a copy: `s3://…`, `gs://…`, rclone's `remote:path`. */
@@ -135,6 +143,13 @@ const FILE_READERS = new Set([
   'xz',
   'zstd',
 ]);
+
+/** `cat "$f"`, `base64 {}`: a file picked only at run time, on stdout. */
+export function runtimeOutput(cmd: CommandView): string | null {
+  if (!FILE_READERS.has(cmd.name)) return null;
+  const picked = splitOptions(cmd.args).operands.find((o) => isDynamic(o));
+  return picked === undefined ? null : shownFile(picked);
+}
 
 /** `tar cz ~/.config`, `base64 ~/notes.txt`: a file from outside the workspace, on stdout. */
 export function outsideOutput(cmd: CommandView): string | null {
