@@ -1,7 +1,8 @@
 /**
  * Exfiltration: a secret (a credential store from the read policy, a private key, the
- * environment) flowing into something that sends bytes to another machine; shells served over the
- * network; file servers that expose the home folder or `/`.
+ * environment) flowing into something that sends bytes to another machine; files only picked at
+ * run time (a loop, find -exec, xargs) sent the same way; shells served over the network; file
+ * servers that expose the home folder or `/`.
  */
 import type { Rule } from '../verdict';
 import { protectedTarget, resolvePath } from '../paths';

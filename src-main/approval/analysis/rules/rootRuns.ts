@@ -1,7 +1,8 @@
 /**
  * What runs as root beyond a shell: builds, language package installs and scripts started
  * through sudo, doas or su (their code, from the project or a registry, gets the whole machine),
- * and settings of the machine's identity and clock (hostnamectl, timedatectl, date -s).
+ * any program no rule knows run that way, and settings of the machine's identity and clock
+ * (hostnamectl, timedatectl, date -s).
  */
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
