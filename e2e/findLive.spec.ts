@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions } from '../src-main/agent/sessions/testing/longSessions';
 import { POLL, WAIT, useApp } from './support/fixture';
@@ -45,9 +45,11 @@ async function openLongSession(page: Page): Promise<void> {
   await page.getByTestId('message').filter({ hasText: 'Done:' }).waitFor(WAIT);
 }
 
+const LIST = `document.querySelector('[data-testid="message-list"]')`;
+
 async function toTop(page: Page): Promise<void> {
-  await page.getByTestId('message-list').evaluate((el) => (el.scrollTop = 0));
-  await expect.poll(() => page.getByTestId('message-list').evaluate((el) => el.scrollTop), POLL).toBe(0);
+  await page.evaluate(`${LIST}.scrollTop = 0`);
+  await expect.poll(() => page.evaluate<number>(`${LIST}.scrollTop`), POLL).toBe(0);
 }
 
 describe('find in a session whose turn runs', () => {
@@ -106,7 +108,7 @@ describe('find in a session whose turn runs', () => {
     await page.getByTestId('find-input').press('Enter');
     const mark = app.card('call_live_find').getByTestId('find-current');
     await expect.poll(() => mark.textContent(), POLL).toBe(WORD);
-    await expect.poll(() => mark.evaluate(onScreen), POLL).toBe(true);
+    await expect.poll(() => onScreen(mark, page.getByTestId('message-list')), POLL).toBe(true);
     await app.screenshotAll('find-live-output');
 
     await toTop(page);
@@ -212,10 +214,8 @@ const CURRENT_ON_SCREEN = `(() => {
   return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
 })()`;
 
-function onScreen(element: Element): boolean {
-  const list = document.querySelector('[data-testid="message-list"]');
-  if (!list) return false;
-  const box = element.getBoundingClientRect();
-  const view = list.getBoundingClientRect();
-  return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+/** Whether the element lies within the visible part of the scrolled list. */
+async function onScreen(element: Locator, list: Locator): Promise<boolean> {
+  const [box, view] = [await element.boundingBox(), await list.boundingBox()];
+  return !!box && !!view && box.height > 0 && box.y >= view.y && box.y + box.height <= view.y + view.height;
 }
