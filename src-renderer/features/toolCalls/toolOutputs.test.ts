@@ -82,4 +82,25 @@ describe('tool outputs fetched by opened cards', () => {
     expect(useToolOutputs.getState().outputs.c1?.text).toBe(points.slice(0, 2 * OUTPUT_PAGE).join(''));
     expect(await whole('s1', 'c1')).toBe(emoji);
   });
+
+  it('keeps the whole output when a page asked for before it lands after it', async () => {
+    let release: (() => void) | undefined;
+    fake = createFakeBridge({
+      'sessions.toolOutput': (input) => {
+        const { offset, limit } = input as { offset: number; limit: number };
+        const page = { text: OUTPUT.slice(offset, offset + limit), total: OUTPUT.length };
+        if (limit !== OUTPUT_PAGE || offset === 0) return page;
+        // The fake awaits what the handler returns: this page waits for the test.
+        return new Promise((done) => (release = () => done(page))) as unknown as typeof page;
+      },
+    });
+    setBridge(fake.bridge);
+    const { loadMore, whole } = useToolOutputs.getState();
+    await loadMore('s1', 'c1');
+    const page = loadMore('s1', 'c1');
+    expect(await whole('s1', 'c1')).toBe(OUTPUT);
+    release?.();
+    await page;
+    expect(useToolOutputs.getState().outputs.c1).toMatchObject({ text: OUTPUT, loading: false });
+  });
 });

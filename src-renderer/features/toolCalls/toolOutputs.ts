@@ -94,7 +94,8 @@ export const useToolOutputs = create<ToolOutputs>((set, get) => {
       } catch (err) {
         throw new Error(`the rest of the output did not load (${errorMessage(err)})`, { cause: err });
       }
-      put(callId, { text, total, fetched, loading: get().outputs[callId]?.loading ?? false });
+      // A page still on its way is then shorter than this, and left out when it lands.
+      put(callId, { text, total, fetched, loading: false });
       return text;
     },
   };
