@@ -85,10 +85,11 @@ describe('tool outputs fetched by opened cards', () => {
 
   it('keeps the whole output when a page asked for before it lands after it', async () => {
     let release: (() => void) | undefined;
+    const long = 'y'.repeat(3 * OUTPUT_PAGE);
     fake = createFakeBridge({
       'sessions.toolOutput': (input) => {
         const { offset, limit } = input as { offset: number; limit: number };
-        const page = { text: OUTPUT.slice(offset, offset + limit), total: OUTPUT.length };
+        const page = { text: long.slice(offset, offset + limit), total: long.length };
         if (limit !== OUTPUT_PAGE || offset === 0) return page;
         // The fake awaits what the handler returns: this page waits for the test.
         return new Promise((done) => (release = () => done(page))) as unknown as typeof page;
@@ -98,9 +99,9 @@ describe('tool outputs fetched by opened cards', () => {
     const { loadMore, whole } = useToolOutputs.getState();
     await loadMore('s1', 'c1');
     const page = loadMore('s1', 'c1');
-    expect(await whole('s1', 'c1')).toBe(OUTPUT);
+    expect(await whole('s1', 'c1')).toBe(long);
     release?.();
     await page;
-    expect(useToolOutputs.getState().outputs.c1).toMatchObject({ text: OUTPUT, loading: false });
+    expect(useToolOutputs.getState().outputs.c1).toMatchObject({ text: long, loading: false });
   });
 });
