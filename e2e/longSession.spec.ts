@@ -81,6 +81,24 @@ describe('a long session', () => {
         .poll(() => card.getByTestId('tool-output').textContent(), POLL)
         .toContain(`found ${fixture.earlyMark} here`);
       await expect.poll(() => onScreen(mark, page.getByTestId('message-list')), POLL).toBe(true);
+      // Near the session's start: the view is in the first fifth of the transcript.
+      const place = await page.evaluate<{ top: number; height: number }>(LIST_PLACE);
+      expect(place.top).toBeLessThan(place.height / 5);
+
+      // The reader opens another card there by hand: it opens where it is, its output loaded.
+      const next = card.locator('xpath=following::*[@data-testid="tool-call"][1]');
+      const header = next.locator('.tool-call-header');
+      expect(await header.getAttribute('aria-expanded')).toBe('false');
+      await header.click();
+      await expect.poll(() => header.getAttribute('aria-expanded'), POLL).toBe('true');
+      await next.locator('.tool-call-body').waitFor(WAIT);
+      await expect.poll(() => next.getByTestId('tool-output-loading').count(), POLL).toBe(0);
+      await expect
+        .poll(() => next.locator('.tool-call-body').innerText(), POLL)
+        .toMatch(/ARGUMENTS|Arguments/);
+      await expect.poll(() => onScreen(header, page.getByTestId('message-list')), POLL).toBe(true);
+      const after = await page.evaluate<{ top: number; height: number }>(LIST_PLACE);
+      expect(after.top).toBeLessThan(after.height / 5);
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await app.screenshot(`long-session-find-${size.width}-${colorScheme}`);
@@ -107,6 +125,8 @@ describe('a long session', () => {
       await app.send('Sleep for a long time');
       const running = app.card('call_long_stop');
       await expect.poll(() => running.getAttribute('data-status'), POLL).toBe('running');
+      // Sent from near the start, the view goes to the end, where the running call is.
+      await expect.poll(() => onScreen(running, page.getByTestId('message-list')), POLL).toBe(true);
       await page.getByTestId('stop-button').click();
       await expect.poll(() => page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
       await expect.poll(() => running.getAttribute('data-status'), POLL).toBe('stopped');
@@ -130,6 +150,10 @@ const CURRENT_ON_SCREEN = `(() => {
   return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
 })()`;
 const FOCUSED = `document.activeElement?.getAttribute('data-testid') ?? null`;
+const LIST_PLACE = `(() => {
+  const list = document.querySelector('[data-testid="message-list"]');
+  return { top: list?.scrollTop ?? -1, height: list?.scrollHeight ?? 0 };
+})()`;
 
 /** Whether the element lies within the visible part of the scrolled list. */
 async function onScreen(element: Locator, list: Locator): Promise<boolean> {

@@ -124,6 +124,69 @@ describe('tool cards', () => {
   });
 });
 
+describe('live messages', () => {
+  it('carry the ids sessions.get and find give them once stored, over two turns', async () => {
+    const send = async (text: string, sessionId?: string) => {
+      const sent = await call<{ sessionId: string; turnId: string }>('chat.send', {
+        text,
+        ...(sessionId ? { sessionId } : {}),
+      });
+      await vi.waitFor(() => expect(finished(sent.turnId)?.status).toBe('done'), WAIT);
+      return sent.sessionId;
+    };
+    scripted.model.push({
+      text: 'Looking for quokka',
+      toolCalls: [{ id: 'call_q1', name: 'terminal', arguments: { command: 'echo quokka-out' } }],
+    });
+    scripted.model.push({ toolCalls: [{ id: 'call_q2', name: 'terminal', arguments: { command: 'true' } }] });
+    scripted.model.push({ text: 'Found the quokka.' });
+    const sessionId = await send('Find the quokka');
+    scripted.model.push({ text: 'Still a quokka.' });
+    await send('And now, quokka?', sessionId);
+
+    // The live message each stored id belongs to, as the events tell it.
+    const liveOf = new Map<string, string>();
+    for (const e of events) {
+      if (e.type === 'turn.started' && e.userMessage.storedId)
+        liveOf.set(e.userMessage.storedId, e.userMessage.id);
+      if (e.type === 'tool.started' && e.storedMessageId) liveOf.set(e.storedMessageId, e.messageId);
+      if (e.type === 'assistant.message' && e.message.storedId) liveOf.set(e.message.storedId, e.message.id);
+    }
+    const live = new Map<string, { content: string; calls: string[] }>();
+    for (const e of events) {
+      if (e.type === 'turn.started')
+        live.set(e.userMessage.id, { content: e.userMessage.content, calls: [] });
+      if (e.type === 'assistant.delta') {
+        const m = live.get(e.messageId) ?? { content: '', calls: [] };
+        live.set(e.messageId, { ...m, content: m.content + e.text });
+      }
+      if (e.type === 'tool.started') live.get(e.messageId)?.calls.push(e.call.id);
+    }
+    const stored = await call<SessionDetail>('sessions.get', { id: sessionId });
+    const texts = stored.messages.filter((m) => m.content !== '');
+    expect(texts.map((m) => m.content)).toEqual([
+      'Find the quokka',
+      'Looking for quokka',
+      'Found the quokka.',
+      'And now, quokka?',
+      'Still a quokka.',
+    ]);
+    // Every stored message with text, and every stored call's message, is some live message's.
+    for (const m of stored.messages) {
+      const shown = live.get(liveOf.get(m.id) ?? '');
+      expect(shown, m.id).toBeDefined();
+      if (m.content) expect(shown?.content).toBe(m.content);
+      for (const c of m.toolCalls) expect(shown?.calls).toContain(c.id);
+    }
+    const found = await call<{ hits: { messageId: string }[] }>('sessions.find', {
+      id: sessionId,
+      query: 'quokka',
+    });
+    expect(found.hits.length).toBeGreaterThanOrEqual(6);
+    for (const hit of found.hits) expect(liveOf.has(hit.messageId)).toBe(true);
+  });
+});
+
 describe('deny with a reason', () => {
   it('passes the note to the model with the refusal and shows it on the card', async () => {
     scripted.model.push({

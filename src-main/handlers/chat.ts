@@ -102,8 +102,11 @@ export class ChatController {
       void agent.close();
       throw err;
     }
-    turn.mapper = new ChatEventMapper(id, turnId, (callId) =>
-      this.root.terminals.current.streams.carries(callId),
+    turn.mapper = new ChatEventMapper(
+      id,
+      turnId,
+      (callId) => this.root.terminals.current.streams.carries(callId),
+      () => this.root.agent.sessions.messageTail(id),
     );
     const abort = new AbortController();
     const slot = this.slots.take(id, abort.signal);

@@ -5,6 +5,9 @@ import { eventOutcome, finishedDetails, toolCallView, type ToolCallFacts } from 
 
 type Of<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
+/** The session's stored messages now: how many, and the last one (`SessionStore.messageTail`). */
+export type StoredTail = () => { count: number; last?: { role: string; toolCalls: boolean } };
+
 /**
  * Turns one turn's agent events into the chat events the UI draws. The fields they share are
  * declared once (`src-shared/agentEvents.ts`); what is added here is what the agent does not
@@ -23,6 +26,11 @@ export class ChatEventMapper {
     readonly turnId: string,
     /** The call's output reaches the page as a terminal stream (`terminal.data`, by call id). */
     private readonly streamed: (toolCallId: string) => boolean = () => false,
+    /**
+     * Read when a live message's place in the store is known, so the page can match the stored
+     * ids that `sessions.get` and find hits use (`storedId`); without it messages carry none.
+     */
+    private readonly tail?: StoredTail,
   ) {}
 
   map(event: AgentEvent): ChatEvent[] {
@@ -32,13 +40,34 @@ export class ChatEventMapper {
     if (event.depth > 0 || this.finished) return [];
     switch (event.type) {
       case 'turn_started':
-        return [{ type: 'turn.started', ...base, userMessage: message('user', event.prompt) }];
+        // The agent stores the prompt right after announcing it: it takes the next place.
+        return [
+          {
+            type: 'turn.started',
+            ...base,
+            userMessage: message(
+              'user',
+              event.prompt,
+              undefined,
+              this.storedId((tail) => tail.count),
+            ),
+          },
+        ];
       case 'assistant_delta':
         return [
           { type: 'assistant.delta', ...base, messageId: this.textMessage(event.text), text: event.text },
         ];
       case 'tool_started':
-        return [{ type: 'tool.started', ...base, messageId: this.messageId, call: this.started(event) }];
+        return [
+          {
+            type: 'tool.started',
+            ...base,
+            messageId: this.messageId,
+            call: this.started(event),
+            // The message that made the calls is stored before they run, and is the last one.
+            ...optional('storedMessageId', this.storedId(lastIf(true))),
+          },
+        ];
       case 'tool_output': {
         const { toolCallId, chunk } = event;
         // One live path per call: the flow-controlled terminal stream when there is one.
@@ -129,13 +158,40 @@ export class ChatEventMapper {
       if (!event.text || event.text === this.shown) return [end];
       this.messageId = randomUUID();
     }
+    // The answer is stored last when the model gave it (not after a failure, or a stop between calls).
+    const storedId = this.storedId(lastIf(false));
     return [
-      { type: 'assistant.message', ...base, message: message('assistant', event.text, this.messageId) },
+      {
+        type: 'assistant.message',
+        ...base,
+        message: message('assistant', event.text, this.messageId, storedId),
+      },
       end,
     ];
   }
+
+  /** The stored id of the place `where` picks in the store (-1: none). */
+  private storedId(where: (tail: ReturnType<StoredTail>) => number): string | undefined {
+    const index = this.tail ? where(this.tail()) : -1;
+    return index < 0 ? undefined : `${this.sessionId}:${index}`;
+  }
 }
 
-function message(role: 'user' | 'assistant', content: string, id = randomUUID()): ChatMessage {
-  return { id, role, content, toolCalls: [], createdAt: Date.now() };
+function message(
+  role: 'user' | 'assistant',
+  content: string,
+  id = randomUUID(),
+  storedId?: string,
+): ChatMessage {
+  return { id, role, content, toolCalls: [], createdAt: Date.now(), ...optional('storedId', storedId) };
+}
+
+/** The last stored message's place when it is the model's, with tool calls or without. */
+function lastIf(toolCalls: boolean) {
+  return (tail: ReturnType<StoredTail>) =>
+    tail.last?.role === 'assistant' && tail.last.toolCalls === toolCalls ? tail.count - 1 : -1;
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }

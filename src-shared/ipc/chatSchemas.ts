@@ -89,6 +89,8 @@ export const ChatMessageSchema = z.object({
   content: z.string(),
   toolCalls: z.array(ToolCallViewSchema).default([]),
   createdAt: z.number(),
+  /** A live message's id in `sessions.get` (and find hits), once main knows where it is stored. */
+  storedId: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -133,7 +135,14 @@ export const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn.queued'), ...base, running: z.number() }),
   z.object({ type: z.literal('assistant.delta'), ...base, messageId: z.string(), text: z.string() }),
   z.object({ type: z.literal('assistant.message'), ...base, message: ChatMessageSchema }),
-  z.object({ type: z.literal('tool.started'), ...base, messageId: z.string(), call: ToolCallViewSchema }),
+  z.object({
+    type: z.literal('tool.started'),
+    ...base,
+    messageId: z.string(),
+    call: ToolCallViewSchema,
+    /** The stored id of the message that made the call (`ChatMessage.storedId`). */
+    storedMessageId: z.string().optional(),
+  }),
   z.object({ type: z.literal('tool.output'), ...base, ...ToolOutputFields }),
   z.object({
     type: z.literal('tool.finished'),

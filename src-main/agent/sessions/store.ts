@@ -215,6 +215,18 @@ export class SessionStore {
     this.db.prepare('UPDATE sessions SET updated_at = ? WHERE id = ?').run(now, sessionId);
   }
 
+  /** How many messages a session holds, and its last one's role (and whether it made tool calls). */
+  messageTail(sessionId: string): { count: number; last?: { role: string; toolCalls: boolean } } {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM messages WHERE session_id = $s) AS count, role,
+                tool_calls IS NOT NULL AS calls
+         FROM messages WHERE session_id = $s ORDER BY id DESC LIMIT 1`,
+      )
+      .get({ s: sessionId }) as { count: number; role: string; calls: number } | undefined;
+    return row ? { count: row.count, last: { role: row.role, toolCalls: row.calls === 1 } } : { count: 0 };
+  }
+
   /** `toolContent: false` reads tool results as bare `{ role: 'tool' }` rows, for a transcript. */
   messages(sessionId: string, { toolContent = true } = {}): ChatMessage[] {
     // Columns are read lazily: a tool row's large content (and what follows it) is never loaded.

@@ -173,6 +173,82 @@ describe('the find bar', () => {
     expect(useReveal.getState().target).toMatchObject({ messageId: 'live-1', toolCallId: 'c1' });
   });
 
+  it("reveals a text hit in a message sent since the session opened by the message's stored id", async () => {
+    act(() =>
+      useChat.setState({
+        order: ['live-user', 'live-reply'],
+        messages: {
+          'live-user': { id: 'live-user', role: 'user', content: 'abc?', toolCallIds: [], createdAt: 0 },
+          'live-reply': {
+            id: 'live-reply',
+            role: 'assistant',
+            content: 'abc.',
+            toolCallIds: [],
+            createdAt: 0,
+          },
+        },
+        storedIds: { 's1:6': 'live-user', 's1:7': 'live-reply' },
+      }),
+    );
+    result = { hits: [hit('s1:6'), hit('s1:7')], truncated: false };
+    await openBar();
+    type('abc');
+    await until(() => count() === '1 of 2');
+    expect(useReveal.getState().target).toMatchObject({ messageId: 'live-user' });
+    press(input(), 'Enter');
+    expect(useReveal.getState().target).toMatchObject({ messageId: 'live-reply' });
+  });
+
+  it('searches again when the open session stores more, keeping the current hit and the view', async () => {
+    await openBar();
+    type('abc');
+    await until(() => count() === '1 of 3');
+    press(input(), 'Enter');
+    expect(count()).toBe('2 of 3');
+    const target = useReveal.getState().target;
+    const event = {
+      sessionId: 's1',
+      turnId: 't1',
+      toolCallId: 'c9',
+      status: 'ok',
+      durationMs: 1,
+      result: '',
+    } as const;
+
+    // Another session's turn does not search this one again.
+    fake.emit('chat.event', { type: 'tool.finished', ...event, sessionId: 's2' });
+    result = {
+      hits: [hit('s1:0'), hit('s1:1'), hit('s1:2', 'c1'), hit('s1:4'), hit('s1:9', 'c9')],
+      truncated: false,
+    };
+    fake.emit('chat.event', { type: 'tool.finished', ...event });
+    fake.emit('chat.event', {
+      type: 'tool.output',
+      sessionId: 's1',
+      turnId: 't1',
+      toolCallId: 'c9',
+      chunk: 'x',
+    });
+    fake.emit('chat.event', {
+      type: 'assistant.message',
+      sessionId: 's1',
+      turnId: 't1',
+      message: { id: 'm', role: 'assistant', content: 'abc', toolCalls: [], createdAt: 0 },
+    });
+    await until(() => count() === '3 of 5');
+    expect(finds()).toHaveLength(2);
+    expect(useReveal.getState().target).toBe(target);
+
+    // Its hit gone, the current one is the hit now in its place, shown only on Enter.
+    result = { hits: [hit('s1:0'), hit('s1:1'), hit('s1:4')], truncated: false };
+    fake.emit('chat.event', { type: 'turn.finished', sessionId: 's1', turnId: 't1', status: 'done' });
+    await until(() => count() === '3 of 3');
+    expect(useReveal.getState().target).toBe(target);
+    press(input(), 'Enter');
+    expect(count()).toBe('3 of 3');
+    expect(useReveal.getState().target).toMatchObject({ messageId: 's1:4' });
+  });
+
   it('closes when another session is shown', async () => {
     await openBar();
     act(() => useChat.setState({ sessionId: 's2' }));

@@ -3,6 +3,7 @@ import { Icon } from '../../ui/Icon';
 import { useChat } from './chatStore';
 import { useFind } from './findStore';
 import { useFindHighlights } from './useFindHighlights';
+import { useFindRefresh } from './useFindRefresh';
 import './find.css';
 
 /** How long typing pauses before the session is searched. */
@@ -53,6 +54,7 @@ export function FindBar() {
   }).current;
   useFindShortcut(show);
   useFindHighlights();
+  useFindRefresh();
 
   // Typing searches once it pauses; another session closes the bar.
   useEffect(() => {

@@ -29,6 +29,29 @@ const started: ChatEvent = {
 };
 
 describe('applyChatEvent', () => {
+  it('keeps which live message each stored id is, as main tells it', () => {
+    const chat = run([
+      { ...started, userMessage: { ...started.userMessage, storedId: 's1:4' } } as ChatEvent,
+      { type: 'assistant.delta', ...base, messageId: 'a1', text: 'Looking' },
+      { type: 'tool.started', ...base, messageId: 'a1', call: call('c1'), storedMessageId: 's1:5' },
+      { type: 'tool.started', ...base, messageId: 'a1', call: call('c2'), storedMessageId: 's1:7' },
+      {
+        type: 'assistant.message',
+        ...base,
+        message: {
+          id: 'a2',
+          role: 'assistant',
+          content: 'Done',
+          toolCalls: [],
+          createdAt: 2,
+          storedId: 's1:9',
+        },
+      },
+    ]);
+    expect(chat.storedIds).toEqual({ 's1:4': 'u1', 's1:5': 'a1', 's1:7': 'a1', 's1:9': 'a2' });
+    expect(chat.messages.a2).not.toHaveProperty('storedId');
+  });
+
   it('adopts the session of its own send and streams deltas into one message', () => {
     const chat = run([
       started,

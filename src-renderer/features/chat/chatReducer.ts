@@ -50,6 +50,8 @@ export interface ChatData {
   usage: UsageTotals | undefined;
   /** The turn waits for a slot: how many sessions' turns run (`sessions.max_concurrent_turns`). */
   queued: number | undefined;
+  /** Live messages by the stored id `sessions.get` and find hits give them (`storedId`). */
+  storedIds: Record<string, string>;
 }
 
 export function emptyChat(): ChatData {
@@ -67,6 +69,7 @@ export function emptyChat(): ChatData {
     workspaceError: undefined,
     usage: undefined,
     queued: undefined,
+    storedIds: {},
   };
 }
 
@@ -88,8 +91,14 @@ export function chatFromSession(detail: SessionDetail): ChatData {
 }
 
 function toView(message: ChatMessage): MessageView {
-  const { toolCalls, ...rest } = message;
+  const { toolCalls, storedId: _stored, ...rest } = message;
   return { ...rest, toolCallIds: toolCalls.map((c) => c.id) };
+}
+
+/** Remembers that the stored message `storedId` is shown as the live message `id`. */
+function withStoredId(state: ChatData, storedId: string | undefined, id: string): ChatData {
+  if (storedId === undefined || state.storedIds[storedId] === id) return state;
+  return { ...state, storedIds: { ...state.storedIds, [storedId]: id } };
 }
 
 function withMessage(state: ChatData, id: string, change: (m: MessageView) => MessageView): ChatData {
@@ -139,20 +148,34 @@ export function applyChatEvent(state: ChatData, event: ChatEvent): ChatData {
     case 'turn.queued':
       return { ...state, turnId: event.turnId, status: 'running', queued: event.running };
     case 'turn.started': {
-      const next = withMessage(state, event.userMessage.id, () => toView(event.userMessage));
+      const next = withStoredId(
+        withMessage(state, event.userMessage.id, () => toView(event.userMessage)),
+        event.userMessage.storedId,
+        event.userMessage.id,
+      );
       return { ...next, turnId: event.turnId, status: 'running', lastError: undefined, queued: undefined };
     }
     case 'assistant.delta':
       return withMessage(state, event.messageId, (m) => ({ ...m, content: m.content + event.text }));
     case 'assistant.message': {
-      const next = withMessage(state, event.message.id, () => toView(event.message));
+      const next = withStoredId(
+        withMessage(state, event.message.id, () => toView(event.message)),
+        event.message.storedId,
+        event.message.id,
+      );
       const toolCalls = { ...next.toolCalls };
       for (const call of event.message.toolCalls) toolCalls[call.id] = mergeCall(toolCalls[call.id], call);
       return { ...next, toolCalls };
     }
     case 'tool.started': {
-      const next = withMessage(state, event.messageId, (m) =>
-        m.toolCallIds.includes(event.call.id) ? m : { ...m, toolCallIds: [...m.toolCallIds, event.call.id] },
+      const next = withStoredId(
+        withMessage(state, event.messageId, (m) =>
+          m.toolCallIds.includes(event.call.id)
+            ? m
+            : { ...m, toolCallIds: [...m.toolCallIds, event.call.id] },
+        ),
+        event.storedMessageId,
+        event.messageId,
       );
       const call = mergeCall(next.toolCalls[event.call.id], event.call);
       return { ...next, toolCalls: { ...next.toolCalls, [call.id]: call } };

@@ -14,11 +14,18 @@ interface FindStore {
   truncated: boolean;
   /** The current hit, -1 for none. */
   index: number;
+  /** The current hit was brought into view (a refresh may pick one without moving the view). */
+  revealed: boolean;
   error: string | undefined;
   show(): void;
   close(): void;
   setQuery(query: string): void;
   search(sessionId: string, query: string): Promise<void>;
+  /**
+   * Searches the same query again because the session grew (a turn runs): the list and count
+   * follow, the current hit stays current while it is found, and the view does not move.
+   */
+  refresh(sessionId: string): Promise<void>;
   /** Moves to the next (1) or previous (-1) hit, round the ends, and reveals it. */
   step(direction: 1 | -1): void;
 }
@@ -28,19 +35,23 @@ let generation = 0;
 
 /**
  * The chat's id of the message that shows the hit. A turn sent since the session was opened has
- * live ids, not the stored ones main gives; a tool call's hit is found there by its call id.
+ * live ids, not the stored ones main gives: main tells each live message its stored id once it is
+ * stored, and a tool call's hit is also found by its call id.
  */
-function chatMessageId(hit: FindHit): string {
-  const { messages, order } = useChat.getState();
-  if (messages[hit.messageId] || !hit.toolCallId) return hit.messageId;
+export function shownMessageId(hit: FindHit): string {
+  const { messages, order, storedIds } = useChat.getState();
+  if (messages[hit.messageId]) return hit.messageId;
+  const live = storedIds[hit.messageId];
+  if (live && messages[live]) return live;
   const callId = hit.toolCallId;
+  if (!callId) return hit.messageId;
   return order.find((id) => messages[id]?.toolCallIds.includes(callId)) ?? hit.messageId;
 }
 
 function revealHit(hit: FindHit | undefined): void {
   if (hit)
     useReveal.getState().reveal({
-      messageId: chatMessageId(hit),
+      messageId: shownMessageId(hit),
       ...(hit.toolCallId ? { toolCallId: hit.toolCallId } : {}),
     });
 }
@@ -52,6 +63,7 @@ export const useFind = create<FindStore>((set, get) => ({
   hits: [],
   truncated: false,
   index: -1,
+  revealed: false,
   error: undefined,
   show: () => set({ open: true }),
   close: () => {
@@ -74,6 +86,7 @@ export const useFind = create<FindStore>((set, get) => ({
         hits: found.hits,
         truncated: found.truncated,
         index: found.hits.length ? 0 : -1,
+        revealed: found.hits.length > 0,
         error: undefined,
       });
       revealHit(found.hits[0]);
@@ -89,14 +102,49 @@ export const useFind = create<FindStore>((set, get) => ({
     }
   },
 
+  async refresh(sessionId) {
+    const { open, searched, query } = get();
+    // A query typed since is searched anew by the bar; nothing to refresh for it.
+    if (!open || searched?.sessionId !== sessionId || searched.query !== query) return;
+    const mine = ++generation;
+    try {
+      const found = await unwrap(api().sessionsFind({ id: sessionId, query }));
+      if (mine !== generation) return;
+      const { hits, index, revealed } = get();
+      const current = hits[index];
+      const kept = current ? found.hits.findIndex((h) => sameHit(h, current)) : -1;
+      const next = kept >= 0 ? kept : Math.min(Math.max(index, 0), found.hits.length - 1);
+      set({
+        hits: found.hits,
+        truncated: found.truncated,
+        index: next,
+        revealed: kept >= 0 && revealed,
+        error: undefined,
+      });
+    } catch {
+      // The hits shown stay; the session's next change searches again.
+    }
+  },
+
   step(direction) {
-    const { hits, index } = get();
+    const { hits, index, revealed } = get();
     if (hits.length === 0) return;
-    const next = (index + direction + hits.length) % hits.length;
-    set({ index: next });
+    // A current hit not yet shown (picked by a refresh) is shown first.
+    const next =
+      revealed && index >= 0 ? (index + direction + hits.length) % hits.length : Math.max(index, 0);
+    set({ index: next, revealed: true });
     revealHit(hits[next]);
   },
 }));
+
+function sameHit(a: FindHit, b: FindHit): boolean {
+  return (
+    a.messageId === b.messageId &&
+    a.toolCallId === b.toolCallId &&
+    a.field === b.field &&
+    a.offset === b.offset
+  );
+}
 
 /** The current hit while the bar is open. */
 export function currentHit(state: Pick<FindStore, 'open' | 'hits' | 'index'>): FindHit | undefined {

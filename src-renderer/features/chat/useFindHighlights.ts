@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FindHit } from '../../../src-shared/ipc/findSchemas';
-import { occurrenceInField, useFind } from './findStore';
+import { occurrenceInField, shownMessageId, useFind } from './findStore';
 import { clearMatches, matchRanges, paintMatches } from './findHighlights';
 import { useReveal } from './revealStore';
 
@@ -19,7 +19,8 @@ function currentRange(list: Element, hit: FindHit, query: string, occurrence: nu
   if (hit.field === 'output') return undefined;
   const escape = (v: string) => CSS.escape(v);
   let container: Element | null;
-  if (hit.field === 'text') container = list.querySelector(`[data-message-id="${escape(hit.messageId)}"]`);
+  if (hit.field === 'text')
+    container = list.querySelector(`[data-message-id="${escape(shownMessageId(hit))}"]`);
   else {
     const card = hit.toolCallId ? list.querySelector(`[data-call-id="${escape(hit.toolCallId)}"]`) : null;
     container = card?.querySelector(SECTION[hit.field]) ?? null;
@@ -39,19 +40,20 @@ export function useFindHighlights(): void {
   const hits = useFind((s) => s.hits);
   const index = useFind((s) => s.index);
   const nonce = useReveal((s) => s.target?.nonce);
+  // The reveal last scrolled to: hits refreshed while a turn runs repaint without moving the view.
+  const scrolledFor = useRef<number | undefined>(undefined);
   useEffect(() => {
     const list = document.querySelector('[data-testid="message-list"]');
     if (!open || !searched || !list) return clearMatches;
     const hit = hits[index];
-    let scrolled = false;
     let frame = 0;
     const paint = () => {
       frame = 0;
       const current = hit && currentRange(list, hit, searched.query, occurrenceInField(hits, index));
       paintMatches(list, searched.query, current);
       // Once per move, when the hit is drawn (a card's arguments appear after it opens).
-      if (current && !scrolled) {
-        scrolled = true;
+      if (current && scrolledFor.current !== nonce) {
+        scrolledFor.current = nonce;
         current.startContainer.parentElement?.scrollIntoView({ block: 'center' });
       }
     };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useChat } from '../chat/chatStore';
 import { ToolOutput, type OutputFocus } from './ToolOutput';
-import { useToolOutputs } from './toolOutputs';
+import { complete, useToolOutputs } from './toolOutputs';
 
 const kb = (chars: number) => `${Math.max(1, Math.round(chars / 1000))} KB`;
 
@@ -9,15 +9,15 @@ const kb = (chars: number) => `${Math.max(1, Math.round(chars / 1000))} KB`;
 export function StoredOutput({ callId, focus }: { callId: string; focus?: OutputFocus | undefined }) {
   const sessionId = useChat((s) => s.sessionId);
   const output = useToolOutputs((s) => s.outputs[callId]);
-  const loadMore = useToolOutputs((s) => s.loadMore);
+  const { loadMore, whole } = useToolOutputs.getState();
   // The first page when the card opens; more pages while a find hit lies past what is loaded.
   const wanted = focus ? focus.offset + focus.length : 0;
   const loaded = output?.text.length ?? -1;
   const settled = output !== undefined && (output.loading || output.error !== undefined);
   useEffect(() => {
     if (!sessionId || settled) return;
-    if (loaded < 0 || (loaded < wanted && loaded < (output?.total ?? 0))) void loadMore(sessionId, callId);
-  }, [sessionId, callId, loadMore, loaded, wanted, settled, output?.total]);
+    if (loaded < 0 || (loaded < wanted && !complete(output))) void loadMore(sessionId, callId);
+  }, [sessionId, callId, loadMore, loaded, wanted, settled, output]);
 
   if (!output || (output.loading && output.text === ''))
     return (
@@ -31,7 +31,7 @@ export function StoredOutput({ callId, focus }: { callId: string; focus?: Output
         {`Could not load the output: ${output.error}`}
       </p>
     );
-  const left = output.total - output.text.length;
+  const left = output.total - output.fetched;
   const more =
     left > 0 && sessionId ? (
       <button
@@ -45,6 +45,13 @@ export function StoredOutput({ callId, focus }: { callId: string; focus?: Output
       </button>
     ) : undefined;
   return output.text === '' ? null : (
-    <ToolOutput text={output.text} title="Output" footer={more} focus={focus} />
+    <ToolOutput
+      text={output.text}
+      title="Output"
+      footer={more}
+      focus={focus}
+      // Copy takes the whole output, fetching what the card has not loaded.
+      copy={more && sessionId ? () => whole(sessionId, callId) : undefined}
+    />
   );
 }

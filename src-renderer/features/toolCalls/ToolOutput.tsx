@@ -50,11 +50,14 @@ export function ToolOutput({
   title,
   footer,
   focus,
+  copy,
 }: {
   text: string;
   title: string;
   footer?: ReactNode;
   focus?: OutputFocus | undefined;
+  /** What Copy copies when `text` is only part of the output: the whole, fetched. */
+  copy?: (() => Promise<string>) | undefined;
 }) {
   const { head, tail, hidden } = excerpt(text);
   const focused = focus && focus.offset + focus.length <= text.length ? focus : undefined;
@@ -62,7 +65,7 @@ export function ToolOutput({
     <section className="tool-section">
       <div className="tool-section-head">
         <h4>{title}</h4>
-        <CopyButton text={text} label="Copy output" testId="tool-output-copy" />
+        <CopyButton text={copy ?? text} label="Copy output" testId="tool-output-copy" />
       </div>
       <pre className="tool-pre" data-testid="tool-output">
         {focused ? (
