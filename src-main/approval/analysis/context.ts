@@ -93,8 +93,9 @@ export class AnalysisContext {
       end: e,
       hits: new Map(),
       words: words.map(shown),
-      command: command.map(shown),
+      command: [],
     };
+    draft.command = command === words ? draft.words : command.map(shown);
     if (this.drafts.length < MAX_SEGMENTS) return this.drafts.push(draft) - 1;
     // Past the cap, the rest share one segment with no words, which no allow rule can cover.
     this.overflow ??= { text: '', start: s, end: e, hits: new Map(), words: [], command: [] };
