@@ -94,53 +94,51 @@ export class Tokens {
     return this.text.slice(this.start(k), this.end(k));
   }
 
-  /**
-   * Reads through token k and a batch beyond it, so most look-ups need no call. One loop with its
-   * state in locals: a call per token, and its loads and stores of the position, cost more than
-   * reading a short token itself.
-   */
+  /** Reads through token k and a batch beyond it, so most look-ups need no call. */
   private readTo(k: number): boolean {
+    while (k >= this.count) if (!this.read()) return false;
+    for (let i = 0; i < BATCH && this.read(); i++);
+    return true;
+  }
+
+  private read(): boolean {
     const text = this.text;
     const n = text.length;
-    const starts = this.starts;
-    const ends = this.ends;
-    const ops = this.ops;
-    const target = k + BATCH;
-    let count = this.count;
     let i = this.pos;
-    while (count <= target) {
-      let code = text.charCodeAt(i);
-      while (i < n && code < 128 && CLASS[code] === 1) code = text.charCodeAt(++i);
-      if (i >= n) {
-        i = n;
-        break;
-      }
-      const slot = count++ & MASK;
-      starts[slot] = i;
-      if ((code < 128 && CLASS[code] === 2) || (code === 0x24 && text.charCodeAt(i + 1) === 0x28)) {
-        const encoded = operatorAt(text, i);
-        ops[slot] = encoded >> 2;
-        i += encoded & 3;
-        // A run of `(`, of `)` or of `$(` is one token whose length is its depth (twice it for
-        // `$(`): a 1 MB nest costs one token per run instead of one per opening.
-        if (code === 0x28 || code === 0x29) while (i < n && text.charCodeAt(i) === code) i++;
-        else if (code === 0x24) while (text.charCodeAt(i) === 0x24 && text.charCodeAt(i + 1) === 0x28) i += 2;
-        ends[slot] = i;
-        continue;
-      }
-      ops[slot] = Op.Word;
-      while (i < n) {
-        const stop = WORD_STOP[text.charCodeAt(i)];
-        if (stop === 0) i++;
-        else if (stop === 2) i += 2;
-        else if (text.charCodeAt(i) !== 0x24 || text.charCodeAt(i + 1) === 0x28) break;
-        else i++;
-      }
-      if (i > n) i = n;
-      ends[slot] = i;
+    while (i < n) {
+      const code = text.charCodeAt(i);
+      if (code < 128 && CLASS[code] === 1) i++;
+      else break;
     }
-    this.count = count;
-    this.pos = i;
-    return k < count;
+    if (i >= n) {
+      this.pos = n;
+      return false;
+    }
+    const slot = this.count++ & MASK;
+    this.starts[slot] = i;
+    const code = text.charCodeAt(i);
+    if ((code < 128 && CLASS[code] === 2) || (code === 0x24 && text.charCodeAt(i + 1) === 0x28)) {
+      const encoded = operatorAt(text, i);
+      this.ops[slot] = encoded >> 2;
+      i += encoded & 3;
+      // A run of `(`, of `)` or of `$(` is one token whose length is its depth (twice it for
+      // `$(`): a 1 MB nest costs one token per run instead of one per opening.
+      if (code === 0x28 || code === 0x29) while (i < n && text.charCodeAt(i) === code) i++;
+      else if (code === 0x24) while (text.charCodeAt(i) === 0x24 && text.charCodeAt(i + 1) === 0x28) i += 2;
+      this.ends[slot] = i;
+      this.pos = i;
+      return true;
+    }
+    this.ops[slot] = Op.Word;
+    while (i < n) {
+      const stop = WORD_STOP[text.charCodeAt(i)];
+      if (stop === 0) i++;
+      else if (stop === 2) i += 2;
+      else if (text.charCodeAt(i) !== 0x24 || text.charCodeAt(i + 1) === 0x28) break;
+      else i++;
+    }
+    this.pos = Math.min(i, n);
+    this.ends[slot] = this.pos;
+    return true;
   }
 }
