@@ -65,7 +65,8 @@ export function wordPieces(node: SyntaxNode): SyntaxNode[][] {
 }
 
 /** Redirect nodes of a command, including file redirects nested in a heredoc redirect. */
-function flattenRedirects(nodes: readonly SyntaxNode[]): SyntaxNode[] {
+function flattenRedirects(nodes: readonly SyntaxNode[]): readonly SyntaxNode[] {
+  if (!nodes.some((r) => r.type === 'heredoc_redirect')) return nodes;
   return nodes.flatMap((r) =>
     r.type === 'heredoc_redirect' ? [r, ...r.children.filter((c) => c.type === 'file_redirect')] : [r],
   );
@@ -154,8 +155,14 @@ export function walkCommand(
       if (nameNode) assigned.push({ name: src.text.slice(nameNode.start, nameNode.end), word });
     }
   const ifs = w.ctx.env.get('IFS');
-  const words = wordPieces(node).flatMap((pieces) => splitWord(evalWord(pieces, src, w, col), ifs));
-  const own = [...node.children.filter((c) => REDIRECTS.has(c.type)), ...extra];
+  const words: ArgWord[] = [];
+  for (const pieces of wordPieces(node)) {
+    const split = splitWord(evalWord(pieces, src, w, col), ifs);
+    if (split.length === 1) words.push(split[0] as ArgWord);
+    else for (const word of split) words.push(word);
+  }
+  const ownRedirects = node.children.filter((c) => REDIRECTS.has(c.type));
+  const own = extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
   const redirects = flattenRedirects(own);
   let stdin = pipedIn;
   let stdinWord: ArgWord | null = null;

@@ -93,8 +93,9 @@ export class AnalysisContext {
       end: e,
       hits: new Map(),
       words: words.map(shown),
-      command: command.map(shown),
+      command: [],
     };
+    draft.command = command === words ? draft.words : command.map(shown);
     if (this.drafts.length < MAX_SEGMENTS) return this.drafts.push(draft) - 1;
     // Past the cap, the rest share one segment with no words, which no allow rule can cover.
     this.overflow ??= { text: '', start: s, end: e, hits: new Map(), words: [], command: [] };
@@ -196,6 +197,23 @@ class SegmentSink implements HitSink {
 }
 
 function clip(s: string): string {
-  const one = (s.length > 400 ? s.slice(0, 400) : s).split(DYN).join('…').replace(/\s+/g, ' ').trim();
+  const cut = s.length > 400 ? s.slice(0, 400) : s;
+  const one = isTidy(cut) ? cut : cut.split(DYN).join('…').replace(/\s+/g, ' ').trim();
   return one.length > 120 ? `${one.slice(0, 117)}…` : one;
+}
+
+/**
+ * Printable ASCII with single inner spaces: what clip's rewrite would return unchanged. Most
+ * details are; checking costs less than the split, join and replace (a tenth of a short command's
+ * judgement). Anything else (DYN, tabs, newlines, other Unicode spaces) takes the rewrite.
+ */
+function isTidy(s: string): boolean {
+  const last = s.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x20) {
+      if (i === 0 || i === last || s.charCodeAt(i + 1) === 0x20) return false;
+    } else if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
 }

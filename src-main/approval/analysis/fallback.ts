@@ -40,6 +40,25 @@ function isInteresting(name: string): boolean {
   return interesting.has(name) || isWatchedName(name) || isWrapper(name);
 }
 
+/** What the scan asks of a command name, worked out once per distinct word (WordInfo.kind). */
+const WRAPPER = 1;
+const KEYWORD = 2;
+const CODE_RUNNER = 4;
+const DOWNLOADER = 8;
+const SQL_CLIENT = 16;
+const CHECKED = 32;
+
+function kindOf(name: string): number {
+  return (
+    (isWrapper(name) ? WRAPPER : 0) |
+    (KEYWORDS.has(name) ? KEYWORD : 0) |
+    (CODE_RUNNERS.has(name) ? CODE_RUNNER : 0) |
+    (DOWNLOADERS.has(name) ? DOWNLOADER : 0) |
+    (SQL_CLIENTS.has(name) ? SQL_CLIENT : 0) |
+    (isWatchedName(name) || DECODER_NAMES.has(name) ? CHECKED : 0)
+  );
+}
+
 function lookupName(word: string): string {
   const base = commandName(wordValue(word));
   if (isInteresting(base)) return base;
@@ -71,7 +90,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
   const checked: Checked = { full: 0, seen: new Map() };
-  const words = new WordCache(text, lookupName);
+  const words = new WordCache(text, lookupName, kindOf);
   let commandReach = 1;
   let downloader = false;
   let decoder = false;
@@ -136,22 +155,23 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       );
     const name = info.name;
     if (name === '') continue;
-    const wrapper = isWrapper(name);
+    const kind = info.kind;
+    const wrapper = (kind & WRAPPER) !== 0;
     if (wrapper) {
       commandReach = WRAPPER_REACH;
       via = [...via, name];
     }
-    if (KEYWORDS.has(name)) commandReach = 1;
-    if (afterPipe && CODE_RUNNERS.has(name) && wordValue(raw(k + 1)) !== '-c') {
+    if (kind & KEYWORD) commandReach = 1;
+    if (afterPipe && kind & CODE_RUNNER && wordValue(raw(k + 1)) !== '-c') {
       if (downloader) sinkFor(start, t.end(k)).hit('remote-code', `downloaded text piped to ${name}`);
       else if (decoder) sinkFor(start, t.end(k)).hit('decode-exec', `decoded text piped to ${name}`);
     }
-    if (DOWNLOADERS.has(name) && depth > 0 && CODE_RUNNERS.has(current))
+    if (kind & DOWNLOADER && depth > 0 && CODE_RUNNERS.has(current))
       sinkFor(start, t.end(k)).hit('remote-code', `${current} runs the output of ${name}`);
     if (!current && !wrapper) current = name;
-    if (SQL_CLIENTS.has(name)) sawSql = true;
-    if (DOWNLOADERS.has(name)) downloader = true;
-    if (!isWatchedName(name) && !DECODER_NAMES.has(name)) continue;
+    if (kind & SQL_CLIENT) sawSql = true;
+    if (kind & DOWNLOADER) downloader = true;
+    if ((kind & CHECKED) === 0) continue;
     if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
   }
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.

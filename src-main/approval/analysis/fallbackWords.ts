@@ -7,6 +7,8 @@ export interface WordInfo {
   name: string;
   /** `NAME=value`: an assignment, so the command is still to come. */
   assignment: boolean;
+  /** What the scan knows about the name, as bits it defines; worked out once per distinct word. */
+  kind: number;
 }
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
@@ -36,12 +38,14 @@ export class WordCache {
     private readonly text: string,
     /** The command a word names, or ''. */
     private readonly nameOf: (word: string) => string,
+    /** The scan's bits for a name ('' gets 0 without a call). */
+    private readonly kindOf: (name: string) => number = () => 0,
   ) {}
 
   info(start: number, end: number): WordInfo {
     const text = this.text;
     // A word this long names nothing: not worth hashing every character of it for the cache.
-    if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '');
+    if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '', 0);
     // Long inputs repeat one command (`cat | cat | …`) or alternate two words (`"$(echo "$(echo`):
     // the last two words are checked before hashing.
     const last = this.last;
@@ -52,7 +56,8 @@ export class WordCache {
     const cached = this.slots[slot];
     if (cached && sameText(cached.word, text, start, end)) return this.remember(cached);
     const word = text.slice(start, end);
-    const info = wordInfo(word, this.nameOf(word));
+    const name = this.nameOf(word);
+    const info = wordInfo(word, name, name === '' ? 0 : this.kindOf(name));
     if (!cached) this.slots[slot] = info;
     return this.remember(info);
   }
@@ -63,8 +68,8 @@ export class WordCache {
   }
 }
 
-function wordInfo(word: string, name: string): WordInfo {
-  return { word, name, assignment: word.includes('=') && ASSIGNMENT.test(word) };
+function wordInfo(word: string, name: string, kind: number): WordInfo {
+  return { word, name, assignment: word.includes('=') && ASSIGNMENT.test(word), kind };
 }
 
 function sameText(word: string, text: string, start: number, end: number): boolean {

@@ -126,6 +126,9 @@ export function parseShell(text: string, budget: ParseBudget): SyntaxNode | null
   current.text = text;
   current.budget = budget;
   current.cancelled = false;
+  current.read = 0;
+  current.ticksAtStart = budget.ticks;
+  current.firstAt = -1;
   const tree = p.parse(readChunk, null, PARSE_OPTIONS);
   current.text = '';
   const cancelled = current.cancelled;
@@ -153,9 +156,21 @@ const CHUNK = 512;
  * The parse under way: the parser's callbacks are module functions reading this, not closures
  * made for every parse (parses do not nest: the callbacks never start one).
  */
-const current = { text: '', budget: newParseBudget(), cancelled: false };
+const current = {
+  text: '',
+  budget: newParseBudget(),
+  cancelled: false,
+  /** Furthest index the parser has asked for: how far through the text it is. */
+  read: 0,
+  /** The budget's ticks when this parse began. */
+  ticksAtStart: 0,
+  /** CPU time and read index at this parse's first progress report; time -1 before it. */
+  firstAt: -1,
+  firstRead: 0,
+};
 
 function readChunk(index: number): string {
+  if (index > current.read) current.read = index;
   const end = index + CHUNK;
   // Never split a surrogate pair between two pieces.
   const high = current.text.charCodeAt(end - 1);
@@ -167,8 +182,36 @@ function onProgress(): boolean {
   budget.ticks--;
   const now = cpuTimeMs();
   budget.deadline ??= now + PARSE_LIMITS.ms;
-  current.cancelled = budget.ticks < 0 || now > budget.deadline;
+  if (current.firstAt < 0) {
+    current.firstAt = now;
+    current.firstRead = current.read;
+  }
+  current.cancelled = budget.ticks < 0 || now > budget.deadline || cannotFinish(budget, now);
   return current.cancelled;
+}
+
+/** Progress reports a parse makes before its pace is judged: short parses are never cut short. */
+const PACE_AFTER = 8;
+/** How far past its budget a parse's projection must reach before it stops early. */
+const PACE_SLACK = 2;
+
+/**
+ * Whether the parse, at the pace it has kept so far, would need several times its budget (ticks,
+ * or time past the deadline): it would be cancelled anyway, so it stops before spending the budget
+ * (a parse at the size limit spent all 12 ms first). Input read is the measure of progress; a
+ * parser that slows down as it goes only makes the projection hopeful, and the slack leaves room
+ * for an uneven pace. Stopping early only hands the command to the pattern checks, which ask.
+ */
+function cannotFinish(budget: ParseBudget, now: number): boolean {
+  const used = current.ticksAtStart - budget.ticks;
+  if (used < PACE_AFTER) return false;
+  const length = current.text.length;
+  const read = Math.min(current.read + CHUNK, length);
+  if ((used * length) / read > PACE_SLACK * current.ticksAtStart) return true;
+  const gained = read - current.firstRead;
+  const deadline = budget.deadline ?? Infinity;
+  const finish = now + ((now - current.firstAt) * (length - read)) / gained;
+  return gained > 0 && finish > deadline + (PACE_SLACK - 1) * PARSE_LIMITS.ms;
 }
 
 const PARSE_OPTIONS = { progressCallback: onProgress };

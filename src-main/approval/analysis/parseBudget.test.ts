@@ -28,6 +28,30 @@ describe('the parse time budget', () => {
     expect(parseShell(COMMAND, newParseBudget())).not.toBeNull();
   });
 
+  it('stops a parse early when its pace shows it cannot finish within the budget', () => {
+    // Needs about twelve times the tick budget; without a deadline only the pace can stop it early.
+    const pipes = 'cat | '.repeat((PARSE_LIMITS.chars - 16) / 6) + 'ls';
+    const budget = { ...newParseBudget(), deadline: Infinity };
+    expect(parseShell(pipes, budget)).toBeNull();
+    expect(PARSE_LIMITS.ticks - budget.ticks).toBeLessThan(PARSE_LIMITS.ticks / 10);
+    expect(parseShell(COMMAND, newParseBudget())).not.toBeNull();
+  });
+
+  it('lets a long parse that keeps a pace within the budget finish', () => {
+    const heredoc = `cat <<EOF\n${'line $(date) text\n'.repeat(1500)}EOF\n`;
+    const budget = { ...newParseBudget(), deadline: Infinity };
+    expect(parseShell(heredoc, budget)).not.toBeNull();
+    // It ran long enough for its pace to be judged, and most of the budget.
+    expect(PARSE_LIMITS.ticks - budget.ticks).toBeGreaterThan(PARSE_LIMITS.ticks / 2);
+  });
+
+  it('asks about a command whose parse stops early, and refuses a hardline command in it', () => {
+    const pipes = 'cat | '.repeat(20_000);
+    expect(analyseCommand(`${pipes}ls`)).toMatchObject({ verdict: 'dangerous', parsed: false });
+    expect(analyseCommand(`${pipes}ls; rm -rf /`)).toMatchObject({ verdict: 'hardline', parsed: false });
+    expect(analyseCommand(`rm -rf / --no-preserve-root; ${pipes}ls`)).toMatchObject({ verdict: 'hardline' });
+  });
+
   it('judges a plain compound command as safe', () => {
     expect(analyseCommand(COMMAND)).toMatchObject({ verdict: 'safe' });
   });

@@ -27,11 +27,20 @@ const RESERVED = new Set([
   'in',
 ]);
 
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
 function plainTree(text: string): SyntaxNode | null {
   const words: SyntaxNode[] = [];
-  const re = /[^ \t]+/g;
-  for (let m = re.exec(text); m; m = re.exec(text))
-    words.push({ type: 'word', start: m.index, end: m.index + m[0].length, children: [] });
+  const n = text.length;
+  for (let i = 0; i < n;) {
+    while (i < n && isBlank(text.charCodeAt(i))) i++;
+    if (i === n) break;
+    const start = i;
+    while (i < n && !isBlank(text.charCodeAt(i))) i++;
+    words.push({ type: 'word', start, end: i, children: [] });
+  }
   const head = words[0];
   if (!head) return { type: 'program', start: 0, end: text.length, children: [] };
   const name = text.slice(head.start, head.end);
