@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyPart } from './lazyPart';
@@ -88,5 +88,31 @@ describe('lazyPart', () => {
     await act(async () => settle().reject(new Error('offline')));
     quiet.mockRestore();
     expect(find('frame')?.querySelector('[data-testid="lazy-part-failed"]')).not.toBeNull();
+  });
+});
+
+describe('lazyPart once loaded', () => {
+  it('keeps the state of a part drawn before its code loaded when the page draws it again', async () => {
+    function Counter({ label }: { label: string }) {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" data-testid="counter" onClick={() => setCount((n) => n + 1)}>
+          {label} {count}
+        </button>
+      );
+    }
+    let done: () => void = () => undefined;
+    const Part = lazyPart(
+      () =>
+        new Promise<typeof Counter>((resolve) => {
+          done = () => resolve(Counter);
+        }),
+      { label: 'the counter' },
+    );
+    act(() => root.render(<Part label="a" />));
+    await act(async () => done());
+    act(() => (find('counter') as HTMLButtonElement).click());
+    act(() => root.render(<Part label="b" />));
+    expect(find('counter')?.textContent).toBe('b 1');
   });
 });

@@ -40,11 +40,16 @@ export function lazyPart<P extends object>(
   const fresh = () => lazy(async () => ({ default: await start() }));
   let Waiting = fresh();
 
+  /** The part as first drawn: switching from the lazy wrapper to the loaded code would remount it. */
+  function Chosen({ partProps }: { partProps: P }) {
+    const [Drawn] = useState(() => loaded ?? Waiting);
+    return <Drawn {...partProps} />;
+  }
+
   function Part(props: P) {
     // A retry draws the part anew, with a fresh error boundary.
     const [attempt, setAttempt] = useState(0);
     const framed = (body: ReactNode) => (look.frame ? look.frame(props, body) : body);
-    const Drawn = loaded ?? Waiting;
     return (
       <Failed
         key={attempt}
@@ -56,7 +61,7 @@ export function lazyPart<P extends object>(
         }}
       >
         <Suspense fallback={look.pending ? look.pending(props) : framed(<Placeholder look={look} />)}>
-          <Drawn {...props} />
+          <Chosen partProps={props} />
         </Suspense>
       </Failed>
     );
