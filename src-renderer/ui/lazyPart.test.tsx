@@ -65,6 +65,20 @@ describe('lazyPart', () => {
     expect(find('greeting')?.textContent).toBe('Hello Ada');
   });
 
+  it('offers to reload the page when a retry fails too', async () => {
+    const { load, settle } = chunk();
+    const Part = lazyPart(load, { label: 'the greeting' });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    act(() => root.render(<Part name="Ada" />));
+    await act(async () => settle().reject(new Error('offline')));
+    expect(find('lazy-part-reload')).toBeNull();
+    act(() => (find('lazy-part-retry') as HTMLButtonElement).click());
+    await act(async () => settle().reject(new Error('offline')));
+    quiet.mockRestore();
+    expect(find('lazy-part-failed')).not.toBeNull();
+    expect(find('lazy-part-reload')?.textContent).toBe('Reload the page');
+  });
+
   it('draws a preloaded part at once, without a placeholder', async () => {
     const { load, settle } = chunk();
     const Part = lazyPart(load, { label: 'the greeting' });

@@ -53,6 +53,7 @@ export function lazyPart<P extends object>(
     return (
       <Failed
         key={attempt}
+        retried={attempt > 0}
         look={look}
         framed={framed}
         retry={() => {
@@ -91,6 +92,8 @@ function Placeholder({
 
 interface FailedProps {
   look: { label: string; className?: string };
+  /** A retry failed already: a browser may keep a failed chunk's error, which a reload clears. */
+  retried: boolean;
   framed(body: ReactNode): ReactNode;
   retry(): void;
   children: ReactNode;
@@ -105,7 +108,7 @@ class Failed extends Component<FailedProps, { failed: boolean }> {
   }
 
   override render() {
-    const { look, framed, retry, children } = this.props;
+    const { look, framed, retry, retried, children } = this.props;
     if (!this.state.failed) return children;
     return framed(
       <Placeholder look={look}>
@@ -114,6 +117,16 @@ class Failed extends Component<FailedProps, { failed: boolean }> {
           <button type="button" data-testid="lazy-part-retry" onClick={retry}>
             Retry
           </button>
+          {retried && (
+            <button
+              type="button"
+              className="link"
+              data-testid="lazy-part-reload"
+              onClick={() => location.reload()}
+            >
+              Reload the page
+            </button>
+          )}
         </div>
       </Placeholder>,
     );
