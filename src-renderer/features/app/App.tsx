@@ -5,8 +5,7 @@ import { ApprovalDialog } from '../approvals/ApprovalDialog';
 import { ChatView } from '../chat/ChatView';
 import { useChat } from '../chat/chatStore';
 import { SessionList } from '../sessions/SessionList';
-import { SettingsDialog, type SettingsSectionId } from '../settings/SettingsDialog';
-import { TerminalPane } from '../terminal/TerminalPane';
+import type { SettingsSectionId } from '../settings/sections';
 import { ConnectionBanner } from './ConnectionBanner';
 import { SandboxBanner } from './SandboxBanner';
 import { AttentionBanner } from './AttentionBanner';
@@ -17,6 +16,29 @@ import { startSync } from './sync';
 import { useTerminalOpen, useWindowWidth } from './useTerminalOpen';
 import './app.css';
 import { IconButton } from '../../ui/IconButton';
+import { Modal } from '../../ui/Modal';
+import { lazyPart } from '../../ui/lazyPart';
+import { terminalsReady } from './terminalLoader';
+import { afterFirstScreen } from './firstScreen';
+import { Markdown } from '../chat/lazyMarkdown';
+import { DiffView } from '../diff/lazyDiffView';
+
+// Parts of the page not needed for its first screen: each is a chunk of its own.
+const TerminalPane = lazyPart(
+  async () => {
+    await terminalsReady();
+    return (await import('../terminal/TerminalPane')).TerminalPane;
+  },
+  { label: 'the terminal', className: 'terminal-slot' },
+);
+const SettingsDialog = lazyPart(async () => (await import('../settings/SettingsDialog')).SettingsDialog, {
+  label: 'Settings',
+  frame: ({ onClose }, placeholder) => (
+    <Modal title="Settings" onEscape={onClose} testId="settings-loading" className="settings-dialog">
+      {placeholder}
+    </Modal>
+  ),
+});
 
 /** At or below this width the panes stack (the sidebar hides) instead of standing side by side. */
 const NARROW = 900;
@@ -37,6 +59,10 @@ export function App() {
   const fitted = fitWidths(layout, windowWidth, { sidebar: sidebarOpen, terminal: terminalOpen });
 
   useEffect(() => startSync(), []);
+  // What a session's transcript draws is fetched once the first screen is painted, so opening one waits for no code.
+  useEffect(() => {
+    void afterFirstScreen().then(() => Promise.all([Markdown.preload(), DiffView.preload()]));
+  }, []);
   useEffect(() => installShortcuts({ openSettings: () => setSettings({}) }), []);
 
   const columns = [

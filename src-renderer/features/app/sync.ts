@@ -5,9 +5,9 @@ import { markViewed, useChat } from '../chat/chatStore';
 import { startNotifications } from './notifications';
 import { useSessions } from '../sessions/sessionsStore';
 import { useWorkspace } from '../workspace/workspaceStore';
-import { startTerminalSync } from '../terminal/terminalSync';
 import { useTerminal } from '../terminal/terminalStore';
 import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
+import { startTerminalsLater } from './terminalLoader';
 // The stores whose data is live from the start: importing them defines their queries, which
 // startQueries keeps (sessions, above, is one too).
 import '../approvals/approvalsStore';
@@ -62,7 +62,7 @@ export function startSync(): () => void {
       useNotices.getState().push('The session open here was deleted in another window.');
     }),
     startQueries(),
-    startTerminalSync(bridge, {
+    startTerminalsLater(bridge, {
       sessionId: () => useChat.getState().sessionId,
       streamedOutput: (toolCallId, text) => useChat.getState().streamedOutput(toolCallId, text),
     }),

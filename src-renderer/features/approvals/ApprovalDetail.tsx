@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
-import { DiffView } from '../diff/DiffView';
+import { DiffView } from '../diff/lazyDiffView';
 
 /** A skill or memory change is words, not a command to run. */
 export const isChange = (request: ApprovalRequest): boolean =>

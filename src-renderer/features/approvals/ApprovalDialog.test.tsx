@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../src-shared/ipc/schemas';
 import { setBridge } from '../../api/client';
 import { useApprovals } from './approvalsStore';
 import { useSessions } from '../sessions/sessionsStore';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { ApprovalDialog } from './ApprovalDialog';
+import { DiffView } from '../diff/lazyDiffView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,6 +30,9 @@ let fake: FakeBridge;
 let root: Root;
 let host: HTMLElement;
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+
+// The diff view is a chunk of its own, which the app fetches once its first screen is painted.
+beforeAll(() => DiffView.preload());
 
 beforeEach(() => {
   fake = createFakeBridge({ 'approvals.respond': () => ({ ok: true }), 'approvals.pending': () => [] });

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionChanges, TurnChanges } from '../../../src-shared/ipc/checkpointSchemas';
 import { setBridge } from '../../api/client';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { ChangesPane } from './ChangesPane';
 import { useChanges } from './changesStore';
 import { TurnChip } from './TurnChip';
+import { DiffView } from '../diff/lazyDiffView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -34,6 +35,9 @@ const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-test
 const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const click = (el: HTMLElement | null | undefined) => act(async () => el?.click());
+
+// The diff view is a chunk of its own, which the app fetches once its first screen is painted.
+beforeAll(() => DiffView.preload());
 
 beforeEach(async () => {
   changes = {

@@ -1,7 +1,7 @@
 import type { TurnChanges, TurnFile } from '../../../src-shared/ipc/checkpointSchemas';
 import { IconButton } from '../../ui/IconButton';
 import { Modal } from '../../ui/Modal';
-import { DiffView } from '../diff/DiffView';
+import { DiffView } from '../diff/lazyDiffView';
 import { chipSummary, gitFiles, leftOutSummary, workFiles } from './changeWords';
 import { turnsAfter, useChanges } from './changesStore';
 import { RevertConfirm } from './RevertConfirm';

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { MessageView } from './chatReducer';
 import { ToolCallGroup } from '../toolCalls/ToolCallGroup';
 import { AttachmentChips, fileChip, resourceChip } from './AttachmentChips';
-import { Markdown } from './Markdown';
+import { Markdown } from './lazyMarkdown';
 import { splitAttachments } from '../../../src-shared/attachments';
 
 export const MessageItem = memo(function MessageItem({ message }: { message: MessageView }) {

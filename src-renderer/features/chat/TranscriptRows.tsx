@@ -6,7 +6,7 @@ import { TurnChip } from '../changes/TurnChip';
 import { useReveal } from './revealStore';
 import { savedPosition, savePosition } from './scrollPositions';
 import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRows';
-import { warmMarkdown } from './markdown';
+import { warmMarkdown } from './lazyMarkdown';
 import { scrollToHit } from '../toolCalls/ToolOutput';
 
 /** Pixels from the bottom within which the list keeps following new output. */

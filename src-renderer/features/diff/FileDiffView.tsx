@@ -1,5 +1,5 @@
 import { fileDiffSummary, OMITTED_WORDS, type FileDiff } from '../../../src-shared/fileDiff';
-import { DiffView } from './DiffView';
+import { DiffView } from './lazyDiffView';
 
 /** A path inside `base` as relative to it; any other as it is. */
 export function shownPath(path: string, base?: string): string {

@@ -1,5 +1,5 @@
 import type { FileDiff } from '../../../src-shared/ipc/reviewSchemas';
-import { DiffView } from '../diff/DiffView';
+import { DiffView } from '../diff/lazyDiffView';
 
 /** A file's diff against HEAD or the index, in the shared diff view; notes for what it cannot show. */
 export function ReviewDiff({ diff }: { diff: FileDiff }) {

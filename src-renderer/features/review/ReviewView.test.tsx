@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewFile, ReviewStatus } from '../../../src-shared/ipc/reviewSchemas';
 import { setBridge } from '../../api/client';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { ReviewView } from './ReviewView';
+import { DiffView } from '../diff/lazyDiffView';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -34,6 +35,9 @@ function type(element: HTMLElement | null, value: string) {
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+// The diff view is a chunk of its own, which the app fetches once its first screen is painted.
+beforeAll(() => DiffView.preload());
 
 beforeEach(async () => {
   status = {

@@ -18,12 +18,17 @@ const STATE_TEXT = {
   idle: '',
 } as const;
 
+/** Made once: toLocale*String builds a formatter on every call, a cost per row of the list. */
+let formats: { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+
 function when(ms: number): string {
+  formats ??= {
+    time: new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' }),
+    day: new Intl.DateTimeFormat(),
+  };
   const date = new Date(ms);
   const today = new Date().toDateString() === date.toDateString();
-  return today
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString();
+  return (today ? formats.time : formats.day).format(date);
 }
 
 interface Props {
