@@ -75,8 +75,14 @@ export function markdownTemplate(text: string): HTMLTemplateElement {
   return template;
 }
 
-/** The longest stretch of idle rendering at a time, in ms. */
+/** The longest stretch of idle rendering at a time, in ms, where the page cannot tell input waits. */
 const SLICE_MS = 4;
+
+/** Chromium tells whether input waits for the page (`navigator.scheduling.isInputPending`). */
+function inputCheck(): (() => boolean) | undefined {
+  const scheduling = (navigator as { scheduling?: { isInputPending?(): boolean } }).scheduling;
+  return scheduling?.isInputPending ? () => scheduling.isInputPending?.() === true : undefined;
+}
 
 /**
  * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
@@ -86,10 +92,18 @@ export function warmMarkdown(texts: string[]): () => void {
   let next = 0;
   let handle: number | undefined;
   const idle = typeof requestIdleCallback === 'function';
-  // Short slices: a key pressed meanwhile waits at most one of them.
+  const inputPending = inputCheck();
+  // A key pressed meanwhile waits for one text at most: the work stops as soon as input waits,
+  // else after a short slice. An idle period comes at most every 50 ms, so stopping after a
+  // slice in each would warm a long session only after many seconds.
   const work = (deadline?: IdleDeadline) => {
-    const until = performance.now() + SLICE_MS;
-    while (next < texts.length && performance.now() < until && (deadline?.timeRemaining() ?? 1) > 1) {
+    const until = performance.now() + (inputPending ? Infinity : SLICE_MS);
+    while (
+      next < texts.length &&
+      performance.now() < until &&
+      (deadline?.timeRemaining() ?? SLICE_MS) > 1 &&
+      !inputPending?.()
+    ) {
       const text = texts[next++];
       if (text) markdownTemplate(text);
     }
