@@ -1,33 +1,27 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { copyText } from '../../ui/CopyButton';
-import { renderMarkdownOnce } from './markdown';
+import { markdownTemplate } from './markdown';
 import './markdown.css';
 
-/** Renders (streaming) Markdown; the deferred value keeps typing responsive on long replies. */
+/**
+ * Renders (streaming) Markdown; the deferred value keeps typing responsive on long replies. The
+ * HTML is parsed once per text and cloned into each row that shows it (cheap while scrolling).
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const deferred = useDeferredValue(text);
-  const html = useMemo(() => renderMarkdownOnce(deferred), [deferred]);
   const ref = useRef<HTMLDivElement>(null);
-  // Sanitised HTML may hold no buttons, so each code block gets its copy button here.
-  useEffect(() => {
-    for (const block of ref.current?.querySelectorAll('pre.code-block') ?? []) addCopyButton(block);
-  }, [html]);
-  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  useLayoutEffect(() => {
+    ref.current?.replaceChildren(markdownTemplate(deferred).content.cloneNode(true));
+  }, [deferred]);
+  return <div ref={ref} className="markdown" onClick={copyCode} />;
 });
 
-function addCopyButton(block: Element): void {
-  if (block.querySelector(':scope > .code-copy')) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'copy-button code-copy';
-  button.dataset.testid = 'code-copy';
-  button.textContent = 'Copy';
-  button.setAttribute('aria-label', 'Copy code');
-  button.addEventListener('click', () => {
-    const code = block.querySelector('code')?.textContent ?? '';
-    void copyText(code).then(() => {
-      button.textContent = 'Copied';
-    });
+/** A code block's copy button (one listener for the whole message). */
+function copyCode(event: MouseEvent<HTMLDivElement>): void {
+  const button = (event.target as Element).closest('.code-copy');
+  const code = button?.parentElement?.querySelector('code')?.textContent;
+  if (!button || code === undefined) return;
+  void copyText(code).then(() => {
+    button.textContent = 'Copied';
   });
-  block.prepend(button);
 }

@@ -7,6 +7,7 @@ import { useReveal } from './revealStore';
 import { savedPosition, savePosition } from './scrollPositions';
 import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRows';
 import { warmMarkdown } from './lazyMarkdown';
+import { useJumpAwareRange } from './jumpOverscan';
 import { scrollToHit } from '../toolCalls/ToolOutput';
 
 /** Pixels from the bottom within which the list keeps following new output. */
@@ -40,6 +41,13 @@ export function TranscriptRows({
   const host = useRef<HTMLDivElement>(null);
   const saved = useRef(savedPosition(sessionId)).current;
   const stick = useRef(saved?.atBottom ?? true);
+  const list = useRef<Virtualizer>(undefined);
+  const rangeExtractor = useJumpAwareRange(scroller, () => {
+    const v = list.current;
+    return v?.scrollOffset != null && v.scrollRect
+      ? { offset: v.scrollOffset, height: v.scrollRect.height }
+      : undefined;
+  });
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -53,10 +61,13 @@ export function TranscriptRows({
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 2,
+    rangeExtractor,
     initialOffset: saved && !saved.atBottom ? saved.offset : BOTTOM,
     ...(saved ? { initialMeasurementsCache: saved.measurements } : {}),
     scrollMargin: host.current?.offsetTop ?? 0,
   });
+
+  list.current = virtualizer;
 
   // The messages' Markdown is rendered while idle, nearest the end first, for smooth scrolling.
   useEffect(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { markdownTemplate, renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('highlights fenced code of a known language', () => {
@@ -22,5 +22,16 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown('[site](https://example.org)');
     expect(html).toContain('target="_blank"');
     expect(html).toContain('rel="noopener noreferrer"');
+  });
+});
+
+describe('markdownTemplate', () => {
+  it('parses a text once, with a copy button on each code block', () => {
+    const text = 'Some `code`:\n\n```ts\nconst a = 1;\n```\n\n```\nplain\n```';
+    const template = markdownTemplate(text);
+    expect(markdownTemplate(text)).toBe(template);
+    const buttons = template.content.querySelectorAll('pre.code-block > button.code-copy');
+    expect(buttons).toHaveLength(2);
+    expect(buttons[0]?.getAttribute('data-testid')).toBe('code-copy');
   });
 });

@@ -37,35 +37,52 @@ export function renderMarkdown(text: string): string {
   });
 }
 
-/** Source characters whose HTML is kept, newest read last; streamed drafts age out first. */
+/** Source characters whose rendering is kept, newest read last; streamed drafts age out first. */
 const CACHE_CHARS = 2_000_000;
-const rendered = new Map<string, string>();
+const rendered = new Map<string, HTMLTemplateElement>();
 let cachedChars = 0;
 
 /**
- * `renderMarkdown`, once per text: a message scrolled out of the virtual transcript and back,
- * or shown again after a session switch, is not parsed again.
+ * The rendered Markdown of `text` as a template, once per text: a message scrolled out of the
+ * virtual transcript and back, or shown again after a session switch, is not parsed again, only
+ * cloned. Its code blocks carry their copy buttons (sanitised HTML may hold none).
  */
-export function renderMarkdownOnce(text: string): string {
+export function markdownTemplate(text: string): HTMLTemplateElement {
   const hit = rendered.get(text);
   if (hit !== undefined) {
     rendered.delete(text);
     rendered.set(text, hit);
     return hit;
   }
-  const html = renderMarkdown(text);
-  rendered.set(text, html);
+  const template = document.createElement('template');
+  template.innerHTML = renderMarkdown(text);
+  for (const block of template.content.querySelectorAll('pre.code-block')) {
+    const button = template.content.ownerDocument.createElement('button');
+    button.type = 'button';
+    button.className = 'copy-button code-copy';
+    button.dataset.testid = 'code-copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code');
+    block.prepend(button);
+  }
+  rendered.set(text, template);
   cachedChars += text.length;
   for (const [oldest] of rendered) {
     if (cachedChars <= CACHE_CHARS) break;
     rendered.delete(oldest);
     cachedChars -= oldest.length;
   }
-  return html;
+  return template;
 }
 
-/** The longest stretch of idle rendering at a time, in ms. */
+/** The longest stretch of idle rendering at a time, in ms, where the page cannot tell input waits. */
 const SLICE_MS = 4;
+
+/** Chromium tells whether input waits for the page (`navigator.scheduling.isInputPending`). */
+function inputCheck(): (() => boolean) | undefined {
+  const scheduling = (navigator as { scheduling?: { isInputPending?(): boolean } }).scheduling;
+  return scheduling?.isInputPending ? () => scheduling.isInputPending?.() === true : undefined;
+}
 
 /**
  * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
@@ -75,12 +92,20 @@ export function warmMarkdown(texts: string[]): () => void {
   let next = 0;
   let handle: number | undefined;
   const idle = typeof requestIdleCallback === 'function';
-  // Short slices: a key pressed meanwhile waits at most one of them.
+  const inputPending = inputCheck();
+  // A key pressed meanwhile waits for one text at most: the work stops as soon as input waits,
+  // else after a short slice. An idle period comes at most every 50 ms, so stopping after a
+  // slice in each would warm a long session only after many seconds.
   const work = (deadline?: IdleDeadline) => {
-    const until = performance.now() + SLICE_MS;
-    while (next < texts.length && performance.now() < until && (deadline?.timeRemaining() ?? 1) > 1) {
+    const until = performance.now() + (inputPending ? Infinity : SLICE_MS);
+    while (
+      next < texts.length &&
+      performance.now() < until &&
+      (deadline?.timeRemaining() ?? SLICE_MS) > 1 &&
+      !inputPending?.()
+    ) {
       const text = texts[next++];
-      if (text) renderMarkdownOnce(text);
+      if (text) markdownTemplate(text);
     }
     if (next < texts.length) schedule();
   };

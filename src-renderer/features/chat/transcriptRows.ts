@@ -23,12 +23,20 @@ export function transcriptRows(order: string[], messages: Record<string, Message
   return rows;
 }
 
+/** Guesses by message: the list asks again for every unmeasured row whenever a row is measured. */
+const estimates = new WeakMap<MessageView, number>();
+
 /** A first guess at a row's height in pixels, before it is drawn and measured. */
 export function estimateRowHeight(row: TranscriptRow | undefined, message: MessageView | undefined): number {
   if (!row || 'turnEnd' in row || !message) return 0;
   if (message.role === 'user') return 60;
-  const lines = message.content ? message.content.split('\n').length : 0;
-  return 14 + lines * 22 + message.toolCallIds.length * 44;
+  let height = estimates.get(message);
+  if (height === undefined) {
+    const lines = message.content ? message.content.split('\n').length : 0;
+    height = 14 + lines * 22 + message.toolCallIds.length * 44;
+    estimates.set(message, height);
+  }
+  return height;
 }
 
 /** The row of a message, or -1. */
