@@ -91,6 +91,17 @@ describe('the virtual transcript', () => {
     expect(await app.page.getByTestId('tool-call').count()).toBeLessThan(CALLS / 3);
   }, 60_000);
 
+  it('stays at the top after one jump there from the bottom', async () => {
+    // Right after the session opened at its end: the rows at the top were never measured.
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
+    // One jump, never repeated: rows drawn at the top change the list's height in the same
+    // scroll, and the view must not be pulled back to the bottom it left.
+    await scrollTo(0);
+    const settled = await settledScrollTop();
+    expect(settled).toBeLessThan(await list().evaluate((el) => el.clientHeight));
+    await expect.poll(() => app.page.locator('.transcript-row[data-index="0"]').count(), POLL).toBe(1);
+  }, 60_000);
+
   it('shows the first message at the top, and a card opened there loads its output', async () => {
     const first = app.page.getByTestId('message').first();
     await expect

@@ -96,9 +96,11 @@ export function TranscriptRows({
       offset = el.scrollTop;
       stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
     };
-    el.addEventListener('scroll', onScroll, { passive: true });
+    // Capture: at the target it runs before the virtualizer's listener, whose synchronous
+    // render can change the height and so run the follow-the-bottom effect with a stale `stick`.
+    el.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
-      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scroll', onScroll, { capture: true });
       savePosition(sessionId, { atBottom: stick.current, offset, measurements: virtualizer.takeSnapshot() });
     };
   }, [scroller, sessionId, virtualizer]);
