@@ -23,7 +23,7 @@ interface Watched {
 
 export class FloodMotion {
   private readonly streams = new Map<string, Watched>();
-  private readonly flooding = new Set<string>();
+  private readonly floods = new Set<string>();
 
   /** `still(true)` while any stream floods, `still(false)` once none does. */
   constructor(
@@ -32,6 +32,11 @@ export class FloodMotion {
     private readonly pace: () => number = () => 1,
   ) {}
 
+  /** Whether a stream floods the page now. */
+  get flooding(): boolean {
+    return this.floods.size > 0;
+  }
+
   received(streamId: string, chars: number, now: number): void {
     let watched = this.streams.get(streamId);
     if (!watched || now - watched.windowStart >= WINDOW_MS) {
@@ -39,11 +44,11 @@ export class FloodMotion {
       this.streams.set(streamId, watched);
     }
     watched.chars += chars;
-    if (watched.chars >= FLOOD_CHARS && !this.flooding.has(streamId)) {
-      this.flooding.add(streamId);
-      if (this.flooding.size === 1) this.still(true);
+    if (watched.chars >= FLOOD_CHARS && !this.floods.has(streamId)) {
+      this.floods.add(streamId);
+      if (this.floods.size === 1) this.still(true);
     }
-    if (!this.flooding.has(streamId)) return;
+    if (!this.floods.has(streamId)) return;
     clearTimeout(watched.quiet);
     watched.quiet = setTimeout(() => this.ended(streamId), QUIET_MS * this.pace());
   }
@@ -52,6 +57,6 @@ export class FloodMotion {
   ended(streamId: string): void {
     clearTimeout(this.streams.get(streamId)?.quiet);
     this.streams.delete(streamId);
-    if (this.flooding.delete(streamId) && this.flooding.size === 0) this.still(false);
+    if (this.floods.delete(streamId) && this.floods.size === 0) this.still(false);
   }
 }

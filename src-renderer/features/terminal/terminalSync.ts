@@ -13,6 +13,8 @@ import { TerminalRegistry } from './terminalRegistry';
 
 const RESIZE_DEBOUNCE_MS = 120;
 const MAX_WRITE_CHARS = 65_536;
+/** How many times slower hidden tabs parse while a flood streams into the page. */
+const HIDDEN_SLOWDOWN_IN_FLOOD = 16;
 
 /** The page's frames while output streams: main feeds a page whose frames run long less. */
 const framePace = new FramePace();
@@ -79,6 +81,8 @@ export const terminals = new TerminalRegistry({
     );
   },
   parsed: (streamId, chars) => acks.add(streamId, chars),
+  // Screens nobody sees (restored after a reload, say) wait while a flood streams in front.
+  hiddenSlowdown: () => framePace.pace * (motion.flooding ? HIDDEN_SLOWDOWN_IN_FLOOD : 1),
   rendererLost: () => console.warn('The terminal lost its WebGL context; it now draws with the DOM renderer'),
 });
 
