@@ -52,4 +52,15 @@ describe('FloodMotion', () => {
     vi.advanceTimersByTime(1_000);
     expect(calls).toEqual([true, false]);
   });
+
+  it('takes snapshots (a reload restoring screens) for no flood, though they keep one going', () => {
+    const { motion, calls } = watch();
+    motion.received('s1', 0, 0);
+    expect(calls).toEqual([]);
+    motion.received('s1', 100_000, 100);
+    vi.advanceTimersByTime(4_000);
+    motion.received('s1', 0, 4_100);
+    vi.advanceTimersByTime(4_000);
+    expect(calls).toEqual([true]);
+  });
 });

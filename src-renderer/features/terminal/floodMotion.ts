@@ -32,12 +32,9 @@ export class FloodMotion {
     private readonly pace: () => number = () => 1,
   ) {}
 
-  /** Whether a stream floods the page now. */
-  get flooding(): boolean {
-    return this.floods.size > 0;
-  }
-
+  /** Output of `chars` towards a flood arrived; 0 (a snapshot) only keeps a flood going. */
   received(streamId: string, chars: number, now: number): void {
+    if (chars === 0 && !this.floods.has(streamId)) return;
     let watched = this.streams.get(streamId);
     if (!watched || now - watched.windowStart >= WINDOW_MS) {
       watched = { windowStart: now, chars: 0, quiet: watched?.quiet };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 
-function setup(charsPerTick = 10, slowdown = () => 1) {
+function setup(charsPerTick = 10) {
   const written: Array<[key: string, streamId: string, data: string]> = [];
   const starts: Array<[key: string, data: string, start: ScreenStart]> = [];
   const dropped: Array<[streamId: string, chars: number]> = [];
@@ -13,7 +13,6 @@ function setup(charsPerTick = 10, slowdown = () => 1) {
     },
     dropped: (streamId, chars) => dropped.push([streamId, chars]),
     charsPerTick,
-    slowdown,
     schedule: (tick) => void ticks.push(tick),
   });
   const tick = () => ticks.shift()?.();
@@ -106,20 +105,5 @@ describe('HiddenPacer', () => {
     pacer.push('a', 's', 'shown now', true, {});
     expect(starts).toEqual([['a', 'shown now', {}]]);
     expect(ticks).toHaveLength(0);
-  });
-
-  it('writes hidden tabs slower while the page asks them to, and never stops them', () => {
-    let slowdown = 16;
-    const { pacer, written, tick, text } = setup(32_000, () => slowdown);
-    pacer.push('a', 's', 'x'.repeat(10_000), false);
-    tick();
-    expect(text('a')).toHaveLength(2_000);
-    slowdown = 1_000_000;
-    tick();
-    expect(text('a')).toHaveLength(3_000);
-    slowdown = 1;
-    tick();
-    expect(text('a')).toHaveLength(10_000);
-    expect(written.length).toBe(3);
   });
 });

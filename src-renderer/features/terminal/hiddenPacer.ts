@@ -23,18 +23,11 @@ export interface HiddenPacerOptions {
   dropped(streamId: string, chars: number): void;
   /** Characters written per tick for all hidden tabs together. */
   charsPerTick?: number;
-  /**
-   * How many times fewer characters than that to write per tick now: the page's pace, more while
-   * a flood streams into the tab in front, so screens nobody sees do not take the command's time.
-   */
-  slowdown?: () => number;
   schedule?: (tick: () => void) => void;
 }
 
 const CHARS_PER_TICK = 32_000;
 const TICK_MS = 50;
-/** However slow the page asks hidden tabs to go, they still move on. */
-const MIN_CHARS_PER_TICK = 1_000;
 
 export class HiddenPacer {
   private readonly held = new Map<string, Held[]>();
@@ -83,8 +76,7 @@ export class HiddenPacer {
 
   private tick(): void {
     this.scheduled = false;
-    const slowdown = Math.max(1, this.options.slowdown?.() ?? 1);
-    let budget = Math.max(Math.min(MIN_CHARS_PER_TICK, this.charsPerTick), this.charsPerTick / slowdown);
+    let budget = this.charsPerTick;
     for (const [key, queue] of this.held) {
       while (budget > 0 && queue.length > 0) {
         const first = queue[0];

@@ -40,8 +40,6 @@ export interface RegistryHooks {
   parsed(streamId: string, chars: number): void;
   /** WebGL lost its context: the tab now draws with the DOM renderer. */
   rendererLost(key: string): void;
-  /** How many times slower than usual hidden tabs parse their output now (see HiddenPacer). */
-  hiddenSlowdown?(): number;
 }
 
 /** Stands for the stream of a note: nothing acknowledges it. */
@@ -61,7 +59,6 @@ export class TerminalRegistry {
         this.parse(key, streamId, data);
       },
       dropped: (streamId, chars) => hooks.parsed(streamId, chars),
-      slowdown: () => hooks.hiddenSlowdown?.() ?? 1,
     });
   }
 

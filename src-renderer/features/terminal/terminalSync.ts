@@ -13,8 +13,6 @@ import { TerminalRegistry } from './terminalRegistry';
 
 const RESIZE_DEBOUNCE_MS = 120;
 const MAX_WRITE_CHARS = 65_536;
-/** How many times slower hidden tabs parse while a flood streams into the page. */
-const HIDDEN_SLOWDOWN_IN_FLOOD = 16;
 
 /** The page's frames while output streams: main feeds a page whose frames run long less. */
 const framePace = new FramePace();
@@ -81,8 +79,6 @@ export const terminals = new TerminalRegistry({
     );
   },
   parsed: (streamId, chars) => acks.add(streamId, chars),
-  // Screens nobody sees (restored after a reload, say) wait while a flood streams in front.
-  hiddenSlowdown: () => framePace.pace * (motion.flooding ? HIDDEN_SLOWDOWN_IN_FLOOD : 1),
   rendererLost: () => console.warn('The terminal lost its WebGL context; it now draws with the DOM renderer'),
 });
 
@@ -91,7 +87,8 @@ function receive(data: TerminalData): void {
   if (data.toolCallId !== undefined && !data.snapshot) cards.push(data.toolCallId, data.data);
   framePace.busy();
   showPace();
-  motion.received(data.streamId, data.data.length, performance.now());
+  // A snapshot (a reload restoring screens) is no flood by itself; it keeps one going.
+  motion.received(data.streamId, data.snapshot ? 0 : data.data.length, performance.now());
   if (closed.has(data.streamId)) return;
   const { key, joined } = useTerminal.getState().route(data, chat.sessionId());
   if (key === null) return;
