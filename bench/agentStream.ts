@@ -128,6 +128,8 @@ export async function benchAgentStream(options: AgentStreamOptions = {}): Promis
     const browser = await throttled(await open(), options.cpuThrottle);
     ui.push(await withUiMs(browser.page, model, dir, 'ui-last'));
     const pageChars = await pageParsedChars(browser.page);
+    // How many times less output the page asked for by the end (1: its frames kept time).
+    const pace = Number(await browser.page.evaluate(`document.documentElement.dataset.terminalPace ?? '1'`));
     const restore = await reloadRestoreMs(browser.page);
     const tabSwitch = await restoredTabSwitchMs(browser.page);
     return {
@@ -135,6 +137,7 @@ export async function benchAgentStream(options: AgentStreamOptions = {}): Promis
       agent_stream_ui_ms: median(ui),
       agent_stream_ui_vs_headless_pct: round(median(headless.map((h, i) => (h / (ui[i] ?? NaN)) * 100)), 1),
       agent_stream_page_parsed_chars: pageChars,
+      agent_stream_page_pace: pace,
       reload_restore_ms: round(restore, 0),
       restored_tab_switch_ms: round(tabSwitch, 0),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PACE, PaceGovernor } from './framePace';
+import { FramePace, MAX_PACE, PaceGovernor } from './framePace';
 
 /** Frames of `ms` each for `forMs`, from `from`; returns the time after them. */
 function frames(governor: PaceGovernor, ms: number, from: number, forMs: number): number {
@@ -46,5 +46,17 @@ describe('PaceGovernor', () => {
     expect(governor.pace).toBeGreaterThan(2);
     frames(governor, 16, now, 60_000);
     expect(governor.pace).toBe(1);
+  });
+});
+
+describe('FramePace', () => {
+  it('slows down on the long frames the browser reports, and speeds up on output once they stop', () => {
+    let report: (ms: number, end: number) => void = () => undefined;
+    const pace = new FramePace((long) => (report = long));
+    for (let t = 100; t <= 1_500; t += 100) report(80, t);
+    expect(pace.pace).toBeGreaterThan(1);
+    // Output keeps arriving, no frame runs long: nothing is drawn to time them.
+    for (let t = 1_600; t <= 60_000; t += 250) pace.busy(t);
+    expect(pace.pace).toBe(1);
   });
 });

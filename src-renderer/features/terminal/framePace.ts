@@ -43,34 +43,38 @@ export class PaceGovernor {
   }
 }
 
-/** How long frames are watched after output arrives: no frame loop runs while nothing streams. */
-const WATCH_MS = 2_000;
+/** Entry types that report long frames without the page drawing any frame to time them. */
+const LONG_FRAME_TYPES = ['long-animation-frame', 'longtask'];
 
-/** Times the page's frames while terminal output arrives, and keeps its pace. */
+/**
+ * Keeps the page's pace from the long frames the browser reports while terminal output arrives.
+ * Nothing is drawn to time frames (a requestAnimationFrame loop would cost a frame every vsync
+ * while a flood streams): an observer hears of frames that ran long, and each arrival of output
+ * lets the pace come back once they have stopped.
+ */
 export class FramePace {
   private readonly governor = new PaceGovernor();
-  private watchUntil = 0;
-  private last: number | undefined;
+
+  constructor(observe = observeLongFrames) {
+    observe((ms, end) => this.governor.frame(ms, end));
+  }
 
   get pace(): number {
     return this.governor.pace;
   }
 
-  /** Output arrived: watch the frames for a while. */
-  busy(): void {
-    const now = performance.now();
-    const idle = this.watchUntil <= now;
-    this.watchUntil = now + WATCH_MS;
-    if (idle && this.last === undefined) requestAnimationFrame((t) => this.frame(t));
+  /** Output arrived: a page whose frames have kept time for a while speeds up again. */
+  busy(now = performance.now()): void {
+    this.governor.frame(0, now);
   }
+}
 
-  private frame(t: number): void {
-    if (this.last !== undefined) this.governor.frame(t - this.last, t);
-    if (t >= this.watchUntil) {
-      this.last = undefined;
-      return;
-    }
-    this.last = t;
-    requestAnimationFrame((next) => this.frame(next));
-  }
+/** Calls `long` with each long frame's duration and end (the page's clock), where supported. */
+function observeLongFrames(long: (ms: number, end: number) => void): void {
+  const supported = typeof PerformanceObserver === 'undefined' ? [] : PerformanceObserver.supportedEntryTypes;
+  const type = LONG_FRAME_TYPES.find((t) => supported.includes(t));
+  if (!type) return;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) long(entry.duration, entry.startTime + entry.duration);
+  }).observe({ type, buffered: false });
 }

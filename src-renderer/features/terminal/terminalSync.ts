@@ -7,6 +7,7 @@ import { useTerminal } from './terminalStore';
 import { inputStream, type TerminalTab } from './terminalTabs';
 import { AckCounter } from './ackCounter';
 import { CardOutput } from './cardOutput';
+import { FloodMotion } from './floodMotion';
 import { FramePace } from './framePace';
 import { TerminalRegistry } from './terminalRegistry';
 
@@ -20,6 +21,13 @@ const acks = new AckCounter(FlowControl.charCountAckSize, (streamId, chars) => {
 });
 const cards = new CardOutput(
   (toolCallId, text) => chat.streamedOutput(toolCallId, text),
+  () => framePace.pace,
+);
+const motion = new FloodMotion(
+  (still) => {
+    if (still) document.documentElement.dataset.terminalFlood = '';
+    else delete document.documentElement.dataset.terminalFlood;
+  },
   () => framePace.pace,
 );
 const resizeTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -78,6 +86,9 @@ function receive(data: TerminalData): void {
   // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
   if (data.toolCallId !== undefined && !data.snapshot) cards.push(data.toolCallId, data.data);
   framePace.busy();
+  showPace();
+  // A snapshot (a reload restoring screens) is no flood by itself; it keeps one going.
+  motion.received(data.streamId, data.snapshot ? 0 : data.data.length, performance.now());
   if (closed.has(data.streamId)) return;
   const { key, joined } = useTerminal.getState().route(data, chat.sessionId());
   if (key === null) return;
@@ -94,6 +105,14 @@ function receive(data: TerminalData): void {
     });
 }
 
+let shownPace = 1;
+/** Shows tests and benchmarks the page's pace (read from the root's data-terminal-pace). */
+function showPace(): void {
+  if (framePace.pace === shownPace) return;
+  shownPace = framePace.pace;
+  document.documentElement.dataset.terminalPace = String(shownPace);
+}
+
 /** Feeds terminal events into the tabs and their xterms; returns the unsubscribe. */
 export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () => void {
   chat = link;
@@ -101,6 +120,7 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
     cards.flush();
+    motion.ended(streamId);
     acks.forget(streamId);
     refused.delete(streamId);
     const tab = terminal.exited(streamId, exitCode);

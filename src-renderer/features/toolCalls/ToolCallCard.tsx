@@ -1,7 +1,7 @@
 import { memo, useEffect, useId } from 'react';
 import { useApprovalFor } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
-import { formatDuration, useNow } from '../../ui/useNow';
+import { clockTickMs, formatDuration, formatRunning, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
 import { Icon } from '../../ui/Icon';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
@@ -22,7 +22,8 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const open = useOpenCards((s) => s.open[id] === true);
   const bodyId = useId();
   const running = call?.status === 'running';
-  const now = useNow(running);
+  const startedAt = call?.startedAt ?? 0;
+  const now = useNow(running, clockTickMs(Date.now() - startedAt));
   // Find-in-session: the card of a revealed hit opens, and shows where in its output the hit is.
   const revealed = useReveal((s) => (s.target?.toolCallId === id ? s.target.nonce : undefined));
   const found = useFind((s) => {
@@ -63,7 +64,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
           {preview.tail && <span className="tool-preview-tail">{preview.tail}</span>}
         </span>
         <span className="tool-elapsed" data-testid="tool-elapsed">
-          {formatDuration(elapsed)}
+          {running ? formatRunning(elapsed) : formatDuration(elapsed)}
           {!running && call.waitMs ? (
             <span className="tool-wait" data-testid="tool-wait" title="Time spent waiting for your answer">
               {` · waited ${formatDuration(call.waitMs)}`}
