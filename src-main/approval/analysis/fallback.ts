@@ -137,7 +137,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       if (first === 0x2d && EXEC_INITIALS.has(text.charCodeAt(start + 1)) && EXEC_ACTIONS.has(raw(k))) {
         commandReach = 1;
         via = [...via, 'find'];
-      }
+      } else t.skipPlainWords(k);
       continue;
     }
     commandReach--;
