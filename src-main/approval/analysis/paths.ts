@@ -324,20 +324,8 @@ export function protectOwnConfig(paths: readonly string[]): void {
 }
 
 /** Lower-case letters, digits and `_-+.@,:%`: what a path needs no case folding or unescaping for. */
-function isLowerPathChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x5f ||
-    c === 0x2d ||
-    c === 0x2b ||
-    c === 0x2e ||
-    c === 0x40 ||
-    c === 0x2c ||
-    c === 0x3a ||
-    c === 0x25
-  );
-}
+const LOWER_PATH_CHAR = new Uint8Array(128);
+for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789_-+.@,:%') LOWER_PATH_CHAR[c.charCodeAt(0)] = 1;
 
 /** The last top component looked up by plainNonConfig and whether it is a CONFIG_TOP. */
 let lastConfigTop = '';
@@ -359,7 +347,8 @@ function plainNonConfig(raw: string): boolean {
       // `//` and any segment starting with `.` (`.`, `..`, dot-files) take the full check.
       if (raw.charCodeAt(i - 1) === 0x2f) return false;
       if (top === 0) top = i;
-    } else if (!isLowerPathChar(c) || (c === 0x2e && raw.charCodeAt(i - 1) === 0x2f)) return false;
+    } else if (c >= 128 || LOWER_PATH_CHAR[c] === 0 || (c === 0x2e && raw.charCodeAt(i - 1) === 0x2f))
+      return false;
   }
   if (top === 0) top = n;
   if (top - 1 !== lastConfigTop.length || !raw.startsWith(lastConfigTop, 1)) {
