@@ -114,6 +114,11 @@ export class Tokens {
     return this.text.slice(this.start(k), this.end(k));
   }
 
+  /** Whether k is the newest token read: no look-ahead has read past it. */
+  isNewest(k: number): boolean {
+    return k === this.count - 1;
+  }
+
   /**
    * Called on word k when the scan passes it over (not at a command position): drops the words
    * after it that the scan would pass over as well, without making tokens of them. Only words
@@ -123,7 +128,7 @@ export class Tokens {
    * look-ahead has seen the words dropped.
    */
   skipPlainWords(k: number): void {
-    if (k !== this.count - 1) return;
+    if (!this.isNewest(k)) return;
     const text = this.text;
     const n = text.length;
     let i = this.pos;
@@ -149,7 +154,7 @@ export class Tokens {
    * a closer for a word, so none is kept; only when k is the newest token read (skipPlainWords).
    */
   skipQuotedCloses(k: number): number {
-    if (k !== this.count - 1) return 0;
+    if (!this.isNewest(k)) return 0;
     const text = this.text;
     const n = text.length;
     let i = this.pos;
