@@ -117,7 +117,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       const times = opener === 0x28 || opener === 0x29 ? length : opener === 0x24 ? length / 2 : 1;
       if (op === Op.Open) for (let i = 0; i < times && depth < MAX_OUTER; i++) outer[depth++] = current;
       if (op === Op.Close) {
-        const left = depth - times;
+        // `)")")"…` closes a deep `"$(…"$(…`: the quotes between closers change nothing here.
+        const left = depth - times - (t.isNewest(k) ? t.skipQuotedCloses(k) : 0);
         current = left >= 0 ? (outer[left] ?? '') : '';
         depth = left > 0 ? left : 0;
       }
@@ -134,10 +135,11 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     const first = text.charCodeAt(start);
     const quoted = first === 0x22 || first === 0x27;
     if (commandReach <= 0 && !quoted) {
+      // Skips are guarded here, so their rare calls stay out of this loop's compiled code.
       if (first === 0x2d && EXEC_INITIALS.has(text.charCodeAt(start + 1)) && EXEC_ACTIONS.has(raw(k))) {
         commandReach = 1;
         via = [...via, 'find'];
-      }
+      } else if (t.isNewest(k)) t.skipPlainWords(k);
       continue;
     }
     commandReach--;

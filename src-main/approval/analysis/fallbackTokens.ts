@@ -24,6 +24,26 @@ for (let c = 0; c < 128; c++) if (CLASS[c] === 1 || CLASS[c] === 2) WORD_STOP[c]
 WORD_STOP[0x24] = 1;
 WORD_STOP[0x5c] = 2;
 
+/**
+ * Per ASCII character: 1 when a word the scan passes over may hold it (skipPlainWords). Blanks,
+ * operators, `$`, quotes, backslashes, `#`, controls and non-ASCII end a run of such words.
+ */
+const PLAIN = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) if (CLASS[c] === 0 && WORD_STOP[c] === 0) PLAIN[c] = 1;
+PLAIN[0x23] = 0;
+
+function isPlain(code: number): boolean {
+  return code < 128 && PLAIN[code] === 1;
+}
+
+function isBlank(code: number): boolean {
+  return code < 128 && CLASS[code] === 1;
+}
+
+function isQuote(code: number): boolean {
+  return code === 0x22 || code === 0x27;
+}
+
 /** Tokens kept: well over the scan's reach ahead (its window, the fork-bomb look-ahead) plus one behind. */
 const RING = 128;
 const MASK = RING - 1;
@@ -92,6 +112,61 @@ export class Tokens {
 
   raw(k: number): string {
     return this.text.slice(this.start(k), this.end(k));
+  }
+
+  /** Whether k is the newest token read: no look-ahead has read past it. */
+  isNewest(k: number): boolean {
+    return k === this.count - 1;
+  }
+
+  /**
+   * Called on word k when the scan passes it over (not at a command position): drops the words
+   * after it that the scan would pass over as well, without making tokens of them. Only words
+   * of plain characters that neither start with `-` (`find … -exec`) nor end the run are dropped:
+   * the last word before anything else (an operator, a quote, the end) stays a token, so what
+   * follows sees the same token behind it. Works only when k is the newest token read, so no
+   * look-ahead has seen the words dropped.
+   */
+  skipPlainWords(k: number): void {
+    if (!this.isNewest(k)) return;
+    const text = this.text;
+    const n = text.length;
+    let i = this.pos;
+    let next = i;
+    while (next < n && isBlank(text.charCodeAt(next))) next++;
+    while (next > i && next < n && text.charCodeAt(next) !== 0x2d) {
+      let end = next;
+      while (end < n && isPlain(text.charCodeAt(end))) end++;
+      let after = end;
+      while (after < n && isBlank(text.charCodeAt(after))) after++;
+      // Dropped only when whole (a blank ends it) and followed by another plain word.
+      if (end === next || after === end || after >= n || !isPlain(text.charCodeAt(after))) break;
+      i = end;
+      next = after;
+    }
+    this.pos = i;
+  }
+
+  /**
+   * Called on a closing token k: drops the `")` and `')` pairs right after it (each quote followed
+   * by a run of `)`) and returns how many `)` they held. A lone quote between closers changes
+   * nothing the scan keeps, so the scan applies those closes at once. No token looks back past
+   * a closer for a word, so none is kept; only when k is the newest token read (skipPlainWords).
+   */
+  skipQuotedCloses(k: number): number {
+    if (!this.isNewest(k)) return 0;
+    const text = this.text;
+    const n = text.length;
+    let i = this.pos;
+    let closes = 0;
+    while (isQuote(text.charCodeAt(i)) && text.charCodeAt(i + 1) === 0x29) {
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) === 0x29) end++;
+      closes += end - i - 1;
+      i = end;
+    }
+    this.pos = i;
+    return closes;
   }
 
   /** Reads through token k and a batch beyond it, so most look-ups need no call. */

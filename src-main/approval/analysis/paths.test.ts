@@ -95,6 +95,35 @@ describe('paths', () => {
   });
 });
 
+// Plain lower-case absolute paths are answered without a copy; these look plain but are not.
+describe('config writes of absolute paths that look plain', () => {
+  it.each([
+    ['/tmp/../etc/passwd', 'system-config-write'],
+    ['/tmp//../etc/sudoers', 'sudoers-write'],
+    ['/tmp/./../etc/hosts', 'system-config-write'],
+    ['/ETC/hosts', 'system-config-write'],
+    ['/Etc/sudoers', 'sudoers-write'],
+    ['/etc', 'system-config-write'],
+    ['//etc/hosts', 'system-config-write'],
+    ['/tmp//etc/../../etc/hosts', 'system-config-write'],
+    ['/usr/share/x', 'system-config-write'],
+    ['/tmp/a/.bashrc', 'shell-rc-write'],
+    ['/tmp/a/.ssh/authorized_keys', 'ssh-config-write'],
+    ['/tmp/.aws/credentials', 'credential-write'],
+    ['/srv/fish/config.fish', 'shell-rc-write'],
+    ['/srv/x/_netrc', 'credential-write'],
+    ['/opt/caduceus/config.yaml', 'caduceus-config-write'],
+    ['/tmp/build-1', null],
+    ['/usr/local/lib/libx.so', null],
+    ['/srv/x.conf/a-b_c+1', null],
+  ])('%s', (path, key) => {
+    expect(configWriteKey(path)).toBe(key);
+    // Asked twice, after another top, so a remembered top cannot answer for the wrong one.
+    expect(configWriteKey('/tmp/x')).toBeNull();
+    expect(configWriteKey(path)).toBe(key);
+  });
+});
+
 describe('protectOwnConfig', () => {
   it("protects this process's config.yaml wherever the config home is", () => {
     expect(configWriteKey('/srv/agent-home/config.yaml')).toBeNull();

@@ -323,9 +323,50 @@ export function protectOwnConfig(paths: readonly string[]): void {
   for (const path of paths) ownConfigPaths.add(canonicalPath(path).toLowerCase());
 }
 
+/** Lower-case letters, digits and `_-+.@,:%`: what a path needs no case folding or unescaping for. */
+const LOWER_PATH_CHAR = new Uint8Array(128);
+for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789_-+.@,:%') LOWER_PATH_CHAR[c.charCodeAt(0)] = 1;
+
+/** The last top component looked up by plainNonConfig and whether it is a CONFIG_TOP. */
+let lastConfigTop = '';
+let lastConfigTopIs = false;
+
+/**
+ * An absolute path already canonical and lower-case, with no dot-segment, outside the config
+ * tops and not named like an rc file: no config write, known without a copy (a long chain of
+ * `rm -rf /tmp/x-1 …` checks each of thousands of distinct paths). The same answer as the full
+ * check below; anything else goes there.
+ */
+function plainNonConfig(raw: string): boolean {
+  const n = raw.length;
+  if (n < 2 || raw.charCodeAt(0) !== 0x2f || raw.charCodeAt(n - 1) === 0x2f) return false;
+  let top = 0;
+  for (let i = 1; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x2f) {
+      // `//` and any segment starting with `.` (`.`, `..`, dot-files) take the full check.
+      if (raw.charCodeAt(i - 1) === 0x2f) return false;
+      if (top === 0) top = i;
+    } else if (c >= 128 || LOWER_PATH_CHAR[c] === 0 || (c === 0x2e && raw.charCodeAt(i - 1) === 0x2f))
+      return false;
+  }
+  if (top === 0) top = n;
+  if (top - 1 !== lastConfigTop.length || !raw.startsWith(lastConfigTop, 1)) {
+    lastConfigTop = raw.slice(1, top);
+    lastConfigTopIs = CONFIG_TOPS.has(lastConfigTop);
+  }
+  if (lastConfigTopIs) return false;
+  return (
+    !raw.endsWith('config.fish') &&
+    !raw.endsWith('_netrc') &&
+    !raw.endsWith('caduceus/config.yaml') &&
+    !ownConfigPaths.has(raw)
+  );
+}
+
 /** The config-write rule a write to this path triggers, or null. */
 export function configWriteKey(raw: string): string | null {
-  if (!mayBeConfig(raw)) return null;
+  if (!mayBeConfig(raw) || plainNonConfig(raw)) return null;
   const p = canonicalPath(raw.includes(DYN) ? raw.split(DYN).join('x') : raw);
   const lower = p.toLowerCase();
   if (ownConfigPaths.has(lower)) return 'caduceus-config-write';
