@@ -43,7 +43,15 @@ describe('caduceus serve in Chromium', () => {
 
     await writeFile(join(dir, 'release.flag'), '');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('ok');
-    await expect.poll(() => card.getByTestId('tool-emoji').locator('svg').count(), POLL).toBe(1);
+    await expect
+      .poll(
+        () =>
+          card
+            .getByTestId('tool-emoji')
+            .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).maskImage ?? 'none'),
+        POLL,
+      )
+      .toContain('data:image/svg+xml');
     await expect.poll(() => app.terminalText(), POLL).toContain('tick-5');
     await expect
       .poll(() => app.assistantText().allInnerTexts(), POLL)

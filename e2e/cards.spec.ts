@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { useApp } from './support/fixture';
 import { screenshotViews, terminalRows } from './support/views';
 
@@ -56,10 +57,10 @@ describe('tool cards', () => {
     const card = app.card('call_fail');
     expect(await card.getAttribute('data-status')).toBe('error');
     expect(await card.getByTestId('tool-exit-code').innerText()).toContain('exit 1');
-    // Icons are inline SVG (no emoji font needed), for the tool and for the state.
+    // Icons are drawn SVG masks (no emoji font needed), for the tool and for the state.
     expect(await card.getByTestId('tool-emoji').getAttribute('data-icon')).toBe('terminal');
-    expect(await card.getByTestId('tool-emoji').locator('svg').count()).toBe(1);
-    expect(await card.locator('.tool-status svg').count()).toBe(1);
+    expect(await maskOf(card.getByTestId('tool-emoji'))).toContain('data:image/svg+xml');
+    expect(await maskOf(card.locator('.tool-status .mask-icon'))).toContain('data:image/svg+xml');
     await card.locator('.tool-call-header').click();
     expect(await card.getByTestId('tool-output').innerText()).toBe('one');
     expect(await card.getByTestId('tool-args').innerText()).toContain('echo one; exit 1');
@@ -115,3 +116,8 @@ describe('tool cards', () => {
     expect(await card.getByTestId('tool-refusal').innerText()).toMatch(/permanently/i);
   }, 90_000);
 });
+
+/** The computed mask image an icon is drawn with ('none' when nothing is drawn). */
+function maskOf(icon: Locator): Promise<string> {
+  return icon.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).maskImage ?? 'none');
+}

@@ -3,8 +3,9 @@ import { useApprovalFor } from '../approvals/approvalsStore';
 import { useChat } from '../chat/chatStore';
 import { clockTickMs, formatDuration, formatRunning, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
-import { Icon } from '../../ui/Icon';
+import { MaskIcon } from '../../ui/Icon';
 import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
+import type { FileDiff } from '../../../src-shared/fileDiff';
 import { previewParts, STATUS_ICONS } from './format';
 import { FileDiffView } from '../diff/FileDiffView';
 import { ToolCallBody } from './ToolCallBody';
@@ -18,24 +19,17 @@ import { currentHit, useFind } from '../chat/findStore';
 export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
   const call = useChat((s) => s.toolCalls[id]);
   const approval = useApprovalFor(id);
-  const workspace = useChat((s) => s.workspace);
   const open = useOpenCards((s) => s.open[id] === true);
   const bodyId = useId();
   const running = call?.status === 'running';
-  const startedAt = call?.startedAt ?? 0;
-  const now = useNow(running, clockTickMs(Date.now() - startedAt));
   // Find-in-session: the card of a revealed hit opens, and shows where in its output the hit is.
   const revealed = useReveal((s) => (s.target?.toolCallId === id ? s.target.nonce : undefined));
   const found = useFind((s) => {
     const hit = currentHit(s);
     return hit?.toolCallId === id ? `${hit.field}:${hit.offset}:${hit.length}` : undefined;
   });
-  useEffect(() => {
-    if (revealed !== undefined) useOpenCards.getState().setOpen(id, true);
-  }, [revealed, id]);
   if (!call) return null;
 
-  const elapsed = running ? now - call.startedAt : (call.durationMs ?? 0);
   const failed = failedExit(call);
   const label = toolCallLabel(call);
   const preview = previewParts(call.argsPreview);
@@ -60,11 +54,17 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
         <ToolIcon icon={call.icon} running={running} />
         <span className="tool-name">{call.name}</span>
         <span className={`tool-preview${preview.tail ? ' tool-preview-path' : ''}`} title={call.argsPreview}>
-          <span className="tool-preview-head">{preview.head}</span>
-          {preview.tail && <span className="tool-preview-tail">{preview.tail}</span>}
+          {preview.tail ? (
+            <>
+              <span className="tool-preview-head">{preview.head}</span>
+              <span className="tool-preview-tail">{preview.tail}</span>
+            </>
+          ) : (
+            preview.head
+          )}
         </span>
         <span className="tool-elapsed" data-testid="tool-elapsed">
-          {running ? formatRunning(elapsed) : formatDuration(elapsed)}
+          {running ? <RunningTime startedAt={call.startedAt} /> : formatDuration(call.durationMs ?? 0)}
           {!running && call.waitMs ? (
             <span className="tool-wait" data-testid="tool-wait" title="Time spent waiting for your answer">
               {` · waited ${formatDuration(call.waitMs)}`}
@@ -72,7 +72,7 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
           ) : null}
         </span>
         <span className={`tool-status badge-${call.status}`}>
-          {statusIcon && <Icon name={statusIcon} />}
+          {statusIcon && <MaskIcon name={statusIcon} />}
           {approval ? 'Approval' : label}
           {failed && (
             <span className="tool-exit-code" data-testid="tool-exit-code">
@@ -88,15 +88,36 @@ export const ToolCallCard = memo(function ToolCallCard({ id }: { id: string }) {
           {call.errorText}
         </p>
       )}
-      {call.fileDiff && !call.refusal && (
-        <div className="tool-diff">
-          <FileDiffView fileDiff={call.fileDiff} testId="tool-diff" base={workspace} />
-        </div>
-      )}
+      {call.fileDiff && !call.refusal && <ToolDiff fileDiff={call.fileDiff} />}
+      {revealed !== undefined && <OpenOnReveal id={id} nonce={revealed} />}
       {open && <ToolCallBody call={call} id={bodyId} focus={outputFocus(found, revealed)} />}
     </article>
   );
 });
+
+/** A running call's time, ticking; finished cards show a fixed text and keep no timer. */
+function RunningTime({ startedAt }: { startedAt: number }) {
+  const now = useNow(true, clockTickMs(Date.now() - startedAt));
+  return <>{formatRunning(now - startedAt)}</>;
+}
+
+/** Opens the card of a revealed find hit (only that card mounts this, so others run no effect). */
+function OpenOnReveal({ id, nonce }: { id: string; nonce: number }) {
+  useEffect(() => {
+    useOpenCards.getState().setOpen(id, true);
+  }, [id, nonce]);
+  return null;
+}
+
+/** The call's file change, with paths shown relative to the session's workspace. */
+function ToolDiff({ fileDiff }: { fileDiff: FileDiff }) {
+  const workspace = useChat((s) => s.workspace);
+  return (
+    <div className="tool-diff">
+      <FileDiffView fileDiff={fileDiff} testId="tool-diff" base={workspace} />
+    </div>
+  );
+}
 
 /** The current find hit as the output section marks it, when the hit is in the output. */
 function outputFocus(found: string | undefined, nonce: number | undefined) {

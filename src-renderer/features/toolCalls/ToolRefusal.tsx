@@ -1,11 +1,11 @@
 import type { ToolRefusal as Refusal } from '../../../src-shared/ipc/chatSchemas';
-import { Icon } from '../../ui/Icon';
+import { MaskIcon } from '../../ui/Icon';
 
 /** A refused command in plain words: what, why, the rule, who decided, and what the user can do. */
 export function ToolRefusal({ refusal }: { refusal: Refusal }) {
   return (
     <div className={`tool-refusal refusal-${refusal.kind}`} data-testid="tool-refusal" role="note">
-      <Icon name={refusal.kind === 'blocked' ? 'ban' : 'hand'} />
+      <MaskIcon name={refusal.kind === 'blocked' ? 'ban' : 'hand'} />
       <div>
         <strong className="tool-refusal-title">{refusal.title}</strong>
         <p>{refusal.reason}</p>
