@@ -200,8 +200,18 @@ function useRevealRow(
         });
       });
     };
+    // The reader's own scrolling or clicking ends the settling: it must not pull the view back.
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      tries = REVEAL_FRAMES;
+    };
+    const inputs = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
+    for (const type of inputs) list?.addEventListener(type, stop, { capture: true, passive: true });
     go();
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of inputs) list?.removeEventListener(type, stop, { capture: true });
+    };
     // Rows depend on the order: a target asked for before its session loaded is honoured then.
   }, [target, rows.length > 0]);
 }
