@@ -19,15 +19,42 @@ interface Face {
 }
 
 async function face(id: string): Promise<Face> {
+  // Read in one go: the virtual transcript may redraw a row outside the view between two reads.
+  return app.card(id).evaluate((card) => {
+    const text = (selector: string, inner: boolean) => {
+      // This file is typed for Node, without the DOM's globals.
+      const el = card.querySelector(selector) as { innerText: string; textContent: string | null } | null;
+      return ((inner ? el?.innerText : el?.textContent) ?? '').trim();
+    };
+    return {
+      status: card.getAttribute('data-status'),
+      label: text('.tool-status', false),
+      refusal: text('[data-testid="tool-refusal"]', true),
+      exitCode: text('[data-testid="tool-exit-code"]', true),
+    };
+  });
+}
+
+/**
+ * Brings a card into view: the virtual transcript draws only the rows near the view (a row just
+ * above it may be dropped at any moment), so the view moves between the transcript's top and end
+ * until the card is drawn, then onto the card itself.
+ */
+async function drawn(id: string): Promise<void> {
   const card = app.card(id);
-  const refusal = card.getByTestId('tool-refusal');
-  const exit = card.getByTestId('tool-exit-code');
-  return {
-    status: await card.getAttribute('data-status'),
-    label: ((await card.locator('.tool-status').textContent()) ?? '').trim(),
-    refusal: (await refusal.count()) > 0 ? (await refusal.innerText()).trim() : '',
-    exitCode: (await exit.count()) > 0 ? (await exit.innerText()).trim() : '',
-  };
+  await expect
+    .poll(async () => {
+      if ((await card.count()) > 0)
+        return card.scrollIntoViewIfNeeded({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      await app.page
+        .getByTestId('message-list')
+        .evaluate((el) => (el.scrollTop = el.scrollTop > 0 ? 0 : el.scrollHeight));
+      return false;
+    }, POLL)
+    .toBe(true);
 }
 
 const idle = () => app.page.getByTestId('chat-status').getAttribute('data-status');
@@ -86,7 +113,10 @@ describe('tool call cards live, after a reload and in an export', () => {
     await expect.poll(() => processesWith(sleep), POLL).toEqual([]);
 
     const live = new Map<string, Face>();
-    for (const id of ids) live.set(id, await face(id));
+    for (const id of ids) {
+      await drawn(id);
+      live.set(id, await face(id));
+    }
     expect(live.get('call_denied')).toMatchObject({ status: 'denied', label: 'Denied', exitCode: '' });
     expect(live.get('call_denied')?.refusal).toMatch(/denied by you/i);
     expect(live.get('call_blocked')).toMatchObject({ status: 'blocked', label: 'Blocked', exitCode: '' });
@@ -104,8 +134,11 @@ describe('tool call cards live, after a reload and in an export', () => {
 
     await page.reload();
     await page.getByTestId('session-item').filter({ hasText: PROMPT }).locator('.session-open').click();
-    for (const id of ids) await expect.poll(() => statusOf(id), POLL).toBe(live.get(id)?.status);
-    for (const id of ids) expect(await face(id), id).toEqual(live.get(id));
+    for (const id of ids) {
+      await drawn(id);
+      await expect.poll(() => statusOf(id), POLL).toBe(live.get(id)?.status);
+      expect(await face(id), id).toEqual(live.get(id));
+    }
     await screenshotViews(page, 'card-parity-reloaded');
     await screenshotsScrolledTo('call_stopped', 'card-parity-reloaded-end');
 

@@ -86,7 +86,18 @@ async function screenshots(name: string, focus?: Locator): Promise<void> {
     for (const size of SIZES) {
       await app.page.setViewportSize(size);
       await app.page.emulateMedia({ colorScheme });
-      await focus?.scrollIntoViewIfNeeded();
+      // The transcript may redraw the row as the window resizes: scroll again until it holds.
+      if (focus)
+        await expect
+          .poll(
+            () =>
+              focus.scrollIntoViewIfNeeded().then(
+                () => true,
+                () => false,
+              ),
+            POLL,
+          )
+          .toBe(true);
       await app.page.screenshot({
         path: join(SHOTS, `${name}-${size.width}x${size.height}-${colorScheme}.png`),
       });
