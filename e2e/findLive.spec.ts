@@ -1,10 +1,11 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions } from '../src-main/agent/sessions/testing/longSessions';
 import { POLL, WAIT, useApp } from './support/fixture';
+import { onScreen, openLongSession } from './support/longSession';
 
 // Find-in-session while a turn runs in a long session, and Copy on an output only partly loaded.
 
@@ -35,15 +36,6 @@ const app = useApp('each', () => ({
 }));
 
 const WORD = 'zephyrquokka';
-
-async function openLongSession(page: Page): Promise<void> {
-  await page
-    .getByTestId('session-item')
-    .filter({ hasText: 'Long session 1' })
-    .locator('.session-open')
-    .click(WAIT);
-  await page.getByTestId('message').filter({ hasText: 'Done:' }).waitFor(WAIT);
-}
 
 const LIST = `document.querySelector('[data-testid="message-list"]')`;
 
@@ -222,9 +214,3 @@ const CURRENT_ON_SCREEN = `(() => {
   const view = list.getBoundingClientRect();
   return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
 })()`;
-
-/** Whether the element lies within the visible part of the scrolled list. */
-async function onScreen(element: Locator, list: Locator): Promise<boolean> {
-  const [box, view] = [await element.boundingBox(), await list.boundingBox()];
-  return !!box && !!view && box.height > 0 && box.y >= view.y && box.y + box.height <= view.y + view.height;
-}

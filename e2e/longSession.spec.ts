@@ -1,11 +1,11 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
 import { POLL, WAIT, useApp } from './support/fixture';
+import { onScreen, openLongSession } from './support/longSession';
 
 // A long session in the browser-mode app: find a word in an early tool output, jump there with its
 // card opened, then send a message and stop it, at both window sizes.
@@ -52,12 +52,7 @@ describe('a long session', () => {
       onTestFailed(() => console.error(`caduceus serve stderr:\n${log()}`));
       const { fixture } = template!;
       await page.setViewportSize(size);
-      await page
-        .getByTestId('session-item')
-        .filter({ hasText: 'Long session 1' })
-        .locator('.session-open')
-        .click(WAIT);
-      await page.getByTestId('message').filter({ hasText: 'Done:' }).waitFor(WAIT);
+      await openLongSession(page);
 
       // Ctrl+F opens the bar with its input focused; typing finds the one hit in the whole session.
       await page.getByTestId('chat-input').focus();
@@ -154,9 +149,3 @@ const LIST_PLACE = `(() => {
   const list = document.querySelector('[data-testid="message-list"]');
   return { top: list?.scrollTop ?? -1, height: list?.scrollHeight ?? 0 };
 })()`;
-
-/** Whether the element lies within the visible part of the scrolled list. */
-async function onScreen(element: Locator, list: Locator): Promise<boolean> {
-  const [box, view] = [await element.boundingBox(), await list.boundingBox()];
-  return !!box && !!view && box.height > 0 && box.y >= view.y && box.y + box.height <= view.y + view.height;
-}
