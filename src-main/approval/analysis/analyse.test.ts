@@ -199,3 +199,13 @@ describe('robustness', () => {
     }
   });
 });
+
+describe('command and subcommand names that are also object property names', () => {
+  it('are looked up as plain names, not through an object prototype', () => {
+    for (const cmd of ['__proto__ a', 'gh constructor delete', 'toString -c x', 'valueOf | sh']) {
+      const v = VerdictSchema.parse(analyseCommand(cmd));
+      expect(v.keys, cmd).not.toContain('unparsed-command');
+    }
+    expect(analyseCommand('gh constructor delete').verdict).toBe('safe');
+  });
+});

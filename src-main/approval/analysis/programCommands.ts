@@ -92,12 +92,14 @@ function tmuxCode(argv: readonly ArgWord[]): Nested[] {
   return out;
 }
 
-const SQL_SHELL: Record<string, RegExp> = {
-  psql: /\\!\s*([^\n]*)/g,
-  mysql: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
-  mariadb: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
-  sqlite3: /(?:^|\n)[ \t]*\.(?:shell|system)[ \t]+([^\n]*)/g,
-};
+const SQL_SHELL = new Map<string, RegExp>(
+  Object.entries({
+    psql: /\\!\s*([^\n]*)/g,
+    mysql: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
+    mariadb: /(?:^|[;\n])[ \t]*(?:system|\\!)[ \t]+([^;\n]*)/gi,
+    sqlite3: /(?:^|\n)[ \t]*\.(?:shell|system)[ \t]+([^\n]*)/g,
+  }),
+);
 
 /** Shell escapes in SQL client input: arguments and static stdin. */
 function sqlShell(re: RegExp, argv: readonly ArgWord[], stdin: string | null): Nested[] {
@@ -180,7 +182,7 @@ export function programCommands(
     case 'git':
       return gitCommands(argv);
     default: {
-      const re = SQL_SHELL[name];
+      const re = SQL_SHELL.get(name);
       return re ? sqlShell(re, argv, stdin) : null;
     }
   }

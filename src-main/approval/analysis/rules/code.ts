@@ -30,20 +30,22 @@ export const codeRules: Rule[] = [
   },
 ];
 
-const FAMILY: Record<string, CodeLanguage> = {
-  python: 'python',
-  node: 'node',
-  bun: 'node',
-  deno: 'node',
-  perl: 'perl',
-  ruby: 'ruby',
-  irb: 'ruby',
-  php: 'php',
-};
+const FAMILY = new Map<string, CodeLanguage>(
+  Object.entries({
+    python: 'python',
+    node: 'node',
+    bun: 'node',
+    deno: 'node',
+    perl: 'perl',
+    ruby: 'ruby',
+    irb: 'ruby',
+    php: 'php',
+  }),
+);
 
 /** The language a command's code is written in, for the commands this module reads. */
 export function codeLanguage(name: string): CodeLanguage | null {
-  return FAMILY[name] ?? null;
+  return FAMILY.get(name) ?? null;
 }
 
 export interface CodePlace {

@@ -51,20 +51,22 @@ function httpDelete(cmd: CommandView, out: HitSink): void {
 }
 
 /** Subcommands that deploy or remove a deployment; `*` when the bare command deploys. */
-const DEPLOY_VERBS: Record<string, readonly string[]> = {
-  vercel: ['deploy', 'redeploy', 'promote', 'rollback', 'remove', 'rm'],
-  netlify: ['deploy'],
-  firebase: ['deploy', 'hosting:channel:deploy', 'hosting:disable'],
-  fly: ['deploy', 'launch'],
-  flyctl: ['deploy', 'launch'],
-  wrangler: ['deploy', 'publish', 'delete', 'rollback'],
-  serverless: ['deploy', 'remove'],
-  sls: ['deploy', 'remove'],
-  amplify: ['publish', 'push', 'delete'],
-  railway: ['up', 'down', 'redeploy'],
-  eb: ['deploy', 'terminate'],
-  surge: ['*', 'teardown'],
-};
+const DEPLOY_VERBS = new Map<string, readonly string[]>(
+  Object.entries({
+    vercel: ['deploy', 'redeploy', 'promote', 'rollback', 'remove', 'rm'],
+    netlify: ['deploy'],
+    firebase: ['deploy', 'hosting:channel:deploy', 'hosting:disable'],
+    fly: ['deploy', 'launch'],
+    flyctl: ['deploy', 'launch'],
+    wrangler: ['deploy', 'publish', 'delete', 'rollback'],
+    serverless: ['deploy', 'remove'],
+    sls: ['deploy', 'remove'],
+    amplify: ['publish', 'push', 'delete'],
+    railway: ['up', 'down', 'redeploy'],
+    eb: ['deploy', 'terminate'],
+    surge: ['*', 'teardown'],
+  }),
+);
 /** Subcommands of the bare-deploying CLIs that do not deploy. */
 const NOT_DEPLOY = new Set(['login', 'logout', 'whoami', 'list', 'ls', 'help', 'dev', 'env', 'link', 'pull']);
 /** `gcloud app deploy`, `wrangler pages deploy`: the verb follows an area word. */
@@ -73,7 +75,7 @@ const AREA_DEPLOY = /^(?:app|run|functions|pages|hosting)$/;
 function deployCli(cmd: CommandView, out: HitSink): void {
   const { options, operands } = splitOptions(cmd.args);
   if (options.some((o) => o === '--help' || o === '-h' || o === '--version' || o === '--dry-run')) return;
-  const verbs = DEPLOY_VERBS[cmd.name] ?? [];
+  const verbs = DEPLOY_VERBS.get(cmd.name) ?? [];
   const [first = '', second = ''] = operands;
   const deploys =
     verbs.includes(first) ||
@@ -109,7 +111,7 @@ function imageCopy(cmd: CommandView, out: HitSink): void {
 }
 
 export const deployDetectors: DetectorTable = [
-  [Object.keys(DEPLOY_VERBS), deployCli],
+  [[...DEPLOY_VERBS.keys()], deployCli],
   [['gcloud'], gcloud],
   [['skopeo', 'crane', 'oras', 'regctl'], imageCopy],
   [['curl', 'wget', 'http', 'https', 'xh'], httpDelete],

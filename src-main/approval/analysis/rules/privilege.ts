@@ -119,23 +119,25 @@ function securityOff(cmd: CommandView, out: HitSink): void {
   if (off) out.hit('security-off', text);
 }
 
-const REMOVE_VERBS: Record<string, readonly string[]> = {
-  apt: ['remove', 'purge', 'autoremove'],
-  'apt-get': ['remove', 'purge', 'autoremove'],
-  aptitude: ['remove', 'purge'],
-  dnf: ['remove', 'erase', 'autoremove'],
-  yum: ['remove', 'erase', 'autoremove'],
-  microdnf: ['remove'],
-  zypper: ['rm', 'remove'],
-  apk: ['del'],
-  snap: ['remove'],
-};
+const REMOVE_VERBS = new Map<string, readonly string[]>(
+  Object.entries({
+    apt: ['remove', 'purge', 'autoremove'],
+    'apt-get': ['remove', 'purge', 'autoremove'],
+    aptitude: ['remove', 'purge'],
+    dnf: ['remove', 'erase', 'autoremove'],
+    yum: ['remove', 'erase', 'autoremove'],
+    microdnf: ['remove'],
+    zypper: ['rm', 'remove'],
+    apk: ['del'],
+    snap: ['remove'],
+  }),
+);
 
 function packageRemove(cmd: CommandView, out: HitSink): void {
   const text = `${cmd.name} ${cmd.args.join(' ')}`;
   const verb = splitOptions(cmd.args).operands[0] ?? '';
   const removes =
-    (REMOVE_VERBS[cmd.name] ?? []).includes(verb) ||
+    (REMOVE_VERBS.get(cmd.name) ?? []).includes(verb) ||
     (cmd.name === 'pacman' && cmd.args.some((a) => /^-R/.test(a) || a === '--remove')) ||
     (cmd.name === 'rpm' && cmd.args.some((a) => /^-e/.test(a) || a === '--erase')) ||
     (cmd.name === 'dpkg' && cmd.args.some((a) => /^-[rP]$/.test(a) || a === '--remove' || a === '--purge'));
@@ -151,5 +153,5 @@ export const privilegeDetectors: DetectorTable = [
   [['mount', 'umount', 'remount'], mount],
   [['swapoff', 'swapon'], swap],
   [['setenforce', 'aa-disable', 'aa-teardown', 'aa-complain', 'csrutil', 'spctl'], securityOff],
-  [['pacman', 'rpm', 'dpkg', ...Object.keys(REMOVE_VERBS)], packageRemove],
+  [['pacman', 'rpm', 'dpkg', ...REMOVE_VERBS.keys()], packageRemove],
 ];

@@ -61,38 +61,42 @@ function jsPackages(cmd: CommandView, out: HitSink): void {
 }
 
 /** Tools whose `publish`/`upload`/`push`/`release` verb sends a package to a registry. */
-const PUBLISH_VERBS: Record<string, readonly string[]> = {
-  cargo: ['publish'],
-  twine: ['upload'],
-  poetry: ['publish'],
-  uv: ['publish'],
-  flit: ['publish'],
-  hatch: ['publish'],
-  pdm: ['publish'],
-  gem: ['push'],
-  vsce: ['publish'],
-  ovsx: ['publish'],
-  dart: ['publish'],
-  flutter: ['publish'],
-  helm: ['push'],
-  anaconda: ['upload'],
-  snapcraft: ['upload', 'release', 'push'],
-  goreleaser: ['release'],
-  lerna: ['publish'],
-  changeset: ['publish'],
-  nuget: ['push'],
-  mix: ['hex.publish'],
-  mvn: ['deploy', 'release:perform'],
-  gradle: ['publish'],
-  gradlew: ['publish'],
-};
-const WITHDRAW_VERBS: Record<string, readonly string[]> = {
-  cargo: ['yank'],
-  gem: ['yank'],
-  vsce: ['unpublish'],
-  dart: ['retract'],
-  nuget: ['delete'],
-};
+const PUBLISH_VERBS = new Map<string, readonly string[]>(
+  Object.entries({
+    cargo: ['publish'],
+    twine: ['upload'],
+    poetry: ['publish'],
+    uv: ['publish'],
+    flit: ['publish'],
+    hatch: ['publish'],
+    pdm: ['publish'],
+    gem: ['push'],
+    vsce: ['publish'],
+    ovsx: ['publish'],
+    dart: ['publish'],
+    flutter: ['publish'],
+    helm: ['push'],
+    anaconda: ['upload'],
+    snapcraft: ['upload', 'release', 'push'],
+    goreleaser: ['release'],
+    lerna: ['publish'],
+    changeset: ['publish'],
+    nuget: ['push'],
+    mix: ['hex.publish'],
+    mvn: ['deploy', 'release:perform'],
+    gradle: ['publish'],
+    gradlew: ['publish'],
+  }),
+);
+const WITHDRAW_VERBS = new Map<string, readonly string[]>(
+  Object.entries({
+    cargo: ['yank'],
+    gem: ['yank'],
+    vsce: ['unpublish'],
+    dart: ['retract'],
+    nuget: ['delete'],
+  }),
+);
 
 function registryTool(cmd: CommandView, out: HitSink): void {
   if (dryRun(cmd.args)) return;
@@ -101,12 +105,12 @@ function registryTool(cmd: CommandView, out: HitSink): void {
   const verbs = operands[0] === 'pub' || operands[0] === 'nuget' ? operands.slice(1) : operands;
   const verb = verbs[0] ?? '';
   if (cmd.name === 'mvn' || cmd.name.startsWith('gradle')) {
-    if (operands.some((o) => (PUBLISH_VERBS[cmd.name] ?? []).includes(o) || /^publish\w*$/.test(o)))
+    if (operands.some((o) => (PUBLISH_VERBS.get(cmd.name) ?? []).includes(o) || /^publish\w*$/.test(o)))
       out.hit('package-publish', text(cmd));
     return;
   }
-  if ((PUBLISH_VERBS[cmd.name] ?? []).includes(verb)) out.hit('package-publish', text(cmd));
-  else if ((WITHDRAW_VERBS[cmd.name] ?? []).includes(verb)) out.hit('package-withdraw', text(cmd));
+  if ((PUBLISH_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-publish', text(cmd));
+  else if ((WITHDRAW_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-withdraw', text(cmd));
   else if (cmd.name === 'gem' && verb === 'owner' && hasFlag(cmd.args, 'r', ['remove']))
     out.hit('package-withdraw', text(cmd));
 }
@@ -120,7 +124,8 @@ function dotnet(cmd: CommandView, out: HitSink): void {
 function python(cmd: CommandView, out: HitSink): void {
   const m = optionValues(cmd.args, 'm', [])[0];
   const at = cmd.args.indexOf('-m');
-  if (m && at >= 0 && PUBLISH_VERBS[m]) registryTool({ ...cmd, name: m, args: cmd.args.slice(at + 2) }, out);
+  if (m && at >= 0 && PUBLISH_VERBS.get(m))
+    registryTool({ ...cmd, name: m, args: cmd.args.slice(at + 2) }, out);
   if (cmd.args[0]?.endsWith('setup.py') && cmd.args.includes('upload')) out.hit('package-publish', text(cmd));
 }
 
@@ -140,22 +145,24 @@ function containerPush(cmd: CommandView, out: HitSink): void {
   if (push) out.hit('package-publish', text(cmd));
 }
 
-const GH_DESTRUCTIVE: Record<string, readonly string[]> = {
-  repo: ['delete', 'archive', 'rename', 'transfer'],
-  release: ['delete', 'delete-asset'],
-  secret: ['delete', 'remove'],
-  variable: ['delete'],
-  label: ['delete'],
-  cache: ['delete'],
-  run: ['delete'],
-  ruleset: ['delete'],
-  'deploy-key': ['delete'],
-};
+const GH_DESTRUCTIVE = new Map<string, readonly string[]>(
+  Object.entries({
+    repo: ['delete', 'archive', 'rename', 'transfer'],
+    release: ['delete', 'delete-asset'],
+    secret: ['delete', 'remove'],
+    variable: ['delete'],
+    label: ['delete'],
+    cache: ['delete'],
+    run: ['delete'],
+    ruleset: ['delete'],
+    'deploy-key': ['delete'],
+  }),
+);
 
 function gh(cmd: CommandView, out: HitSink): void {
   const { operands } = splitOptions(cmd.args);
   const [area = '', verb = ''] = operands;
-  if ((GH_DESTRUCTIVE[area] ?? []).includes(verb)) out.hit('remote-repo-change', text(cmd));
+  if ((GH_DESTRUCTIVE.get(area) ?? []).includes(verb)) out.hit('remote-repo-change', text(cmd));
   else if (area === 'repo' && verb === 'edit' && cmd.args.some((a) => a.startsWith('--visibility')))
     out.hit('remote-repo-change', text(cmd));
   else if (area === 'release' && (verb === 'create' || verb === 'upload' || verb === 'edit'))
@@ -200,7 +207,7 @@ function infraApply(cmd: CommandView, out: HitSink): void {
 
 export const publishingDetectors: DetectorTable = [
   [['npm', 'pnpm', 'yarn', 'bun'], jsPackages],
-  [Object.keys({ ...PUBLISH_VERBS, ...WITHDRAW_VERBS }), registryTool],
+  [[...new Set([...PUBLISH_VERBS.keys(), ...WITHDRAW_VERBS.keys()])], registryTool],
   [['dotnet'], dotnet],
   [['python', 'python3', 'py'], python],
   [['docker', 'podman', 'nerdctl', 'buildah', 'docker-compose', 'podman-compose'], containerPush],

@@ -29,23 +29,25 @@ export const rootRunRules: Rule[] = [
 const ELEVATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser']);
 
 /** Subcommands under which each tool runs code it builds or downloads; `*` for any first word. */
-const RUNS_CODE: Record<string, readonly string[]> = {
-  make: ['*'],
-  gmake: ['*'],
-  ninja: ['*'],
-  npx: ['*'],
-  cmake: ['--install', '--build'],
-  pip: ['install', 'download', 'wheel'],
-  pip3: ['install', 'download', 'wheel'],
-  pipx: ['install', 'run'],
-  npm: ['install', 'i', 'ci', 'add', 'exec', 'x', 'run', 'run-script', 'rebuild', 'link'],
-  pnpm: ['install', 'i', 'add', 'dlx', 'exec', 'run'],
-  yarn: ['install', 'add', 'global', 'dlx', 'exec', 'run'],
-  bun: ['install', 'i', 'add', 'x', 'run'],
-  gem: ['install', 'update'],
-  cargo: ['install', 'build', 'run'],
-  go: ['install', 'run', 'generate'],
-};
+const RUNS_CODE = new Map<string, readonly string[]>(
+  Object.entries({
+    make: ['*'],
+    gmake: ['*'],
+    ninja: ['*'],
+    npx: ['*'],
+    cmake: ['--install', '--build'],
+    pip: ['install', 'download', 'wheel'],
+    pip3: ['install', 'download', 'wheel'],
+    pipx: ['install', 'run'],
+    npm: ['install', 'i', 'ci', 'add', 'exec', 'x', 'run', 'run-script', 'rebuild', 'link'],
+    pnpm: ['install', 'i', 'add', 'dlx', 'exec', 'run'],
+    yarn: ['install', 'add', 'global', 'dlx', 'exec', 'run'],
+    bun: ['install', 'i', 'add', 'x', 'run'],
+    gem: ['install', 'update'],
+    cargo: ['install', 'build', 'run'],
+    go: ['install', 'run', 'generate'],
+  }),
+);
 /** Interpreters run a script file as root; their inline code is judged by the code rules. */
 const INTERPRETERS = new Set(['python', 'python3', 'node', 'perl', 'ruby']);
 const INLINE = new Set(['-c', '-m', '-e', '-p', '-E']);
@@ -59,7 +61,7 @@ function rootBuild(cmd: CommandView, out: HitSink): void {
   const by = cmd.via.find((v) => ELEVATORS.has(v));
   if (!by) return;
   const first = cmd.name === 'cmake' ? cmd.args.find((a) => a.startsWith('--')) : cmd.args[0];
-  const verbs = RUNS_CODE[cmd.name];
+  const verbs = RUNS_CODE.get(cmd.name);
   // `sudo make` with no target and `sudo npx …` run code as well as `sudo make install`.
   const runs = INTERPRETERS.has(cmd.name)
     ? first !== undefined && !INLINE.has(first)
@@ -145,6 +147,6 @@ export function rootUnknown(cmd: CommandView, out: HitSink): void {
 }
 
 export const rootRunDetectors: DetectorTable = [
-  [[...Object.keys(RUNS_CODE), ...INTERPRETERS], rootBuild],
+  [[...RUNS_CODE.keys(), ...INTERPRETERS], rootBuild],
   [['hostnamectl', 'timedatectl', 'localectl', 'hostname', 'date'], identity],
 ];

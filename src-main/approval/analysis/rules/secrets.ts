@@ -39,29 +39,31 @@ export function secretInWord(w: ArgWord): string | null {
 }
 
 /** Subcommand paths that print a credential on stdout. */
-const PRINTS_SECRET: Record<string, RegExp> = {
-  gh: /^auth token\b/,
-  aws: /^(?:configure (?:get|export-credentials)|sts (?:get-session-token|assume-role)|ecr get-login-password)\b/,
-  gcloud: /^auth (?:print-access-token|print-identity-token|application-default print-access-token)\b/,
-  az: /^account get-access-token\b/,
-  kubectl: /^config view\b.*--raw\b/,
-  vault: /^(?:read|kv get)\b/,
-  op: /^(?:read|item get)\b/,
-  security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
-  pass: /^(?!(?:ls|list|find|search|init|git|generate|insert|edit|rm|mv|cp|grep)\b)\S/,
-  // Desktop keyrings and password managers.
-  'secret-tool': /^lookup\b/,
-  'kwallet-query': /\S/,
-  bw: /^get (?:password|item|totp|notes)\b/,
-  lpass: /^show\b/,
-  heroku: /^auth:token\b/,
-};
+const PRINTS_SECRET = new Map<string, RegExp>(
+  Object.entries({
+    gh: /^auth token\b/,
+    aws: /^(?:configure (?:get|export-credentials)|sts (?:get-session-token|assume-role)|ecr get-login-password)\b/,
+    gcloud: /^auth (?:print-access-token|print-identity-token|application-default print-access-token)\b/,
+    az: /^account get-access-token\b/,
+    kubectl: /^config view\b.*--raw\b/,
+    vault: /^(?:read|kv get)\b/,
+    op: /^(?:read|item get)\b/,
+    security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
+    pass: /^(?!(?:ls|list|find|search|init|git|generate|insert|edit|rm|mv|cp|grep)\b)\S/,
+    // Desktop keyrings and password managers.
+    'secret-tool': /^lookup\b/,
+    'kwallet-query': /\S/,
+    bw: /^get (?:password|item|totp|notes)\b/,
+    lpass: /^show\b/,
+    heroku: /^auth:token\b/,
+  }),
+);
 
 /** What a credential-printing command (`gh auth token`, `gpg --export-secret-keys`) puts on stdout, or null. */
 export function secretOutputOf(name: string, args: readonly string[]): string | null {
   if ((name === 'gpg' || name === 'gpg2') && args.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a)))
     return 'secret keys';
-  const re = PRINTS_SECRET[name];
+  const re = PRINTS_SECRET.get(name);
   if (!re) return null;
   const words = args.filter((a) => !a.startsWith('-') || a === '--raw').join(' ');
   return re.test(words) ? `credentials from ${name} ${args.slice(0, 2).join(' ')}` : null;
