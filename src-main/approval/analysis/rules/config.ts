@@ -28,7 +28,7 @@ export const configRules: Rule[] = [
   { key: 'crontab-edit', category: 'config', description: 'Replaces or removes scheduled jobs (crontab)' },
 ];
 
-function operandsOf(cmd: CommandView): string[] {
+function operandsOf(cmd: CommandView): readonly string[] {
   return splitOptions(cmd.args).operands;
 }
 

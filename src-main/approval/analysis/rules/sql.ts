@@ -60,7 +60,7 @@ export function sqlTextHits(sql: string, out: HitSink): void {
 }
 
 /** Where each client takes SQL from its arguments. */
-function sqlArgs(cmd: CommandView): string[] {
+function sqlArgs(cmd: CommandView): readonly string[] {
   const a = cmd.args;
   switch (cmd.name) {
     case 'psql':

@@ -30,8 +30,22 @@ export type CommandDetector = (cmd: CommandView, out: HitSink) => void;
 /** Command names and the detector that judges them. */
 export type DetectorTable = ReadonlyArray<readonly [names: readonly string[], detect: CommandDetector]>;
 
+export interface SplitArgs {
+  readonly options: readonly string[];
+  readonly operands: readonly string[];
+}
+
+/**
+ * The last split and the array it came from. The detectors of one command split the same
+ * `args` several times; argument arrays are built once and never changed afterwards.
+ */
+let lastArgs: readonly string[] | null = null;
+let lastLength = -1;
+let lastSplit: SplitArgs = { options: [], operands: [] };
+
 /** Splits arguments at `--`: options before, operands after. */
-export function splitOptions(args: readonly string[]): { options: string[]; operands: string[] } {
+export function splitOptions(args: readonly string[]): SplitArgs {
+  if (args === lastArgs && args.length === lastLength) return lastSplit;
   const options: string[] = [];
   const operands: string[] = [];
   let ended = false;
@@ -40,7 +54,10 @@ export function splitOptions(args: readonly string[]): { options: string[]; oper
     else if (!ended && a.length > 1 && a.startsWith('-')) options.push(a);
     else operands.push(a);
   }
-  return { options, operands };
+  lastArgs = args;
+  lastLength = args.length;
+  lastSplit = { options, operands };
+  return lastSplit;
 }
 
 /** Whether a short flag letter appears in any bundle (`-rf`) or a long flag is given (`--force`, `--force=x`). */
