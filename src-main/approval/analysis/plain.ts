@@ -1,10 +1,12 @@
 /**
  * Most agent commands are a single plain command (`npm test`, `git status`, `ls -la src`). With no
  * quotes, expansions, operators or globs, splitting at blanks is exactly how the shell reads them,
- * so they skip the parser; everything else goes to tree-sitter.
+ * so they skip the parser. Quoted strings that expand nothing and `&&`, `||`, `|`, `;` are read by
+ * quotedTree.ts; everything else goes to tree-sitter.
  */
 import type { ParseBudget, SyntaxNode } from './parse';
 import { parseShell } from './parse';
+import { quotedTree } from './quotedTree';
 
 const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
 const PLAIN_LIMIT = 4096;
@@ -63,9 +65,14 @@ function plainTree(text: string): SyntaxNode | null {
 
 /** A tree for `text`: from the fast path when it is plain, else from the shell parser (null if that fails). */
 export function parseCommandText(text: string, budget: ParseBudget): SyntaxNode | null {
-  if (text.length <= PLAIN_LIMIT && PLAIN.test(text)) {
-    const tree = plainTree(text);
-    if (tree) return tree;
+  if (text.length <= PLAIN_LIMIT) {
+    const plain = PLAIN.test(text);
+    const tree = plain ? plainTree(text) : text.length <= budget.chars ? quotedTree(text) : null;
+    if (tree) {
+      // Text the parser would have read still counts against its budget, as it did before.
+      if (!plain) budget.chars -= text.length;
+      return tree;
+    }
   }
   return parseShell(text, budget);
 }
