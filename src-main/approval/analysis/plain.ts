@@ -5,7 +5,7 @@
  * quotedTree.ts; everything else goes to tree-sitter.
  */
 import type { ParseBudget, SyntaxNode } from './parse';
-import { parseShell } from './parse';
+import { isShellParserReady, parseShell } from './parse';
 import { quotedTree } from './quotedTree';
 
 const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
@@ -67,7 +67,9 @@ function plainTree(text: string): SyntaxNode | null {
 export function parseCommandText(text: string, budget: ParseBudget): SyntaxNode | null {
   if (text.length <= PLAIN_LIMIT) {
     const plain = PLAIN.test(text);
-    const tree = plain ? plainTree(text) : text.length <= budget.chars ? quotedTree(text) : null;
+    // Until the parser is loaded only plain commands are read, as before quotedTree existed.
+    const quoted = !plain && text.length <= budget.chars && isShellParserReady();
+    const tree = plain ? plainTree(text) : quoted ? quotedTree(text) : null;
     if (tree) {
       // Text the parser would have read still counts against its budget, as it did before.
       if (!plain) budget.chars -= text.length;
