@@ -51,9 +51,9 @@ const MASK = RING - 1;
 const BATCH = 32;
 
 /** Operator at `i`, encoded as op * 4 + length (no allocation per token). */
-function operatorAt(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  const d = text.charCodeAt(i + 1);
+function operatorAt(text: Uint16Array, i: number): number {
+  const c = text[i];
+  const d = text[i + 1];
   switch (c) {
     case 0x24: // $(
       return Op.Open * 4 + 2;
@@ -68,12 +68,12 @@ function operatorAt(text: string, i: number): number {
       return d === 0x7c ? Op.Separator * 4 + 2 : Op.Pipe * 4 + (d === 0x26 ? 2 : 1);
     case 0x26: // & && &> &>>
       if (d === 0x26) return Op.Separator * 4 + 2;
-      if (d === 0x3e) return Op.Write * 4 + (text.charCodeAt(i + 2) === 0x3e ? 3 : 2);
+      if (d === 0x3e) return Op.Write * 4 + (text[i + 2] === 0x3e ? 3 : 2);
       return Op.Separator * 4 + 1;
     case 0x3e: // > >> >| >&
       return Op.Write * 4 + (d === 0x3e || d === 0x7c || d === 0x26 ? 2 : 1);
     case 0x3c: // < << <<<
-      return Op.Read * 4 + (d !== 0x3c ? 1 : text.charCodeAt(i + 2) === 0x3c ? 3 : 2);
+      return Op.Read * 4 + (d !== 0x3c ? 1 : text[i + 2] === 0x3c ? 3 : 2);
     default: // ; ;; newline
       return Op.Separator * 4 + (c === 0x3b && d === 0x3b ? 2 : 1);
   }
@@ -91,7 +91,15 @@ export class Tokens {
   private count = 0;
   private pos = 0;
 
-  constructor(readonly text: string) {}
+  /**
+   * The text's UTF-16 code units. Reading a typed array in the scanning loops is several times
+   * faster than charCodeAt on the string, which checks the string's kind on every call.
+   */
+  private readonly codes: Uint16Array;
+
+  constructor(readonly text: string) {
+    this.codes = codeUnits(text);
+  }
 
   /** Whether token k exists. Only the newest RING tokens are kept: callers move forward. */
   has(k: number): boolean {
@@ -129,18 +137,18 @@ export class Tokens {
    */
   skipPlainWords(k: number): void {
     if (!this.isNewest(k)) return;
-    const text = this.text;
+    const text = this.codes;
     const n = text.length;
     let i = this.pos;
     let next = i;
-    while (next < n && isBlank(text.charCodeAt(next))) next++;
-    while (next > i && next < n && text.charCodeAt(next) !== 0x2d) {
+    while (next < n && isBlank(text[next] ?? 0)) next++;
+    while (next > i && next < n && text[next] !== 0x2d) {
       let end = next;
-      while (end < n && isPlain(text.charCodeAt(end))) end++;
+      while (end < n && isPlain(text[end] ?? 0)) end++;
       let after = end;
-      while (after < n && isBlank(text.charCodeAt(after))) after++;
+      while (after < n && isBlank(text[after] ?? 0)) after++;
       // Dropped only when whole (a blank ends it) and followed by another plain word.
-      if (end === next || after === end || after >= n || !isPlain(text.charCodeAt(after))) break;
+      if (end === next || after === end || after >= n || !isPlain(text[after] ?? 0)) break;
       i = end;
       next = after;
     }
@@ -155,13 +163,13 @@ export class Tokens {
    */
   skipQuotedCloses(k: number): number {
     if (!this.isNewest(k)) return 0;
-    const text = this.text;
+    const text = this.codes;
     const n = text.length;
     let i = this.pos;
     let closes = 0;
-    while (isQuote(text.charCodeAt(i)) && text.charCodeAt(i + 1) === 0x29) {
+    while (isQuote(text[i] ?? 0) && text[i + 1] === 0x29) {
       let end = i + 1;
-      while (end < n && text.charCodeAt(end) === 0x29) end++;
+      while (end < n && text[end] === 0x29) end++;
       closes += end - i - 1;
       i = end;
     }
@@ -177,11 +185,11 @@ export class Tokens {
   }
 
   private read(): boolean {
-    const text = this.text;
+    const text = this.codes;
     const n = text.length;
     let i = this.pos;
     while (i < n) {
-      const code = text.charCodeAt(i);
+      const code = text[i] ?? 0;
       if (code < 128 && CLASS[code] === 1) i++;
       else break;
     }
@@ -191,29 +199,39 @@ export class Tokens {
     }
     const slot = this.count++ & MASK;
     this.starts[slot] = i;
-    const code = text.charCodeAt(i);
-    if ((code < 128 && CLASS[code] === 2) || (code === 0x24 && text.charCodeAt(i + 1) === 0x28)) {
+    const code = text[i] ?? 0;
+    if ((code < 128 && CLASS[code] === 2) || (code === 0x24 && text[i + 1] === 0x28)) {
       const encoded = operatorAt(text, i);
       this.ops[slot] = encoded >> 2;
       i += encoded & 3;
       // A run of `(`, of `)` or of `$(` is one token whose length is its depth (twice it for
       // `$(`): a 1 MB nest costs one token per run instead of one per opening.
-      if (code === 0x28 || code === 0x29) while (i < n && text.charCodeAt(i) === code) i++;
-      else if (code === 0x24) while (text.charCodeAt(i) === 0x24 && text.charCodeAt(i + 1) === 0x28) i += 2;
+      if (code === 0x28 || code === 0x29) while (i < n && text[i] === code) i++;
+      else if (code === 0x24) while (text[i] === 0x24 && text[i + 1] === 0x28) i += 2;
       this.ends[slot] = i;
       this.pos = i;
       return true;
     }
     this.ops[slot] = Op.Word;
     while (i < n) {
-      const stop = WORD_STOP[text.charCodeAt(i)];
+      const stop = WORD_STOP[text[i] ?? 0];
       if (stop === 0) i++;
       else if (stop === 2) i += 2;
-      else if (text.charCodeAt(i) !== 0x24 || text.charCodeAt(i + 1) === 0x28) break;
+      else if (text[i] !== 0x24 || text[i + 1] === 0x28) break;
       else i++;
     }
     this.pos = Math.min(i, n);
     this.ends[slot] = this.pos;
     return true;
   }
+}
+
+/** The code units of `text`, converted natively. */
+function codeUnits(text: string): Uint16Array {
+  const bytes = Buffer.from(text, 'utf16le');
+  // A small Buffer may sit at an odd offset in Node's shared pool; a view needs an even one.
+  if (bytes.byteOffset % 2 === 0) return new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
+  const codes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+  return codes;
 }
