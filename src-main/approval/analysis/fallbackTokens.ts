@@ -4,6 +4,8 @@
  * however long the input is, and a 1 MB command costs no per-call arrays of its size.
  */
 
+import { codeUnits } from './codeUnits';
+
 /** Operator codes; 0 marks a word. */
 export const Op = { Word: 0, Separator: 1, Pipe: 2, Open: 3, Close: 4, Write: 5, Read: 6 } as const;
 export type Op = (typeof Op)[keyof typeof Op];
@@ -224,14 +226,4 @@ export class Tokens {
     this.ends[slot] = this.pos;
     return true;
   }
-}
-
-/** The code units of `text`, converted natively. */
-function codeUnits(text: string): Uint16Array {
-  const bytes = Buffer.from(text, 'utf16le');
-  // A small Buffer may sit at an odd offset in Node's shared pool; a view needs an even one.
-  if (bytes.byteOffset % 2 === 0) return new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
-  const codes = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
-  return codes;
 }

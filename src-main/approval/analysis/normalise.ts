@@ -4,6 +4,8 @@
  * Every pass is a single left-to-right scan, so the cost is linear in the input.
  */
 
+import { codeUnits } from './codeUnits';
+
 const ESC = 0x1b;
 const BEL = 0x07;
 
@@ -118,7 +120,7 @@ const IN_SINGLE = 1;
 const IN_DOUBLE = 2;
 const IN_ANSI = 3;
 
-/** Break character; NaN (past either end of the text) is not one. */
+/** Break character; -1 (past either end of the text) is not one. */
 function isBreak(c: number): boolean {
   return c < 128 && CHAR[c] === 1;
 }
@@ -135,14 +137,15 @@ function isWordish(c: number): boolean {
  */
 export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
-  const kept = new Kept(s);
+  const codes = codeUnits(s);
+  const kept = new Kept(s, codes);
   let from = 0;
   let state = NONE;
   let wordStart = true;
   const n = s.length;
   let i = 0;
   while (i < n) {
-    const c = s.charCodeAt(i);
+    const c = codes[i] ?? 0;
     if (state === IN_SINGLE) {
       // Nothing is special inside single quotes but the quote that closes them.
       const end = s.indexOf("'", i);
@@ -158,7 +161,7 @@ export function unescapeWords(s: string): string {
       }
       continue;
     }
-    const next = s.charCodeAt(i + 1);
+    const next = codes[i + 1] ?? -1;
     if (c === BACKSLASH) {
       if (next === 0x0a || (next < 128 && CHAR[next] === 2)) {
         kept.add(from, i);
@@ -171,7 +174,7 @@ export function unescapeWords(s: string): string {
     if (
       (c === SINGLE || c === DOUBLE) &&
       next === c &&
-      (isWordish(s.charCodeAt(i - 1)) || isWordish(s.charCodeAt(i + 2)))
+      (isWordish(codes[i - 1] ?? -1) || isWordish(codes[i + 2] ?? -1))
     ) {
       kept.add(from, i);
       from = i + 2;
@@ -209,7 +212,10 @@ class Kept {
   private readonly parts: string[] = [];
   private codes = 0;
 
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    private readonly units: Uint16Array,
+  ) {}
 
   add(from: number, to: number): void {
     if (to - from > SHORT_RUN) {
@@ -218,7 +224,8 @@ class Kept {
       return;
     }
     if (this.codes + (to - from) > CODES.length) this.flush();
-    for (let j = from; j < to; j++) CODES[this.codes++] = this.s.charCodeAt(j);
+    const units = this.units;
+    for (let j = from; j < to; j++) CODES[this.codes++] = units[j] ?? 0;
   }
 
   text(): string {
