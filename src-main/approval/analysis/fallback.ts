@@ -10,7 +10,6 @@ import { detectorsFor, isWatchedName } from './rules/registry';
 import { DOWNLOADERS, isDecoder } from './rules/remote';
 import { SQL_CLIENT_NAMES, sqlTextHits } from './rules/sql';
 import type { CommandView, HitSink } from './rules/types';
-import { plainlyUnprotected } from './paths';
 import { isWrapper } from './unwrap';
 import { commandName, familyName } from './words';
 import { Op, Tokens } from './fallbackTokens';
@@ -270,7 +269,7 @@ function rmHardline(
   sinkFor: (start: number, end: number) => HitSink,
 ): false {
   let a = k + 1;
-  while (a < end && plainlyUnprotected(t.text, t.start(a), t.end(a))) a++;
+  while (a < end && t.plainlyUnprotected(a)) a++;
   if (a === end) return false;
   const args: string[] = [];
   for (let b = k + 1; b < end; b++) args.push(wordValue(t.raw(b)));

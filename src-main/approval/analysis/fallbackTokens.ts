@@ -5,6 +5,7 @@
  */
 
 import { codeUnits } from './codeUnits';
+import { plainlyUnprotectedUnits } from './plainPath';
 
 /** Operator codes; 0 marks a word. */
 export const Op = { Word: 0, Separator: 1, Pipe: 2, Open: 3, Close: 4, Write: 5, Read: 6 } as const;
@@ -122,6 +123,11 @@ export class Tokens {
 
   raw(k: number): string {
     return this.text.slice(this.start(k), this.end(k));
+  }
+
+  /** Whether word k plainly names no protected path (paths.ts protectedTarget's quick no). */
+  plainlyUnprotected(k: number): boolean {
+    return plainlyUnprotectedUnits(this.codes, this.text, this.start(k), this.end(k));
   }
 
   /** Whether k is the newest token read: no look-ahead has read past it. */

@@ -5,7 +5,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseCommand, initShellParser } from './analyse';
-import { plainlyUnprotected, protectedTarget } from './paths';
+import { codeUnits } from './codeUnits';
+import { protectedTarget } from './paths';
+import { plainlyUnprotected as quickNo, plainlyUnprotectedUnits } from './plainPath';
+
+/** The string and the code-unit reading must agree; returns their shared answer. */
+function plainlyUnprotected(text: string, start = 0, end = text.length): boolean {
+  const answer = quickNo(text, start, end);
+  expect(plainlyUnprotectedUnits(codeUnits(text), text, start, end), text.slice(start, end)).toBe(answer);
+  return answer;
+}
 
 beforeAll(() => initShellParser());
 

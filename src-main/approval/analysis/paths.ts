@@ -1,40 +1,9 @@
 /** What a path argument means for safety: a protected directory, a device, a config file. */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SYSTEM_TOP, plainlyUnprotected } from './plainPath';
 import { DYN, expandBraces, isDynamic } from './words';
 
-/** Top-level directories whose loss breaks the system or destroys user data (not /tmp). */
-const SYSTEM_TOP = new Set([
-  'bin',
-  'boot',
-  'dev',
-  'etc',
-  'home',
-  'lib',
-  'lib32',
-  'lib64',
-  'libx32',
-  'media',
-  'mnt',
-  'nix',
-  'opt',
-  'proc',
-  'root',
-  'run',
-  'sbin',
-  'snap',
-  'srv',
-  'sys',
-  'usr',
-  'var',
-  'applications',
-  'library',
-  'system',
-  'users',
-  'volumes',
-  'private',
-  'cores',
-]);
 const SYSTEM_SECOND = new Set([
   '/usr/bin',
   '/usr/sbin',
@@ -118,58 +87,6 @@ export function protectedTarget(raw: string): string | null {
     if (why) return why;
   }
   return null;
-}
-
-/** Characters of a plain top-level directory name: letters, digits, `_`, `-`. */
-function isNameChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x5f ||
-    c === 0x2d
-  );
-}
-
-/**
- * A quick no for ordinary paths, read from text[start, end) without copies or brace expansion: a
- * relative path no brace can make absolute, or an absolute one whose top directory is a plain
- * name outside SYSTEM_TOP. Anything that could change that top (a brace, a `/.` that may start a
- * `..` segment, quotes, escapes, expansions) or an option that could be `--no-preserve-root`
- * gets no quick answer.
- */
-export function plainlyUnprotected(text: string, start = 0, end = text.length): boolean {
-  const c = text.charCodeAt(start);
-  let i = start + 1;
-  if (c === 0x2f) {
-    while (i < end && isNameChar(text.charCodeAt(i))) i++;
-    if (i === start + 1 || (i < end && text.charCodeAt(i) !== 0x2f)) return false;
-    if (isSystemTop(text, start + 1, i)) return false;
-  } else if (!isPlainChar(c) || (c === 0x2d && text.charCodeAt(i) === 0x2d)) return false;
-  for (; i < end; i++) {
-    const d = text.charCodeAt(i);
-    if (!isPlainChar(d) || (d === 0x2f && i + 1 < end && text.charCodeAt(i + 1) === 0x2e)) return false;
-  }
-  return true;
-}
-
-const LONGEST_TOP = Math.max(...[...SYSTEM_TOP].map((name) => name.length));
-/** The last top directory looked up and its answer: long chains name one top again and again. */
-let lastTop = '';
-let lastTopIsSystem = false;
-
-/** Whether text[from, to) names a SYSTEM_TOP directory, in any case; copies only a new name. */
-function isSystemTop(text: string, from: number, to: number): boolean {
-  if (to - from > LONGEST_TOP) return false;
-  if (to - from === lastTop.length && text.startsWith(lastTop, from)) return lastTopIsSystem;
-  lastTop = text.slice(from, to);
-  lastTopIsSystem = SYSTEM_TOP.has(lastTop.toLowerCase());
-  return lastTopIsSystem;
-}
-
-/** Neither a brace, a home `~`, a quote, an escape nor the start of an expansion. */
-function isPlainChar(c: number): boolean {
-  return c !== 0x7b && c !== 0x7e && c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x24 && c !== 0x60;
 }
 
 /** Lower-cased first component of an absolute path. */
