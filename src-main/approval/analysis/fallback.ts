@@ -89,7 +89,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   const t = new Tokens(text);
   const raw = (k: number): string => t.raw(k);
   const checked: Checked = { full: 0, seen: new Map() };
-  const words = new WordCache(text, lookupName, kindOf);
+  const words = new WordCache(text, lookupName, kindOf, t.codes);
+  const codes = t.codes;
   let commandReach = 1;
   let downloader = false;
   let decoder = false;
@@ -111,7 +112,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       }
       if (op === Op.Pipe) afterPipe = true;
       // A run of `(`, `)` or `$(` is one token: it opens or closes once per `(` or `)`.
-      const opener = text.charCodeAt(t.start(k));
+      const opener = codes[t.start(k)];
       const length = t.end(k) - t.start(k);
       const times = opener === 0x28 || opener === 0x29 ? length : opener === 0x24 ? length / 2 : 1;
       if (op === Op.Open) for (let i = 0; i < times && depth < MAX_OUTER; i++) outer[depth++] = current;
@@ -124,18 +125,18 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
       if (op === Op.Write && t.op(k + 1) === Op.Word) {
         writeTarget(wordValue(raw(k + 1)), sinkFor(t.start(k), t.end(k + 1)));
         k++;
-      } else if (op === Op.Open && t.op(k + 1) === Op.Close && k > 0 && text.charCodeAt(t.start(k)) === 0x28)
+      } else if (op === Op.Open && t.op(k + 1) === Op.Close && k > 0 && codes[t.start(k)] === 0x28)
         forkBomb(k, t, raw, sinkFor);
       commandReach = op === Op.Write || op === Op.Read ? 0 : 1;
       if (commandReach === 1 && via.length > 0) via = NO_VIA;
       continue;
     }
     const start = t.start(k);
-    const first = text.charCodeAt(start);
+    const first = codes[start] ?? -1;
     const quoted = first === 0x22 || first === 0x27;
     if (commandReach <= 0 && !quoted) {
       // Skips are guarded here, so their rare calls stay out of this loop's compiled code.
-      if (first === 0x2d && EXEC_INITIALS.has(text.charCodeAt(start + 1)) && EXEC_ACTIONS.has(raw(k))) {
+      if (first === 0x2d && EXEC_INITIALS.has(codes[start + 1] ?? -1) && EXEC_ACTIONS.has(raw(k))) {
         commandReach = 1;
         via = [...via, 'find'];
       } else if (t.isNewest(k)) t.skipPlainWords(k);

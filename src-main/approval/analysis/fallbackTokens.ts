@@ -98,7 +98,7 @@ export class Tokens {
    * The text's UTF-16 code units. Reading a typed array in the scanning loops is several times
    * faster than charCodeAt on the string, which checks the string's kind on every call.
    */
-  private readonly codes: Uint16Array;
+  readonly codes: Uint16Array;
 
   constructor(readonly text: string) {
     this.codes = codeUnits(text);

@@ -1,4 +1,5 @@
 /** Words at command positions for the pattern fallback: their values and a per-scan cache. */
+import { codeUnits } from './codeUnits';
 
 /** What the scan needs of a word at a command position. */
 export interface WordInfo {
@@ -40,21 +41,24 @@ export class WordCache {
     private readonly nameOf: (word: string) => string,
     /** The scan's bits for a name ('' gets 0 without a call). */
     private readonly kindOf: (name: string) => number = () => 0,
+    /** The text's code units, read when a word is compared with a cached one. */
+    private readonly units: Uint16Array = codeUnits(text),
   ) {}
 
   info(start: number, end: number): WordInfo {
     const text = this.text;
+    const units = this.units;
     // A word this long names nothing: not worth hashing every character of it for the cache.
     if (end - start > MAX_NAME_WORD) return wordInfo(text.slice(start, end), '', 0);
     // Long inputs repeat one command (`cat | cat | …`) or alternate two words (`"$(echo "$(echo`):
     // the last two words are checked before hashing.
     const last = this.last;
-    if (last && sameText(last.word, text, start, end)) return last;
+    if (last && sameText(last.word, units, start, end)) return last;
     const before = this.before;
-    if (before && sameText(before.word, text, start, end)) return this.remember(before);
+    if (before && sameText(before.word, units, start, end)) return this.remember(before);
     const slot = wordSlot(text, start, end);
     const cached = this.slots[slot];
-    if (cached && sameText(cached.word, text, start, end)) return this.remember(cached);
+    if (cached && sameText(cached.word, units, start, end)) return this.remember(cached);
     const word = text.slice(start, end);
     const name = this.nameOf(word);
     const info = wordInfo(word, name, name === '' ? 0 : this.kindOf(name));
@@ -72,10 +76,9 @@ function wordInfo(word: string, name: string, kind: number): WordInfo {
   return { word, name, assignment: word.includes('=') && ASSIGNMENT.test(word), kind };
 }
 
-function sameText(word: string, text: string, start: number, end: number): boolean {
+function sameText(word: string, units: Uint16Array, start: number, end: number): boolean {
   if (word.length !== end - start) return false;
-  if (word.length > 16) return text.startsWith(word, start);
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== units[start + i]) return false;
   return true;
 }
 
