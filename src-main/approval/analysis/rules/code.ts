@@ -99,6 +99,16 @@ function writtenPaths(language: CodeLanguage, args: string, withMode: boolean): 
   return lits.filter((l) => !MODE.test(l));
 }
 
+/** A global copy of each pattern, made once; its lastIndex is reset before each use. */
+const GLOBAL = new Map<RegExp, RegExp>();
+
+function globalOf(re: RegExp): RegExp {
+  let g = GLOBAL.get(re);
+  if (!g) GLOBAL.set(re, (g = new RegExp(re.source, 'g')));
+  g.lastIndex = 0;
+  return g;
+}
+
 function checkWrites(
   language: CodeLanguage,
   code: string,
@@ -108,7 +118,7 @@ function checkWrites(
   out: HitSink,
 ): void {
   const label = LANGUAGE_LABEL[language];
-  const g = new RegExp(re.source, 'g');
+  const g = globalOf(re);
   let seen = 0;
   for (let m = g.exec(code); m && seen < 16; m = g.exec(code), seen++) {
     if (m[0] === '') g.lastIndex++;
@@ -169,7 +179,7 @@ function secretLiteral(code: string): string | null {
  * home expression count; `Dir.home + "/tmp"` names a folder inside.
  */
 function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace): string | null {
-  const g = new RegExp(PATTERNS[language].tree.source, 'g');
+  const g = globalOf(PATTERNS[language].tree);
   let seen = 0;
   for (let m = g.exec(text); m && seen < 16; m = g.exec(text), seen++) {
     if (m[0] === '') g.lastIndex++;

@@ -99,6 +99,9 @@ function dropsHistory(sub: string, options: readonly string[], operands: readonl
   return hasFlag(options, 'd', ['delete']);
 }
 
+/** Options of git add and commit whose next word is a value, not a path. */
+const COMMIT_VALUED = new Set(['-m', '-F', '-C', '-c', '--message', '--file', '--author', '--date']);
+
 function git(cmd: CommandView, out: HitSink): void {
   const parsed = gitSubcommand(cmd.args);
   if (!parsed) return;
@@ -145,8 +148,9 @@ function git(cmd: CommandView, out: HitSink): void {
     case 'add':
     case 'commit': {
       // `git add -f .env`: named on purpose, past .gitignore; `git add .` is left to the ignore rules.
-      const valued = new Set(['-m', '-F', '-C', '-c', '--message', '--file', '--author', '--date']);
-      const secret = operands.find((o) => isSecretPath(o) && !valued.has(rest[rest.indexOf(o) - 1] ?? ''));
+      const secret = operands.find(
+        (o) => isSecretPath(o) && !COMMIT_VALUED.has(rest[rest.indexOf(o) - 1] ?? ''),
+      );
       if (secret) out.hit('secret-commit', `git ${sub} ${secret}`);
       break;
     }
