@@ -157,7 +157,8 @@ export function commandName(value: string): string {
   const base = slash >= 0 ? value.slice(slash + 1) : value;
   // `$(npm bin)/eslint` names eslint; only an unknown last part makes the command unknowable.
   if (base === '' || isDynamic(base)) return '';
-  return base.toLowerCase().replace(/\.exe$/, '');
+  const lower = base.toLowerCase();
+  return lower.endsWith('.exe') ? lower.slice(0, -4) : lower;
 }
 
 const GNU_PREFIXED = new Set([
@@ -184,10 +185,15 @@ const GNU_PREFIXED = new Set([
   'stdbuf',
 ]);
 
+const INTERPRETER_INITIALS = new Set(['p', 'r', 'n', 'l', 't', 'w']);
+
 /** Folds versioned and prefixed names onto the name rules know (`python3.12`, `mkfs.ext4`, `grm`). */
 export function familyName(name: string): string {
   if (name.startsWith('mkfs.')) return 'mkfs';
-  const m = /^(python|pypy|perl|ruby|php|node|lua|tclsh|wish)(?:js)?[\d.]*$/.exec(name);
+  // Only names starting with an interpreter's first letter can match: most skip the pattern.
+  const m = INTERPRETER_INITIALS.has(name.charAt(0))
+    ? /^(python|pypy|perl|ruby|php|node|lua|tclsh|wish)(?:js)?[\d.]*$/.exec(name)
+    : null;
   if (m) return m[1] === 'pypy' ? 'python' : (m[1] ?? name);
   if (name.length > 1 && name.startsWith('g') && GNU_PREFIXED.has(name.slice(1))) return name.slice(1);
   return name;
