@@ -130,7 +130,19 @@ export function storedToolCallCards(
   iconOf?: (tool: string) => string | undefined,
 ): Map<string, ToolCallView> {
   store.interruptOrphans(sessionId);
-  return cardsOf(store, sessionId, store.toolOutputs.leanCalls(sessionId), messages, emojiOf, iconOf);
+  const cards = cardsOf(store, sessionId, store.toolOutputs.leanCalls(sessionId), messages, emojiOf, iconOf);
+  for (const [id, card] of cards) cards.set(id, withoutShownResult(card));
+  return cards;
+}
+
+/**
+ * A card whose result it shows as output, an error or a refusal carries that text once: its
+ * `result` is left empty (still there, so the card reads as finished). A long session's short
+ * results were otherwise sent twice, a third of what opening it transferred.
+ */
+export function withoutShownResult(card: ToolCallView): ToolCallView {
+  if (!card.result || (card.outputText === undefined && !card.errorText && !card.refusal)) return card;
+  return { ...card, result: '' };
 }
 
 function cardsOf(

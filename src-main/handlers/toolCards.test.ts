@@ -6,7 +6,7 @@ import { ChatEventMapper } from './chatEvents';
 import { sessionDetail } from './sessions';
 import { exportSession } from '../agent/sessions/export';
 import { SessionStore } from '../agent/sessions/store';
-import { storedToolCallViews } from '../agent/toolCards';
+import { storedToolCallViews, withoutShownResult } from '../agent/toolCards';
 import type { AgentEventBody } from '../agent/events';
 import { ToolRunner } from '../agent/toolRunner';
 import { toolOk, toolRefused } from '../runtime/outcome';
@@ -90,7 +90,7 @@ describe('one card for a tool call, live, reloaded and exported', () => {
     });
 
     const reloaded = sessionDetail(store, s.id, () => '').messages.flatMap((m) => m.toolCalls);
-    expect(reloaded).toEqual([...cards.values()]);
+    expect(reloaded).toEqual([...cards.values()].map(withoutShownResult));
 
     const md = exportSession(store, s.id, 'markdown') ?? '';
     expect(md).toContain('`terminal` (c_denied): Denied');
@@ -147,7 +147,9 @@ describe("a refused call's card", () => {
     for (const [id, decidedBy] of Object.entries(deciders)) {
       const finished = liveCards.find((e) => e.type === 'tool.finished' && e.toolCallId === id);
       expect(finished).toMatchObject({ details: { refusal: { decidedBy } } });
-      expect(reloaded.find((c) => c.id === id)).toMatchObject({ result: lie, refusal: { decidedBy } });
+      // The refusal is sent, not the text the card does not show.
+      expect(reloaded.find((c) => c.id === id)).toMatchObject({ result: '', refusal: { decidedBy } });
+      expect(storedToolCallViews(store, s.id).get(id)).toMatchObject({ result: lie });
     }
     expect(reloaded.find((c) => c.id === 'c_unattended')?.refusal?.title).toBe(
       'Denied: nobody could be asked',

@@ -20,12 +20,16 @@ afterEach(async () => {
 
 const OUTPUT = Array.from({ length: 3_000 }, (_, i) => `[${i}] build step done`).join('\n');
 
-/** A session with one long failed command, one refused one and one short one. */
+const FILE = Array.from({ length: 30 }, (_, i) => `${i + 1}|const line${i} = 'value';`).join('\n');
+
+/** A session with one long failed command, a file read, one refused call and one short one. */
 function session(): string {
   const s = store.createSession({ title: 'long' });
   const calls = [
     { id: 'c_long', result: JSON.stringify({ output: OUTPUT, exit_code: 1 }), ok: false, exitCode: 1 },
     { id: 'c_short', result: JSON.stringify({ output: 'tiny', exit_code: 0 }), ok: true, exitCode: 0 },
+    // A file read's size: a long session holds a thousand of them.
+    { id: 'c_read', result: JSON.stringify({ content: FILE, total_lines: 30 }), ok: true },
     {
       id: 'c_refused',
       result: JSON.stringify({ error: 'refused', approval: 'blocked' }),
@@ -71,9 +75,16 @@ describe('sessions.get and sessions.toolOutput', () => {
     expect(long).toMatchObject({ status: 'error', exitCode: 1, outputSize: expect.any(Number) as number });
     expect(long?.result).toBeUndefined();
     expect(long?.outputText).toBeUndefined();
-    // Short and refused cards are the same as the export's.
-    for (const callId of ['c_short', 'c_refused'])
-      expect(cards.find((c) => c.id === callId)).toEqual(full.get(callId));
+    const read = cards.find((c) => c.id === 'c_read');
+    expect(read).toMatchObject({ status: 'ok', outputSize: expect.any(Number) as number });
+    expect(read?.outputText).toBeUndefined();
+    expect(JSON.stringify(detail)).not.toContain('line7');
+    // Short and refused cards are the same as the export's, their shown result sent once.
+    for (const callId of ['c_short', 'c_refused']) {
+      const card = cards.find((c) => c.id === callId);
+      expect(card).toEqual({ ...full.get(callId), result: '' });
+      expect(JSON.stringify(card)).not.toContain(JSON.stringify(full.get(callId)?.result));
+    }
   });
 
   it('pages the output text until its end', () => {

@@ -64,6 +64,7 @@ export const ToolCallViewSchema = ToolCallDetailsSchema.extend({
   /** The call's own time; `waitMs` is the time it waited for a person, shown apart. */
   durationMs: z.number().optional(),
   waitMs: z.number().optional(),
+  /** The whole result; in `sessions.get` empty when the card shows it as output, error or refusal. */
   result: z.string().optional(),
   /** Shared by the calls that ran in parallel with this one; absent when it ran alone. */
   batch: z.string().optional(),

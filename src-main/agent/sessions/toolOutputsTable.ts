@@ -3,8 +3,12 @@ import type { ToolCallRecord } from '../../../src-shared/sessions';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
 
-/** Results longer than this (in UTF-8 bytes) stay in the database until their card is opened. */
-export const LEAN_RESULT_CHARS = 4_096;
+/**
+ * Results longer than this (in UTF-8 bytes) stay in the database until their card is opened: a
+ * card opens closed, and a long session's many short outputs (a file read, ~1 KB) were half of
+ * what opening it sent. A result this short is sent with its card.
+ */
+export const LEAN_RESULT_CHARS = 512;
 
 /**
  * A stored call for its card. `result` is there when it is short, or when the call was stored

@@ -20,7 +20,7 @@ import { Modal } from '../../ui/Modal';
 import { lazyPart } from '../../ui/lazyPart';
 import { terminalsReady } from './terminalLoader';
 import { afterFirstScreen } from './firstScreen';
-import { Markdown } from '../chat/lazyMarkdown';
+import { preloadMarkdown } from '../chat/lazyMarkdown';
 import { DiffView } from '../diff/lazyDiffView';
 
 // Parts of the page not needed for its first screen: each is a chunk of its own.
@@ -61,7 +61,7 @@ export function App() {
   useEffect(() => startSync(), []);
   // What a session's transcript draws is fetched once the first screen is painted, so opening one waits for no code.
   useEffect(() => {
-    void afterFirstScreen().then(() => Promise.all([Markdown.preload(), DiffView.preload()]));
+    void afterFirstScreen().then(() => Promise.all([preloadMarkdown(), DiffView.preload()]));
   }, []);
   useEffect(() => installShortcuts({ openSettings: () => setSettings({}) }), []);
 

@@ -24,8 +24,24 @@ export function startSessionUrlSync(): () => void {
     history.replaceState(history.state, '', `${pathname}${search}${urlForSession(id)}`);
   };
   write(useChat.getState().sessionId ?? sessionFromUrl());
+  // Changing the address can take tens of ms in Chromium, so it waits until the chat just opened
+  // is painted (a frame, then a task): opening a session does not wait for it. A hidden page
+  // draws no frames.
+  let pending = false;
+  const writeLater = () => {
+    if (pending) return;
+    if (document.visibilityState === 'hidden') return write(useChat.getState().sessionId);
+    pending = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        pending = false;
+        if (!stopped) write(useChat.getState().sessionId);
+      }),
+    );
+  };
+  let stopped = false;
   const off = useChat.subscribe((state, previous) => {
-    if (state.sessionId !== previous.sessionId) write(state.sessionId);
+    if (state.sessionId !== previous.sessionId) writeLater();
   });
   const onHash = () => {
     const id = sessionFromUrl();
@@ -33,6 +49,7 @@ export function startSessionUrlSync(): () => void {
   };
   window.addEventListener('hashchange', onHash);
   return () => {
+    stopped = true;
     off();
     window.removeEventListener('hashchange', onHash);
   };

@@ -26,3 +26,13 @@ export function warmMarkdown(texts: string[]): () => void {
     stop?.();
   };
 }
+
+/** Fetches the Markdown renderer's code, then readies it while idle (`warmRenderer`). */
+export async function preloadMarkdown(): Promise<void> {
+  await Markdown.preload();
+  try {
+    (await import('./markdown')).warmRenderer();
+  } catch {
+    // A head start only: a message drawn later loads the chunk again.
+  }
+}

@@ -28,13 +28,21 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+const PURIFY = { FORBID_TAGS: ['style', 'form', 'input', 'button'], FORBID_ATTR: ['style'] };
+
+/**
+ * Markdown as sanitised nodes, with highlighted fenced code: the sanitiser's own tree is kept,
+ * not written out as HTML and parsed a second time.
+ */
+function renderFragment(text: string): DocumentFragment {
+  const html = marked.parse(text, { async: false });
+  return DOMPurify.sanitize(html, { ...PURIFY, RETURN_DOM_FRAGMENT: true });
+}
+
 /** Markdown to sanitised HTML, with highlighted fenced code. */
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { async: false });
-  return DOMPurify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button'],
-    FORBID_ATTR: ['style'],
-  });
+  return DOMPurify.sanitize(html, PURIFY);
 }
 
 /** Source characters whose rendering is kept, newest read last; streamed drafts age out first. */
@@ -55,7 +63,7 @@ export function markdownTemplate(text: string): HTMLTemplateElement {
     return hit;
   }
   const template = document.createElement('template');
-  template.innerHTML = renderMarkdown(text);
+  template.content.append(renderFragment(text));
   for (const block of template.content.querySelectorAll('pre.code-block')) {
     const button = template.content.ownerDocument.createElement('button');
     button.type = 'button';
@@ -108,6 +116,52 @@ export function warmMarkdown(texts: string[]): () => void {
       if (text) markdownTemplate(text);
     }
     if (next < texts.length) schedule();
+  };
+  const schedule = () => {
+    handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
+  };
+  schedule();
+  return () => {
+    if (handle === undefined) return;
+    if (idle) cancelIdleCallback(handle);
+    else clearTimeout(handle);
+  };
+}
+
+/** Languages models write most: highlight.js builds a language's matchers on its first use. */
+const COMMON_LANGUAGES = [
+  'typescript',
+  'javascript',
+  'bash',
+  'python',
+  'json',
+  'diff',
+  'yaml',
+  'xml',
+  'css',
+  'go',
+  'rust',
+  'sql',
+];
+
+/**
+ * Readies the renderer while the page is idle: the parser's and sanitiser's first run and each
+ * common language's matchers, so the first messages of a session opened later draw sooner.
+ */
+export function warmRenderer(): () => void {
+  const samples = [
+    '# a\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- *b* `c` [d](https://example.org)',
+    ...COMMON_LANGUAGES.map((language) => `\`\`\`${language}\nx\n\`\`\``),
+  ];
+  let next = 0;
+  let handle: number | undefined;
+  const idle = typeof requestIdleCallback === 'function';
+  const work = (deadline?: IdleDeadline) => {
+    while (next < samples.length && (deadline?.timeRemaining() ?? SLICE_MS) > 1) {
+      renderFragment(samples[next++] ?? '');
+      if (!deadline) break;
+    }
+    if (next < samples.length) schedule();
   };
   const schedule = () => {
     handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
