@@ -71,7 +71,10 @@ describe('startSync', () => {
     const { streamedOutput } = useChat.getState();
     useChat.setState({ sessionId: 's1', streamedOutput: streamed });
     try {
-      await vi.waitFor(() => expect(useTerminal.getState().shellsKnown).toBe(true));
+      await vi.waitFor(() => expect(useTerminal.getState().shellsKnown).toBe(true), {
+        // The terminal part is a chunk of its own: loading it can take seconds on a busy machine.
+        timeout: 15_000,
+      });
       fake.emit('terminal.data', { streamId: 'a', taskId: 's1', toolCallId: 'c1', data: 'hello\r\n' });
       // Cards get streamed output in batches.
       await vi.waitFor(() => expect(streamed).toHaveBeenCalledWith('c1', 'hello\n'));
