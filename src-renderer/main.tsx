@@ -1,19 +1,31 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { api } from './api/client';
-import { App } from './features/app/App';
-import './styles/theme.css';
-import './styles/base.css';
-import './styles/highlight.css';
+import { earlySent, sendEarly } from './api/earlyConnection';
+import { FIRST_PAGE } from './features/sessions/firstPage';
 
-// The connection to main opens while the first render runs; the first requests wait for it.
-api();
+/*
+ * The page's entry: it asks for the session list's first page at once, then loads the app. The
+ * app's code and styles are named in the page's head (vite.renderer.config.ts), so they load
+ * alongside this module while the answer is on its way, and the list draws with the app's first
+ * render instead of a request sent only once the app has mounted and connected. The app's code
+ * runs once the request is sent: evaluating it holds the main thread, and with it the socket's
+ * open event.
+ */
+sendEarly('sessions.list', FIRST_PAGE);
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+/** The longest the app waits for the socket to open before its code runs anyway. */
+const SEND_LIMIT_MS = 150;
+
+earlySent(SEND_LIMIT_MS)
+  .then(() => import('./startApp'))
+  .catch(() => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    const message = document.createElement('p');
+    message.className = 'load-failed';
+    message.textContent = 'Caduceus could not load its code. ';
+    const reload = document.createElement('button');
+    reload.type = 'button';
+    reload.textContent = 'Reload';
+    reload.onclick = () => location.reload();
+    message.append(reload);
+    root.replaceChildren(message);
+  });

@@ -19,6 +19,7 @@ beforeAll(async () => {
   await mkdir(join(root, 'assets'));
   await writeFile(join(root, 'index.html'), '<!doctype html><title>Caduceus</title>');
   await writeFile(join(root, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(root, 'assets', 'app-Bx3_k9Qz.js'), 'console.log(2)');
   await writeFile(join(tmpdir(), 'caduceus-host-secret.txt'), 'secret');
   const handlers = {
     'app.info': () => ({ version: '1.2.3', mode: 'browser' }),
@@ -66,6 +67,13 @@ describe('caduceus serve host', () => {
     expect(await page.text()).toContain('<title>Caduceus</title>');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect((await fetch(`${base()}/assets/app.js`)).headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('lets the browser keep built assets named by their content, never the page', async () => {
+    const cacheOf = async (path: string) => (await fetch(`${base()}${path}`)).headers.get('cache-control');
+    expect(await cacheOf('/assets/app-Bx3_k9Qz.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/assets/app.js')).toBe('no-store');
+    expect((await fetch(host.url)).headers.get('cache-control')).toBe('no-store');
   });
 
   it('refuses paths outside the renderer folder and foreign Host headers', async () => {

@@ -47,6 +47,17 @@ function csp(port: number): string {
   ].join('; ');
 }
 
+/** Built assets carry a hash of their content in their name (index-3fa9c2.js): a name never changes meaning. */
+const HASHED_ASSET = /^\/?assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css)$/;
+
+/**
+ * The page itself is never kept (it is served only with the token); hashed assets are kept for
+ * good, so a reload reads them, and the compiled code Chromium keeps with them, from its cache.
+ */
+function cacheControl(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-store';
+}
+
 /**
  * `caduceus serve`: the contract over a WebSocket on 127.0.0.1, behind a random token, for a
  * browser on the same machine. Foreign origins and hosts are refused (DNS rebinding).
@@ -92,7 +103,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       'content-security-policy': csp(port),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
-      'cache-control': 'no-store',
+      'cache-control': cacheControl(path),
     });
     res.end(file.body);
   }

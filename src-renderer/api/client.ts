@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { eventMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
 import type { EventName, EventPayload } from '../../src-shared/ipc/contract';
-import { WS_PATH } from '../../src-shared/ipc/wire';
+import { serveSocketUrl, takeEarlySocket } from './earlyConnection';
 import { createWsTransport, type ConnectionState, type WsTransport } from './wsTransport';
 
 export { errorMessage, unwrap } from './reply';
@@ -42,10 +42,10 @@ export function api(): CaduceusBridge {
     queueMicrotask(() => setConnection({ status: 'open' }));
     return bridge;
   }
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   transport = createWsTransport({
-    url: `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`,
+    url: serveSocketUrl(),
+    // The entry module may have opened the socket already, for the page's first requests.
+    adopt: takeEarlySocket(),
     onState: setConnection,
     // The page itself is served only with the right token: 403 there means this tab's is stale.
     credentialsRefused: async () => {

@@ -20,6 +20,11 @@ export interface WsTransportOptions {
    * page's credentials. A WebSocket failure alone cannot tell that from a server that is down.
    */
   credentialsRefused?: () => Promise<boolean>;
+  /**
+   * A socket to `url` opened before the transport (earlyConnection.ts), with the messages it
+   * received so far: used as the first connection instead of opening another.
+   */
+  adopt?: { socket: WebSocket; received: readonly string[] } | undefined;
 }
 
 export interface WsTransport {
@@ -64,22 +69,26 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     options.onState?.(next);
   };
 
-  function connect(): void {
+  function connect(adopted?: WsTransportOptions['adopt']): void {
     timer = undefined;
     setState({ status: 'connecting', attempt });
-    const ws = new WebSocket(options.url);
+    const ws = adopted?.socket ?? new WebSocket(options.url);
     socket = ws;
-    ws.onopen = () => {
+    const opened = () => {
       attempt = 0;
       setState({ status: 'open' });
       for (const message of queued.splice(0)) ws.send(JSON.stringify(message));
     };
+    ws.onopen = opened;
     ws.onmessage = (event: MessageEvent) => {
       if (typeof event.data === 'string') receive(event.data);
     };
     // Some WebSocket implementations report a refused connection only through `error`.
     ws.onerror = () => dropped(ws);
     ws.onclose = () => dropped(ws);
+    for (const text of adopted?.received ?? []) receive(text);
+    // An adopted socket may have opened already: its open event is past.
+    if (ws.readyState === WebSocket.OPEN) opened();
   }
 
   function dropped(ws: WebSocket): void {
@@ -170,7 +179,7 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   for (const name of REQUEST_NAMES) api[requestMethodName(name)] = (input: unknown) => request(name, input);
   for (const name of EVENT_NAMES) api[eventMethodName(name)] = (l: Listener) => subscribe(name, l);
 
-  connect();
+  connect(options.adopt);
 
   return {
     bridge: api as CaduceusBridge,

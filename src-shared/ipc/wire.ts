@@ -25,4 +25,4 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
-export const WS_PATH = '/ws';
+export { WS_PATH } from './wsPath';

@@ -106,6 +106,29 @@ CREATE TABLE IF NOT EXISTS approval_grants (
 );
 `;
 
+/**
+ * Version 15: what people and the model wrote (user and assistant messages) indexed apart from
+ * tool output, so the sidebar's search ranks this small index first and reads the whole one
+ * (messages_fts) only for sessions it did not find here. Same tokenizer: the same words match.
+ */
+const TEXT_FTS_SCHEMA = `
+CREATE VIRTUAL TABLE messages_text_fts USING fts5(
+  content, content='messages', content_rowid='id', tokenize='porter unicode61'
+);
+CREATE TRIGGER messages_text_fts_insert AFTER INSERT ON messages
+WHEN new.content IS NOT NULL AND new.role IN ('user', 'assistant')
+BEGIN
+  INSERT INTO messages_text_fts(rowid, content) VALUES (new.id, new.content);
+END;
+CREATE TRIGGER messages_text_fts_delete AFTER DELETE ON messages
+WHEN old.content IS NOT NULL AND old.role IN ('user', 'assistant')
+BEGIN
+  INSERT INTO messages_text_fts(messages_text_fts, rowid, content) VALUES ('delete', old.id, old.content);
+END;
+INSERT INTO messages_text_fts(rowid, content)
+  SELECT id, content FROM messages WHERE content IS NOT NULL AND role IN ('user', 'assistant');
+`;
+
 /** Adds a column unless the table already has it. */
 function addColumnIfMissing(db: Database, table: string, column: string, type: string): void {
   const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
@@ -171,6 +194,12 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
 CREATE INDEX IF NOT EXISTS sessions_recent ON sessions(parent_id, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tool_calls_running ON tool_calls(session_id) WHERE status = 'running';
 `),
+  // v15: the text of user and assistant messages in a full-text index of its own, filled from the
+  // messages already stored.
+  (db) => {
+    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'messages_text_fts'`).get();
+    if (!exists) db.exec(TEXT_FTS_SCHEMA);
+  },
 ];
 
 export function sessionsDbPath(home: string): string {

@@ -91,24 +91,73 @@ export function searchMessages(db: Database, text: string, options: SearchOption
 
 /** Messages ranked to find `limit` top-level sessions: a few sessions can hold most matches. */
 const MESSAGES_PER_SESSION = 4;
+/**
+ * Matches of the whole index read, newest first, for sessions the text did not find: as many as
+ * the ranking of all matches once read (`limit` × 4), with room for long sessions whose outputs
+ * match many times.
+ */
+const NEWEST_SCANNED = 2_000;
+
+/*
+ * The sidebar's search ranks what people and the model wrote (messages_text_fts, user and
+ * assistant text): bm25 over that small index costs a fraction of ranking every match, most of
+ * which are in tool output. Sessions found only in tool output (or in text ranked below those
+ * read) follow, newest match first, from the whole index read in rowid order, which needs no
+ * ranking.
+ */
+const TEXT_RANK_SQL = `
+SELECT rowid AS id FROM messages_text_fts WHERE messages_text_fts MATCH ?
+ORDER BY bm25(messages_text_fts), rowid DESC LIMIT ?`;
+
+const NEWEST_SQL = `SELECT rowid AS id FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT ?`;
+
+/** Hits of distinct top-level sessions, in the order their messages are offered. */
+class SessionHits {
+  readonly hits: SessionSearchHit[] = [];
+  private readonly seen = new Set<string>();
+  private readonly sessionOf;
+  private readonly row;
+
+  constructor(
+    db: Database,
+    private readonly terms: readonly string[],
+    private readonly limit: number,
+  ) {
+    this.sessionOf = db.prepare(SESSION_OF_SQL);
+    this.row = db.prepare(ROW_SQL);
+  }
+
+  get full(): boolean {
+    return this.hits.length >= this.limit;
+  }
+
+  /** A child session's match counts for nothing, as the list shows no child sessions. */
+  offer(ids: Iterable<Ranked>): void {
+    for (const { id } of ids) {
+      if (this.full) return;
+      const owner = this.sessionOf.get(id) as { sessionId: string; parentId: string | null } | undefined;
+      if (!owner || owner.parentId !== null || this.seen.has(owner.sessionId)) continue;
+      this.seen.add(owner.sessionId);
+      const found = this.row.get(id) as HitRow | undefined;
+      if (found) this.hits.push(hit(found, this.terms));
+    }
+  }
+}
 
 /**
- * The top-level sessions whose messages match best, one hit each (its best message); a child
- * session's match counts for nothing, as the list shows no child sessions.
+ * The top-level sessions whose messages match, one hit each: first those whose user or assistant
+ * text matches, best first (bm25), each with its best message; then those matching elsewhere
+ * (tool output), newest first. Every term first, any term when that finds nothing.
  */
 export function searchSessions(db: Database, text: string, limit = 50): SessionSearchHit[] {
-  const sessionOf = db.prepare(SESSION_OF_SQL);
-  const row = db.prepare(ROW_SQL);
   const terms = searchTerms(text);
-  const seen = new Set<string>();
-  const out: SessionSearchHit[] = [];
-  for (const { id } of rank(db, text, {}, limit * MESSAGES_PER_SESSION)) {
-    const owner = sessionOf.get(id) as { sessionId: string; parentId: string | null } | undefined;
-    if (!owner || owner.parentId !== null || seen.has(owner.sessionId)) continue;
-    seen.add(owner.sessionId);
-    const found = row.get(id) as HitRow | undefined;
-    if (found) out.push(hit(found, terms));
-    if (out.length >= limit) break;
+  for (const all of [true, false]) {
+    const query = ftsQuery(text, all);
+    if (!query) return [];
+    const found = new SessionHits(db, terms, limit);
+    found.offer(db.prepare(TEXT_RANK_SQL).iterate(query, limit * MESSAGES_PER_SESSION) as Iterable<Ranked>);
+    if (!found.full) found.offer(db.prepare(NEWEST_SQL).iterate(query, NEWEST_SCANNED) as Iterable<Ranked>);
+    if (found.hits.length > 0 || !all) return found.hits;
   }
-  return out;
+  return [];
 }

@@ -40,6 +40,16 @@ interface Props {
   ref?: Ref<HTMLLIElement>;
 }
 
+/** A search hit's snippet with the query's words marked: only rows with one follow the typing. */
+function Snippet({ text }: { text: string }) {
+  const query = useSessions((s) => s.query);
+  return (
+    <span className="session-snippet muted" data-testid="session-snippet">
+      <Highlight text={text} query={query} />
+    </span>
+  );
+}
+
 /** One row of the session list; drawn again only when its own session or place changes. */
 export const SessionItem = memo(function SessionItem({ session, current, index, top, ref }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
@@ -55,7 +65,6 @@ export const SessionItem = memo(function SessionItem({ session, current, index, 
     : current && (stated === 'unread' || stated === 'failed')
       ? 'idle'
       : stated;
-  const query = useSessions((s) => s.query);
   const { rename, remove, exportSession } = useSessions.getState();
 
   async function save(format: 'markdown' | 'json') {
@@ -108,11 +117,7 @@ export const SessionItem = memo(function SessionItem({ session, current, index, 
             )}
             {when(session.updatedAt)} · {session.messageCount} messages
           </span>
-          {session.snippet && (
-            <span className="session-snippet muted" data-testid="session-snippet">
-              <Highlight text={session.snippet} query={query} />
-            </span>
-          )}
+          {session.snippet && <Snippet text={session.snippet} />}
         </button>
       )}
       {mode === 'idle' && (

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useQueryState } from '../../state/query';
 import { useChat } from '../chat/chatStore';
 import { useSessions } from './sessionsStore';
 import { useWorkspace } from '../workspace/workspaceStore';
 import { SessionItem } from './SessionItem';
+import { rowHeights, rowMeasured } from './rowHeights';
 import './sessions.css';
 
-/** A row's height before it is measured: a title and its meta line. */
-const ROW_ESTIMATE = 50;
 /** The next page is asked for when the last drawn row is this close to the end. */
 const LOAD_AHEAD = 15;
 
@@ -32,7 +31,13 @@ export function SessionList() {
   const rows = useVirtualizer({
     count: sessions.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_ESTIMATE,
+    // Placed at the height last measured for its kind, a row is measured without moving.
+    estimateSize: (index) => (sessions[index]?.snippet ? rowHeights.snippet : rowHeights.plain),
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      rowMeasured(sessions[instance.indexFromElement(element)]?.snippet ? 'snippet' : 'plain', size);
+      return size;
+    },
     getItemKey: (index) => sessions[index]?.id ?? index,
     overscan: 8,
     gap: 2,

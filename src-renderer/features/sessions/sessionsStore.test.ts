@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { setBridge } from '../../api/client';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
-import { SESSIONS_PAGE, useSessions } from './sessionsStore';
+import { sendEarly } from '../../api/earlyConnection';
+import { FIRST_PAGE, SESSIONS_PAGE } from './firstPage';
+import { showEarlyPage, useSessions } from './sessionsStore';
 
 /** 700 sessions, newest first, as main would list them. */
 const ALL: SessionSummary[] = Array.from({ length: 700 }, (_, i) => ({
@@ -39,6 +41,25 @@ beforeEach(() => {
 const ids = () => useSessions.getState().sessions.map((s) => s.id);
 
 describe('the sessions store', () => {
+  it('shows the first page asked for before the app loaded, and its first load asks for nothing more', async () => {
+    // Inside Electron the early request goes through the preload bridge.
+    Object.defineProperty(window, 'caduceus', { value: fake.bridge, configurable: true });
+    try {
+      sendEarly('sessions.list', FIRST_PAGE);
+      await showEarlyPage(10_000);
+      expect(ids()).toEqual(ALL.slice(0, SESSIONS_PAGE).map((s) => s.id));
+      expect(useSessions.getState().hasMore).toBe(true);
+      await useSessions.getState().refresh();
+      expect(lists()).toEqual([FIRST_PAGE]);
+      // Later loads ask again.
+      await useSessions.getState().refresh();
+      expect(lists()).toEqual([FIRST_PAGE, FIRST_PAGE]);
+      expect(ids()).toEqual(ALL.slice(0, SESSIONS_PAGE).map((s) => s.id));
+    } finally {
+      Reflect.deleteProperty(window, 'caduceus');
+    }
+  });
+
   it('loads a page, then the next after the last one shown', async () => {
     await useSessions.getState().refresh();
     expect(ids()).toEqual(ALL.slice(0, SESSIONS_PAGE).map((s) => s.id));

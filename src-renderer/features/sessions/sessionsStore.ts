@@ -1,11 +1,10 @@
 import { create } from 'zustand';
 import type { SessionRunState, SessionSummary } from '../../../src-shared/ipc/chatSchemas';
 import { api, unwrap } from '../../api/client';
+import { earlyReply, takeEarlyReply } from '../../api/earlyConnection';
 import { reportError } from '../../state/noticesStore';
 import { defineQuery } from '../../state/query';
-
-/** Sessions asked for at a time; the list asks for the next page as it nears the end. */
-export const SESSIONS_PAGE = 50;
+import { FIRST_PAGE, SESSIONS_PAGE } from './firstPage';
 /** A reload asks for as many as are shown, up to this many. */
 const RELOAD_MAX = 500;
 
@@ -76,7 +75,7 @@ const sessionsQuery = defineQuery({
     // Search hits are no run of the list: they are dropped, not kept as its tail.
     const shown = showingSearch ? [] : sessions;
     const limit = Math.min(RELOAD_MAX, Math.max(SESSIONS_PAGE, shown.length));
-    const page = await unwrap(api().sessionsList({ limit }));
+    const page = await listPage(limit);
     const tail = olderThan(page, shown);
     return {
       sessions: [...page, ...tail],
@@ -99,6 +98,33 @@ const sessionsQuery = defineQuery({
   },
   live: true,
 });
+
+/** The newest `limit` sessions: the page load's first ask, when it was sent early and answered, else a request now. */
+async function listPage(limit: number): Promise<SessionSummary[]> {
+  const early = limit === FIRST_PAGE.limit ? takeEarlyReply('sessions.list', FIRST_PAGE) : undefined;
+  const reply = await early;
+  return reply?.ok ? reply.value : unwrap(api().sessionsList({ limit }));
+}
+
+/**
+ * Shows the first page asked for by the entry module as soon as it lands, rather than after the
+ * app has mounted and connected. Resolves once it is shown, or after `limitMs`.
+ */
+export function showEarlyPage(limitMs: number): Promise<void> {
+  const shown = earlyReply('sessions.list', FIRST_PAGE)?.then((reply) => {
+    const { sessions, query } = useSessions.getState();
+    if (!reply.ok || sessions.length > 0 || query.trim()) return;
+    useSessions.setState({ sessions: reply.value, hasMore: reply.value.length === SESSIONS_PAGE });
+  });
+  if (!shown) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    void shown.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** A search in flight, and whether the query changed meanwhile. */
 let searching: Promise<void> | undefined;
