@@ -31,6 +31,8 @@ export function egressArgs(proxyUrl: string): string[] {
   ];
 }
 
+/** How long a browser lookup holds: a toolset listing checks every browser tool at once. */
+const LOOKUP_FRESH_MS = 5_000;
 const ACTION_TIMEOUT_MS = 15_000;
 const NAVIGATION_TIMEOUT_MS = 30_000;
 const MAX_CONSOLE_ENTRIES = 200;
@@ -71,9 +73,18 @@ export class BrowserPool {
     return this.proxies.remembering(taskId, ask);
   }
 
-  /** Where the browser is, or why there is none; checked on every call so installs are noticed. */
+  private found?: { at: number; lookup: BrowserLookup };
+
+  /**
+   * Where the browser is, or why there is none. Looked up again after a few seconds, so an
+   * install is noticed without every tool check walking PATH with blocking calls.
+   */
   lookup(): BrowserLookup {
-    return findBrowser(this.options.env ?? process.env);
+    const now = Date.now();
+    if (!this.found || now - this.found.at >= LOOKUP_FRESH_MS || now < this.found.at) {
+      this.found = { at: now, lookup: findBrowser(this.options.env ?? process.env) };
+    }
+    return this.found.lookup;
   }
 
   /** The task's tab, creating the browser and the task's context when needed. */
