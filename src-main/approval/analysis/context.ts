@@ -71,12 +71,13 @@ export class AnalysisContext {
   functionDepth = 0;
   parsed = true;
   /** Trees of nested code parsed so far (null: it could not be parsed), by normalised text. */
-  readonly nestedTrees = new Map<string, SyntaxNode | null>();
+  nestedTrees: Map<string, SyntaxNode | null> | null = null;
   /** Characters of nested code this analysis may walk, `each` counted per walk. */
   readonly expansionLimit: number;
   private expansionLeft: number;
   private scanLeft: number;
-  private readonly scanned = new Set<string>();
+  /** Made when first needed: most commands have no nested code, and each judgement counts. */
+  private scanned: Set<string> | null = null;
   private readonly drafts: Draft[] = [];
   /** Static paths the command changes, absolute. */
   private readonly writes = new Set<string>();
@@ -107,9 +108,10 @@ export class AnalysisContext {
   /** Charges a pattern scan of nested code left unwalked; false if it was scanned or the allowance is spent. */
   scan(code: string): boolean {
     const cost = code.length + EXPANSION_LIMITS.each;
-    if (cost > this.scanLeft || this.scanned.has(code)) return false;
+    const scanned = (this.scanned ??= new Set());
+    if (cost > this.scanLeft || scanned.has(code)) return false;
     this.scanLeft -= cost;
-    this.scanned.add(code);
+    scanned.add(code);
     return true;
   }
 

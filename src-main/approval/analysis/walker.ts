@@ -226,10 +226,11 @@ export class Walker implements CommandWalker {
     }
     const code = normaliseCommand(text);
     // Trees are never changed once built, so code met again (an alias called twice) is parsed once.
-    let tree = ctx.nestedTrees.get(code);
+    const trees = (ctx.nestedTrees ??= new Map());
+    let tree = trees.get(code);
     if (tree === undefined) {
       tree = parseCommandText(code, ctx.budget);
-      ctx.nestedTrees.set(code, tree);
+      trees.set(code, tree);
     }
     if (!tree) {
       ctx.parsed = false;
