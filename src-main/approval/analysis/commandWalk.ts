@@ -303,7 +303,9 @@ function expandAlias(
   const aliases = w.ctx.aliases;
   aliases.delete(name);
   try {
-    w.nestedCode([text, ...rest.map((r) => r.raw)].join(' '), [], seg, src, col);
+    // Past the expansion budget only the alias text is scanned: copying it for every call costs.
+    const code = w.ctx.canExpand() ? [text, ...rest.map((r) => r.raw)].join(' ') : text;
+    w.nestedCode(code, [], seg, src, col);
   } finally {
     aliases.set(name, text);
   }

@@ -1,5 +1,5 @@
 /** State of one judgement: segments and their hits, variables seen so far, the parse budget. */
-import type { ParseBudget } from './parse';
+import type { ParseBudget, SyntaxNode } from './parse';
 import { newParseBudget } from './parse';
 import { canonicalPath, resolvePath } from './paths';
 import { ruleFor } from './rules/registry';
@@ -42,6 +42,15 @@ const MAX_WRITES = 64;
 /** How deep shells-in-shells (`bash -c "eval '…'"`) are followed. */
 export const MAX_NESTING = 8;
 
+/**
+ * Nested code the whole analysis may walk: every alias expansion, `eval`, `sh -c` string and code
+ * fed to a shell costs its length plus `each`, against `base` plus `perChar` per character of the
+ * command. The nesting cap bounds depth, not fan-out: an alias calling the previous one three
+ * times, eight deep, is 6561 walks of a short command. Past the budget, nested code is judged by
+ * the pattern checks (while `scanBase` plus the command's length lasts) and asked about.
+ */
+const EXPANSION_LIMITS = { base: 2048, perChar: 4, each: 64, scanBase: 4096 } as const;
+
 function shown(w: ArgWord): string {
   return isDynamic(w.value) ? w.raw : w.value;
 }
@@ -61,6 +70,14 @@ export class AnalysisContext {
   /** Function bodies being walked; positional parameters are unknown inside them. */
   functionDepth = 0;
   parsed = true;
+  /** Trees of nested code parsed so far (null: it could not be parsed), by normalised text. */
+  nestedTrees: Map<string, SyntaxNode | null> | null = null;
+  /** Characters of nested code this analysis may walk, `each` counted per walk. */
+  readonly expansionLimit: number;
+  private expansionLeft: number;
+  private scanLeft: number;
+  /** Made when first needed: most commands have no nested code, and each judgement counts. */
+  private scanned: Set<string> | null = null;
   private readonly drafts: Draft[] = [];
   /** Static paths the command changes, absolute. */
   private readonly writes = new Set<string>();
@@ -72,6 +89,30 @@ export class AnalysisContext {
   ) {
     this.cwd = options.cwd ?? null;
     this.workspace = options.workspace ?? options.cwd ?? null;
+    this.expansionLimit = EXPANSION_LIMITS.base + EXPANSION_LIMITS.perChar * top.length;
+    this.expansionLeft = this.expansionLimit;
+    this.scanLeft = EXPANSION_LIMITS.scanBase + top.length;
+  }
+
+  /** Charges a walk of `length` characters of nested code; false once the budget is spent, for good. */
+  expand(length: number): boolean {
+    this.expansionLeft -= length + EXPANSION_LIMITS.each;
+    return this.expansionLeft >= 0;
+  }
+
+  /** Whether nested code may still be walked. */
+  canExpand(): boolean {
+    return this.expansionLeft >= 0;
+  }
+
+  /** Charges a pattern scan of nested code left unwalked; false if it was scanned or the allowance is spent. */
+  scan(code: string): boolean {
+    const cost = code.length + EXPANSION_LIMITS.each;
+    const scanned = (this.scanned ??= new Set());
+    if (cost > this.scanLeft || scanned.has(code)) return false;
+    this.scanLeft -= cost;
+    scanned.add(code);
+    return true;
   }
 
   span(src: Source, start: number, end: number): [number, number] {

@@ -292,6 +292,13 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     hits: [Array.from({ length: 10 }).reduce<string>((code) => `bash -c ${JSON.stringify(code)}`, 'ls')],
     misses: ['bash -c "bash -c ls"'],
   },
+  'too-much-expansion': {
+    hits: [
+      Array.from({ length: 6 }, (_, i) => `alias a${i + 1}="${`a${i};`.repeat(4)}"`).join('\n') +
+        '\nalias a0="echo hi"\na6',
+    ],
+    misses: ['alias a0="echo hi"\nalias a1="a0;a0;a0"\na1'],
+  },
 };
 
 describe('rules', () => {

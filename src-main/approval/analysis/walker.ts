@@ -217,8 +217,21 @@ export class Walker implements CommandWalker {
       ctx.hit(seg, 'nesting-too-deep', `more than ${MAX_NESTING} levels`);
       return;
     }
+    if (!ctx.expand(text.length)) {
+      // Code left unread, as unparsed code is: no allow rule may cover it.
+      ctx.parsed = false;
+      ctx.hit(seg, 'too-much-expansion', `more than ${ctx.expansionLimit} characters of nested code`);
+      if (ctx.scan(text)) fallbackScan(normaliseCommand(text), () => ctx.sink(seg));
+      return;
+    }
     const code = normaliseCommand(text);
-    const tree = parseCommandText(code, ctx.budget);
+    // Trees are never changed once built, so code met again (an alias called twice) is parsed once.
+    const trees = (ctx.nestedTrees ??= new Map());
+    let tree = trees.get(code);
+    if (tree === undefined) {
+      tree = parseCommandText(code, ctx.budget);
+      trees.set(code, tree);
+    }
     if (!tree) {
       ctx.parsed = false;
       ctx.hit(seg, 'unparsed-command', 'code handed to a shell could not be parsed');

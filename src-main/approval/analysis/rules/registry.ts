@@ -43,6 +43,11 @@ export const analysisRules: Rule[] = [
     category: 'analysis',
     description: 'Nests shells or substitutions deeper than analysis follows',
   },
+  {
+    key: 'too-much-expansion',
+    category: 'analysis',
+    description: 'Expands aliases or nested shell code more often than analysis follows',
+  },
 ];
 
 export const ALL_RULES: readonly Rule[] = [
