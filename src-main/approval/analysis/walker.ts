@@ -214,6 +214,8 @@ export class Walker implements CommandWalker {
   nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void {
     const ctx = this.ctx;
     if (ctx.depth >= MAX_NESTING) {
+      // Code left unread: no allow rule may cover it.
+      ctx.parsed = false;
       ctx.hit(seg, 'nesting-too-deep', `more than ${MAX_NESTING} levels`);
       return;
     }
