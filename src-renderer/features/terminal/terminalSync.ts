@@ -25,6 +25,8 @@ const cards = new CardOutput(
 );
 const motion = new FloodMotion(
   (still) => {
+    if (still) framePace.flood();
+    showPace();
     if (still) document.documentElement.dataset.terminalFlood = '';
     else delete document.documentElement.dataset.terminalFlood;
   },
