@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOOD_START_PACE, FramePace, MAX_PACE, PaceGovernor } from './framePace';
+import { FramePace, MAX_PACE, PaceGovernor } from './framePace';
 
 /** Frames of `ms` each for `forMs`, from `from`; returns the time after them. */
 function frames(governor: PaceGovernor, ms: number, from: number, forMs: number): number {
@@ -57,26 +57,6 @@ describe('FramePace', () => {
     expect(pace.pace).toBeGreaterThan(1);
     // Output keeps arriving, no frame runs long: nothing is drawn to time them.
     for (let t = 1_600; t <= 60_000; t += 250) pace.busy(t);
-    expect(pace.pace).toBe(1);
-  });
-
-  it('starts a flood slowed down, holds it there while frames run long, and speeds up once they keep time', () => {
-    let report: (ms: number, end: number) => void = () => undefined;
-    const pace = new FramePace((long) => (report = long));
-    pace.flood(0);
-    expect(pace.pace).toBe(FLOOD_START_PACE);
-    for (let t = 100; t <= 2_500; t += 100) {
-      report(80, t);
-      pace.busy(t);
-    }
-    expect(pace.pace).toBeGreaterThanOrEqual(FLOOD_START_PACE);
-    const slowest = pace.pace;
-    // A flood that begins while the page is slower still leaves it as slow.
-    pace.flood(2_600);
-    expect(pace.pace).toBe(slowest);
-    for (let t = 2_600; t <= 2_600 + 2_000; t += 250) pace.busy(t);
-    expect(pace.pace).toBe(slowest);
-    for (let t = 5_000; t <= 60_000; t += 250) pace.busy(t);
     expect(pace.pace).toBe(1);
   });
 });

@@ -14,24 +14,12 @@ const WINDOW_MS = 1_000;
 const SLOWER_EVERY_MS = 500;
 const FASTER_AFTER_MS = 3_000;
 export const MAX_PACE = 32;
-/** The pace a flood starts at: an eighth of the live budget, a slower machine's usual share. */
-export const FLOOD_START_PACE = 8;
 
 export class PaceGovernor {
   pace = 1;
   private readonly long: Array<{ at: number; ms: number }> = [];
   private changedAt = -Infinity;
   private lastLongAt = -Infinity;
-
-  /**
-   * A flood begins: it starts at `pace` or slower, and the page asks for more only once its
-   * frames have kept time as long as after any slow-down (so the command's speed comes first).
-   */
-  startAt(pace: number, now: number): void {
-    if (this.pace >= pace) return;
-    this.pace = Math.min(MAX_PACE, pace);
-    this.changedAt = now;
-  }
 
   /** A frame of `ms` ended at `now`. */
   frame(ms: number, now: number): void {
@@ -73,11 +61,6 @@ export class FramePace {
 
   get pace(): number {
     return this.governor.pace;
-  }
-
-  /** A flood of output begins: the page asks for little of it until its frames show it can take more. */
-  flood(now = performance.now()): void {
-    this.governor.startAt(FLOOD_START_PACE, now);
   }
 
   /** Output arrived: a page whose frames have kept time for a while speeds up again. */

@@ -25,8 +25,6 @@ const cards = new CardOutput(
 );
 const motion = new FloodMotion(
   (still) => {
-    if (still) framePace.flood();
-    showPace();
     if (still) document.documentElement.dataset.terminalFlood = '';
     else delete document.documentElement.dataset.terminalFlood;
   },
