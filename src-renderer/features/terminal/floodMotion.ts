@@ -32,6 +32,11 @@ export class FloodMotion {
     private readonly pace: () => number = () => 1,
   ) {}
 
+  /** Whether a stream floods the page now. */
+  get flooding(): boolean {
+    return this.floods.size > 0;
+  }
+
   /** Output of `chars` towards a flood arrived; 0 (a snapshot) only keeps a flood going. */
   received(streamId: string, chars: number, now: number): void {
     if (chars === 0 && !this.floods.has(streamId)) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 
-function setup(charsPerTick = 10) {
+function setup(charsPerTick = 10, holdScreens = () => false) {
   const written: Array<[key: string, streamId: string, data: string]> = [];
   const starts: Array<[key: string, data: string, start: ScreenStart]> = [];
   const dropped: Array<[streamId: string, chars: number]> = [];
@@ -13,6 +13,7 @@ function setup(charsPerTick = 10) {
     },
     dropped: (streamId, chars) => dropped.push([streamId, chars]),
     charsPerTick,
+    holdScreens: () => holdScreens(),
     schedule: (tick) => void ticks.push(tick),
   });
   const tick = () => ticks.shift()?.();
@@ -104,6 +105,36 @@ describe('HiddenPacer', () => {
     const { pacer, starts, ticks } = setup(1);
     pacer.push('a', 's', 'shown now', true, {});
     expect(starts).toEqual([['a', 'shown now', {}]]);
+    expect(ticks).toHaveLength(0);
+  });
+
+  it("holds hidden tabs' snapshots whole while asked, goes on with their other output, and resumes after", () => {
+    let hold = true;
+    const { pacer, text, starts, tick } = setup(4, () => hold);
+    pacer.push('a', 's', 'restored', false, {});
+    pacer.push('b', 't', 'live', false);
+    for (let i = 0; i < 5; i++) tick();
+    expect(text('a')).toBe('');
+    expect(text('b')).toBe('live');
+    hold = false;
+    for (let i = 0; i < 5; i++) tick();
+    expect(text('a')).toBe('restored');
+    expect(starts).toEqual([['a', 'rest', {}]]);
+  });
+
+  it('holds the rest of a snapshot already begun, and writes all of it when the tab is shown', () => {
+    let hold = false;
+    const { pacer, text, tick, ticks } = setup(4, () => hold);
+    pacer.push('a', 's', 'screen-now', false, {});
+    pacer.push('a', 's', '+live', false);
+    tick();
+    expect(text('a')).toBe('scre');
+    hold = true;
+    for (let i = 0; i < 5; i++) tick();
+    expect(text('a')).toBe('scre');
+    pacer.show('a');
+    expect(text('a')).toBe('screen-now+live');
+    tick();
     expect(ticks).toHaveLength(0);
   });
 });

@@ -2,6 +2,8 @@
  * Output for tabs nobody sees is parsed at a bounded rate, so a flood in a hidden tab leaves the
  * page's time to the tab in front (the user typing). Parsed output is acknowledged as it is
  * written, so a hidden user shell is slowed, never stopped; a tab shown again gets the rest at once.
+ * A hidden tab's screen (a snapshot: a reload restoring it) waits whole while the page asks
+ * (a flood streams into the tab in front), so it takes none of the command's time.
  */
 
 /** A snapshot replaces the tab's screen; the grid it was taken at, if known. */
@@ -14,6 +16,8 @@ interface Held {
   data: string;
   /** Set until the first part of a snapshot is written. */
   start?: ScreenStart | undefined;
+  /** Part of a snapshot: held while screens wait. */
+  screen: boolean;
 }
 
 export interface HiddenPacerOptions {
@@ -23,6 +27,8 @@ export interface HiddenPacerOptions {
   dropped(streamId: string, chars: number): void;
   /** Characters written per tick for all hidden tabs together. */
   charsPerTick?: number;
+  /** True while hidden tabs' snapshots wait (not a part of them is written) until shown or asked again. */
+  holdScreens?: () => boolean;
   schedule?: (tick: () => void) => void;
 }
 
@@ -48,7 +54,7 @@ export class HiddenPacer {
   push(key: string, streamId: string, data: string, visible: boolean, start?: ScreenStart): void {
     const queue = this.held.get(key);
     if (visible && !queue) return this.options.write(key, streamId, data, start);
-    const held = { streamId, data, start };
+    const held = { streamId, data, start, screen: start !== undefined };
     if (queue) queue.push(held);
     else this.held.set(key, [held]);
     this.wake();
@@ -77,10 +83,12 @@ export class HiddenPacer {
   private tick(): void {
     this.scheduled = false;
     let budget = this.charsPerTick;
-    for (const [key, queue] of this.held) {
+    const holdScreens = this.options.holdScreens?.() ?? false;
+    // A copy: a tab cut short goes back in at the end, and a held one would come round again.
+    for (const [key, queue] of [...this.held]) {
       while (budget > 0 && queue.length > 0) {
         const first = queue[0];
-        if (!first) break;
+        if (!first || (holdScreens && first.screen)) break;
         const part = first.data.length <= budget ? first.data : first.data.slice(0, budget);
         const start = first.start;
         if (part.length === first.data.length) queue.shift();

@@ -21,6 +21,13 @@ export interface TerminalEntry {
   /** Characters xterm has parsed so far; mirrored on the element as data-parsed-chars. */
   parsedChars: number;
   /**
+   * Writes handed to xterm and not parsed yet: a fit waits for them, so a screen written at the
+   * grid it was taken at is reflowed whole, never half-written.
+   */
+  unparsed: number;
+  /** A fit waits for those writes. */
+  fitWaits: boolean;
+  /**
    * Whether its view follows the newest output: as the user left it (wheel, keys, scrollbar). xterm
    * also moves the view by itself when its element is resized, hidden or put back, and can leave
    * it a few lines up, after which output no longer scrolls it: such moves do not count.
@@ -40,6 +47,8 @@ export interface RegistryHooks {
   parsed(streamId: string, chars: number): void;
   /** WebGL lost its context: the tab now draws with the DOM renderer. */
   rendererLost(key: string): void;
+  /** While true, hidden tabs' snapshots wait whole (see HiddenPacer.holdScreens). */
+  holdHiddenScreens?(): boolean;
 }
 
 /** Stands for the stream of a note: nothing acknowledges it. */
@@ -59,6 +68,7 @@ export class TerminalRegistry {
         this.parse(key, streamId, data);
       },
       dropped: (streamId, chars) => hooks.parsed(streamId, chars),
+      holdScreens: () => hooks.holdHiddenScreens?.() ?? false,
     });
   }
 
@@ -86,6 +96,8 @@ export class TerminalRegistry {
       opened: false,
       renderer: 'dom',
       parsedChars: 0,
+      unparsed: 0,
+      fitWaits: false,
       followed: true,
     };
     entry.element.className = 'xterm-host';
@@ -147,7 +159,9 @@ export class TerminalRegistry {
     };
     // Closed meanwhile: nothing shows it, but the stream still counts it as handled.
     if (!entry) return parsed();
+    entry.unparsed++;
     entry.term.write(data, () => {
+      entry.unparsed--;
       if (entry.followed && !atBottom(entry.term)) entry.term.scrollToBottom();
       entry.parsedChars += data.length;
       // Shows tests and benchmarks how far xterm has got, whichever renderer draws.
@@ -186,8 +200,24 @@ export class TerminalRegistry {
 
   fit(key: string): void {
     const entry = this.entries.get(key);
+    if (!entry?.opened) return;
+    // What is written but not parsed (a screen held while the tab was hidden) is parsed at the
+    // grid it was written for first, then reflowed: a resize between its parts would break it.
+    if (entry.unparsed > 0) {
+      if (entry.fitWaits) return;
+      entry.fitWaits = true;
+      entry.term.write('', () => {
+        entry.fitWaits = false;
+        this.fitNow(entry);
+      });
+      return;
+    }
+    this.fitNow(entry);
+  }
+
+  private fitNow(entry: TerminalEntry): void {
     // A hidden element measures 0×0; fitting it would shrink the terminal to nothing.
-    if (!entry?.opened || entry.element.clientWidth === 0 || entry.element.clientHeight === 0) return;
+    if (entry.element.clientWidth === 0 || entry.element.clientHeight === 0) return;
     entry.fit.fit();
     // A view that followed the output still does after the grid changes (rows come and go above it).
     if (entry.followed) entry.term.scrollToBottom();

@@ -79,6 +79,8 @@ export const terminals = new TerminalRegistry({
     );
   },
   parsed: (streamId, chars) => acks.add(streamId, chars),
+  // Screens nobody sees (restored after a reload) wait while a flood streams in front.
+  holdHiddenScreens: () => motion.flooding,
   rendererLost: () => console.warn('The terminal lost its WebGL context; it now draws with the DOM renderer'),
 });
 
