@@ -21,6 +21,7 @@ import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
 import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
+import type { LazyMap } from './lazyMap';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -283,7 +284,7 @@ export function judgeArgv(
   return { view, carried: c, seg, staticOut: staticOutput(view) };
 }
 
-function defineAliases(aliases: Map<string, string>, args: readonly ArgWord[]): void {
+function defineAliases(aliases: LazyMap<string, string>, args: readonly ArgWord[]): void {
   for (const a of args) {
     const eq = a.value.indexOf('=');
     if (eq > 0 && aliases.size < 64) aliases.set(a.value.slice(0, eq), a.value.slice(eq + 1));
