@@ -147,20 +147,20 @@ export function walkCommand(
   extra: readonly SyntaxNode[],
   pipedIn: string | null,
 ): StageResult {
-  const assigned: Array<{ name: string; word: ArgWord }> = [];
+  let assigned: Array<{ name: string; word: ArgWord }> | null = null;
   for (const a of node.children)
     if (a.type === 'variable_assignment') {
       const nameNode = a.children.find((c) => c.type === 'variable_name');
       const values = a.children.filter((c) => c.type !== 'variable_name' && c.type !== '=');
       const word = evalWord(values, src, w, col);
-      if (nameNode) assigned.push({ name: src.text.slice(nameNode.start, nameNode.end), word });
+      if (nameNode) (assigned ??= []).push({ name: src.text.slice(nameNode.start, nameNode.end), word });
     }
   const ifs = w.ctx.env.get('IFS');
   const words: ArgWord[] = [];
   for (const pieces of wordPieces(node)) {
-    const split = splitWord(evalWord(pieces, src, w, col), ifs);
-    if (split.length === 1) words.push(split[0] as ArgWord);
-    else for (const word of split) words.push(word);
+    const word = evalWord(pieces, src, w, col);
+    if (!word.splits) words.push(word);
+    else for (const part of splitWord(word, ifs)) words.push(part);
   }
   const ownRedirects = node.children.filter((c) => REDIRECTS.has(c.type));
   const own = extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
@@ -175,7 +175,7 @@ export function walkCommand(
     }
   }
   const seg = w.ctx.segment(src, node.start, node.end, words, words);
-  for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
+  if (assigned) for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
   walkRedirects(w, own, src, col, result.view ?? remoteView(words, w));
   return result;
@@ -230,7 +230,7 @@ export function judgeArgv(
   if (viaPrefix.length === 0) ctx.setCommand(seg, u.argv);
   for (const h of u.hits) sink.hit(h.key, h.detail);
   const head = u.argv[0];
-  const via = [...viaPrefix, ...u.via];
+  const via = viaPrefix.length === 0 ? u.via : [...viaPrefix, ...u.via];
   if (!head) {
     for (const n of u.nested) followNested(w, n, via, seg, src, col, stdin);
     return { view: null, carried: null, seg, staticOut: null };
@@ -241,13 +241,14 @@ export function judgeArgv(
     return { view: null, carried: null, seg, staticOut: null };
   }
   const name = familyName(commandName(head.value));
-  if (name === 'alias') defineAliases(ctx.aliases, u.argv.slice(1));
+  const rest = u.argv.slice(1);
+  if (name === 'alias') defineAliases(ctx.aliases, rest);
   if (name) col.runs.push(name);
   else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
   const view: CommandView = {
     name,
-    args: u.argv.slice(1).map((a) => a.value),
-    words: u.argv.slice(1),
+    args: values(rest),
+    words: rest,
     via,
     stdin,
     cwd: ctx.cwd,
@@ -261,7 +262,9 @@ export function judgeArgv(
   }
   for (const detect of detectorsFor(name)) detect(view, sink);
   const c = carried(name, u.argv, stdin);
-  for (const n of [...u.nested, ...c.nested])
+  for (const n of u.nested)
+    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
+  for (const n of c.nested)
     if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
   codeSourceHits(c.script ? [...c.codeWords, c.script] : c.codeWords, sink);
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
@@ -282,6 +285,12 @@ export function judgeArgv(
   }
   for (const t of downloadTargets(view)) ctx.downloads.add(canonicalPath(t));
   return { view, carried: c, seg, staticOut: staticOutput(view) };
+}
+
+function values(words: readonly ArgWord[]): string[] {
+  const out: string[] = [];
+  for (const w of words) out.push(w.value);
+  return out;
 }
 
 function defineAliases(aliases: LazyMap<string, string>, args: readonly ArgWord[]): void {

@@ -207,8 +207,8 @@ class SegmentSink implements HitSink {
 
 /** The words as shown in a segment; a loop, as `map` with a callback costs more for a few words. */
 function shownAll(words: readonly ArgWord[]): string[] {
-  const out = new Array<string>(words.length);
-  for (let i = 0; i < words.length; i++) out[i] = shown(words[i] as ArgWord);
+  const out: string[] = [];
+  for (const w of words) out.push(shown(w));
   return out;
 }
 
