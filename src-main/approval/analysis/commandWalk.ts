@@ -54,23 +54,30 @@ export function wordPieces(node: SyntaxNode): SyntaxNode[][] {
       last = null;
       continue;
     }
-    const pieces = c.type === 'command_name' ? c.children : [c];
-    for (const p of pieces) {
-      const current = groups[groups.length - 1];
-      if (last && current && p.start === last.end) current.push(p);
-      else groups.push([p]);
-      last = p;
-    }
+    if (c.type !== 'command_name') last = addPiece(groups, last, c);
+    else for (const p of c.children) last = addPiece(groups, last, p);
   }
   return groups;
 }
 
+function addPiece(groups: SyntaxNode[][], last: SyntaxNode | null, p: SyntaxNode): SyntaxNode {
+  const current = groups[groups.length - 1];
+  if (last && current && p.start === last.end) current.push(p);
+  else groups.push([p]);
+  return p;
+}
+
 /** Redirect nodes of a command, including file redirects nested in a heredoc redirect. */
 function flattenRedirects(nodes: readonly SyntaxNode[]): readonly SyntaxNode[] {
-  if (!nodes.some((r) => r.type === 'heredoc_redirect')) return nodes;
+  if (nodes.length === 0 || !hasHeredoc(nodes)) return nodes;
   return nodes.flatMap((r) =>
     r.type === 'heredoc_redirect' ? [r, ...r.children.filter((c) => c.type === 'file_redirect')] : [r],
   );
+}
+
+function hasHeredoc(nodes: readonly SyntaxNode[]): boolean {
+  for (const r of nodes) if (r.type === 'heredoc_redirect') return true;
+  return false;
 }
 
 /** Static text a heredoc or here-string feeds to stdin, analysing substitutions inside it. */
@@ -162,8 +169,9 @@ export function walkCommand(
     if (!word.splits) words.push(word);
     else for (const part of splitWord(word, ifs)) words.push(part);
   }
-  const ownRedirects = node.children.filter((c) => REDIRECTS.has(c.type));
-  const own = extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
+  // Most commands have no redirect of their own: no filtered copy then.
+  const ownRedirects = hasRedirect(node.children) ? node.children.filter((c) => REDIRECTS.has(c.type)) : null;
+  const own = ownRedirects === null ? extra : extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
   const redirects = flattenRedirects(own);
   let stdin = pipedIn;
   let stdinWord: ArgWord | null = null;
@@ -179,6 +187,11 @@ export function walkCommand(
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
   walkRedirects(w, own, src, col, result.view ?? remoteView(words, w));
   return result;
+}
+
+function hasRedirect(nodes: readonly SyntaxNode[]): boolean {
+  for (const c of nodes) if (REDIRECTS.has(c.type)) return true;
+  return false;
 }
 
 /**

@@ -110,7 +110,7 @@ export class AnalysisContext {
 
   setCommand(seg: number, command: readonly ArgWord[]): void {
     const d = this.draft(seg);
-    if (d !== this.overflow) d.command = shownAll(command);
+    if (d !== this.overflow && !sameShown(d.command, command)) d.command = shownAll(command);
   }
 
   hit(seg: number, key: string, detail?: string): void {
@@ -178,14 +178,9 @@ export class AnalysisContext {
         command: d.command,
       };
     });
-    return {
-      verdict: level,
-      keys,
-      reasons,
-      segments,
-      parsed: this.parsed,
-      ...(this.writes !== null && this.writes.size > 0 ? { writes: [...this.writes] } : {}),
-    };
+    const verdict: Verdict = { verdict: level, keys, reasons, segments, parsed: this.parsed };
+    if (this.writes !== null && this.writes.size > 0) verdict.writes = [...this.writes];
+    return verdict;
   }
 }
 
@@ -210,6 +205,13 @@ function shownAll(words: readonly ArgWord[]): string[] {
   const out: string[] = [];
   for (const w of words) out.push(shown(w));
   return out;
+}
+
+/** True when `words` show as `shownWords`: most commands unwrap to the words they were written with. */
+function sameShown(shownWords: readonly string[], words: readonly ArgWord[]): boolean {
+  if (shownWords.length !== words.length) return false;
+  for (let i = 0; i < words.length; i++) if (shown(words[i] as ArgWord) !== shownWords[i]) return false;
+  return true;
 }
 
 function clip(s: string): string {
