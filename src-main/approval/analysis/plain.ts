@@ -6,7 +6,7 @@
  */
 import type { ParseBudget, SyntaxNode } from './parse';
 import { isShellParserReady, parseShell } from './parse';
-import { quotedTree } from './quotedTree';
+import { NO_CHILDREN, quotedTree } from './quotedTree';
 
 const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
 const PLAIN_LIMIT = 4096;
@@ -47,12 +47,12 @@ function plainTree(text: string): SyntaxNode | null {
   let end = skip(text, start, false);
   const name = text.slice(start, end);
   if (RESERVED.has(name) || name.includes('=')) return null;
-  const head: SyntaxNode = { type: 'word', start, end, children: [] };
+  const head: SyntaxNode = { type: 'word', start, end, children: NO_CHILDREN };
   // The command's children are its name and then the other words, built in one array.
   const children: SyntaxNode[] = [{ type: 'command_name', start, end, children: [head] }];
   for (let i = skip(text, end, true); i < n; i = skip(text, end, true)) {
     end = skip(text, i, false);
-    children.push({ type: 'word', start: i, end, children: [] });
+    children.push({ type: 'word', start: i, end, children: NO_CHILDREN });
   }
   const command: SyntaxNode = { type: 'command', start, end, children };
   return { type: 'program', start: 0, end: n, children: [command] };
