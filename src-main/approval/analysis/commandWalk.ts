@@ -15,7 +15,7 @@ import { unwrap } from './unwrap';
 import type { Collector, WalkerApi } from './wordEval';
 import { evalWord, splitWord } from './wordEval';
 import type { ArgWord } from './words';
-import { DYN, commandName, familyName, isDynamic } from './words';
+import { DYN, commandName, familyName, isDynamic, wordValues } from './words';
 import { canonicalPath, resolvePath } from './paths';
 import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
@@ -36,6 +36,7 @@ export interface StageResult {
 }
 
 export const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const HEREDOC = new Set(['heredoc_redirect']);
 const WRITE_OPS = new Set(['>', '>>', '&>', '&>>', '>|', '<>', '>&', '&>|']);
 const NOT_WORDS = new Set([
   'variable_assignment',
@@ -69,15 +70,10 @@ function addPiece(groups: SyntaxNode[][], last: SyntaxNode | null, p: SyntaxNode
 
 /** Redirect nodes of a command, including file redirects nested in a heredoc redirect. */
 function flattenRedirects(nodes: readonly SyntaxNode[]): readonly SyntaxNode[] {
-  if (nodes.length === 0 || !hasHeredoc(nodes)) return nodes;
+  if (!hasNodeOf(nodes, HEREDOC)) return nodes;
   return nodes.flatMap((r) =>
     r.type === 'heredoc_redirect' ? [r, ...r.children.filter((c) => c.type === 'file_redirect')] : [r],
   );
-}
-
-function hasHeredoc(nodes: readonly SyntaxNode[]): boolean {
-  for (const r of nodes) if (r.type === 'heredoc_redirect') return true;
-  return false;
 }
 
 /** Static text a heredoc or here-string feeds to stdin, analysing substitutions inside it. */
@@ -170,7 +166,9 @@ export function walkCommand(
     else for (const part of splitWord(word, ifs)) words.push(part);
   }
   // Most commands have no redirect of their own: no filtered copy then.
-  const ownRedirects = hasRedirect(node.children) ? node.children.filter((c) => REDIRECTS.has(c.type)) : null;
+  const ownRedirects = hasNodeOf(node.children, REDIRECTS)
+    ? node.children.filter((c) => REDIRECTS.has(c.type))
+    : null;
   const own = ownRedirects === null ? extra : extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
   const redirects = flattenRedirects(own);
   let stdin = pipedIn;
@@ -189,8 +187,8 @@ export function walkCommand(
   return result;
 }
 
-function hasRedirect(nodes: readonly SyntaxNode[]): boolean {
-  for (const c of nodes) if (REDIRECTS.has(c.type)) return true;
+function hasNodeOf(nodes: readonly SyntaxNode[], types: ReadonlySet<string>): boolean {
+  for (const c of nodes) if (types.has(c.type)) return true;
   return false;
 }
 
@@ -260,7 +258,7 @@ export function judgeArgv(
   else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
   const view: CommandView = {
     name,
-    args: values(rest),
+    args: wordValues(rest),
     words: rest,
     via,
     stdin,
@@ -298,12 +296,6 @@ export function judgeArgv(
   }
   for (const t of downloadTargets(view)) ctx.downloads.add(canonicalPath(t));
   return { view, carried: c, seg, staticOut: staticOutput(view) };
-}
-
-function values(words: readonly ArgWord[]): string[] {
-  const out: string[] = [];
-  for (const w of words) out.push(w.value);
-  return out;
 }
 
 function defineAliases(aliases: LazyMap<string, string>, args: readonly ArgWord[]): void {
