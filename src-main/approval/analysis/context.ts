@@ -66,6 +66,7 @@ export class AnalysisContext {
   /** Static paths the command changes, absolute. */
   private writes: Set<string> | null = null;
   private overflow: Draft | null = null;
+  private lastSink: SegmentSink | null = null;
 
   constructor(
     readonly top: string,
@@ -121,8 +122,10 @@ export class AnalysisContext {
     else if (list.length < MAX_DETAILS && !list.includes(detail)) list.push(detail);
   }
 
+  /** The sink of a segment; asked for the same segment again (pipeline checks do), the same one. */
   sink(seg: number): HitSink {
-    return new SegmentSink(this, seg);
+    if (this.lastSink === null || this.lastSink.seg !== seg) this.lastSink = new SegmentSink(this, seg);
+    return this.lastSink;
   }
 
   /** Notes a path the command changes, when it is known and can be made absolute. */
@@ -188,7 +191,7 @@ export class AnalysisContext {
 class SegmentSink implements HitSink {
   constructor(
     private readonly ctx: AnalysisContext,
-    private readonly seg: number,
+    readonly seg: number,
   ) {}
 
   hit(key: string, detail?: string): void {
