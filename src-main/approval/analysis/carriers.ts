@@ -57,7 +57,15 @@ export interface Carried {
   code: ArgWord | null;
 }
 
-const none = (): Carried => ({ nested: [], readsStdinCode: null, script: null, codeWords: [], code: null });
+/** Most commands carry nothing: one frozen result serves them all (callers only read it). */
+const NOTHING: Carried = Object.freeze({
+  nested: Object.freeze([]) as unknown as Nested[],
+  readsStdinCode: null,
+  script: null,
+  codeWords: Object.freeze([]) as unknown as ArgWord[],
+  code: null,
+});
+const none = (): Carried => NOTHING;
 const nested = (list: Nested[]): Carried => ({ ...none(), nested: list });
 
 /** `argv[0]` is the command word; `name` its family name; `stdin` what it reads, when known. */

@@ -15,12 +15,13 @@ import { unwrap } from './unwrap';
 import type { Collector, WalkerApi } from './wordEval';
 import { evalWord, splitWord } from './wordEval';
 import type { ArgWord } from './words';
-import { DYN, commandName, familyName, isDynamic } from './words';
+import { DYN, commandName, familyName, isDynamic, wordValues } from './words';
 import { canonicalPath, resolvePath } from './paths';
 import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
 import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
+import type { LazyMap } from './lazyMap';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -35,6 +36,7 @@ export interface StageResult {
 }
 
 export const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+const HEREDOC = new Set(['heredoc_redirect']);
 const WRITE_OPS = new Set(['>', '>>', '&>', '&>>', '>|', '<>', '>&', '&>|']);
 const NOT_WORDS = new Set([
   'variable_assignment',
@@ -53,20 +55,22 @@ export function wordPieces(node: SyntaxNode): SyntaxNode[][] {
       last = null;
       continue;
     }
-    const pieces = c.type === 'command_name' ? c.children : [c];
-    for (const p of pieces) {
-      const current = groups[groups.length - 1];
-      if (last && current && p.start === last.end) current.push(p);
-      else groups.push([p]);
-      last = p;
-    }
+    if (c.type !== 'command_name') last = addPiece(groups, last, c);
+    else for (const p of c.children) last = addPiece(groups, last, p);
   }
   return groups;
 }
 
+function addPiece(groups: SyntaxNode[][], last: SyntaxNode | null, p: SyntaxNode): SyntaxNode {
+  const current = groups[groups.length - 1];
+  if (last && current && p.start === last.end) current.push(p);
+  else groups.push([p]);
+  return p;
+}
+
 /** Redirect nodes of a command, including file redirects nested in a heredoc redirect. */
 function flattenRedirects(nodes: readonly SyntaxNode[]): readonly SyntaxNode[] {
-  if (!nodes.some((r) => r.type === 'heredoc_redirect')) return nodes;
+  if (!hasNodeOf(nodes, HEREDOC)) return nodes;
   return nodes.flatMap((r) =>
     r.type === 'heredoc_redirect' ? [r, ...r.children.filter((c) => c.type === 'file_redirect')] : [r],
   );
@@ -146,23 +150,26 @@ export function walkCommand(
   extra: readonly SyntaxNode[],
   pipedIn: string | null,
 ): StageResult {
-  const assigned: Array<{ name: string; word: ArgWord }> = [];
+  let assigned: Array<{ name: string; word: ArgWord }> | null = null;
   for (const a of node.children)
     if (a.type === 'variable_assignment') {
       const nameNode = a.children.find((c) => c.type === 'variable_name');
       const values = a.children.filter((c) => c.type !== 'variable_name' && c.type !== '=');
       const word = evalWord(values, src, w, col);
-      if (nameNode) assigned.push({ name: src.text.slice(nameNode.start, nameNode.end), word });
+      if (nameNode) (assigned ??= []).push({ name: src.text.slice(nameNode.start, nameNode.end), word });
     }
   const ifs = w.ctx.env.get('IFS');
   const words: ArgWord[] = [];
   for (const pieces of wordPieces(node)) {
-    const split = splitWord(evalWord(pieces, src, w, col), ifs);
-    if (split.length === 1) words.push(split[0] as ArgWord);
-    else for (const word of split) words.push(word);
+    const word = evalWord(pieces, src, w, col);
+    if (!word.splits) words.push(word);
+    else for (const part of splitWord(word, ifs)) words.push(part);
   }
-  const ownRedirects = node.children.filter((c) => REDIRECTS.has(c.type));
-  const own = extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
+  // Most commands have no redirect of their own: no filtered copy then.
+  const ownRedirects = hasNodeOf(node.children, REDIRECTS)
+    ? node.children.filter((c) => REDIRECTS.has(c.type))
+    : null;
+  const own = ownRedirects === null ? extra : extra.length === 0 ? ownRedirects : [...ownRedirects, ...extra];
   const redirects = flattenRedirects(own);
   let stdin = pipedIn;
   let stdinWord: ArgWord | null = null;
@@ -174,10 +181,15 @@ export function walkCommand(
     }
   }
   const seg = w.ctx.segment(src, node.start, node.end, words, words);
-  for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
+  if (assigned) for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
   walkRedirects(w, own, src, col, result.view ?? remoteView(words, w));
   return result;
+}
+
+function hasNodeOf(nodes: readonly SyntaxNode[], types: ReadonlySet<string>): boolean {
+  for (const c of nodes) if (types.has(c.type)) return true;
+  return false;
 }
 
 /**
@@ -229,7 +241,7 @@ export function judgeArgv(
   if (viaPrefix.length === 0) ctx.setCommand(seg, u.argv);
   for (const h of u.hits) sink.hit(h.key, h.detail);
   const head = u.argv[0];
-  const via = [...viaPrefix, ...u.via];
+  const via = viaPrefix.length === 0 ? u.via : [...viaPrefix, ...u.via];
   if (!head) {
     for (const n of u.nested) followNested(w, n, via, seg, src, col, stdin);
     return { view: null, carried: null, seg, staticOut: null };
@@ -240,13 +252,14 @@ export function judgeArgv(
     return { view: null, carried: null, seg, staticOut: null };
   }
   const name = familyName(commandName(head.value));
-  if (name === 'alias') defineAliases(ctx.aliases, u.argv.slice(1));
+  const rest = u.argv.slice(1);
+  if (name === 'alias') defineAliases(ctx.aliases, rest);
   if (name) col.runs.push(name);
   else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
   const view: CommandView = {
     name,
-    args: u.argv.slice(1).map((a) => a.value),
-    words: u.argv.slice(1),
+    args: wordValues(rest),
+    words: rest,
     via,
     stdin,
     cwd: ctx.cwd,
@@ -260,7 +273,9 @@ export function judgeArgv(
   }
   for (const detect of detectorsFor(name)) detect(view, sink);
   const c = carried(name, u.argv, stdin);
-  for (const n of [...u.nested, ...c.nested])
+  for (const n of u.nested)
+    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
+  for (const n of c.nested)
     if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
   codeSourceHits(c.script ? [...c.codeWords, c.script] : c.codeWords, sink);
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
@@ -283,7 +298,7 @@ export function judgeArgv(
   return { view, carried: c, seg, staticOut: staticOutput(view) };
 }
 
-function defineAliases(aliases: Map<string, string>, args: readonly ArgWord[]): void {
+function defineAliases(aliases: LazyMap<string, string>, args: readonly ArgWord[]): void {
   for (const a of args) {
     const eq = a.value.indexOf('=');
     if (eq > 0 && aliases.size < 64) aliases.set(a.value.slice(0, eq), a.value.slice(eq + 1));

@@ -2,6 +2,7 @@
 import type { ParseBudget, SyntaxNode } from './parse';
 import { newParseBudget } from './parse';
 import { canonicalPath, resolvePath } from './paths';
+import { LazyMap, LazySet } from './lazyMap';
 import { ruleFor } from './rules/registry';
 import type { HitSink } from './rules/types';
 import type { Segment, Verdict, VerdictLevel } from './verdict';
@@ -29,8 +30,8 @@ interface Draft {
   text: string;
   start: number;
   end: number;
-  /** Details per rule key, a few at most: reasons explain, they need not enumerate. */
-  hits: Map<string, Array<string | undefined>>;
+  /** Details per rule key, a few at most: reasons explain, they need not enumerate; null until a hit. */
+  hits: Map<string, Array<string | undefined>> | null;
   words: string[];
   command: string[];
 }
@@ -57,10 +58,10 @@ function shown(w: ArgWord): string {
 
 export class AnalysisContext {
   readonly budget: ParseBudget = newParseBudget();
-  readonly env = new Map<string, string>();
-  readonly downloads = new Set<string>();
+  readonly env = new LazyMap<string, string>();
+  readonly downloads = new LazySet<string>();
   /** Aliases defined earlier in the command (`alias ll='rm -rf'; ll src`). */
-  readonly aliases = new Map<string, string>();
+  readonly aliases = new LazyMap<string, string>();
   /** Directory set by the last static `cd` (or the task's cwd); null when unknown. */
   cwd: string | null;
   /** Set once a `cd` may have led out of the workspace; relative paths then prove nothing. */
@@ -80,8 +81,9 @@ export class AnalysisContext {
   private scanned: Set<string> | null = null;
   private readonly drafts: Draft[] = [];
   /** Static paths the command changes, absolute. */
-  private readonly writes = new Set<string>();
+  private writes: Set<string> | null = null;
   private overflow: Draft | null = null;
+  private lastSink: SegmentSink | null = null;
 
   constructor(
     readonly top: string,
@@ -127,44 +129,52 @@ export class AnalysisContext {
     words: readonly ArgWord[],
     command: readonly ArgWord[],
   ): number {
-    const [s, e] = this.span(src, start, end);
-    const draft: Draft = {
-      text: src.text.slice(start, end),
-      start: s,
-      end: e,
-      hits: new Map(),
-      words: words.map(shown),
-      command: [],
-    };
-    draft.command = command === words ? draft.words : command.map(shown);
-    if (this.drafts.length < MAX_SEGMENTS) return this.drafts.push(draft) - 1;
+    const s = src.base === null ? src.span[0] : src.base + start;
+    const e = src.base === null ? src.span[1] : src.base + end;
+    if (this.drafts.length < MAX_SEGMENTS) {
+      const shownWords = shownAll(words);
+      return (
+        this.drafts.push({
+          text: src.text.slice(start, end),
+          start: s,
+          end: e,
+          hits: null,
+          words: shownWords,
+          command: command === words ? shownWords : shownAll(command),
+        }) - 1
+      );
+    }
     // Past the cap, the rest share one segment with no words, which no allow rule can cover.
-    this.overflow ??= { text: '', start: s, end: e, hits: new Map(), words: [], command: [] };
+    this.overflow ??= { text: '', start: s, end: e, hits: null, words: [], command: [] };
     this.overflow.end = Math.max(this.overflow.end, e);
     return -1;
   }
 
   setCommand(seg: number, command: readonly ArgWord[]): void {
     const d = this.draft(seg);
-    if (d !== this.overflow) d.command = command.map(shown);
+    if (d !== this.overflow && !sameShown(d.command, command)) d.command = shownAll(command);
   }
 
   hit(seg: number, key: string, detail?: string): void {
-    const details = this.draft(seg).hits;
+    const d = this.draft(seg);
+    const details = (d.hits ??= new Map());
     const list = details.get(key);
     if (!list) details.set(key, [detail]);
     else if (list.length < MAX_DETAILS && !list.includes(detail)) list.push(detail);
   }
 
+  /** The sink of a segment; asked for the same segment again (pipeline checks do), the same one. */
   sink(seg: number): HitSink {
-    return new SegmentSink(this, seg);
+    if (this.lastSink === null || this.lastSink.seg !== seg) this.lastSink = new SegmentSink(this, seg);
+    return this.lastSink;
   }
 
   /** Notes a path the command changes, when it is known and can be made absolute. */
   changes(path: string): void {
-    if (path === '' || isDynamic(path) || path.startsWith('~') || this.writes.size >= MAX_WRITES) return;
+    if (path === '' || isDynamic(path) || path.startsWith('~')) return;
+    if (this.writes !== null && this.writes.size >= MAX_WRITES) return;
     const absolute = resolvePath(this.cwd, path);
-    if (absolute.startsWith('/')) this.writes.add(canonicalPath(absolute));
+    if (absolute.startsWith('/')) (this.writes ??= new Set()).add(canonicalPath(absolute));
   }
 
   private draft(seg: number): Draft {
@@ -174,7 +184,7 @@ export class AnalysisContext {
         text: '',
         start: 0,
         end: this.top.length,
-        hits: new Map(),
+        hits: null,
         words: [],
         command: [],
       })
@@ -189,6 +199,8 @@ export class AnalysisContext {
     const reasons: string[] = [];
     let level: VerdictLevel = 'safe';
     const segments: Segment[] = all.map((d) => {
+      if (d.hits === null)
+        return { text: d.text, start: d.start, end: d.end, keys: [], words: d.words, command: d.command };
       for (const [key, details] of d.hits) {
         if (!keys.includes(key)) keys.push(key);
         const rule = ruleFor(key);
@@ -210,14 +222,9 @@ export class AnalysisContext {
         command: d.command,
       };
     });
-    return {
-      verdict: level,
-      keys,
-      reasons,
-      segments,
-      parsed: this.parsed,
-      ...(this.writes.size > 0 ? { writes: [...this.writes] } : {}),
-    };
+    const verdict: Verdict = { verdict: level, keys, reasons, segments, parsed: this.parsed };
+    if (this.writes !== null && this.writes.size > 0) verdict.writes = [...this.writes];
+    return verdict;
   }
 }
 
@@ -225,7 +232,7 @@ export class AnalysisContext {
 class SegmentSink implements HitSink {
   constructor(
     private readonly ctx: AnalysisContext,
-    private readonly seg: number,
+    readonly seg: number,
   ) {}
 
   hit(key: string, detail?: string): void {
@@ -235,6 +242,20 @@ class SegmentSink implements HitSink {
   changes(path: string): void {
     this.ctx.changes(path);
   }
+}
+
+/** The words as shown in a segment; a loop, as `map` with a callback costs more for a few words. */
+function shownAll(words: readonly ArgWord[]): string[] {
+  const out: string[] = [];
+  for (const w of words) out.push(shown(w));
+  return out;
+}
+
+/** True when `words` show as `shownWords`: most commands unwrap to the words they were written with. */
+function sameShown(shownWords: readonly string[], words: readonly ArgWord[]): boolean {
+  if (shownWords.length !== words.length) return false;
+  for (let i = 0; i < words.length; i++) if (shown(words[i] as ArgWord) !== shownWords[i]) return false;
+  return true;
 }
 
 function clip(s: string): string {

@@ -6,7 +6,7 @@
  */
 import type { ParseBudget, SyntaxNode } from './parse';
 import { isShellParserReady, parseShell } from './parse';
-import { quotedTree } from './quotedTree';
+import { NO_CHILDREN, quotedTree } from './quotedTree';
 
 const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
 const PLAIN_LIMIT = 4096;
@@ -33,34 +33,29 @@ function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
-function plainTree(text: string): SyntaxNode | null {
-  const words: SyntaxNode[] = [];
+/** The end of the blank run at `i`, or of the word at `i`. */
+function skip(text: string, i: number, blank: boolean): number {
   const n = text.length;
-  for (let i = 0; i < n;) {
-    while (i < n && isBlank(text.charCodeAt(i))) i++;
-    if (i === n) break;
-    const start = i;
-    while (i < n && !isBlank(text.charCodeAt(i))) i++;
-    words.push({ type: 'word', start, end: i, children: [] });
-  }
-  const head = words[0];
-  if (!head) return { type: 'program', start: 0, end: text.length, children: [] };
-  const name = text.slice(head.start, head.end);
+  while (i < n && isBlank(text.charCodeAt(i)) === blank) i++;
+  return i;
+}
+
+function plainTree(text: string): SyntaxNode | null {
+  const n = text.length;
+  const start = skip(text, 0, true);
+  if (start === n) return { type: 'program', start: 0, end: n, children: [] };
+  let end = skip(text, start, false);
+  const name = text.slice(start, end);
   if (RESERVED.has(name) || name.includes('=')) return null;
-  const commandName: SyntaxNode = {
-    type: 'command_name',
-    start: head.start,
-    end: head.end,
-    children: [head],
-  };
-  const last = words[words.length - 1] ?? head;
-  const command: SyntaxNode = {
-    type: 'command',
-    start: head.start,
-    end: last.end,
-    children: [commandName, ...words.slice(1)],
-  };
-  return { type: 'program', start: 0, end: text.length, children: [command] };
+  const head: SyntaxNode = { type: 'word', start, end, children: NO_CHILDREN };
+  // The command's children are its name and then the other words, built in one array.
+  const children: SyntaxNode[] = [{ type: 'command_name', start, end, children: [head] }];
+  for (let i = skip(text, end, true); i < n; i = skip(text, end, true)) {
+    end = skip(text, i, false);
+    children.push({ type: 'word', start: i, end, children: NO_CHILDREN });
+  }
+  const command: SyntaxNode = { type: 'command', start, end, children };
+  return { type: 'program', start: 0, end: n, children: [command] };
 }
 
 /** A tree for `text`: from the fast path when it is plain, else from the shell parser (null if that fails). */

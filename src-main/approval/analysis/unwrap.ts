@@ -315,8 +315,17 @@ export function isWrapper(name: string): boolean {
   return WRAPPERS.has(name);
 }
 
+const NONE = Object.freeze({
+  via: Object.freeze([]) as unknown as string[],
+  nested: Object.freeze([]) as unknown as Unwrapped['nested'],
+  hits: Object.freeze([]) as unknown as Unwrapped['hits'],
+});
+
 /** Follows wrappers to the command that runs; bounded by the number of words. */
 export function unwrap(argv: ArgWord[], stdin: string | null = null): Unwrapped {
+  // Most commands have no wrapper: they share one frozen empty result's lists.
+  if (!wrapperFor(commandName(argv[0]?.value ?? ''), argv))
+    return { argv, via: NONE.via, nested: NONE.nested, hits: NONE.hits };
   const out: Out = { nested: [], hits: [] };
   const via: string[] = [];
   let words = argv;

@@ -140,41 +140,51 @@ export function piece(node: SyntaxNode, src: Source, w: WalkerApi, col: Collecto
 
 const EXPANDING = new Set(['simple_expansion', 'expansion', 'command_substitution']);
 
-/** Evaluates adjacent pieces as one shell word. */
+/** The `runs` of the many words that run nothing: one shared array, never written. */
+const NO_RUNS: string[] = Object.freeze([]) as unknown as string[];
+
+/**
+ * Evaluates adjacent pieces as one shell word. Pieces report what they run straight into `col`;
+ * the word keeps a copy of what they added (a collector per word was a good part of the garbage).
+ */
 export function evalWord(
   pieces: readonly SyntaxNode[],
   src: Source,
   w: WalkerApi,
   col: Collector,
 ): EvaluatedWord {
-  const own: Collector = { runs: [] };
+  const before = col.runs.length;
   let value = '';
   let dangling = false;
+  let splits = false;
+  let quoted = false;
   for (const p of pieces) {
-    const v = piece(p, src, w, own);
+    const v = piece(p, src, w, col);
     // The parser reads `$9x` as a lone `$` then `9x`; the digit is a positional parameter.
     const first = p.type === 'concatenation' ? p.children[0] : p;
     value += dangling && first?.type === 'word' && /^\d/.test(v) ? positional(w.ctx) + v.slice(1) : v;
     dangling = (p.children[p.children.length - 1] ?? p).type === '$';
+    if (!splits) splits = EXPANDING.has(p.type) || (p.type === 'concatenation' && anyExpanding(p.children));
+    if (!quoted) quoted = p.type === 'string' || p.type === 'raw_string' || p.type === 'ansi_c_string';
   }
-  col.runs.push(...own.runs);
   const first = pieces[0];
   const last = pieces[pieces.length - 1];
   const start = first?.start ?? 0;
   const end = last?.end ?? start;
-  const splits = pieces.some(
-    (p) =>
-      EXPANDING.has(p.type) || (p.type === 'concatenation' && p.children.some((c) => EXPANDING.has(c.type))),
-  );
   return {
     value,
     raw: src.text.slice(start, end),
     start,
     end,
-    quoted: pieces.some((p) => p.type === 'string' || p.type === 'raw_string' || p.type === 'ansi_c_string'),
-    runs: own.runs,
+    quoted,
+    runs: col.runs.length > before ? col.runs.slice(before) : NO_RUNS,
     splits,
   };
+}
+
+function anyExpanding(nodes: readonly SyntaxNode[]): boolean {
+  for (const c of nodes) if (EXPANDING.has(c.type)) return true;
+  return false;
 }
 
 const DEFAULT_IFS = ' \t\n';

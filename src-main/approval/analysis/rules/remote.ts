@@ -137,9 +137,11 @@ export function pipelineHits(stages: readonly PipelineStage[], sinkFor: (index: 
 const CURL_VALUED = 'odHuXeAbcFKTxwrmCEUyYztQP';
 const WGET_VALUED = 'OoPUeTtwiQlARDIX';
 
+const NO_TARGETS: string[] = Object.freeze([]) as unknown as string[];
+
 /** Files a downloader writes (`curl -o f`, `curl -O url`, `wget url`), to notice when they are run later. */
 export function downloadTargets(view: CommandView): string[] {
-  if (view.name !== 'curl' && view.name !== 'wget') return [];
+  if (view.name !== 'curl' && view.name !== 'wget') return NO_TARGETS;
   const curl = view.name === 'curl';
   const p = parseOptions(view.words, 0, {
     anywhere: true,
