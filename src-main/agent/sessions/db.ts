@@ -6,6 +6,7 @@ import { RUN_STATES_SCHEMA } from './runStatesTable';
 import { USAGE_SCHEMA } from './usageTable';
 import { WORKTREES_SCHEMA } from './worktreesTable';
 import { stripMarkdown } from './title';
+import { moveLargeToolCallColumnsLast } from './toolCallsLayout';
 
 /** The first schema; later versions are the migrations below, applied in order. */
 export const SCHEMA_V1 = `
@@ -171,6 +172,9 @@ const MIGRATIONS: readonly ((db: Database) => void)[] = [
 CREATE INDEX IF NOT EXISTS sessions_recent ON sessions(parent_id, updated_at DESC, id DESC);
 CREATE INDEX IF NOT EXISTS tool_calls_running ON tool_calls(session_id) WHERE status = 'running';
 `),
+  // v15: tool_calls rebuilt with its large columns (args, file_diff, result) last, so opening a
+  // session reads each call's status and outcome without walking its stored output.
+  moveLargeToolCallColumnsLast,
 ];
 
 export function sessionsDbPath(home: string): string {
@@ -186,8 +190,14 @@ export function openSessionsDb(path: string): Database {
   const { DatabaseSync } = loadSqlite();
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+  migrateSessionsDb(db);
+  return db;
+}
+
+/** Brings the database to version `upTo` (the latest unless a test wants an older one), a transaction a step. */
+export function migrateSessionsDb(db: Database, upTo = MIGRATIONS.length): void {
   const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  for (let v = version?.user_version ?? 0; v < MIGRATIONS.length; v++) {
+  for (let v = version?.user_version ?? 0; v < upTo; v++) {
     db.exec('BEGIN');
     try {
       MIGRATIONS[v]?.(db);
@@ -198,5 +208,4 @@ export function openSessionsDb(path: string): Database {
       throw error;
     }
   }
-  return db;
 }
