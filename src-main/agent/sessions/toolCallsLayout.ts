@@ -26,11 +26,7 @@ CREATE TABLE ${name} (
 );`;
 
 /** The columns above; any other one a database has is kept, before the large ones. */
-const KNOWN = new Set(
-  'id session_id call_id name status duration_ms wait_ms started_at batch ok refusal exit_code owner args file_diff result'.split(
-    ' ',
-  ),
-);
+const KNOWN = new Set([...TOOL_CALLS_TABLE('t', '').matchAll(/^ {2}(\w+) /gm)].map((m) => m[1]));
 
 interface ColumnInfo {
   name: string;
