@@ -28,10 +28,11 @@ const OUTPUT_TEXT = `CASE
   ELSE result END`;
 
 // Whether that text is the whole result, a JSON object without output text (the card's Result).
-const WHOLE_RESULT = `json_valid(result) AND json_type(result) = 'object'
+// A CASE, as AND would still ask json_type about text that is not JSON, which fails.
+const WHOLE_RESULT = `CASE WHEN json_valid(result) THEN json_type(result) = 'object'
   AND coalesce(json_type(result, '$.output'), '') != 'text'
   AND coalesce(json_type(result, '$.content'), '') != 'text'
-  AND coalesce(json_type(result, '$.stdout'), '') != 'text'`;
+  AND coalesce(json_type(result, '$.stdout'), '') != 'text' END`;
 
 /** Tool results read the way a transcript needs them: cards without long outputs, and pages of one. */
 export class ToolOutputsTable {
