@@ -105,6 +105,36 @@ describe('sessions.get and sessions.toolOutput', () => {
     expect(text).toBe(OUTPUT);
   });
 
+  it("says when a page is a JSON result's whole text, which its card shows as the Result", () => {
+    const s = store.createSession({ title: 'json' });
+    const json = JSON.stringify({
+      matches: Array.from({ length: 16 }, (_, i) => ({ path: `src/module${i}/index.ts`, line: i })),
+    });
+    const calls = { c_json: json, c_read: JSON.stringify({ content: FILE, total_lines: 30 }) };
+    store.appendMessage(s.id, {
+      role: 'assistant',
+      content: '',
+      tool_calls: Object.keys(calls).map((id) => ({
+        id,
+        type: 'function',
+        function: { name: 'search', arguments: '{}' },
+      })),
+    });
+    for (const [id, result] of Object.entries(calls)) {
+      const handle = store.startToolCall(s.id, { id, name: 'search', args: '{}' });
+      store.finishToolCall(handle, { result, status: 'ok', durationMs: 1, outcome: { ok: true } });
+    }
+    const card = sessionDetail(store, s.id, () => '').messages.flatMap((m) => m.toolCalls)[0];
+    expect(card).toMatchObject({ id: 'c_json', outputSize: json.length });
+    // Sent with the session, the card would show it as its result: no output text.
+    expect(storedToolCallViews(store, s.id).get('c_json')).toMatchObject({ result: json });
+    expect(storedToolCallViews(store, s.id).get('c_json')?.outputText).toBeUndefined();
+    const page = (callId: string) =>
+      toolOutputPage(store, { sessionId: s.id, callId, offset: 0, limit: 100_000 });
+    expect(page('c_json')).toEqual({ text: json, total: json.length, wholeResult: true });
+    expect(page('c_read')).toEqual({ text: FILE, total: FILE.length });
+  });
+
   it('refuses a call the session does not hold', () => {
     const id = session();
     expect(() => toolOutputPage(store, { sessionId: id, callId: 'nope', offset: 0, limit: 10 })).toThrow(

@@ -66,7 +66,8 @@ describe('workspace requests', () => {
     expect(detail).toMatchObject({ ok: true, value: { workspace: project } });
     const messages = detail.ok ? (detail.value as RequestOutput<'sessions.get'>).messages : [];
     const call = messages.flatMap((m) => m.toolCalls)[0];
-    expect(JSON.parse(call?.result ?? '{}')).toMatchObject({ output: expect.stringContaining(project) });
+    // The card shows the command's output; its result is not sent a second time.
+    expect(call).toMatchObject({ outputText: expect.stringContaining(project), result: '' });
     const list = await core.invoke('sessions.list', {});
     expect(list).toMatchObject({ ok: true, value: [expect.objectContaining({ workspace: project })] });
 

@@ -81,6 +81,11 @@ export const ToolOutputPageSchema = z.object({
   text: z.string(),
   /** The whole output's length in characters. */
   total: z.number(),
+  /**
+   * The text is the call's whole result, a JSON object with no output text: the card shows it
+   * formatted, as its Result, as it does a result sent with the session.
+   */
+  wholeResult: z.literal(true).optional(),
 });
 export type ToolOutputPage = z.infer<typeof ToolOutputPageSchema>;
 

@@ -6,6 +6,7 @@ import { RUN_STATES_SCHEMA } from './runStatesTable';
 import { USAGE_SCHEMA } from './usageTable';
 import { WORKTREES_SCHEMA } from './worktreesTable';
 import { stripMarkdown } from './title';
+import { moveLargeToolCallColumnsLast } from './toolCallsLayout';
 
 /** The first schema; later versions are the migrations below, applied in order. */
 export const SCHEMA_V1 = `
@@ -200,6 +201,9 @@ CREATE INDEX IF NOT EXISTS tool_calls_running ON tool_calls(session_id) WHERE st
     const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'messages_text_fts'`).get();
     if (!exists) db.exec(TEXT_FTS_SCHEMA);
   },
+  // v16: tool_calls rebuilt with its large columns (args, file_diff, result) last, so opening a
+  // session reads each call's status and outcome without walking its stored output.
+  moveLargeToolCallColumnsLast,
 ];
 
 export function sessionsDbPath(home: string): string {
@@ -215,8 +219,14 @@ export function openSessionsDb(path: string): Database {
   const { DatabaseSync } = loadSqlite();
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: 5_000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+  migrateSessionsDb(db);
+  return db;
+}
+
+/** Brings the database to version `upTo` (the latest unless a test wants an older one), a transaction a step. */
+export function migrateSessionsDb(db: Database, upTo = MIGRATIONS.length): void {
   const version = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
-  for (let v = version?.user_version ?? 0; v < MIGRATIONS.length; v++) {
+  for (let v = version?.user_version ?? 0; v < upTo; v++) {
     db.exec('BEGIN');
     try {
       MIGRATIONS[v]?.(db);
@@ -227,5 +237,4 @@ export function openSessionsDb(path: string): Database {
       throw error;
     }
   }
-  return db;
 }

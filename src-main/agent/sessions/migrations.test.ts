@@ -57,13 +57,13 @@ describe('sessions database migrations', () => {
     ['a version-2 database with workspaces', 'ALTER TABLE sessions ADD COLUMN workspace TEXT;'],
     ['a version-2 database with the approvals ledger', LEDGER_V2],
   ])(
-    'brings %s to version 15 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners, run states, worktrees, the paging indexes and the text index',
+    'brings %s to version 16 with the workspace column, the ledger, the terminal screens, call batches, outcomes, file diffs, token usage, call owners, run states, worktrees, the paging indexes, the text index and large call columns last',
     (_name, extra) => {
       const path = join(home, 'sessions.db');
       if (extra !== null) writeVersionTwo(path, extra);
       const { columns, tables, version, db } = shape(path);
       try {
-        expect(version).toBe(15);
+        expect(version).toBe(16);
         const indexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index'`).all() as {
           name: string;
         }[];
@@ -99,7 +99,7 @@ describe('sessions database migrations', () => {
       // Opening again changes nothing.
       const again = shape(path);
       again.db.close();
-      expect(again.version).toBe(15);
+      expect(again.version).toBe(16);
     },
   );
 

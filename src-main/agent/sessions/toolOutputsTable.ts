@@ -27,6 +27,13 @@ const OUTPUT_TEXT = `CASE
   WHEN json_valid(result) AND json_type(result, '$.stdout') = 'text' THEN json_extract(result, '$.stdout')
   ELSE result END`;
 
+// Whether that text is the whole result, a JSON object without output text (the card's Result).
+// A CASE, as AND would still ask json_type about text that is not JSON, which fails.
+const WHOLE_RESULT = `CASE WHEN json_valid(result) THEN json_type(result) = 'object'
+  AND coalesce(json_type(result, '$.output'), '') != 'text'
+  AND coalesce(json_type(result, '$.content'), '') != 'text'
+  AND coalesce(json_type(result, '$.stdout'), '') != 'text' END`;
+
 /** Tool results read the way a transcript needs them: cards without long outputs, and pages of one. */
 export class ToolOutputsTable {
   constructor(private readonly db: Database) {}
@@ -58,12 +65,13 @@ export class ToolOutputsTable {
   page(sessionId: string, callId: string, offset: number, limit: number): ToolOutputPage | undefined {
     const row = this.db
       .prepare(
-        `SELECT substr(t, $from, $limit) AS text, length(t) AS total FROM (
-           SELECT coalesce(${OUTPUT_TEXT}, '') AS t FROM tool_calls
+        `SELECT substr(t, $from, $limit) AS text, length(t) AS total, whole FROM (
+           SELECT coalesce(${OUTPUT_TEXT}, '') AS t, coalesce(${WHOLE_RESULT}, 0) AS whole FROM tool_calls
            WHERE session_id = $session AND call_id = $call ORDER BY id DESC LIMIT 1)`,
       )
       .get({ from: offset + 1, limit, session: sessionId, call: callId }) as
-      { text: string; total: number } | undefined;
-    return row ? { text: row.text, total: row.total } : undefined;
+      { text: string; total: number; whole: number } | undefined;
+    if (!row) return undefined;
+    return { text: row.text, total: row.total, ...(row.whole ? { wholeResult: true as const } : {}) };
   }
 }

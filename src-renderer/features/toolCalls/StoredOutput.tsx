@@ -1,12 +1,25 @@
 import { useEffect } from 'react';
 import { useChat } from '../chat/chatStore';
+import { prettyJson } from './outputLines';
 import { ToolOutput, type OutputFocus } from './ToolOutput';
 import { complete, useToolOutputs } from './toolOutputs';
 
 const kb = (chars: number) => `${Math.max(1, Math.round(chars / 1000))} KB`;
 
-/** The output of a stored call, fetched page by page when its card is open. */
-export function StoredOutput({ callId, focus }: { callId: string; focus?: OutputFocus | undefined }) {
+/**
+ * The output of a stored call, fetched page by page when its card is open. A result that is JSON
+ * without output text shows as the card shows it when sent with the session: formatted, as its
+ * Result, and not at all beside an error or a refusal (`resultShown` false).
+ */
+export function StoredOutput({
+  callId,
+  focus,
+  resultShown = true,
+}: {
+  callId: string;
+  focus?: OutputFocus | undefined;
+  resultShown?: boolean;
+}) {
   const sessionId = useChat((s) => s.sessionId);
   const output = useToolOutputs((s) => s.outputs[callId]);
   const { loadMore, whole } = useToolOutputs.getState();
@@ -44,12 +57,15 @@ export function StoredOutput({ callId, focus }: { callId: string; focus?: Output
         {output.loading ? 'Loading…' : `Showing ${kb(output.text.length)} of ${kb(output.total)} · Load more`}
       </button>
     ) : undefined;
-  return output.text === '' ? null : (
+  if (output.text === '' || (output.wholeResult && !resultShown)) return null;
+  const asResult = output.wholeResult === true;
+  return (
     <ToolOutput
-      text={output.text}
-      title="Output"
+      text={asResult ? prettyJson(output.text) : output.text}
+      title={asResult ? 'Result' : 'Output'}
       footer={more}
-      focus={focus}
+      // Find hits count in the stored text, which a formatted result no longer is.
+      focus={asResult ? undefined : focus}
       // Copy takes the whole output, fetching what the card has not loaded.
       copy={more && sessionId ? () => whole(sessionId, callId) : undefined}
     />

@@ -36,7 +36,7 @@ export function ToolCallBody({
     return (
       <div id={id} className="tool-call-body">
         <ToolArgs args={call.args} />
-        <StoredOutput callId={call.id} focus={focus} />
+        <StoredOutput callId={call.id} focus={focus} resultShown={!call.errorText && !call.refusal} />
         {call.errorText && !call.refusal && call.status !== 'error' && (
           <ToolOutput text={call.errorText} title="Error" />
         )}

@@ -14,6 +14,8 @@ export interface FetchedOutput {
   fetched: number;
   loading: boolean;
   error?: string;
+  /** The text is the call's whole result, shown as its Result (main's `wholeResult`). */
+  wholeResult?: true;
 }
 
 interface ToolOutputs {
@@ -64,17 +66,19 @@ export const useToolOutputs = create<ToolOutputs>((set, get) => {
       const before = get().outputs[callId];
       if (before?.loading || (before && complete(before))) return;
       const { text = '', fetched = 0, total = 0 } = before ?? {};
-      put(callId, { text, total, fetched, loading: true });
+      const kind = before?.wholeResult ? { wholeResult: true as const } : {};
+      put(callId, { text, total, fetched, loading: true, ...kind });
       try {
         const next = await page(sessionId, callId, fetched, OUTPUT_PAGE);
         const output = {
           text: text + next.text,
           total: next.total,
           fetched: fetched + codePoints(next.text),
+          ...(next.wholeResult ? { wholeResult: true as const } : {}),
         };
         put(callId, { ...output, loading: false });
       } catch (err) {
-        put(callId, { text, total, fetched, loading: false, error: errorMessage(err) });
+        put(callId, { text, total, fetched, loading: false, error: errorMessage(err), ...kind });
       }
     },
 
@@ -83,19 +87,21 @@ export const useToolOutputs = create<ToolOutputs>((set, get) => {
       if (before && complete(before)) return before.text;
       let { text = '', fetched = 0 } = before ?? {};
       let total = before?.total ?? Infinity;
+      let wholeResult = before?.wholeResult;
       try {
         while (fetched < total) {
           const next = await page(sessionId, callId, fetched, WHOLE_PAGE);
           text += next.text;
           fetched += codePoints(next.text);
           total = next.total;
+          wholeResult = next.wholeResult;
           if (next.text === '') break;
         }
       } catch (err) {
         throw new Error(`the rest of the output did not load (${errorMessage(err)})`, { cause: err });
       }
       // A page still on its way is then shorter than this, and left out when it lands.
-      put(callId, { text, total, fetched, loading: false });
+      put(callId, { text, total, fetched, loading: false, ...(wholeResult ? { wholeResult } : {}) });
       return text;
     },
   };
