@@ -3,7 +3,8 @@ import { readStored, writeStored } from '../../state/webStorage';
 /** Where the heights last measured are kept, for the next page load. */
 const KEY = 'caduceus.sessionRowHeights';
 
-type Kind = 'plain' | 'snippet';
+const KINDS = ['plain', 'snippet'] as const;
+type Kind = (typeof KINDS)[number];
 
 /**
  * The height of a session row, plain (a title and its meta line) and with a search snippet, as
@@ -17,7 +18,7 @@ function stored(): Partial<Record<Kind, number>> {
   try {
     const saved = JSON.parse(readStored(() => localStorage, KEY) ?? '{}') as Record<string, unknown>;
     const kept: Partial<Record<Kind, number>> = {};
-    for (const kind of ['plain', 'snippet'] as const) {
+    for (const kind of KINDS) {
       const value = saved[kind];
       if (typeof value === 'number' && value > 0 && value < 1_000) kept[kind] = value;
     }

@@ -102,8 +102,12 @@ const sessionsQuery = defineQuery({
 /** The newest `limit` sessions: the page load's first ask, when it was sent early and answered, else a request now. */
 async function listPage(limit: number): Promise<SessionSummary[]> {
   const early = limit === FIRST_PAGE.limit ? takeEarlyReply('sessions.list', FIRST_PAGE) : undefined;
-  const reply = await early;
-  return reply?.ok ? reply.value : unwrap(api().sessionsList({ limit }));
+  if (early) {
+    const reply = await early;
+    if (reply.ok) return reply.value;
+  }
+  // Asked at once, not a tick later: a reread follows the event that called for it.
+  return unwrap(api().sessionsList({ limit }));
 }
 
 /**
