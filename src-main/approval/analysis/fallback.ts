@@ -186,6 +186,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
   }
   spareOuter = outer;
+  words.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
   if (sawSql) sqlTextHits(text.replace(/["'`]/g, ' '), sinkFor(0, text.length));
 }
