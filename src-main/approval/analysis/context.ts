@@ -198,10 +198,16 @@ export class AnalysisContext {
     const keys: string[] = [];
     const reasons: string[] = [];
     let level: VerdictLevel = 'safe';
-    const segments: Segment[] = all.map((d) => {
-      if (d.hits === null)
-        return { text: d.text, start: d.start, end: d.end, keys: [], words: d.words, command: d.command };
-      for (const [key, details] of d.hits) {
+    // Plain loops and forEach: for-of over a Map allocates an entry pair per key, thousands per
+    // long command, and the segments made here must live until the verdict is returned.
+    const segments: Segment[] = new Array<Segment>(all.length);
+    for (let i = 0; i < all.length; i++) {
+      const d = all[i] as Draft;
+      // Most segments have one key: a literal of one is its exact size, where push reserves 17.
+      let segKeys: string[] | null = null;
+      d.hits?.forEach((details, key) => {
+        if (segKeys === null) segKeys = [key];
+        else segKeys.push(key);
         if (!keys.includes(key)) keys.push(key);
         const rule = ruleFor(key);
         if (rule?.hardline) level = 'hardline';
@@ -212,16 +218,16 @@ export class AnalysisContext {
           const reason = `${rule?.description ?? key}: ${clip(detail ?? d.text)}`;
           if (reasons.length < MAX_REASONS && !reasons.includes(reason)) reasons.push(reason);
         }
-      }
-      return {
+      });
+      segments[i] = {
         text: d.text,
         start: d.start,
         end: d.end,
-        keys: [...d.hits.keys()],
+        keys: segKeys ?? [],
         words: d.words,
         command: d.command,
       };
-    });
+    }
     const verdict: Verdict = { verdict: level, keys, reasons, segments, parsed: this.parsed };
     if (this.writes !== null && this.writes.size > 0) verdict.writes = [...this.writes];
     return verdict;

@@ -84,6 +84,13 @@ class LazySink implements HitSink {
 
 const NO_WORDS: CommandView['words'] = [];
 
+/**
+ * The enclosing-command stack of a finished scan, for the next one (null while a scan holds it).
+ * One made per scan changed its map once the engine learned its element kind, and that threw
+ * away the scan loop's compiled code on a later long command.
+ */
+let spareOuter: string[] | null = null;
+
 export function fallbackScan(text: string, eagerSinkFor: (start: number, end: number) => HitSink): void {
   const sinkFor = (start: number, end: number): HitSink => new LazySink(eagerSinkFor, start, end);
   const t = new Tokens(text);
@@ -97,8 +104,10 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   let afterPipe = false;
   let sawSql = false;
   // Commands that opened the enclosing substitutions; a fixed array and a depth, since resizing
-  // an array through its length costs a runtime call on every closing token.
-  const outer = new Array<string>(MAX_OUTER).fill('');
+  // an array through its length costs a runtime call on every closing token. Only the entries
+  // below the depth are read, so a spare from an earlier scan needs no clearing.
+  const outer = spareOuter ?? new Array<string>(MAX_OUTER).fill('');
+  spareOuter = null;
   let depth = 0;
   let current = '';
   /** Wrappers and find -exec seen since the last operator, for rules that care (xargs rm). */
@@ -176,6 +185,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if ((kind & CHECKED) === 0) continue;
     if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
   }
+  spareOuter = outer;
+  words.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
   if (sawSql) sqlTextHits(text.replace(/["'`]/g, ' '), sinkFor(0, text.length));
 }

@@ -41,3 +41,14 @@ describe('the last two words the cache remembers', () => {
     expect(names.map((n) => n.name)).toEqual(words.map((w) => (w === 'rm' ? 'rm' : '')));
   });
 });
+
+describe('a released cache', () => {
+  it('hands the next cache its slots empty, so words are looked up again', () => {
+    const text = 'cp x; rm y; cp z';
+    const first = new WordCache(text, (w) => w);
+    expect([first.info(0, 2).name, first.info(6, 8).name]).toEqual(['cp', 'rm']);
+    first.release();
+    const next = new WordCache(text, () => '');
+    expect([next.info(12, 14).name, next.info(6, 8).name]).toEqual(['', '']);
+  });
+});

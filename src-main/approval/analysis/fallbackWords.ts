@@ -18,6 +18,9 @@ const CACHE_SLOTS = 4096;
 /** Longer words name no command the scan knows. */
 const MAX_NAME_WORD = 256;
 
+/** The emptied slots of a released cache, for the next one (null while a cache holds them). */
+let spareSlots: Array<WordInfo | undefined> | null = null;
+
 /** The cache slot of text[start, end): an FNV-1a hash, folded. */
 export function wordSlot(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
@@ -31,7 +34,8 @@ export function wordSlot(text: string, start: number, end: number): number {
  * entry is trusted: a hash collision only costs a fresh lookup.
  */
 export class WordCache {
-  private readonly slots = new Array<WordInfo | undefined>(CACHE_SLOTS);
+  private readonly slots: Array<WordInfo | undefined> =
+    spareSlots ?? new Array<WordInfo | undefined>(CACHE_SLOTS);
   private last: WordInfo | null = null;
   private before: WordInfo | null = null;
 
@@ -43,7 +47,19 @@ export class WordCache {
     private readonly kindOf: (name: string) => number = () => 0,
     /** The text's code units, read when a word is compared with a cached one. */
     private readonly units: Uint16Array = codeUnits(text),
-  ) {}
+  ) {
+    if (this.slots === spareSlots) spareSlots = null;
+  }
+
+  /**
+   * Empties the cache and hands its slots to the next one. A fresh array per cache changed its
+   * map once the engine learned its element kind, which threw away the compiled lookup.
+   */
+  release(): void {
+    this.slots.fill(undefined);
+    this.last = this.before = null;
+    spareSlots = this.slots;
+  }
 
   info(start: number, end: number): WordInfo {
     const text = this.text;

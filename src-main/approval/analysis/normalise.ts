@@ -5,6 +5,7 @@
  */
 
 import { codeUnits } from './codeUnits';
+import { PARSE_LIMITS } from './parse';
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -50,6 +51,11 @@ export function normaliseCommand(input: string): string {
 
 /** Texts this long are worth a flat copy; shorter ones are read too little to repay it. */
 const FLAT_FROM = 16 * 1024;
+/**
+ * Longer texts are never parsed: only the pattern checks read them, from a code-unit copy
+ * (codeUnits), so a flat copy would be a second megabyte to build and collect for nothing.
+ */
+const FLAT_TO = PARSE_LIMITS.chars;
 
 /**
  * A long ASCII text as one flat string. A rope or a slice (what concatenation, repeat and slice
@@ -58,7 +64,9 @@ const FLAT_FROM = 16 * 1024;
  * it returns the text itself or a join of its pieces.
  */
 function flat(ascii: string): string {
-  return ascii.length >= FLAT_FROM ? Buffer.from(ascii, 'latin1').toString('latin1') : ascii;
+  return ascii.length >= FLAT_FROM && ascii.length <= FLAT_TO
+    ? Buffer.from(ascii, 'latin1').toString('latin1')
+    : ascii;
 }
 
 /** Skips a control string (OSC, DCS, SOS, PM, APC) up to BEL or ST; returns the next index. */
