@@ -6,28 +6,10 @@
  */
 import type { ParseBudget, SyntaxNode } from './parse';
 import { isShellParserReady, parseShell } from './parse';
-import { NO_CHILDREN, quotedTree } from './quotedTree';
+import { NO_CHILDREN, quotedTree, RESERVED_WORDS } from './quotedTree';
 
 const PLAIN = /^[A-Za-z0-9_./:=,@%+ \t-]*$/;
 const PLAIN_LIMIT = 4096;
-const RESERVED = new Set([
-  'if',
-  'then',
-  'else',
-  'elif',
-  'fi',
-  'case',
-  'esac',
-  'for',
-  'select',
-  'while',
-  'until',
-  'do',
-  'done',
-  'function',
-  'coproc',
-  'in',
-]);
 
 function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
@@ -46,7 +28,7 @@ function plainTree(text: string): SyntaxNode | null {
   if (start === n) return { type: 'program', start: 0, end: n, children: [] };
   let end = skip(text, start, false);
   const name = text.slice(start, end);
-  if (RESERVED.has(name) || name.includes('=')) return null;
+  if (RESERVED_WORDS.has(name) || name.includes('=')) return null;
   const head: SyntaxNode = { type: 'word', start, end, children: NO_CHILDREN };
   // The command's children are its name and then the other words, built in one array.
   const children: SyntaxNode[] = [{ type: 'command_name', start, end, children: [head] }];

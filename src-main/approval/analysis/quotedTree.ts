@@ -12,8 +12,8 @@ const WORD_CHAR = new Uint8Array(128);
 for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,@%+-~')
   WORD_CHAR[c.charCodeAt(0)] = 1;
 
-/** Command names the parser reads as something other than a simple command. */
-const SPECIAL_HEADS = new Set([
+/** The shell's reserved words: at the head of a command the parser reads a compound command. */
+export const RESERVED_WORDS = new Set([
   'if',
   'then',
   'else',
@@ -30,6 +30,11 @@ const SPECIAL_HEADS = new Set([
   'function',
   'coproc',
   'in',
+]);
+
+/** Command names the parser reads as something other than a simple command. */
+const SPECIAL_HEADS = new Set([
+  ...RESERVED_WORDS,
   'time',
   'export',
   'declare',

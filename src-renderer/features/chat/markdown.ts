@@ -98,13 +98,11 @@ function inputCheck(): (() => boolean) | undefined {
  */
 export function warmMarkdown(texts: string[]): () => void {
   let next = 0;
-  let handle: number | undefined;
-  const idle = typeof requestIdleCallback === 'function';
   const inputPending = inputCheck();
   // A key pressed meanwhile waits for one text at most: the work stops as soon as input waits,
   // else after a short slice. An idle period comes at most every 50 ms, so stopping after a
   // slice in each would warm a long session only after many seconds.
-  const work = (deadline?: IdleDeadline) => {
+  return inIdleSlices((deadline) => {
     const until = performance.now() + (inputPending ? Infinity : SLICE_MS);
     while (
       next < texts.length &&
@@ -115,7 +113,19 @@ export function warmMarkdown(texts: string[]): () => void {
       const text = texts[next++];
       if (text) markdownTemplate(text);
     }
-    if (next < texts.length) schedule();
+    return next < texts.length;
+  });
+}
+
+/**
+ * Runs `slice` in the page's idle periods (or timeouts where it has none) for as long as it says
+ * work is left. Returns a function that stops it.
+ */
+function inIdleSlices(slice: (deadline?: IdleDeadline) => boolean): () => void {
+  let handle: number | undefined;
+  const idle = typeof requestIdleCallback === 'function';
+  const work = (deadline?: IdleDeadline) => {
+    if (slice(deadline)) schedule();
   };
   const schedule = () => {
     handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
@@ -154,22 +164,11 @@ export function warmRenderer(): () => void {
     ...COMMON_LANGUAGES.map((language) => `\`\`\`${language}\nx\n\`\`\``),
   ];
   let next = 0;
-  let handle: number | undefined;
-  const idle = typeof requestIdleCallback === 'function';
-  const work = (deadline?: IdleDeadline) => {
+  return inIdleSlices((deadline) => {
     while (next < samples.length && (deadline?.timeRemaining() ?? SLICE_MS) > 1) {
       renderFragment(samples[next++] ?? '');
       if (!deadline) break;
     }
-    if (next < samples.length) schedule();
-  };
-  const schedule = () => {
-    handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
-  };
-  schedule();
-  return () => {
-    if (handle === undefined) return;
-    if (idle) cancelIdleCallback(handle);
-    else clearTimeout(handle);
-  };
+    return next < samples.length;
+  });
 }
