@@ -1,7 +1,10 @@
 /** One simple command: its words, its redirects, what it really runs, and what the rules say. */
 import type { Source } from './context';
 import type { Carried } from './carriers';
-import { carried } from './carriers';
+import { SHELLS, carried } from './carriers';
+import { elevationOf } from './elevation';
+import { isShellSetup } from './shellSetup';
+import { rootAttach, rootScript } from './rules/rootRuns';
 import type { SyntaxNode } from './parse';
 import { writeTarget } from './rules/disk';
 import { redirectExfiltrationHits } from './rules/exfiltration';
@@ -15,7 +18,7 @@ import { unwrap } from './unwrap';
 import type { Collector, WalkerApi } from './wordEval';
 import { evalWord, splitWord } from './wordEval';
 import type { ArgWord } from './words';
-import { DYN, commandName, familyName, isDynamic, wordValues } from './words';
+import { commandName, familyName, isDynamic, wordValues } from './words';
 import { canonicalPath, resolvePath } from './paths';
 import { codeHits, codeLanguage } from './rules/code';
 import { embeddedShellCode } from './embedded';
@@ -241,9 +244,12 @@ export function judgeArgv(
   if (viaPrefix.length === 0) ctx.setCommand(seg, u.argv);
   for (const h of u.hits) sink.hit(h.key, h.detail);
   const head = u.argv[0];
-  const via = viaPrefix.length === 0 ? u.via : [...viaPrefix, ...u.via];
+  // Commands in code nested under `sudo watch …` run as root: they inherit its elevator.
+  const prefix = viaPrefix.length === 0 ? ctx.elevation : viaPrefix;
+  const via = prefix.length === 0 ? u.via : [...prefix, ...u.via];
   if (!head) {
-    for (const n of u.nested) followNested(w, n, via, seg, src, col, stdin);
+    rootAttach(argv, u.via, via, sink);
+    for (const n of u.nested) followNested(w, n, via, null, seg, src, col, stdin);
     return { view: null, carried: null, seg, staticOut: null };
   }
   const alias = head.raw === head.value ? ctx.aliases.get(head.value) : undefined;
@@ -274,9 +280,10 @@ export function judgeArgv(
   for (const detect of detectorsFor(name)) detect(view, sink);
   const c = carried(name, u.argv, stdin);
   for (const n of u.nested)
-    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
+    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, null, seg, src, col, stdin);
   for (const n of c.nested)
-    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, seg, src, col, stdin);
+    if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, name, seg, src, col, stdin);
+  if (c.script && !SHELLS.has(name)) rootScript(name, c.script.value, via, sink);
   codeSourceHits(c.script ? [...c.codeWords, c.script] : c.codeWords, sink);
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
   if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
@@ -326,54 +333,6 @@ function expandAlias(
   }
 }
 
-/** Tools whose output is meant to be eval'd to set up a shell (`eval "$(ssh-agent -s)"`). */
-const SHELL_SETUP = new Set([
-  'ssh-agent',
-  'gpg-agent',
-  'keychain',
-  'pyenv',
-  'rbenv',
-  'nodenv',
-  'goenv',
-  'jenv',
-  'plenv',
-  'direnv',
-  'brew',
-  'conda',
-  'mamba',
-  'micromamba',
-  'starship',
-  'zoxide',
-  'fnm',
-  'mise',
-  'rtx',
-  'opam',
-  'luarocks',
-  'dircolors',
-  'thefuck',
-  'atuin',
-  'fzf',
-  'oh-my-posh',
-  'docker-machine',
-  'minikube',
-  'rustup',
-  'register-python-argcomplete',
-]);
-
-/** Shell set-up printed for `eval`: `starship init bash`, `brew shellenv`, `kubectl completion zsh`. */
-export function printsShellSetup(view: CommandView): boolean {
-  return SHELL_SETUP.has(view.name) || (view.args[0] ?? '').startsWith('completion');
-}
-
-function isShellSetup(words: readonly ArgWord[]): boolean {
-  const runs = words.flatMap((w) => w.runs);
-  return (
-    runs.length > 0 &&
-    runs.every((r) => SHELL_SETUP.has(r)) &&
-    words.every((w) => w.value.split(DYN).join('').trim() === '')
-  );
-}
-
 function changeDirectory(cwd: string | null, args: readonly string[]): string | null {
   const target = args.find((a) => !a.startsWith('-') || a === '-') ?? '~';
   if (target === '-' || isDynamic(target)) return null;
@@ -385,12 +344,20 @@ function followNested(
   w: CommandWalker,
   n: ReturnType<typeof unwrap>['nested'][number],
   via: readonly string[],
+  carrier: string | null,
   seg: number,
   src: Source,
   col: Collector,
   stdin: string | null,
 ): void {
-  if (n.kind === 'code')
-    withPositional(w.ctx, n.text, n.positional, () => w.nestedCode(n.text, n.words, seg, src, col));
-  else judgeArgv(w, n.argv, [...via, n.via], seg, src, col, stdin, null);
+  if (n.kind === 'code') {
+    const ctx = w.ctx;
+    const outer = ctx.elevation;
+    ctx.elevation = elevationOf(via, carrier);
+    try {
+      withPositional(ctx, n.text, n.positional, () => w.nestedCode(n.text, n.words, seg, src, col));
+    } finally {
+      ctx.elevation = outer;
+    }
+  } else judgeArgv(w, n.argv, [...via, n.via], seg, src, col, stdin, null);
 }

@@ -8,6 +8,7 @@ import type { HitSink } from './rules/types';
 import type { Segment, Verdict, VerdictLevel } from './verdict';
 import type { ArgWord } from './words';
 import { DYN, isDynamic } from './words';
+import { NOT_ELEVATED } from './elevation';
 
 /** What the analysis knows about where the command runs. */
 export interface AnalysisOptions {
@@ -68,6 +69,8 @@ export class AnalysisContext {
   cwdLeft = false;
   readonly workspace: string | null;
   depth = 0;
+  /** The elevator (`sudo`) the nested code being walked runs under; see elevation.ts. */
+  elevation: readonly string[] = NOT_ELEVATED;
   /** Function bodies being walked; positional parameters are unknown inside them. */
   functionDepth = 0;
   parsed = true;

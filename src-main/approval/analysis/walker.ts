@@ -2,7 +2,8 @@
 import type { AnalysisContext, Source } from './context';
 import { MAX_NESTING } from './context';
 import type { CommandWalker, StageResult } from './commandWalk';
-import { REDIRECTS, printsShellSetup, walkCommand, walkRedirects } from './commandWalk';
+import { REDIRECTS, walkCommand, walkRedirects } from './commandWalk';
+import { printsShellSetup } from './shellSetup';
 import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
 import type { SyntaxNode } from './parse';

@@ -203,8 +203,14 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
       'sudo gem install rails',
       'sudo -E cargo install ripgrep',
       'sudo ../setup.py',
+      'sudo php artisan migrate',
+      'sudo deno run x.ts',
     ],
     misses: ['gmake install', 'sudo apt-get install -y jq', 'sudo systemctl status docker'],
+  },
+  'root-attach': {
+    hits: ['sudo strace -p 812', 'doas ltrace -p 77', 'sudo strace -f --attach=812 -o t.log'],
+    misses: ['strace -p 812', 'sudo strace -f ./app', 'ltrace ./app'],
   },
   'system-identity': {
     hits: ['sudo hostname build-7', 'localectl set-locale LANG=C.UTF-8', 'date 010112002030'],

@@ -101,37 +101,6 @@ function sysctl(cmd: CommandView, out: HitSink): void {
     out.hit('system-config-write', `sysctl ${cmd.args.join(' ')}`);
 }
 
-const FIREWALL_CHANGES = new Set([
-  '-F',
-  '--flush',
-  '-X',
-  '--delete-chain',
-  '-P',
-  '--policy',
-  '-D',
-  '--delete',
-  'flush',
-  'disable',
-  'reset',
-  'delete',
-]);
-
-function firewall(cmd: CommandView, out: HitSink): void {
-  if (cmd.args.some((a) => FIREWALL_CHANGES.has(a)))
-    out.hit('system-config-write', `${cmd.name} ${cmd.args.join(' ')}`);
-}
-
-/** pf and firewalld: everything but showing the rules changes them (`pfctl -d`, `firewall-cmd --add-port`). */
-function otherFirewalls(cmd: CommandView, out: HitSink): void {
-  const changes =
-    cmd.name === 'pfctl'
-      ? cmd.args.some((a) => /^-[a-zA-Z]*[deFfkKT]/.test(a))
-      : cmd.args.some(
-          (a) => a.startsWith('--') && !/^--(?:state|list|get|query|info|zone=|permanent$|help)/.test(a),
-        );
-  if (changes) out.hit('system-config-write', `${cmd.name} ${cmd.args.join(' ')}`);
-}
-
 /** chmod/chown of system files changes the system as much as writing them. */
 function permissionsOfSystemFiles(cmd: CommandView, out: HitSink): void {
   for (const f of operandsOf(cmd)) {
@@ -201,7 +170,5 @@ export const configDetectors: DetectorTable = [
   [['ssh-keygen', 'openssl', 'sort', 'gpg', 'gpg2'], optionOutput],
   [['crontab'], crontab],
   [['sysctl'], sysctl],
-  [['iptables', 'ip6tables', 'nft', 'ufw'], firewall],
-  [['pfctl', 'firewall-cmd'], otherFirewalls],
   [['chmod', 'chown', 'chgrp'], permissionsOfSystemFiles],
 ];

@@ -8,6 +8,7 @@ import { protectedTarget } from '../paths';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { firstOperand, hasFlag, optionValues, splitOptions } from './types';
 import { isSecretPath } from './secrets';
+import { elevatorIn } from '../elevation';
 
 export const privilegeRules: Rule[] = [
   {
@@ -33,14 +34,13 @@ export const privilegeRules: Rule[] = [
 ];
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'tcsh', 'csh', 'su']);
-const ELEVATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser']);
 
 /**
  * A shell reached through sudo, su, doas or pkexec: with no code an open root session; with `-c`
  * code that runs as root, whatever it is (the code itself is judged as well).
  */
 function rootShell(cmd: CommandView, out: HitSink): void {
-  const by = cmd.via.find((v) => ELEVATORS.has(v));
+  const by = elevatorIn(cmd.via);
   if (!by) return;
   const code = cmd.args.some((a) => /^-[a-z]*c/i.test(a));
   out.hit('root-shell', code ? `${by} ${cmd.name} -c: shell code as root` : `${by} ${cmd.name}`);

@@ -23,6 +23,7 @@ import { hardlineDetectors, hardlineRules } from './hardline';
 import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
 import { deployDetectors, deployRules } from './deploy';
+import { firewallDetectors } from './firewall';
 import { rootRunDetectors, rootRunRules, rootUnknown } from './rootRuns';
 import { packageSourceDetectors, packageSourceRules } from './packageSources';
 
@@ -94,6 +95,7 @@ const tables: DetectorTable[] = [
   diskDetectors,
   sqlDetectors,
   configDetectors,
+  firewallDetectors,
   servicesDetectors,
   gitDetectors,
   cloudDetectors,

@@ -7,6 +7,9 @@
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { splitOptions } from './types';
+import { elevatorIn } from '../elevation';
+import type { ArgWord } from '../words';
+import { commandName } from '../words';
 
 export const rootRunRules: Rule[] = [
   {
@@ -20,13 +23,17 @@ export const rootRunRules: Rule[] = [
     description: 'Runs a program no rule knows as root or another user (sudo, doas, pkexec, run0)',
   },
   {
+    key: 'root-attach',
+    category: 'privilege',
+    description:
+      'Attaches a tracer to a running process as root, reading what passes through it (passwords, keys)',
+  },
+  {
     key: 'system-identity',
     category: 'privilege',
     description: "Changes the machine's name, clock, time zone or locale",
   },
 ];
-
-const ELEVATORS = new Set(['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser']);
 
 /** Subcommands under which each tool runs code it builds or downloads; `*` for any first word. */
 const RUNS_CODE = new Map<string, readonly string[]>(
@@ -48,9 +55,11 @@ const RUNS_CODE = new Map<string, readonly string[]>(
     go: ['install', 'run', 'generate'],
   }),
 );
-/** Interpreters run a script file as root; their inline code is judged by the code rules. */
-const INTERPRETERS = new Set(['python', 'python3', 'node', 'perl', 'ruby']);
-const INLINE = new Set(['-c', '-m', '-e', '-p', '-E']);
+/** `python -m MODULE` and `php -f FILE` run a module or script the way a script operand would. */
+const RUNS_NAMED = new Map<string, RegExp>([
+  ['python', /^-[bBdEIiOqsSuvx]*m/],
+  ['php', /^-f/],
+]);
 
 /** `sudo ./install.sh`, `doas ../build/setup`: a script or program of the project, by its path or name. */
 export function isProjectScript(word: string): boolean {
@@ -58,15 +67,48 @@ export function isProjectScript(word: string): boolean {
 }
 
 function rootBuild(cmd: CommandView, out: HitSink): void {
-  const by = cmd.via.find((v) => ELEVATORS.has(v));
+  const by = elevatorIn(cmd.via);
   if (!by) return;
   const first = cmd.name === 'cmake' ? cmd.args.find((a) => a.startsWith('--')) : cmd.args[0];
   const verbs = RUNS_CODE.get(cmd.name);
+  const named = RUNS_NAMED.get(cmd.name);
   // `sudo make` with no target and `sudo npx …` run code as well as `sudo make install`.
-  const runs = INTERPRETERS.has(cmd.name)
-    ? first !== undefined && !INLINE.has(first)
-    : verbs !== undefined && (verbs.includes('*') || (first !== undefined && verbs.includes(first)));
+  const runs =
+    named !== undefined
+      ? cmd.args.some((a) => named.test(a))
+      : verbs !== undefined && (verbs.includes('*') || (first !== undefined && verbs.includes(first)));
   if (runs) out.hit('root-build', `${by} ${cmd.name} ${cmd.args.join(' ')}`.trim());
+}
+
+/**
+ * A script file any interpreter runs (`sudo php artisan`, `doas deno run x.ts`, `sudo lua x.lua`)
+ * gets root; the carriers module knows which operand is the script. Inline code is judged by the
+ * code rules.
+ */
+export function rootScript(name: string, script: string, via: readonly string[], out: HitSink): void {
+  const by = elevatorIn(via);
+  if (by) out.hit('root-build', `${by} ${name} ${script}`);
+}
+
+/** Tracers that attach to a running process with `-p PID` (and run nothing of their own then). */
+const ATTACHERS = new Set(['strace', 'ltrace']);
+
+/**
+ * `sudo strace -p PID`: as root a tracer attaches to any process and reads what passes through
+ * it, passwords and keys included. `wrappers` is the chain unwrapping found in `argv`.
+ */
+export function rootAttach(
+  argv: readonly ArgWord[],
+  wrappers: readonly string[],
+  via: readonly string[],
+  out: HitSink,
+): void {
+  const tracer = wrappers[wrappers.length - 1];
+  if (tracer === undefined || !ATTACHERS.has(tracer)) return;
+  const by = elevatorIn(via);
+  const at = argv.findIndex((w) => commandName(w.value) === tracer);
+  const attaches = argv.slice(at + 1).some((w) => /^-[a-zA-Z]*p|^--attach\b/.test(w.value));
+  if (by && at >= 0 && attaches) out.hit('root-attach', `${by} ${tracer} -p`);
 }
 
 /** hostnamectl, timedatectl and localectl change settings with `set-…` (and `hostname NAME`). */
@@ -142,11 +184,11 @@ const ROOT_READ_ONLY = new Set([
  */
 export function rootUnknown(cmd: CommandView, out: HitSink): void {
   if (cmd.name === '' || ROOT_READ_ONLY.has(cmd.name)) return;
-  const by = cmd.via.find((v) => ELEVATORS.has(v));
+  const by = elevatorIn(cmd.via);
   if (by) out.hit('root-unknown', `${by} ${cmd.name}`);
 }
 
 export const rootRunDetectors: DetectorTable = [
-  [[...RUNS_CODE.keys(), ...INTERPRETERS], rootBuild],
+  [[...RUNS_CODE.keys(), ...RUNS_NAMED.keys()], rootBuild],
   [['hostnamectl', 'timedatectl', 'localectl', 'hostname', 'date'], identity],
 ];
