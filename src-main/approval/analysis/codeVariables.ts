@@ -27,6 +27,13 @@ const COMMAND_VARIABLES = new Set([
   'RSYNC_RSH',
   'LESSOPEN',
   'LESSCLOSE',
+  // Programs run to ask for a password or open a page, and npm's shell for scripts.
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'BROWSER',
+  'npm_config_script_shell',
+  'NPM_CONFIG_SCRIPT_SHELL',
 ]);
 const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
 

@@ -74,3 +74,28 @@ export function optionValue(parsed: ParsedOptions, ...names: string[]): ArgWord 
   for (const o of parsed.seen) if (names.includes(o.name) && o.value) return o.value;
   return null;
 }
+
+/** Values of the options named in `names` (`-x V`, `-xV`, `--long V`, `--long=V`). */
+export function optionWords(
+  argv: readonly ArgWord[],
+  short: readonly string[],
+  long: readonly string[],
+): ArgWord[] {
+  const out: ArgWord[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (!w || w.value === '--') break;
+    const v = w.value;
+    const eq = v.indexOf('=');
+    const name = eq >= 0 ? v.slice(0, eq) : v;
+    if (long.includes(name) && eq >= 0) out.push({ ...w, value: v.slice(eq + 1) });
+    else if (long.includes(v) || short.includes(v)) {
+      const next = argv[++i];
+      if (next) out.push(next);
+    } else {
+      const s = short.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
+      if (s) out.push({ ...w, value: v.slice(2) });
+    }
+  }
+  return out;
+}

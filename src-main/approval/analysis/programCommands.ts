@@ -5,37 +5,13 @@
  * submodule foreach and the far-side programs of clone, fetch, push and archive.
  */
 import { embeddedShellCode } from './embedded';
-import { parseOptions } from './options';
+import { optionWords, parseOptions } from './options';
 import { gitSubcommand } from './rules/gitSubcommand';
+import { toolCommands } from './toolCommands';
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
-
-/** Values of the options named in `names` (`-x V`, `-xV`, `--long V`, `--long=V`). */
-function optionValues(
-  argv: readonly ArgWord[],
-  short: readonly string[],
-  long: readonly string[],
-): ArgWord[] {
-  const out: ArgWord[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i];
-    if (!w || w.value === '--') break;
-    const v = w.value;
-    const eq = v.indexOf('=');
-    const name = eq >= 0 ? v.slice(0, eq) : v;
-    if (long.includes(name) && eq >= 0) out.push({ ...w, value: v.slice(eq + 1) });
-    else if (long.includes(v) || short.includes(v)) {
-      const next = argv[++i];
-      if (next) out.push(next);
-    } else {
-      const s = short.find((o) => o.length === 2 && v.startsWith(o) && v.length > 2);
-      if (s) out.push({ ...w, value: v.slice(2) });
-    }
-  }
-  return out;
-}
 
 /** gdb commands that run a shell command: `shell cmd`, `!cmd`, `pipe … | cmd`, Python's os.system. */
 function gdbShell(w: ArgWord): Nested[] {
@@ -121,22 +97,22 @@ function gitCommands(argv: readonly ArgWord[]): Nested[] {
   const sub = [argv[0] as ArgWord, ...rest];
   switch (parsed.sub) {
     case 'rebase':
-      return optionValues(sub, ['-x'], ['--exec']).map((w) => code(w));
+      return optionWords(sub, ['-x'], ['--exec']).map((w) => code(w));
     case 'difftool':
-      return optionValues(sub, ['-x'], ['--extcmd']).map((w) => code(w));
+      return optionWords(sub, ['-x'], ['--extcmd']).map((w) => code(w));
     case 'grep':
-      return optionValues(sub, ['-O'], ['--open-files-in-pager']).map((w) => code(w));
+      return optionWords(sub, ['-O'], ['--open-files-in-pager']).map((w) => code(w));
     // The program git runs for the far side, started here for a local path or file:// remote.
     case 'clone':
-      return optionValues(sub, ['-u'], ['--upload-pack']).map((w) => code(w));
+      return optionWords(sub, ['-u'], ['--upload-pack']).map((w) => code(w));
     case 'fetch':
     case 'pull':
     case 'ls-remote':
-      return optionValues(sub, [], ['--upload-pack']).map((w) => code(w));
+      return optionWords(sub, [], ['--upload-pack']).map((w) => code(w));
     case 'push':
-      return optionValues(sub, [], ['--receive-pack', '--exec']).map((w) => code(w));
+      return optionWords(sub, [], ['--receive-pack', '--exec']).map((w) => code(w));
     case 'archive':
-      return optionValues(sub, [], ['--exec']).map((w) => code(w));
+      return optionWords(sub, [], ['--exec']).map((w) => code(w));
     case 'bisect': {
       const cmd = rest[0]?.value === 'run' ? rest.slice(1) : [];
       return cmd.length > 0 ? [{ kind: 'argv', argv: cmd, via: 'git bisect run' }] : [];
@@ -162,28 +138,26 @@ export function programCommands(
 ): Nested[] | null {
   switch (name) {
     case 'man':
-      return optionValues(argv, ['-P'], ['--pager']).map((w) => code(w));
+      return optionWords(argv, ['-P'], ['--pager']).map((w) => code(w));
     case 'nodemon':
-      return optionValues(argv, ['-x'], ['--exec']).map((w) => code(w));
+      return optionWords(argv, ['-x'], ['--exec']).map((w) => code(w));
     case 'scp':
     case 'sftp':
       // `-S program` replaces ssh: the program runs here.
-      return optionValues(argv, ['-S'], []).map((w) => code(w));
+      return optionWords(argv, ['-S'], []).map((w) => code(w));
     case 'zip':
-      return optionValues(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
+      return optionWords(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
     case 'gdb':
-      return optionValues(
-        argv,
-        ['-ex', '-iex', '--ex', '--iex'],
-        ['-eval-command', '--eval-command'],
-      ).flatMap(gdbShell);
+      return optionWords(argv, ['-ex', '-iex', '--ex', '--iex'], ['-eval-command', '--eval-command']).flatMap(
+        gdbShell,
+      );
     case 'tmux':
       return tmuxCode(argv);
     case 'git':
       return gitCommands(argv);
     default: {
       const re = SQL_SHELL.get(name);
-      return re ? sqlShell(re, argv, stdin) : null;
+      return re ? sqlShell(re, argv, stdin) : toolCommands(name, argv);
     }
   }
 }

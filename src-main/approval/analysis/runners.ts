@@ -27,6 +27,39 @@ const entr: Wrapper = (words, out) => {
   return rest.length > 0 ? rest : null;
 };
 
+/** `watchexec [options] [--] cmd …`: the command runs through a shell on every change. */
+const watchexec: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, {
+    short: 'wWefFidsEop',
+    long: [
+      'watch',
+      'watch-non-recursive',
+      'exts',
+      'filter',
+      'filter-file',
+      'ignore',
+      'ignore-file',
+      'debounce',
+      'signal',
+      'stop-signal',
+      'stop-timeout',
+      'env',
+      'on-busy-update',
+      'shell',
+      'workdir',
+      'project-origin',
+      'delay-run',
+      'poll',
+      'emit-events-to',
+      'timeout',
+    ],
+  });
+  const rest = words.slice(p.next);
+  if (rest.length > 0)
+    out.nested.push({ kind: 'code', text: rest.map((w) => w.value).join(' '), words: rest });
+  return null;
+};
+
 /** `start-stop-daemon --start --exec PATH [--startas PATH] -- ARGS`. */
 const startStopDaemon: Wrapper = (words) => {
   const p = parseOptions(words, 1, {
@@ -83,6 +116,7 @@ export const RUNNERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ['cgexec', after({ short: 'g' })],
   ['faketime', after({}, 1)],
   ['entr', entr],
+  ['watchexec', watchexec],
   ['start-stop-daemon', startStopDaemon],
   ['screen', screen],
 ];

@@ -182,6 +182,17 @@ const watch: Wrapper = (words, out) => {
   return codeFrom(rest, out);
 };
 
+/** strace runs the command after its options; `-o '|cmd'` or `-o '!cmd'` pipes the trace into a command. */
+const strace: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, {
+    short: 'abeEIoOpPsSuUX',
+    long: ['output', 'attach', 'trace', 'signal', 'user'],
+  });
+  const file = optionValue(p, '-o', '--output');
+  if (file && /^[|!]/.test(file.value)) codeFrom([{ ...file, value: file.value.slice(1) }], out);
+  return p.next < words.length ? words.slice(p.next) : null;
+};
+
 const ssh: Wrapper = (words, out) => {
   const p = parseOptions(words, 1, { short: 'BbcDEeFIiJLlmOoPpQRSWw' });
   // `-o ProxyCommand=…` and `-o LocalCommand=…` run on this machine.
@@ -265,7 +276,7 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['chroot', simple({ long: ['userspec', 'groups'] }, 1)],
   ['taskset', simple({}, 1)],
   ['chrt', simple({ short: 'TPD', long: ['sched-runtime', 'sched-period', 'sched-deadline'] }, 1)],
-  ['strace', simple({ short: 'abeEIoOpPsSuUX', long: ['output', 'attach', 'trace', 'signal', 'user'] })],
+  ['strace', strace],
   ['ltrace', simple({ short: 'aAefFlnopsuxX', long: ['output'] })],
   ['torsocks', simple({ short: 'uPadp' })],
   ['proxychains', simple({ short: 'f' })],

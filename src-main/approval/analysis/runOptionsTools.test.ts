@@ -1,0 +1,48 @@
+/**
+ * Build, trace and network tools whose options run a command, and variables naming a program a
+ * tool runs: each judged as the command it runs. Written before the readers they test.
+ */
+import { describe, it } from 'vitest';
+import { expectAsInner, expectQuiet, HOME, PUSH, SRC } from './testing/verdictExpect';
+
+describe('tools whose options run a command', () => {
+  it.each([
+    ["strace -o '|rm -rf src' ls", SRC],
+    ["strace -f -o '!rm -rf ~' make", HOME],
+    ["strace --output='|git push --force origin main' ls", PUSH],
+    ["tcpdump -i lo -w x.pcap -G 1 -z 'rm -rf src'", SRC],
+    ["tcpdump -w x.pcap -C 1 -z'rm -rf ~'", HOME],
+    ["lftp -c '!rm -rf src'", SRC],
+    ["lftp -e 'set a b; !rm -rf ~; bye' ftp.example", HOME],
+    ['watchexec -- rm -rf src', SRC],
+    ["watchexec -w src -e ts 'rm -rf ~'", HOME],
+    ['watchexec --restart git push --force origin main', PUSH],
+    ['cmake -E rm -rf src', SRC],
+    ['cmake -E remove_directory ~', HOME],
+    ['cmake -E env A=1 git push --force origin main', PUSH],
+    ['cmake -E chdir build rm -rf ~', HOME],
+    ["mvn exec:exec -Dexec.executable=rm -Dexec.args='-rf src'", SRC],
+    ["npm run --script-shell 'rm -rf src' build", SRC],
+    ["pnpm run --script-shell='rm -rf ~' test", HOME],
+    ["GIT_ASKPASS='rm -rf src' git fetch", SRC],
+    ["SSH_ASKPASS='rm -rf ~' ssh-add key", HOME],
+    ["npm_config_script_shell='rm -rf src' npm test", SRC],
+  ])('%s', expectAsInner);
+
+  it.each([
+    'strace -o trace.txt ls',
+    'strace -f -o out.log ./app',
+    'tcpdump -i lo -c 10',
+    'tcpdump -w x.pcap -G 60',
+    "lftp -c 'open ftp.example; ls; bye'",
+    'watchexec -e ts -- npm test',
+    'watchexec -w src make',
+    'cmake -E make_directory build',
+    'cmake -E copy a b',
+    'cmake -E rm -f build/CMakeCache.txt',
+    'cmake -S . -B build',
+    'mvn exec:java -Dexec.mainClass=app.Main',
+    'npm run build',
+    'GIT_ASKPASS=echo git fetch',
+  ])('stays quiet for %s', expectQuiet);
+});

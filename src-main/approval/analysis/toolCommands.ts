@@ -1,0 +1,85 @@
+/**
+ * Build and network tools whose options run a command: cmake -E's portable commands, Maven's exec
+ * plugin, npm's and pnpm's --script-shell, tcpdump's rotation hook and lftp's `!` shell escape.
+ */
+import type { Nested } from './wrapperTypes';
+import type { ArgWord } from './words';
+import { syntheticWord } from './words';
+import { optionWords } from './options';
+
+const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
+
+/** lftp runs `!cmd` statements in a shell; statements are split by `;` and newlines. */
+function lftpShell(w: ArgWord): Nested[] {
+  return w.value
+    .split(/[;\n]/)
+    .map((s) => /^\s*!(.*)$/s.exec(s)?.[1] ?? '')
+    .filter((s) => s.trim() !== '')
+    .map((s) => code(w, s));
+}
+
+const argvOf = (words: readonly ArgWord[], via: string): Nested[] =>
+  words.length > 0 ? [{ kind: 'argv', argv: [...words], via }] : [];
+
+/** `cmake -E rm -rf d`, `remove_directory d`, `env A=1 cmd`, `chdir d cmd`, `time cmd`. */
+function cmakeCommand(argv: readonly ArgWord[]): Nested[] {
+  const at = argv.findIndex((w) => w.value === '-E');
+  if (at < 0) return [];
+  const verb = argv[at + 1];
+  const rest = argv.slice(at + 2);
+  const via = 'cmake -E';
+  switch (verb?.value) {
+    case 'rm':
+      return argvOf([syntheticWord('rm'), ...rest], via);
+    case 'remove':
+      return argvOf([syntheticWord('rm'), ...rest], via);
+    case 'remove_directory':
+      return argvOf([syntheticWord('rm'), syntheticWord('-r'), ...rest], via);
+    case 'env': {
+      let i = 0;
+      while (i < rest.length && /^--unset=|^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[i]?.value ?? '')) i++;
+      if (rest[i]?.value === '--') i++;
+      return argvOf(rest.slice(i), via);
+    }
+    case 'chdir':
+      return argvOf(rest.slice(1), via);
+    case 'time':
+      return argvOf(rest, via);
+    default:
+      return [];
+  }
+}
+
+/** `mvn exec:exec -Dexec.executable=rm -Dexec.args="-rf src"` runs the named program. */
+function mavenExec(argv: readonly ArgWord[]): Nested[] {
+  const prop = (name: string): ArgWord | undefined => {
+    const w = argv.find((a) => a.value.startsWith(`-D${name}=`));
+    return w ? { ...w, value: w.value.slice(name.length + 3) } : undefined;
+  };
+  const exe = prop('exec.executable');
+  if (!exe || exe.value === '') return [];
+  const args = prop('exec.args');
+  return [code(exe, args ? `${exe.value} ${args.value}` : exe.value)];
+}
+
+/** Commands one of these tools runs because of its options; null for other tools. */
+export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] | null {
+  switch (name) {
+    case 'tcpdump':
+      // `-z cmd` runs on each capture file as it is rotated.
+      return optionWords(argv, ['-z'], []).map((w) => code(w));
+    case 'lftp':
+      return optionWords(argv, ['-c', '-e'], []).flatMap(lftpShell);
+    case 'npm':
+    case 'pnpm':
+      return optionWords(argv, [], ['--script-shell']).map((w) => code(w));
+    case 'cmake':
+      return cmakeCommand(argv);
+    case 'mvn':
+    case 'mvnw':
+    case './mvnw':
+      return mavenExec(argv);
+    default:
+      return null;
+  }
+}
