@@ -102,7 +102,12 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     misses: ['ip addr show', 'ip route', 'ifconfig', 'nmcli con show'],
   },
   'exposed-server': {
-    hits: ['python3 -m http.server --directory ~', 'php -S 0.0.0.0:80 -t /'],
+    hits: [
+      'python3 -m http.server --directory ~',
+      'php -S 0.0.0.0:80 -t /',
+      'npx http-server ~',
+      'busybox httpd -h /',
+    ],
     misses: ['python3 -m http.server -d dist', 'python3 -m http.server -d ~ -b 127.0.0.1'],
   },
   'autostart-write': {

@@ -22,7 +22,8 @@ export const publishingRules: Rule[] = [
   {
     key: 'remote-repo-change',
     category: 'publishing',
-    description: 'Deletes, renames or exposes a hosted repository or its releases',
+    description:
+      'Deletes, renames or exposes a hosted repository or its releases, or merges past its protections',
   },
   {
     key: 'cluster-scale-down',
@@ -64,6 +65,7 @@ function jsPackages(cmd: CommandView, out: HitSink): void {
 const PUBLISH_VERBS = new Map<string, readonly string[]>(
   Object.entries({
     cargo: ['publish'],
+    pod: ['push'],
     twine: ['upload'],
     poetry: ['publish'],
     uv: ['publish'],
@@ -86,6 +88,9 @@ const PUBLISH_VERBS = new Map<string, readonly string[]>(
     mvn: ['deploy', 'release:perform'],
     gradle: ['publish'],
     gradlew: ['publish'],
+    jsr: ['publish'],
+    deno: ['publish'],
+    opam: ['publish'],
   }),
 );
 const WITHDRAW_VERBS = new Map<string, readonly string[]>(
@@ -95,6 +100,7 @@ const WITHDRAW_VERBS = new Map<string, readonly string[]>(
     vsce: ['unpublish'],
     dart: ['retract'],
     nuget: ['delete'],
+    pod: ['delete', 'deprecate'],
   }),
 );
 
@@ -102,7 +108,10 @@ function registryTool(cmd: CommandView, out: HitSink): void {
   if (dryRun(cmd.args)) return;
   const { operands } = splitOptions(cmd.args);
   // `dart pub publish`, `dotnet nuget push`: the verb follows a tool word.
-  const verbs = operands[0] === 'pub' || operands[0] === 'nuget' ? operands.slice(1) : operands;
+  const verbs =
+    operands[0] === 'pub' || operands[0] === 'nuget' || (cmd.name === 'pod' && operands[0] === 'trunk')
+      ? operands.slice(1)
+      : operands;
   const verb = verbs[0] ?? '';
   if (cmd.name === 'mvn' || cmd.name.startsWith('gradle')) {
     if (operands.some((o) => (PUBLISH_VERBS.get(cmd.name) ?? []).includes(o) || /^publish\w*$/.test(o)))
@@ -167,6 +176,9 @@ function gh(cmd: CommandView, out: HitSink): void {
     out.hit('remote-repo-change', text(cmd));
   else if (area === 'release' && (verb === 'create' || verb === 'upload' || verb === 'edit'))
     out.hit('package-publish', text(cmd));
+  // `--admin` merges past the branch's required reviews and checks.
+  else if ((area === 'pr' || area === 'mr') && verb === 'merge' && cmd.args.includes('--admin'))
+    out.hit('remote-repo-change', text(cmd));
   else if (area === 'api') {
     const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase();
     if (method === 'DELETE') out.hit('remote-repo-change', text(cmd));
@@ -211,7 +223,7 @@ export const publishingDetectors: DetectorTable = [
   [['dotnet'], dotnet],
   [['python', 'python3', 'py'], python],
   [['docker', 'podman', 'nerdctl', 'buildah', 'docker-compose', 'podman-compose'], containerPush],
-  [['gh'], gh],
+  [['gh', 'glab'], gh],
   [['kubectl', 'oc'], kubectl],
   [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'], infraApply],
 ];

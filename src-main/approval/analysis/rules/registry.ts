@@ -24,6 +24,7 @@ import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
 import { deployDetectors, deployRules } from './deploy';
 import { firewallDetectors } from './firewall';
+import { fileServerDetectors } from './fileServers';
 import { rootRunDetectors, rootRunRules, rootUnknown } from './rootRuns';
 import { packageSourceDetectors, packageSourceRules } from './packageSources';
 
@@ -103,6 +104,7 @@ const tables: DetectorTable[] = [
   publishingDetectors,
   deployDetectors,
   exfiltrationDetectors,
+  fileServerDetectors,
   persistenceDetectors,
   privilegeDetectors,
   rootRunDetectors,
