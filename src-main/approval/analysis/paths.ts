@@ -148,6 +148,8 @@ const RC_FILES = new Set([
   '.bash_profile',
   '.bash_login',
   '.bash_logout',
+  // Debian's and Ubuntu's .bashrc sources it.
+  '.bash_aliases',
   '.profile',
   '.zshrc',
   '.zprofile',

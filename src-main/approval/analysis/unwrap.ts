@@ -248,6 +248,14 @@ const SYSTEMD_RUN: OptionSpec = {
   ],
 };
 
+/** `systemd-run --on-calendar=… cmd` leaves a timer that runs the command again and again. */
+const systemdRun: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, SYSTEMD_RUN);
+  const timer = p.seen.find((o) => /^--on-/.test(o.name));
+  if (timer) out.hits.push({ key: 'scheduled-job', detail: `systemd-run ${timer.name}` });
+  return p.next < words.length ? words.slice(p.next) : null;
+};
+
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
 
 const WRAPPERS = new Map<string, Wrapper>([
@@ -262,7 +270,7 @@ const WRAPPERS = new Map<string, Wrapper>([
       long: ['user', 'chdir', 'group', 'setenv', 'unit', 'property', 'description', 'slice', 'nice'],
     }),
   ],
-  ['systemd-run', simple(SYSTEMD_RUN)],
+  ['systemd-run', systemdRun],
   ['env', env],
   ['nice', simple({ short: 'n', long: ['adjustment'] })],
   ['ionice', simple({ short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'] })],

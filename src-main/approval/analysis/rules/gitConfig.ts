@@ -47,9 +47,9 @@ export function gitSettings(args: readonly string[]): GitSetting[] {
 }
 
 const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0)?$/i;
-/** Keys whose value git runs as a shell command (or, for hooksPath, a folder of hooks). */
+/** Keys whose value git runs as a shell command (or, for hooksPath and templateDir, a folder of hooks). */
 const ALWAYS =
-  /^(?:core\.fsmonitor|core\.hookspath|diff\.external|diff\..+\.(?:command|textconv)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|uploadpack\.packobjectshook|core\.gitproxy|remote\..+\.(?:uploadpack|receivepack)|(?:diff|merge)tool\..+\.cmd|sendemail\..+cmd)$/;
+  /^(?:core\.fsmonitor|core\.hookspath|init\.templatedir|diff\.external|diff\..+\.(?:command|textconv)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|uploadpack\.packobjectshook|core\.gitproxy|remote\..+\.(?:uploadpack|receivepack)|(?:diff|merge)tool\..+\.cmd|sendemail\..+cmd)$/;
 /** Keys that name a program to run, where an ordinary one is fine. */
 const PROGRAM =
   /^(?:core\.sshcommand|core\.pager|pager\..+|core\.editor|sequence\.editor|core\.askpass|gpg\.program|gpg\..+\.program|interactive\.difffilter|web\.browser|browser\..+\.cmd)$/;
