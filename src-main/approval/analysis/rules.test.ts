@@ -329,6 +329,7 @@ describe('rules', () => {
       [
         'block-device-write',
         'device-wipe',
+        'firmware-write',
         'fork-bomb',
         'kill-all',
         'mkfs-device',

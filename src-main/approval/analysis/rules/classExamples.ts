@@ -213,6 +213,14 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     ],
     misses: ['gmake install', 'sudo apt-get install -y jq', 'sudo systemctl status docker'],
   },
+  'filesystem-repair': {
+    hits: ['e2fsck -p /dev/sdb1', 'fsck.ext4 -y /dev/vdb1', 'tune2fs -c 0 /dev/sda2'],
+    misses: ['e2fsck -n /dev/sdb1', 'tune2fs -l /dev/sda2', 'fsck -N'],
+  },
+  'firmware-write': {
+    hits: ['flashrom -p internal -w new.rom', 'flashrom -p internal:laptop=force_I_want_a_brick -E'],
+    misses: ['flashrom -p internal -r old.rom', 'flashrom -p internal'],
+  },
   'root-attach': {
     hits: ['sudo strace -p 812', 'doas ltrace -p 77', 'sudo strace -f --attach=812 -o t.log'],
     misses: ['strace -p 812', 'sudo strace -f ./app', 'ltrace ./app'],

@@ -20,6 +20,17 @@ export const diskRules: Rule[] = [
   { key: 'disk-wipe', category: 'disk', description: 'Wipes or erases a disk or its signatures' },
   { key: 'shred', category: 'disk', description: 'Overwrites files so they cannot be recovered (shred)' },
   { key: 'disk-partition', category: 'disk', description: 'Changes a partition table' },
+  {
+    key: 'filesystem-repair',
+    category: 'disk',
+    description: 'Repairs, resizes or retunes a file system in place (fsck, tune2fs, resize2fs)',
+  },
+  {
+    key: 'firmware-write',
+    category: 'disk',
+    hardline: true,
+    description: "Rewrites or erases the machine's own firmware (flashrom -p internal)",
+  },
 ];
 
 /** Reports what writing to `target` means: a device, a config file, or nothing. */
@@ -128,6 +139,34 @@ function nvme(cmd: CommandView, out: HitSink): void {
     out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `nvme ${cmd.args.join(' ')}`);
 }
 
+/** `badblocks -w` overwrites every block with test patterns; `-n` writes back what it read. */
+function badblocks(cmd: CommandView, out: HitSink): void {
+  if (hasFlag(cmd.args, 'w', []))
+    out.hit(onDevice(cmd) ? 'device-wipe' : 'disk-wipe', `badblocks ${cmd.args.join(' ')}`);
+}
+
+/** flashrom writes or erases a flash chip; `-p internal` is the machine's own firmware. */
+function flashrom(cmd: CommandView, out: HitSink): void {
+  if (!hasFlag(cmd.args, 'wE', ['write', 'erase'])) return;
+  const programmer = cmd.args.find(
+    (a, i) => /^(?:-p|--programmer)$/.test(cmd.args[i - 1] ?? '') || /^--programmer=/.test(a),
+  );
+  const internal = programmer !== undefined && /(?:^|=)internal\b/.test(programmer);
+  out.hit(internal ? 'firmware-write' : 'device-write', `flashrom ${cmd.args.join(' ')}`);
+}
+
+/** fsck without -n (no changes), tune2fs beyond listing, resize2fs beyond estimating. */
+function filesystemRepair(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  const changes =
+    cmd.name === 'tune2fs'
+      ? options.some((o) => !/^-l$/.test(o))
+      : cmd.name === 'resize2fs'
+        ? !options.includes('-P')
+        : !hasFlag(options, 'n', ['dry-run']) && !options.some((o) => o === '-N');
+  if (changes && operands.length > 0) out.hit('filesystem-repair', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
 export const MKFS_NAMES = [
   'mkfs',
   'mke2fs',
@@ -150,4 +189,25 @@ export const diskDetectors: DetectorTable = [
   [['diskutil'], diskutil],
   [['hdparm'], hdparm],
   [['nvme'], nvme],
+  [['badblocks'], badblocks],
+  [['flashrom'], flashrom],
+  [
+    [
+      'e2fsck',
+      'fsck',
+      'fsck.ext4',
+      'fsck.ext3',
+      'fsck.ext2',
+      'fsck.vfat',
+      'fsck.xfs',
+      'fsck.btrfs',
+      'xfs_repair',
+      'dosfsck',
+      'fsck_apfs',
+      'fsck_hfs',
+      'tune2fs',
+      'resize2fs',
+    ],
+    filesystemRepair,
+  ],
 ];
