@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { useApp } from './support/fixture';
-import { screenshotViews } from './support/views';
+import { screenshotViews, VIEWPORTS } from './support/views';
 
 // Which cards sit together in a parallel group: the calls that ran at once, live and after reload.
 const POLL = { timeout: 15_000, interval: 100 };
@@ -50,4 +50,30 @@ it('groups only the calls that ran in parallel, live and after a reload', async 
   await app.page.getByTestId('session-item').filter({ hasText: prompt }).locator('.session-open').click();
   await expect.poll(() => app.card('call_seq_2').count(), POLL).toBe(1);
   expect(await groups()).toEqual(expected);
+}, 90_000);
+
+it('keeps every tool name whole in a parallel group, a failed card included, at both window sizes', async () => {
+  await writeFile(join(app.work, 'present.txt'), 'here\n');
+  app.model.push({
+    toolCalls: [
+      { id: 'call_ok', name: 'read_file', arguments: { path: join(app.work, 'present.txt') } },
+      { id: 'call_missing', name: 'read_file', arguments: { path: join(app.work, 'missing.txt') } },
+      { id: 'call_search', name: 'search_files', arguments: { pattern: 'here', path: app.work } },
+    ],
+  });
+  app.model.push({ text: 'Looked.' });
+  await app.send('Read two files and search');
+  await expect.poll(() => app.page.getByTestId('chat-status').getAttribute('data-status'), POLL).toBe('idle');
+  await expect.poll(() => app.card('call_missing').getAttribute('class'), POLL).toContain('status-error');
+  for (const size of VIEWPORTS) {
+    await app.page.setViewportSize(size);
+    // A name cut short draws wider than its box (the ellipsis hides the rest).
+    const cut = await app.page
+      .locator('[data-testid="tool-call-group"] .tool-name')
+      .evaluateAll((nodes) =>
+        nodes.filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent ?? ''),
+      );
+    expect(cut, `${size.width}×${size.height}`).toEqual([]);
+  }
+  await screenshotViews(app.page, 'parallel-group-names');
 }, 90_000);
