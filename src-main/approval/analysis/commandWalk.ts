@@ -260,6 +260,7 @@ export function judgeArgv(
   const name = familyName(commandName(head.value));
   const rest = u.argv.slice(1);
   if (name === 'alias') defineAliases(ctx.aliases, rest);
+  else if (name === 'hash') hashedNames(ctx.aliases, rest);
   if (name) col.runs.push(name);
   else sink.hit('dynamic-command', `command ${head.raw} is known only at run time`);
   const view: CommandView = {
@@ -310,6 +311,15 @@ function defineAliases(aliases: LazyMap<string, string>, args: readonly ArgWord[
     const eq = a.value.indexOf('=');
     if (eq > 0 && aliases.size < 64) aliases.set(a.value.slice(0, eq), a.value.slice(eq + 1));
   }
+}
+
+/** `hash -p /bin/rm ls` makes `ls` run /bin/rm from then on: read like an alias. */
+function hashedNames(aliases: LazyMap<string, string>, args: readonly ArgWord[]): void {
+  const at = args.findIndex((a) => a.value === '-p');
+  const path = args[at + 1]?.value;
+  if (at < 0 || path === undefined) return;
+  for (const n of args.slice(at + 2))
+    if (!n.value.startsWith('-') && aliases.size < 64) aliases.set(n.value, path);
 }
 
 /** An alias runs its text with the rest of the words after it; it does not expand inside itself. */

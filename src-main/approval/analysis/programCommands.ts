@@ -147,10 +147,29 @@ export function programCommands(
       return optionWords(argv, ['-S'], []).map((w) => code(w));
     case 'zip':
       return optionWords(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
-    case 'gdb':
-      return optionWords(argv, ['-ex', '-iex', '--ex', '--iex'], ['-eval-command', '--eval-command']).flatMap(
-        gdbShell,
+    case 'gdb': {
+      const commands = optionWords(
+        argv,
+        ['-ex', '-iex', '--ex', '--iex'],
+        ['-eval-command', '--eval-command'],
       );
+      // `gdb --args prog …` runs prog (with `-ex run`, or when asked to).
+      const at = argv.findIndex((w) => w.value === '--args');
+      const program: Nested[] =
+        at > 0 && at < argv.length - 1 ? [{ kind: 'argv', argv: argv.slice(at + 1), via: 'gdb' }] : [];
+      return [...commands.flatMap(gdbShell), ...program];
+    }
+    // Shell built-ins that run code: mapfile's callback, a completion command, a key binding.
+    case 'mapfile':
+    case 'readarray':
+    case 'complete':
+    case 'compgen':
+      return optionWords(argv, ['-C'], []).map((w) => code(w));
+    case 'bind':
+      return optionWords(argv, ['-x'], []).flatMap((w) => {
+        const m = /^\s*"[^"]*"\s*:\s*(.*)$/s.exec(w.value);
+        return m?.[1] ? [code(w, m[1])] : [];
+      });
     case 'tmux':
       return tmuxCode(argv);
     case 'git':

@@ -1,6 +1,7 @@
 /**
- * More commands that run the command line after their own options: test harnesses, namespace
- * and resource tools, file watchers, daemon starters and terminal multiplexers.
+ * More commands that run the command line after their own options: test harnesses, namespace,
+ * sandbox and resource tools, session and D-Bus launchers, file watchers, daemon starters, job
+ * queues and terminal multiplexers.
  */
 import type { OptionSpec } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
@@ -97,6 +98,58 @@ const screen: Wrapper = (words, out) => {
   return rest.length > 0 ? rest : null;
 };
 
+/** bwrap's options that take two values (`--bind SRC DEST`); most others take one. */
+const BWRAP_TWO = new Set([
+  '--bind',
+  '--bind-try',
+  '--ro-bind',
+  '--ro-bind-try',
+  '--dev-bind',
+  '--dev-bind-try',
+  '--symlink',
+  '--setenv',
+  '--file',
+  '--bind-data',
+  '--ro-bind-data',
+  '--chmod',
+]);
+const BWRAP_FLAGS = new Set([
+  '--unshare-all',
+  '--share-net',
+  '--unshare-user',
+  '--unshare-user-try',
+  '--unshare-ipc',
+  '--unshare-pid',
+  '--unshare-net',
+  '--unshare-uts',
+  '--unshare-cgroup',
+  '--unshare-cgroup-try',
+  '--clearenv',
+  '--new-session',
+  '--die-with-parent',
+  '--as-pid-1',
+  '--disable-userns',
+  '--assert-userns-disabled',
+  '--level-prefix',
+  '--help',
+  '--version',
+]);
+
+/** `bwrap [--opt v…]… cmd …`: what runs inside sees whatever the binds give it (`--bind / /`). */
+const bwrap: Wrapper = (words) => {
+  let i = 1;
+  while (i < words.length) {
+    const a = words[i]?.value ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('--')) break;
+    i += BWRAP_FLAGS.has(a) ? 1 : BWRAP_TWO.has(a) ? 3 : 2;
+  }
+  return i < words.length ? words.slice(i) : null;
+};
+
 export const RUNNERS: ReadonlyArray<readonly [string, Wrapper]> = [
   [
     'xvfb-run',
@@ -118,5 +171,43 @@ export const RUNNERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ['entr', entr],
   ['watchexec', watchexec],
   ['start-stop-daemon', startStopDaemon],
+  ['bwrap', bwrap],
+  ['dbus-run-session', after({ long: ['config-file', 'dbus-daemon'] })],
+  ['dbus-launch', after({})],
+  ['daemonize', after({ short: 'ceoplu' })],
+  ['systemd-inhibit', after({ long: ['what', 'who', 'why', 'mode'] })],
+  [
+    'proot',
+    after({ short: 'rRbwqkiS', long: ['rootfs', 'bind', 'mount', 'cwd', 'pwd', 'qemu', 'kernel-release'] }),
+  ],
+  ['rlwrap', after({ short: 'bfHlpPsStwzCeoq' })],
+  ['torify', after({})],
+  ['sem', after({ short: 'j', long: ['id', 'jobs', 'semaphorename', 'timeout', 'semaphoretimeout'] })],
+  ['tsp', after({ short: 'LDNEW' })],
+  ['chronic', after({})],
+  ['ifne', after({})],
+  [
+    'setpriv',
+    after({
+      long: [
+        'reuid',
+        'regid',
+        'ruid',
+        'euid',
+        'rgid',
+        'egid',
+        'groups',
+        'inh-caps',
+        'ambient-caps',
+        'bounding-set',
+        'securebits',
+        'pdeathsig',
+        'selinux-label',
+        'apparmor-profile',
+        'landlock-access',
+        'landlock-rule',
+      ],
+    }),
+  ],
   ['screen', screen],
 ];

@@ -5,7 +5,7 @@
 import type { OptionSpec, ParsedOptions } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
-import { DYN, commandName, isDynamic, syntheticWord } from './words';
+import { DYN, commandName, isDynamic, syntheticWord, wordValues } from './words';
 import { RUNNERS } from './runners';
 import type { Out, Unwrapped, Wrapper } from './wrapperTypes';
 import { isProjectScript } from './rules/rootRuns';
@@ -256,6 +256,21 @@ const systemdRun: Wrapper = (words, out) => {
   return p.next < words.length ? words.slice(p.next) : null;
 };
 
+/**
+ * `nsenter -t PID [-m -u -i -n -p] [cmd …]` runs the command (a shell without one) in another
+ * process's namespaces; those of PID 1, or all of them, are the host's own.
+ */
+const nsenter: Wrapper = (words, out) => {
+  const p = parseOptions(words, 1, { short: 'tSG', long: ['target', 'setuid', 'setgid'] });
+  const target = optionValue(p, '-t', '--target')?.value;
+  if (target === '1' || hasOption(p, '-a', '--all'))
+    out.hits.push({
+      key: 'container-host-access',
+      detail: `nsenter ${wordValues(words.slice(1)).join(' ')}`,
+    });
+  return p.next < words.length ? words.slice(p.next) : [syntheticWord('sh')];
+};
+
 const busybox: Wrapper = (words) => (words.length > 1 ? words.slice(1) : null);
 
 const WRAPPERS = new Map<string, Wrapper>([
@@ -285,7 +300,8 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['taskset', simple({}, 1)],
   ['chrt', simple({ short: 'TPD', long: ['sched-runtime', 'sched-period', 'sched-deadline'] }, 1)],
   ['strace', strace],
-  ['ltrace', simple({ short: 'aAefFlnopsuxX', long: ['output'] })],
+  ['ltrace', simple({ short: 'aAeFlnopsuxX', long: ['output'] })],
+  ['nsenter', nsenter],
   ['torsocks', simple({ short: 'uPadp' })],
   ['proxychains', simple({ short: 'f' })],
   ['proxychains4', simple({ short: 'f' })],
@@ -325,8 +341,13 @@ const packageRunner: Wrapper = (words) => {
   return p.next < words.length ? words.slice(p.next) : null;
 };
 
+/** `ip netns exec NAME cmd …`. */
+const ipNetnsExec: Wrapper = (words) => (words.length > 4 ? words.slice(4) : null);
+
 function wrapperFor(name: string, words: readonly ArgWord[]): Wrapper | undefined {
   if (PACKAGE_RUNNERS.has(name)) return RUN_VERBS.has(words[1]?.value ?? '') ? packageRunner : undefined;
+  if (name === 'ip')
+    return words[1]?.value === 'netns' && words[2]?.value === 'exec' ? ipNetnsExec : undefined;
   return WRAPPERS.get(name);
 }
 

@@ -46,12 +46,6 @@ function rootShell(cmd: CommandView, out: HitSink): void {
   out.hit('root-shell', code ? `${by} ${cmd.name} -c: shell code as root` : `${by} ${cmd.name}`);
 }
 
-function nsenter(cmd: CommandView, out: HitSink): void {
-  const target = optionValues(cmd.args, 't', ['target'])[0];
-  if (target === '1' || hasFlag(cmd.args, 'a', ['all']))
-    out.hit('container-host-access', `nsenter ${cmd.args.join(' ')}`);
-}
-
 const DOCKER_VALUED = new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
 const HOST_NAMESPACES = /^--(?:pid|ipc|uts|userns|cgroupns)=host$/;
 const DANGEROUS_CAPS = /^(?:all|sys_admin|sys_module|sys_ptrace|sys_rawio|dac_read_search)$/i;
@@ -147,7 +141,6 @@ function packageRemove(cmd: CommandView, out: HitSink): void {
 
 export const privilegeDetectors: DetectorTable = [
   [[...SHELLS], rootShell],
-  [['nsenter'], nsenter],
   [['docker', 'podman', 'nerdctl'], containerRun],
   [['insmod', 'rmmod', 'modprobe'], kernelModule],
   [['mount', 'umount', 'remount'], mount],
