@@ -1,13 +1,17 @@
 /**
  * The "add an IPC method" recipe of docs/architecture.md, followed with a throwaway method: its
- * entry in src-shared/ipc/contract.ts (mocked here) and its handler. The router validates its
+ * name in src-shared/ipc/names.ts and its entry in contract.ts (both mocked here), and its handler. The router validates its
  * input before the handler runs, and both hosts expose it by its camel-case name.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Handlers } from './router';
 
+vi.mock('../../src-shared/ipc/names', async (importOriginal) => {
+  const real = await importOriginal<{ REQUEST_NAMES: string[] }>();
+  return { ...real, REQUEST_NAMES: [...real.REQUEST_NAMES, 'fake.echo'] };
+});
 vi.mock('../../src-shared/ipc/contract', async (importOriginal) => {
-  const real = await importOriginal<{ requests: object; REQUEST_NAMES: string[] }>();
+  const real = await importOriginal<{ requests: object }>();
   const { z } = await import('zod');
   const echo = {
     input: z.object({ text: z.string().min(1) }).strict(),
@@ -16,12 +20,11 @@ vi.mock('../../src-shared/ipc/contract', async (importOriginal) => {
   return {
     ...real,
     requests: { ...real.requests, 'fake.echo': echo },
-    REQUEST_NAMES: [...real.REQUEST_NAMES, 'fake.echo'],
   };
 });
 
 const { createRouter } = await import('./router');
-const { REQUEST_NAMES } = await import('../../src-shared/ipc/contract');
+const { REQUEST_NAMES } = await import('../../src-shared/ipc/names');
 const { requestMethodName } = await import('../../src-shared/ipc/bridge');
 
 describe('adding an IPC method', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { channelOf } from '../../src-shared/ipc/contract';
+import { REQUEST_NAMES } from '../../src-shared/ipc/names';
 import { EventBus } from '../contract/eventBus';
 import { createRouter, type Caller, type Handlers } from '../contract/router';
 import { bindIpc, forwardEvents, trustedSender, windowConsumer } from './ipc';

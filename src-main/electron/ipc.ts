@@ -1,5 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { channelOf, REQUEST_NAMES, type Reply } from '../../src-shared/ipc/contract';
+import { channelOf, type Reply } from '../../src-shared/ipc/contract';
+import { REQUEST_NAMES } from '../../src-shared/ipc/names';
 import type { EventBus, EventListener } from '../contract/eventBus';
 import type { Invoke } from '../contract/router';
 

@@ -1,7 +1,8 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { channelOf, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { channelOf } from '../../src-shared/ipc/contract';
+import { REQUEST_NAMES } from '../../src-shared/ipc/names';
 import { alive } from '../terminal/testing/procs';
 import { APPROVAL_BUTTONS, BATCH_BUTTONS } from './approvalDialog';
 import { runDesktop } from './main';

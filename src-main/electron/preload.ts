@@ -1,7 +1,8 @@
 // Runs in the sandboxed preload: exposes one named method per contract entry, nothing generic.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { eventMethodName, requestMethodName } from '../../src-shared/ipc/bridge';
-import { channelOf, EVENT_NAMES, REQUEST_NAMES } from '../../src-shared/ipc/contract';
+import { channelOf } from '../../src-shared/ipc/contract';
+import { EVENT_NAMES, REQUEST_NAMES } from '../../src-shared/ipc/names';
 
 const api: Record<string, unknown> = {};
 for (const name of REQUEST_NAMES) {

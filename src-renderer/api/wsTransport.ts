@@ -1,5 +1,6 @@
 import { eventMethodName, requestMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
-import { EVENT_NAMES, REQUEST_NAMES, type Reply, type RequestName } from '../../src-shared/ipc/contract';
+import type { Reply } from '../../src-shared/ipc/contract';
+import { EVENT_NAMES, REQUEST_NAMES, type RequestName } from '../../src-shared/ipc/names';
 import { ServerMessageSchema, type ClientMessage } from '../../src-shared/ipc/wire';
 
 export type ConnectionState =

@@ -1,7 +1,6 @@
 import { eventMethodName, requestMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
+import { EVENT_NAMES, REQUEST_NAMES } from '../../src-shared/ipc/names';
 import {
-  EVENT_NAMES,
-  REQUEST_NAMES,
   type EventName,
   type EventPayload,
   type RequestName,

@@ -42,10 +42,12 @@ import {
   TerminalDataSchema,
   ToolsetInfoSchema,
 } from './schemas';
+import type { EventName, RequestName } from './names';
 
 /**
  * Every request and event between main and the renderer, each with its schema. Main validates
- * input before a handler runs; the preload and the WebSocket client expose exactly these names.
+ * input before a handler runs; the preload and the WebSocket client expose exactly these names,
+ * listed in names.ts (the entries here must be exactly those).
  */
 const none = z.object({}).strict();
 const ok = z.object({ ok: z.literal(true) });
@@ -317,7 +319,7 @@ export const requests = {
   },
   /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
   'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
-} as const;
+} as const satisfies Record<RequestName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {
   'chat.event': ChatEventSchema,
@@ -345,16 +347,12 @@ export const events = {
   /** An MCP server asks the person to fill in a form; answered with mcp.answerElicitation. */
   'mcp.elicitation': ElicitationRequestSchema,
   'mcp.elicitationResolved': z.object({ id: z.string() }),
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
 
-export type RequestName = keyof typeof requests;
-export type EventName = keyof typeof events;
+export type { EventName, RequestName };
 export type RequestInput<N extends RequestName> = z.input<(typeof requests)[N]['input']>;
 export type RequestOutput<N extends RequestName> = z.infer<(typeof requests)[N]['output']>;
 export type EventPayload<N extends EventName> = z.infer<(typeof events)[N]>;
-
-export const REQUEST_NAMES = Object.keys(requests) as RequestName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
 
 /** The Electron channel of a request or event: one prefix, so nothing else can be invoked. */
 export function channelOf(name: RequestName | EventName): string {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBridge } from '../../api/client';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { emptyChat } from './chatReducer';
@@ -54,6 +54,65 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root.unmount());
   host.remove();
+  vi.useRealTimers();
+});
+
+const send = () => document.querySelector<HTMLButtonElement>('[data-testid="chat-send"]')!;
+
+describe('typing', () => {
+  it('draws the composer again only when what it shows changes, not on every key', () => {
+    let renders = 0;
+    act(() =>
+      root.render(
+        <Profiler id="composer" onRender={() => renders++}>
+          <Composer />
+        </Profiler>,
+      ),
+    );
+    renders = 0;
+    type('h');
+    expect(send().disabled).toBe(false);
+    const afterFirst = renders;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (const text of ['he', 'hel', 'hell', 'hello']) type(text);
+    expect(renders).toBe(afterFirst);
+    expect(box().value).toBe('hello');
+    type('   ');
+    expect(send().disabled).toBe(true);
+  });
+
+  it('sends what was typed and empties the box', async () => {
+    type('run the tests');
+    await act(async () => {
+      send().click();
+      await Promise.resolve();
+    });
+    expect(fake.calls.find((c) => c.name === 'chat.send')?.input).toMatchObject({ text: 'run the tests' });
+    expect(box().value).toBe('');
+    expect(send().disabled).toBe(true);
+  });
+
+  it("keeps each session's draft: written once typing pauses, on leaving the session, and when the page goes", () => {
+    vi.useFakeTimers();
+    type('first draft');
+    expect(localStorage.getItem('caduceus.draft.new')).toBeNull();
+    vi.advanceTimersByTime(1_000);
+    expect(localStorage.getItem('caduceus.draft.new')).toBe('first draft');
+
+    type('first draft, longer');
+    act(() => useChat.setState({ sessionId: 's2' }));
+    expect(localStorage.getItem('caduceus.draft.new')).toBe('first draft, longer');
+    expect(box().value).toBe('');
+    expect(send().disabled).toBe(true);
+
+    type('second');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('caduceus.draft.s2')).toBe('second');
+
+    act(() => useChat.setState({ sessionId: undefined }));
+    expect(box().value).toBe('first draft, longer');
+    expect(send().disabled).toBe(false);
+  });
 });
 
 describe('files in the composer', () => {

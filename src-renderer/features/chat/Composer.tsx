@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type 
 import { useChat } from './chatStore';
 import { useMcp } from '../settings/mcpStore';
 import { Icon } from '../../ui/Icon';
-import { loadDraft, saveDraft } from './drafts';
+import { flushDrafts, loadDraft, saveDraft } from './drafts';
 import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } from './promptCommands';
 import { PromptPicker } from './PromptPicker';
 import { AttachmentChips, fileChip, resourceChip } from './AttachmentChips';
@@ -20,14 +20,19 @@ export function Composer() {
   const send = useChat((s) => s.send);
   const cancel = useChat((s) => s.cancel);
   const sessionId = useChat((s) => s.sessionId);
-  const [text, setText] = useState(() => loadDraft(sessionId));
+  // The box is left to the browser while typing (its text in `text`), and the composer draws again
+  // only when what it shows from the text changes: a key redraws nothing, and writes no DOM.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const [initial] = useState(() => loadDraft(sessionId));
+  const text = useRef(initial);
+  const [blank, setBlank] = useState(() => !initial.trim());
+  const [query, setQuery] = useState(() => slashQuery(initial));
   const busy = status !== 'idle';
   const servers = useMcp((s) => s.servers);
   // MCP prompts as slash commands: loaded at the first `/`, kept until the servers change.
   const [commands, setCommands] = useState<PromptCommand[] | undefined>();
   const [active, setActive] = useState(0);
   const [chosen, setChosen] = useState<PromptCommand | undefined>();
-  const query = slashQuery(text);
   const matches = query === undefined || !commands ? undefined : filterCommands(commands, query);
   const picking = query !== undefined || chosen !== undefined;
   const [attachments, setAttachments] = useState<AttachmentRef[]>([]);
@@ -44,22 +49,33 @@ export function Composer() {
   }, [query, commands, servers]);
   useEffect(() => setActive(0), [query]);
 
-  useEffect(() => setText(loadDraft(sessionId)), [sessionId]);
+  useEffect(() => {
+    show(loadDraft(sessionId));
+    // Leaving the session: its draft is written now, not after the pause saveDraft waits for.
+    return () => flushDrafts();
+  }, [sessionId]);
 
   // After a load the keyboard is in the message box, unless something already has it.
-  const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const focused = document.activeElement;
     if (!focused || focused === document.body) box.current?.focus();
   }, []);
 
+  /** Shows `value` in the box (unless it is there already, as when typed). */
+  function show(value: string) {
+    text.current = value;
+    if (box.current && box.current.value !== value) box.current.value = value;
+    setBlank(!value.trim());
+    setQuery(slashQuery(value));
+  }
+
   function edit(value: string) {
-    setText(value);
+    show(value);
     saveDraft(sessionId, value);
   }
 
   async function submit() {
-    const message = text;
+    const message = text.current;
     if (!message.trim() || busy) return;
     const attached = attachments;
     const sent = files;
@@ -120,7 +136,7 @@ export function Composer() {
     } else if ((event.key === 'Enter' || event.key === 'Tab') && list[active]) {
       setChosen(list[active]);
     } else if (event.key === 'Escape') {
-      edit(`${text} `);
+      edit(`${text.current} `);
     } else return false;
     event.preventDefault();
     return true;
@@ -186,7 +202,7 @@ export function Composer() {
           aria-label="Message"
           placeholder="Ask Caduceus to do something…"
           rows={3}
-          value={text}
+          defaultValue={initial}
           onChange={(e) => edit(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
@@ -237,7 +253,7 @@ export function Composer() {
             <Icon name="stop" /> Stop
           </button>
         )}
-        <button type="submit" className="primary" data-testid="chat-send" disabled={busy || !text.trim()}>
+        <button type="submit" className="primary" data-testid="chat-send" disabled={busy || blank}>
           Send
         </button>
       </div>

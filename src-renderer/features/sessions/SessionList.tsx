@@ -10,6 +10,8 @@ import './sessions.css';
 
 /** The next page is asked for when the last drawn row is this close to the end. */
 const LOAD_AHEAD = 15;
+/** Rows drawn beyond the view on either side, once the first screen is painted (none before). */
+const OVERSCAN = 8;
 
 /**
  * Past sessions, newest first, with full-text search. Only the rows in view are drawn, and the
@@ -27,6 +29,16 @@ export function SessionList() {
   const native = useWorkspace((s) => s.native);
   const pick = useWorkspace((s) => s.pick);
   const scroller = useRef<HTMLDivElement>(null);
+  // The first frame draws only the rows in view; those around it follow once it is painted.
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setOverscan(OVERSCAN))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   const rows = useVirtualizer({
     count: sessions.length,
@@ -39,7 +51,7 @@ export function SessionList() {
       return size;
     },
     getItemKey: (index) => sessions[index]?.id ?? index,
-    overscan: 8,
+    overscan,
     gap: 2,
     paddingEnd: 12,
     // Drawn before the first measure of the scroller, so the first rows paint with the list.
