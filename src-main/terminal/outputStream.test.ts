@@ -295,6 +295,32 @@ describe('OutputStream', () => {
     mirror.dispose();
   });
 
+  it('in snapshot mode tells a consumer once that its live output is held back, after what it was sent', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const budget = { liveBudgetChars: 1_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'], ...budget });
+    const held = () => events.filter((e) => e.type === 'data' && e.held);
+    stream.ack(1, 'a', 4);
+    for (let i = 0; i < 3; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+    }
+    // 'a' (at pace 4) is past its budget, 'b' is not.
+    expect(held()).toEqual([{ ...tags, to: ['a'], type: 'data', data: '', held: true }]);
+    const toA = events.filter((e) => e.type === 'data' && (e.to === undefined || e.to.includes('a')));
+    expect(toA.at(-1)).toMatchObject({ held: true });
+    expect(toA.at(-2)).toMatchObject({ data: 'x'.repeat(199) + '\n' });
+    for (let i = 0; i < 10; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+    }
+    expect(held().map((e) => e.to)).toEqual([['a'], ['b']]);
+    await stream.end(0);
+    // The end brings both to the final screen; nothing is held any more.
+    expect(held()).toHaveLength(2);
+    mirror.dispose();
+  });
+
   it('sends nothing more to a consumer that closed the tab, while the others follow', () => {
     const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });

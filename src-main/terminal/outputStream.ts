@@ -275,9 +275,11 @@ export class OutputStream {
         if (this.standing.get(id) !== standing) return;
         this.rejoin(id);
         if (!standing.syncing) return;
-        if (this.whenBehind === 'snapshot') this.sent([id], standing.syncing.length);
+        let held: string[] = [];
+        if (this.whenBehind === 'snapshot') held = this.sent([id], standing.syncing.length);
         else this.behind.set(id, (this.behind.get(id) ?? 0) + standing.syncing.length);
         this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
+        this.tellHeld(held);
       },
     );
     const tracked = done.then(() => void this.syncs.delete(tracked));
@@ -311,24 +313,27 @@ export class OutputStream {
     this.pending = '';
     if (this.lagging.length === 0 && this.detached.size === 0) {
       // Counted before it is sent: a consumer may acknowledge from inside the sink.
-      this.sent([...this.standing.keys()], data.length);
+      const held = this.sent([...this.standing.keys()], data.length);
       this.sink({ ...this.tags, type: 'data', data });
+      this.tellHeld(held);
       return;
     }
     const to = [...this.behind.keys()].filter((id) => {
       const standing = this.standing.get(id);
       return standing === undefined || standing === 'live';
     });
-    this.sent(to, data.length);
+    const held = this.sent(to, data.length);
     if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
+    this.tellHeld(held);
   }
 
   /**
    * Snapshot mode: a consumer this far behind, or sent more than its budget, gets nothing more
-   * until it has caught up; then a snapshot.
+   * until it has caught up; then a snapshot. Returns the consumers dropped now.
    */
-  private sent(to: string[], chars: number): void {
+  private sent(to: string[], chars: number): string[] {
     const now = performance.now();
+    const dropped: string[] = [];
     for (const id of to) {
       // Pause mode counted it when it was written.
       if (!this.standing.has(id)) continue;
@@ -336,8 +341,21 @@ export class OutputStream {
       this.behind.set(id, behind);
       if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
       const spent = chars * (this.pace.get(id) ?? 1);
-      if (behind > this.window || this.budget.spend(id, spent, now)) this.standing.set(id, 'stale');
+      if (behind > this.window || this.budget.spend(id, spent, now)) {
+        this.standing.set(id, 'stale');
+        dropped.push(id);
+      }
     }
+    return dropped;
+  }
+
+  /**
+   * Tells consumers that their live output is held back while the command runs (it floods): a
+   * page learns of the flood however little of it it was sent, and draws nothing else meanwhile.
+   */
+  private tellHeld(ids: string[]): void {
+    if (ids.length > 0 && !this.closed)
+      this.sink({ ...this.tags, to: ids, type: 'data', data: '', held: true });
   }
 
   /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
@@ -373,8 +391,8 @@ export class OutputStream {
     else this.rejoin(id);
     this.behind.set(id, data.length + (flooded ? 0 : standing.syncing.length));
     this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
-    if (standing.syncing && !flooded)
-      this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
+    if (flooded) this.tellHeld([id]);
+    else if (standing.syncing) this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
   }
 
   /** The consumer follows live output again. */
