@@ -23,6 +23,7 @@ export function terminalSink(events: EventBus) {
       data: event.data,
       ...(event.snapshot ? { snapshot: true } : {}),
       ...(event.size ? { size: event.size } : {}),
+      ...(event.held ? { held: true } : {}),
     };
     if (event.to) events.emitTo(event.to, 'terminal.data', payload);
     else events.emit('terminal.data', payload);

@@ -141,14 +141,19 @@ describe('OutputStream', () => {
 
   it('in snapshot mode never pauses: a lagging consumer is dropped, then gets the mirror once caught up', async () => {
     const mirror = new HeadlessMirror({ cols: 40, rows: 5, scrollback: 100 });
-    const { events, source, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'] });
+    // A budget that never runs out: this is about the window.
+    const options = { whenBehind: 'snapshot', mirror, consumers: ['a', 'b'], liveBudgetChars: 1e9 } as const;
+    const { events, source, stream } = setup(options);
     const sentTo = (id: string) =>
       events.filter((e) => e.type === 'data' && (e.to === undefined || e.to.includes(id)));
-    stream.write('x'.repeat(FlowControl.snapshotWindowChars + 1));
-    stream.flush();
+    // Two halves of the window are sent; one character more would take both past it.
+    for (const part of [2, 2, FlowControl.snapshotWindowChars]) {
+      stream.write('x'.repeat(FlowControl.snapshotWindowChars / part));
+      stream.flush();
+    }
     expect(stream.lagging).toEqual(['a', 'b']);
     // 'b' catches up (and is resynced); 'a' does not.
-    stream.ack(FlowControl.snapshotWindowChars + 1, 'b');
+    stream.ack(FlowControl.snapshotWindowChars, 'b');
     await until(() => !stream.lagging.includes('b'));
     expect(stream.lagging).toEqual(['a']);
     const before = sentTo('a').length;
@@ -169,7 +174,7 @@ describe('OutputStream', () => {
   it('in snapshot mode brings a lagging consumer to the final screen before the exit', async () => {
     const mirror = new HeadlessMirror({ cols: 40, rows: 5 });
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror });
-    stream.write('y'.repeat(FlowControl.snapshotWindowChars + 1));
+    for (let i = 0; i < 3; i++) stream.write('y'.repeat(FlowControl.snapshotWindowChars / 2));
     stream.write('\r\nthe end\r\n');
     await stream.end(0);
     const last = events.at(-2);
@@ -288,9 +293,57 @@ describe('OutputStream', () => {
       stream.ack(200, 'a', 4);
       stream.ack(200, 'b');
     }
-    // 'b' gets its whole budget, 'a' a quarter of it.
+    // 'b' gets its whole budget, 'a' a quarter of it, and neither a batch past it.
     expect(liveTo('b')).toBe(8_000);
-    expect(liveTo('a')).toBe(2_200);
+    expect(liveTo('a')).toBe(2_000);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('in snapshot mode tells a consumer once that its live output is held back, after what it was sent', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const budget = { liveBudgetChars: 1_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'], ...budget });
+    const held = () => events.filter((e) => e.type === 'data' && e.held);
+    stream.ack(1, 'a', 4);
+    for (let i = 0; i < 3; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+    }
+    // 'a' (at pace 4) is past its budget, 'b' is not.
+    expect(held()).toEqual([{ ...tags, to: ['a'], type: 'data', data: '', held: true }]);
+    const toA = events.filter((e) => e.type === 'data' && (e.to === undefined || e.to.includes('a')));
+    expect(toA.at(-1)).toMatchObject({ held: true });
+    expect(toA.at(-2)).toMatchObject({ data: 'x'.repeat(199) + '\n' });
+    for (let i = 0; i < 10; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+    }
+    expect(held().map((e) => e.to)).toEqual([['a'], ['b']]);
+    await stream.end(0);
+    // The end brings both to the final screen; nothing is held any more.
+    expect(held()).toHaveLength(2);
+    mirror.dispose();
+  });
+
+  it('in snapshot mode sends no batch past the budget, and resyncs a consumer that has nothing to acknowledge', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5, scrollback: 5_000 });
+    const budget = { liveBudgetChars: 1_000, liveBudgetMs: 600_000 };
+    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a'], ...budget });
+    stream.write('first\r\n');
+    stream.flush();
+    stream.ack(7, 'a');
+    stream.write(Array.from({ length: 300 }, (_, i) => `row-${i}`).join('\r\n'));
+    stream.flush();
+    // The batch is not sent; the screen it leaves comes as a snapshot, with no acknowledgement.
+    await until(() => events.some((e) => e.type === 'data' && e.snapshot));
+    const data = events.flatMap((e) => (e.type === 'data' ? [e] : []));
+    expect(data.map((e) => (e.snapshot ? 'snapshot' : e.held ? 'held' : e.data))).toEqual([
+      'first\r\n',
+      'held',
+      'snapshot',
+    ]);
+    expect(data.at(-1)?.data).toContain('row-299');
     await stream.end(0);
     mirror.dispose();
   });

@@ -8,7 +8,7 @@
  */
 import { FlowControl } from '../../src-shared/constants';
 import { Utf8Splitter } from './handle';
-import { LiveBudget } from './liveBudget';
+import { LiveBudget, type LiveBudgetOptions } from './liveBudget';
 import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
 import type { PausableSource, StreamTags, TerminalStreamSink, WhenBehind } from './streamEvents';
 
@@ -32,24 +32,18 @@ const RESYNC_SPACING = 4;
 const MIRROR_BACKLOG_CHARS = 500_000;
 const MIRROR_RESUME_CHARS = 125_000;
 
-/** Snapshot mode: live output a consumer is sent per window (see LiveBudget). */
-const LIVE_BUDGET_CHARS = 256_000;
-const LIVE_BUDGET_MS = 250;
-/** Snapshot mode: a consumer dropped for lagging gets at most one snapshot this often. */
-const RESYNC_MIN_MS = 1_000;
 /**
  * Snapshot mode: lines above the screen in the snapshot of a consumer that lagged while the
  * command runs. The whole scrollback is for the end (and reloads): mid-flood it would be parsed
  * again at every resync, which is most of what a lagging page costs.
  */
 const LAG_SCROLLBACK = 500;
-/** The most a consumer may slow its own share down by (see `ack`). */
-const MAX_PACE = 32;
 
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
 
-export interface OutputStreamOptions {
+/** Snapshot mode's live budget and snapshot spacing are LiveBudgetOptions. */
+export interface OutputStreamOptions extends LiveBudgetOptions {
   /** Without flow control (no consumer acknowledges) the source is never paused. */
   flowControl?: boolean;
   /** Who receives the output and acknowledges it; default: one consumer, SOLE_CONSUMER. */
@@ -62,11 +56,6 @@ export interface OutputStreamOptions {
   lowWatermarkChars?: number;
   /** Snapshot mode: how far behind a consumer may fall before it is dropped for a snapshot. */
   snapshotWindowChars?: number;
-  /** Snapshot mode: live characters a consumer is sent per `liveBudgetMs` before it is dropped. */
-  liveBudgetChars?: number;
-  liveBudgetMs?: number;
-  /** Snapshot mode: least time between two snapshots sent to a consumer that lags. */
-  resyncMinMs?: number;
 }
 
 /** A consumer in snapshot mode: following live, dropped for lagging, or waiting for its snapshot. */
@@ -86,12 +75,8 @@ export class OutputStream {
   /** When the stream may take its next snapshot. */
   private nextResyncAt = -Infinity;
   private readonly budget: LiveBudget;
-  /** Snapshot mode: when each consumer was last sent a snapshot. */
-  private readonly lastSyncAt = new Map<string, number>();
   /** Consumers whose screen came from a snapshot with a short scrollback: the end sends them all. */
   private readonly partial = new Set<string>();
-  /** How many times slower than the default each consumer asked to be fed (1 unless it said so). */
-  private readonly pace = new Map<string, number>();
   /** The source is held until the mirror has parsed its backlog. */
   private mirrorHeld = false;
   /** Pause mode: every consumer is behind and the source is paused. */
@@ -106,7 +91,6 @@ export class OutputStream {
   private readonly high: number;
   private readonly low: number;
   private readonly window: number;
-  private readonly resyncMinMs: number;
 
   constructor(
     readonly tags: StreamTags,
@@ -120,11 +104,7 @@ export class OutputStream {
     this.low = options.lowWatermarkChars ?? FlowControl.lowWatermarkChars;
     this.window = options.snapshotWindowChars ?? FlowControl.snapshotWindowChars;
     this.whenBehind = options.whenBehind ?? 'pause';
-    this.budget = new LiveBudget(
-      options.liveBudgetChars ?? LIVE_BUDGET_CHARS,
-      options.liveBudgetMs ?? LIVE_BUDGET_MS,
-    );
-    this.resyncMinMs = options.resyncMinMs ?? RESYNC_MIN_MS;
+    this.budget = new LiveBudget(options);
     this.mirror = options.mirror;
     if (this.whenBehind === 'snapshot' && !this.mirror) throw new Error('snapshot mode needs a mirror');
     for (const id of options.consumers ?? [SOLE_CONSUMER]) this.addConsumer(id);
@@ -199,8 +179,8 @@ export class OutputStream {
    * as a page whose frames run long does.
    */
   ack(chars: number, consumer?: string, pace?: number): void {
-    if (consumer !== undefined && pace !== undefined && this.behind.has(consumer) && Number.isFinite(pace))
-      this.pace.set(consumer, Math.min(MAX_PACE, Math.max(1, pace)));
+    if (consumer !== undefined && pace !== undefined && this.behind.has(consumer))
+      this.budget.setPace(consumer, pace);
     if (!Number.isFinite(chars) || chars <= 0) return;
     for (const [id, behind] of this.behind) {
       if (consumer !== undefined && consumer !== id) continue;
@@ -227,9 +207,7 @@ export class OutputStream {
     this.behind.delete(id);
     this.standing.delete(id);
     this.budget.forget(id);
-    this.lastSyncAt.delete(id);
     this.partial.delete(id);
-    this.pace.delete(id);
     this.maybeResume();
   }
 
@@ -259,7 +237,7 @@ export class OutputStream {
     const standing = { syncing: '' };
     this.standing.set(id, standing);
     const started = performance.now();
-    this.lastSyncAt.set(id, started);
+    this.budget.synced(id, started);
     const done = mirror.snapshot(short ? { scrollback: LAG_SCROLLBACK } : {}).then(
       (snapshot) => {
         const now = performance.now();
@@ -269,6 +247,8 @@ export class OutputStream {
           else this.partial.delete(id);
         }
         this.synced(id, standing, snapshot);
+        // The stream ended while a short one was taken: the end brings the whole scrollback.
+        if (short && this.closed && this.standing.get(id) === 'live') this.resync(id);
       },
       () => {
         // The mirror is gone: no screen, but the consumer still gets what was written meanwhile.
@@ -287,8 +267,7 @@ export class OutputStream {
   /** A consumer that has caught up: resynced now, or once the last snapshot's spacing is over. */
   private resyncSoon(id: string): void {
     if (this.resyncTimers.has(id)) return;
-    const spaced = (this.lastSyncAt.get(id) ?? -Infinity) + this.resyncMinMs * (this.pace.get(id) ?? 1);
-    const wait = Math.max(this.nextResyncAt, spaced) - performance.now();
+    const wait = Math.max(this.nextResyncAt, this.budget.nextSyncAt(id)) - performance.now();
     if (wait <= 0) return this.sync(id, !this.closed);
     const timer = setTimeout(() => {
       this.resyncTimers.delete(id);
@@ -309,35 +288,54 @@ export class OutputStream {
     if (this.pending.length === 0) return;
     const data = this.pending;
     this.pending = '';
+    // Snapshot mode: a consumer this batch would take past its window or budget gets none of it.
+    const held = this.dropPast(data.length);
     if (this.lagging.length === 0 && this.detached.size === 0) {
       // Counted before it is sent: a consumer may acknowledge from inside the sink.
       this.sent([...this.standing.keys()], data.length);
       this.sink({ ...this.tags, type: 'data', data });
-      return;
+    } else {
+      const to = [...this.behind.keys()].filter((id) => {
+        const standing = this.standing.get(id);
+        return standing === undefined || standing === 'live';
+      });
+      this.sent(to, data.length);
+      if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
     }
-    const to = [...this.behind.keys()].filter((id) => {
-      const standing = this.standing.get(id);
-      return standing === undefined || standing === 'live';
-    });
-    this.sent(to, data.length);
-    if (to.length > 0) this.sink({ ...this.tags, to, type: 'data', data });
+    this.tellHeld(held);
+  }
+
+  /** Snapshot mode counts what each consumer was sent, when it is sent. */
+  private sent(to: string[], chars: number): void {
+    // Pause mode counted it when it was written.
+    for (const id of to) if (this.standing.has(id)) this.behind.set(id, (this.behind.get(id) ?? 0) + chars);
   }
 
   /**
-   * Snapshot mode: a consumer this far behind, or sent more than its budget, gets nothing more
-   * until it has caught up; then a snapshot.
+   * Snapshot mode: a consumer that `chars` more would take too far behind, or past its budget,
+   * gets nothing more until it has caught up; then a snapshot (the mirror has what it missed).
+   * Returns the consumers dropped now.
    */
-  private sent(to: string[], chars: number): void {
+  private dropPast(chars: number): string[] {
+    if (!this.flowControl || this.whenBehind !== 'snapshot') return [];
     const now = performance.now();
-    for (const id of to) {
-      // Pause mode counted it when it was written.
-      if (!this.standing.has(id)) continue;
-      const behind = (this.behind.get(id) ?? 0) + chars;
-      this.behind.set(id, behind);
-      if (!this.flowControl || this.whenBehind !== 'snapshot') continue;
-      const spent = chars * (this.pace.get(id) ?? 1);
-      if (behind > this.window || this.budget.spend(id, spent, now)) this.standing.set(id, 'stale');
+    const dropped: string[] = [];
+    for (const [id, standing] of this.standing) {
+      if (standing !== 'live') continue;
+      const behind = this.behind.get(id) ?? 0;
+      if (behind + chars <= this.window && !this.budget.spend(id, chars, now)) continue;
+      this.standing.set(id, 'stale');
+      dropped.push(id);
+      // It has acknowledged what it was sent: no acknowledgement will come to resync it.
+      if (behind < this.low) this.resyncSoon(id);
     }
+    return dropped;
+  }
+
+  /** Tells consumers their live output is held back (a flood), however little of it they were sent. */
+  private tellHeld(ids: string[]): void {
+    if (ids.length > 0 && !this.closed)
+      this.sink({ ...this.tags, to: ids, type: 'data', data: '', held: true });
   }
 
   /** Sends what is left, brings lagging consumers to the final screen, then the exit. */
@@ -353,7 +351,11 @@ export class OutputStream {
     const exit = () => this.sink({ ...this.tags, type: 'exit', exitCode, ...(signal ? { signal } : {}) });
     // Without a snapshot under way the exit goes at once, right after the last output.
     if (this.syncs.size === 0) return Promise.resolve(exit());
-    return Promise.all(this.syncs).then(exit);
+    // A finished snapshot may start another (the whole scrollback): the exit waits for it too.
+    return (async () => {
+      while (this.syncs.size > 0) await Promise.all(this.syncs);
+      exit();
+    })();
   }
 
   private synced(id: string, standing: { syncing: string }, { data, cols, rows }: MirrorSnapshot): void {
@@ -373,8 +375,8 @@ export class OutputStream {
     else this.rejoin(id);
     this.behind.set(id, data.length + (flooded ? 0 : standing.syncing.length));
     this.sink({ ...this.tags, to: [id], type: 'data', data, snapshot: true, size: { cols, rows } });
-    if (standing.syncing && !flooded)
-      this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
+    if (flooded) this.tellHeld([id]);
+    else if (standing.syncing) this.sink({ ...this.tags, to: [id], type: 'data', data: standing.syncing });
   }
 
   /** The consumer follows live output again. */

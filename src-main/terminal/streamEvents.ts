@@ -10,7 +10,14 @@ export type TerminalStreamEvent = StreamTags & {
   /** Only these consumers get the event; without it, every consumer does. */
   to?: string[];
 } & (
-    | { type: 'data'; data: string; snapshot?: boolean; size?: { cols: number; rows: number } }
+    | {
+        type: 'data';
+        data: string;
+        snapshot?: boolean;
+        size?: { cols: number; rows: number };
+        /** No data: the consumer's live output is held back for now (it floods); a snapshot follows. */
+        held?: boolean;
+      }
     | { type: 'exit'; exitCode: number | null; signal?: string }
   );
 

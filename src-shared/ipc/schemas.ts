@@ -246,6 +246,11 @@ export const TerminalDataSchema = z.object({
   snapshot: z.boolean().optional(),
   /** The snapshot's grid: the page writes it at this size, then fits the terminal as usual. */
   size: z.object({ cols: z.number().int().min(1), rows: z.number().int().min(1) }).optional(),
+  /**
+   * No data: main holds this stream's live output back from the page for now (it comes faster
+   * than the page is fed); a snapshot of the screen follows once the page has caught up.
+   */
+  held: z.boolean().optional(),
 });
 export type TerminalData = z.infer<typeof TerminalDataSchema>;
 

@@ -63,4 +63,19 @@ describe('FloodMotion', () => {
     vi.advanceTimersByTime(4_000);
     expect(calls).toEqual([true]);
   });
+
+  it('stills them as soon as main holds a stream back, however little of it the page was sent', () => {
+    const { motion, calls } = watch(16);
+    // A page at a slow pace is sent a few thousand characters before it is held back.
+    motion.received('s1', 4_000, 0);
+    motion.held('s1', 5);
+    expect(calls).toEqual([true]);
+    // Snapshots keep it going; with none, it goes quiet.
+    vi.advanceTimersByTime(60_000);
+    motion.received('s1', 0, 60_005);
+    vi.advanceTimersByTime(79_000);
+    expect(calls).toEqual([true]);
+    vi.advanceTimersByTime(1_000);
+    expect(calls).toEqual([true, false]);
+  });
 });

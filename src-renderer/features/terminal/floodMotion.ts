@@ -1,8 +1,10 @@
 /**
- * While a flood of terminal output streams into the page, the app's spinners stand still: the
- * terminal shows that work goes on, and a spinning element makes the compositor and the GPU
- * process draw a frame every vsync, time the command would otherwise have. They spin again once
- * the flooding streams have ended or gone quiet.
+ * While a flood of terminal output streams into the page, what moves by itself stands still (the
+ * app's spinners, the terminal's blinking cursor and fading scrollbar): the terminal shows that
+ * work goes on, and anything animated makes the page, the compositor and the GPU process draw a
+ * frame every vsync, time the command would otherwise have. A stream floods when main holds it
+ * back from the page, or when much of it arrives. They move again once the flooding streams have
+ * ended or gone quiet.
  */
 
 /** Characters a stream sends within one window that make it a flood. */
@@ -40,17 +42,38 @@ export class FloodMotion {
   /** Output of `chars` towards a flood arrived; 0 (a snapshot) only keeps a flood going. */
   received(streamId: string, chars: number, now: number): void {
     if (chars === 0 && !this.floods.has(streamId)) return;
+    const watched = this.watch(streamId, now);
+    watched.chars += chars;
+    if (watched.chars >= FLOOD_CHARS) this.flood(streamId, watched);
+    else if (this.floods.has(streamId)) this.rearm(streamId, watched);
+  }
+
+  /**
+   * Main holds the stream's output back from the page (it comes faster than the page is fed): a
+   * flood, however little of it arrived.
+   */
+  held(streamId: string, now: number): void {
+    this.flood(streamId, this.watch(streamId, now));
+  }
+
+  private watch(streamId: string, now: number): Watched {
     let watched = this.streams.get(streamId);
     if (!watched || now - watched.windowStart >= WINDOW_MS) {
       watched = { windowStart: now, chars: 0, quiet: watched?.quiet };
       this.streams.set(streamId, watched);
     }
-    watched.chars += chars;
-    if (watched.chars >= FLOOD_CHARS && !this.floods.has(streamId)) {
+    return watched;
+  }
+
+  private flood(streamId: string, watched: Watched): void {
+    if (!this.floods.has(streamId)) {
       this.floods.add(streamId);
       if (this.floods.size === 1) this.still(true);
     }
-    if (!this.floods.has(streamId)) return;
+    this.rearm(streamId, watched);
+  }
+
+  private rearm(streamId: string, watched: Watched): void {
     clearTimeout(watched.quiet);
     watched.quiet = setTimeout(() => this.ended(streamId), QUIET_MS * this.pace());
   }

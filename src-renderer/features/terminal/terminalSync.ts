@@ -85,6 +85,10 @@ export const terminals = new TerminalRegistry({
 });
 
 function receive(data: TerminalData): void {
+  if (data.held) {
+    motion.held(data.streamId, performance.now());
+    return;
+  }
   // The card of the agent's call shows the same stream as text (a snapshot is a whole screen).
   if (data.toolCallId !== undefined && !data.snapshot) cards.push(data.toolCallId, data.data);
   framePace.busy();
