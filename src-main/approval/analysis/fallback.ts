@@ -187,6 +187,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
   }
   spareOuter = outer;
   words.release();
+  t.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
   if (sawSql) sqlTextHits(text.replace(/["'`]/g, ' '), sinkFor(0, text.length));
 }

@@ -4,7 +4,7 @@
  * Every pass is a single left-to-right scan, so the cost is linear in the input.
  */
 
-import { codeUnits } from './codeUnits';
+import { borrowCodeUnits, returnCodeUnits } from './codeUnits';
 import { PARSE_LIMITS } from './parse';
 
 const ESC = 0x1b;
@@ -145,7 +145,7 @@ function isWordish(c: number): boolean {
  */
 export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
-  const codes = codeUnits(s);
+  const codes = borrowCodeUnits(s);
   const kept = new Kept(s, codes);
   let from = 0;
   let state = NONE;
@@ -204,7 +204,9 @@ export function unescapeWords(s: string): string {
     i++;
   }
   kept.add(from, n);
-  return kept.text();
+  const text = kept.text();
+  returnCodeUnits(codes);
+  return text;
 }
 
 /** Short kept runs are gathered here before they become one string; shared, as nothing nests. */
