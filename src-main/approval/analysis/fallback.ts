@@ -26,8 +26,6 @@ const DECODER_NAMES = new Set(['base64', 'base32', 'basenc', 'openssl', 'xxd', '
 const CODE_RUNNERS = new Set([...SHELLS, 'eval', 'source', '.', 'python', 'perl', 'ruby', 'node', 'php']);
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!']);
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-/** Second characters of EXEC_ACTIONS, so most options are passed over without a copy. */
-const EXEC_INITIALS = new Set([0x65, 0x6f]);
 /** Shared empty `via`; never changed in place, only replaced. */
 const NO_VIA: readonly string[] = [];
 
@@ -46,6 +44,10 @@ const CODE_RUNNER = 4;
 const DOWNLOADER = 8;
 const SQL_CLIENT = 16;
 const CHECKED = 32;
+/** Past FULL_CHECKS still checked: it can be hardline (HARDLINE_CAPABLE) or decodes. */
+const STILL_CHECKED = 64;
+/** rm or rimraf, which have a cheaper hardline check of their own. */
+const REMOVER = 128;
 
 function kindOf(name: string): number {
   return (
@@ -54,7 +56,9 @@ function kindOf(name: string): number {
     (CODE_RUNNERS.has(name) ? CODE_RUNNER : 0) |
     (DOWNLOADERS.has(name) ? DOWNLOADER : 0) |
     (SQL_CLIENTS.has(name) ? SQL_CLIENT : 0) |
-    (isWatchedName(name) || DECODER_NAMES.has(name) ? CHECKED : 0)
+    (isWatchedName(name) || DECODER_NAMES.has(name) ? CHECKED : 0) |
+    (HARDLINE_CAPABLE.has(name) || DECODER_NAMES.has(name) ? STILL_CHECKED : 0) |
+    (name === 'rm' || name === 'rimraf' ? REMOVER : 0)
   );
 }
 
@@ -145,7 +149,9 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     const quoted = first === 0x22 || first === 0x27;
     if (commandReach <= 0 && !quoted) {
       // Skips are guarded here, so their rare calls stay out of this loop's compiled code.
-      if (first === 0x2d && EXEC_INITIALS.has(codes[start + 1] ?? -1) && EXEC_ACTIONS.has(raw(k))) {
+      // The second character of each EXEC_ACTIONS word (e, o), so most options are passed over without a copy.
+      const second = codes[start + 1];
+      if (first === 0x2d && (second === 0x65 || second === 0x6f) && EXEC_ACTIONS.has(raw(k))) {
         commandReach = 1;
         via = [...via, 'find'];
       } else if (t.isNewest(k)) t.skipPlainWords(k);
@@ -183,7 +189,7 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (kind & SQL_CLIENT) sawSql = true;
     if (kind & DOWNLOADER) downloader = true;
     if ((kind & CHECKED) === 0) continue;
-    if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
+    if (checkCommand(t, k, name, kind, via, checked, sinkFor)) decoder = true;
   }
   spareOuter = outer;
   words.release();
@@ -210,16 +216,17 @@ function checkCommand(
   t: Tokens,
   k: number,
   name: string,
+  kind: number,
   via: readonly string[],
   checked: Checked,
   sinkFor: (start: number, end: number) => HitSink,
 ): boolean {
   const full = checked.full < FULL_CHECKS;
   // Past the budget only what can be hardline is checked; the verdict is already "dangerous".
-  if (!full && !HARDLINE_CAPABLE.has(name) && !DECODER_NAMES.has(name)) return false;
+  if (!full && (kind & STILL_CHECKED) === 0) return false;
   let end = k + 1;
   while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
-  if (!full && (name === 'rm' || name === 'rimraf')) return rmHardline(t, k, end, name, sinkFor);
+  if (!full && (kind & REMOVER) !== 0) return rmHardline(t, k, end, name, sinkFor);
   const args: string[] = [];
   for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
   // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
