@@ -16,10 +16,21 @@ export function codeUnits(text: string): Uint16Array {
 const LEND_FROM = 16 * 1024;
 /** Longer texts get a buffer of their own, not kept: a rare giant command should not pin its memory. */
 const LEND_UP_TO = 2 * 1024 * 1024;
+/** Buffers kept for the next borrowers: unescapeWords holds two at once. */
+const SPARES_KEPT = 2;
 
-/** The buffer handed back by the last borrower, and the one lent out now (null: none). */
-let spare: ArrayBuffer | null = null;
-let lent: ArrayBuffer | null = null;
+const spares: ArrayBuffer[] = [];
+/** Buffers lent out now; weak, so one never handed back (a borrower that threw) is not pinned. */
+const lent = new WeakSet<ArrayBuffer>();
+
+/** A buffer of at least `bytes`, lent out. */
+function take(bytes: number): ArrayBuffer {
+  const i = spares.findIndex((b) => b.byteLength >= bytes);
+  const buffer = i >= 0 ? spares.splice(i, 1)[0] : undefined;
+  const taken = buffer ?? new ArrayBuffer(Math.max(bytes, 8 * LEND_FROM));
+  lent.add(taken);
+  return taken;
+}
 
 /**
  * codeUnits for a text read once and dropped: a long text's units are written into a buffer kept
@@ -30,17 +41,22 @@ let lent: ArrayBuffer | null = null;
 export function borrowCodeUnits(text: string): Uint16Array {
   const n = text.length;
   if (n < LEND_FROM || n > LEND_UP_TO) return codeUnits(text);
-  let buffer = spare;
-  spare = null;
-  if (buffer === null || buffer.byteLength < 2 * n) buffer = new ArrayBuffer(2 * Math.max(n, LEND_FROM * 4));
+  const buffer = take(2 * n);
   Buffer.from(buffer).write(text, 0, 'utf16le');
-  lent = buffer;
   return new Uint16Array(buffer, 0, n);
+}
+
+/** `n` code units to write into, borrowed like borrowCodeUnits; their contents are undefined. */
+export function borrowUnits(n: number): Uint16Array {
+  if (n < LEND_FROM || n > LEND_UP_TO) return new Uint16Array(n);
+  return new Uint16Array(take(2 * n), 0, n);
 }
 
 /** Gives borrowed code units back; their contents are overwritten by the next borrower. */
 export function returnCodeUnits(codes: Uint16Array): void {
-  if (lent === null || codes.buffer !== lent) return;
-  spare = lent;
-  lent = null;
+  const buffer = codes.buffer;
+  if (!(buffer instanceof ArrayBuffer) || !lent.has(buffer)) return;
+  lent.delete(buffer);
+  if (spares.length >= SPARES_KEPT) spares.shift();
+  spares.push(buffer);
 }

@@ -4,7 +4,7 @@
  * Every pass is a single left-to-right scan, so the cost is linear in the input.
  */
 
-import { borrowCodeUnits, returnCodeUnits } from './codeUnits';
+import { borrowCodeUnits, borrowUnits, returnCodeUnits } from './codeUnits';
 import { PARSE_LIMITS } from './parse';
 
 const ESC = 0x1b;
@@ -150,7 +150,8 @@ function isWordish(c: number): boolean {
 export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
   const codes = borrowCodeUnits(s);
-  const kept = new Kept(s, codes);
+  const out = s.length <= CODES.length ? CODES : borrowUnits(s.length);
+  const kept = new Kept(codes, out);
   let from = 0;
   let state = NONE;
   let wordStart = true;
@@ -210,47 +211,46 @@ export function unescapeWords(s: string): string {
   kept.add(from, n);
   const text = kept.text();
   returnCodeUnits(codes);
+  returnCodeUnits(out);
   return text;
 }
 
-/** Short kept runs are gathered here before they become one string; shared, as nothing nests. */
+/** Where a short text's kept runs are gathered; shared, as nothing nests. Longer texts borrow one. */
 const CODES = new Uint16Array(4096);
-/** Kept runs longer than this are sliced; shorter ones are copied into CODES. */
+/** Kept runs longer than this are copied natively; shorter ones one unit at a time. */
 const SHORT_RUN = 64;
 
 /**
- * The kept runs of a text, joined: long runs as slices, short ones copied into a code buffer, so
- * a megabyte of `r''r''…` (a run every three characters) is not a list of 300 000 tiny strings.
+ * The kept runs of a text, copied one after another into `out` (at least as long as the text) and
+ * made a string once: a megabyte of `r''r''…` (a run every three characters) is not a list of
+ * 300 000 tiny strings.
  */
 class Kept {
-  private readonly parts: string[] = [];
-  private codes = 0;
+  private length = 0;
 
   constructor(
-    private readonly s: string,
     private readonly units: Uint16Array,
+    private readonly out: Uint16Array,
   ) {}
 
   add(from: number, to: number): void {
-    if (to - from > SHORT_RUN) {
-      this.flush();
-      this.parts.push(this.s.slice(from, to));
-      return;
-    }
-    if (this.codes + (to - from) > CODES.length) this.flush();
+    const out = this.out;
     const units = this.units;
-    for (let j = from; j < to; j++) CODES[this.codes++] = units[j] ?? 0;
+    const n = this.length;
+    if (to - from > SHORT_RUN) out.set(units.subarray(from, to), n);
+    else for (let j = from; j < to; j++) out[n + j - from] = units[j] ?? 0;
+    this.length = n + to - from;
   }
 
+  /**
+   * Both ways keep lone surrogates as they are. fromCharCode.apply builds an argument per unit,
+   * which cost several times the native decode on a long text.
+   */
   text(): string {
-    this.flush();
-    return this.parts.join('');
-  }
-
-  private flush(): void {
-    if (this.codes === 0) return;
-    // apply takes any array-like, and keeps lone surrogates as they are.
-    this.parts.push(String.fromCharCode.apply(null, CODES.subarray(0, this.codes) as unknown as number[]));
-    this.codes = 0;
+    const n = this.length;
+    const out = this.out;
+    return n <= CODES.length
+      ? String.fromCharCode.apply(null, out.subarray(0, n) as unknown as number[])
+      : Buffer.from(out.buffer, out.byteOffset, 2 * n).toString('utf16le');
   }
 }
