@@ -123,6 +123,10 @@ const CHAR = new Uint8Array(128);
 for (const c of ' \t\n;&|()<>') CHAR[c.charCodeAt(0)] = 1;
 for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) CHAR[c] = 2;
 
+/** Per ASCII character: 1 unless unescapeWords acts on it outside quotes (`\\`, `'`, `"`, `#`, `$`). */
+const ORDINARY = new Uint8Array(128).fill(1);
+for (const c of '\\\'"#$') ORDINARY[c.charCodeAt(0)] = 0;
+
 const BACKSLASH = 0x5c;
 const SINGLE = 0x27;
 const DOUBLE = 0x22;
@@ -172,6 +176,14 @@ export function unescapeWords(s: string): string {
         if (c === (state === IN_DOUBLE ? DOUBLE : SINGLE)) state = NONE;
         i++;
       }
+      continue;
+    }
+    if (c < 128 && ORDINARY[c] === 1) {
+      // A run that changes nothing, read in a tight loop; its last character says whether a word starts.
+      let j = i + 1;
+      for (let d = codes[j] ?? 0; j < n && d < 128 && ORDINARY[d] === 1; d = codes[++j] ?? 0);
+      wordStart = isBreak(codes[j - 1] ?? 0);
+      i = j;
       continue;
     }
     const next = codes[i + 1] ?? -1;
