@@ -234,7 +234,18 @@ function checkCommand(
   const known = full ? checked.seen.get(memo) : undefined;
   if (known !== undefined) return known;
   // Words carry what substitutions run; the scan does not know, so rules see none.
-  const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
+  // The parsed analysis's views carry these fields too, in this order: one shape keeps the
+  // detectors' property reads monomorphic (a second one threw their compiled code away mid-scan).
+  const view: CommandView = {
+    name,
+    args,
+    words: NO_WORDS,
+    via,
+    stdin: null,
+    cwd: null,
+    workspace: null,
+    cwdLeft: false,
+  };
   const decodes = isDecoder(view);
   const sink = sinkFor(t.start(k), t.end(end - 1));
   if (!full) {
