@@ -221,7 +221,8 @@ export function unescapeWords(s: string): string {
     i++;
   }
   kept.add(from, n);
-  const text = kept.text();
+  // Nothing dropped (a megabyte of `\\`): the text itself, not a copy in another representation.
+  const text = kept.length === n ? s : kept.text();
   returnCodeUnits(codes);
   returnCodeUnits(out);
   return text;
@@ -238,7 +239,8 @@ const SHORT_RUN = 64;
  * 300 000 tiny strings.
  */
 class Kept {
-  private length = 0;
+  /** Units kept so far. */
+  length = 0;
 
   constructor(
     private readonly units: Uint16Array,
