@@ -203,8 +203,58 @@ const FULL_CHECKS = 2000;
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
 interface Checked {
   full: number;
-  /** Whether each command checked so far decodes. */
-  seen: Map<string, boolean>;
+  /** Each command checked so far, by wordsHash; those sharing a hash are chained. */
+  seen: Map<number, SeenCommand>;
+}
+
+/** A command run through every rule, and whether it decodes. */
+interface SeenCommand {
+  via: readonly string[];
+  name: string;
+  args: readonly string[];
+  decodes: boolean;
+  next: SeenCommand | undefined;
+}
+
+/**
+ * FNV-1a over a list of words as if joined: a unit no string holds (0x10000 > 0xffff) between
+ * each two, so [] and [''] hash alike, as sameWords has them match.
+ */
+function hashWords(h: number, words: readonly string[]): number {
+  for (let k = 0; k < words.length; k++) {
+    if (k > 0) h = Math.imul(h ^ 0x10000, 0x01000193);
+    const w = words[k] ?? '';
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  }
+  return h;
+}
+
+function wordsHash(via: readonly string[], name: string, args: readonly string[]): number {
+  return hashWords(hashWords(Math.imul(0x811c9dc5 ^ name.length, 0x01000193), via), args);
+}
+
+/**
+ * Whether two word lists are the same command's words. They used to be compared joined (args with
+ * NUL, wrappers with a space), which no word holds, so only [] and [''] differ and still match;
+ * that stays so, or a repeat would now be judged where it was not.
+ */
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return a.length + b.length === 1 && (a[0] ?? b[0]) === '';
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The entry for a command already checked in full, by its words. */
+function seenBefore(
+  checked: Checked,
+  hash: number,
+  via: readonly string[],
+  name: string,
+  args: readonly string[],
+): SeenCommand | undefined {
+  for (let e = checked.seen.get(hash); e !== undefined; e = e.next)
+    if (e.name === name && sameWords(e.args, args) && sameWords(e.via, via)) return e;
+  return undefined;
 }
 
 /**
@@ -230,9 +280,9 @@ function checkCommand(
   const args: string[] = [];
   for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
   // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
-  const memo = full ? `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}` : '';
-  const known = full ? checked.seen.get(memo) : undefined;
-  if (known !== undefined) return known;
+  const hash = full ? wordsHash(via, name, args) : 0;
+  const known = full ? seenBefore(checked, hash, via, name, args) : undefined;
+  if (known !== undefined) return known.decodes;
   // Words carry what substitutions run; the scan does not know, so rules see none.
   // The parsed analysis's views carry these fields too, in this order: one shape keeps the
   // detectors' property reads monomorphic (a second one threw their compiled code away mid-scan).
@@ -252,7 +302,7 @@ function checkCommand(
     hardlineOnly(view, sink);
     return decodes;
   }
-  checked.seen.set(memo, decodes);
+  checked.seen.set(hash, { via, name, args, decodes, next: checked.seen.get(hash) });
   checked.full++;
   for (const detect of detectorsFor(name)) detect(view, sink);
   return decodes;
