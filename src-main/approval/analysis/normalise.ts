@@ -46,11 +46,11 @@ const PLAIN_ASCII = /^[\t\n\x20-\x7e]*$/;
 
 export function normaliseCommand(input: string): string {
   // Most commands are plain ASCII: one native pass answers both questions below.
-  if (PLAIN_ASCII.test(input)) return unescapeWords(flat(input), true);
+  if (PLAIN_ASCII.test(input)) return unescapeWords(flat(input));
   const stripped = stripControls(input);
   const ascii = !NON_ASCII.test(stripped);
   const folded = ascii ? flat(stripped) : stripControls(stripped.normalize('NFKC'));
-  return unescapeWords(folded, ascii);
+  return unescapeWords(folded);
 }
 
 /** Texts this long are worth a flat copy; shorter ones are read too little to repay it. */
@@ -151,7 +151,7 @@ function isWordish(c: number): boolean {
  * an empty `''` or `""` glued to a word adds nothing (`r''m` is `rm`). Quoted text is left as
  * written: it is data, or it is analysed again when a shell runs it (`bash -c '…'`).
  */
-export function unescapeWords(s: string, ascii = false): string {
+export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
   const codes = borrowCodeUnits(s);
   const out = s.length <= CODES.length ? CODES : borrowUnits(s.length);
@@ -222,7 +222,7 @@ export function unescapeWords(s: string, ascii = false): string {
   }
   kept.add(from, n);
   // Nothing dropped (a megabyte of `\\`): the text itself, not a copy in another representation.
-  const text = kept.length === n ? s : kept.text(ascii);
+  const text = kept.length === n ? s : kept.text();
   returnCodeUnits(codes);
   returnCodeUnits(out);
   return text;
@@ -257,18 +257,14 @@ class Kept {
   }
 
   /**
-   * Every way keeps lone surrogates as they are. fromCharCode.apply builds an argument per unit,
-   * which cost several times a native decode on a long text. ASCII text stays one byte per
-   * character, as the input was: its units are narrowed in place (set copies an overlapping
-   * source first) and read as latin1.
+   * Both ways keep lone surrogates as they are. fromCharCode.apply builds an argument per unit,
+   * which cost several times the native decode on a long text.
    */
-  text(ascii: boolean): string {
+  text(): string {
     const n = this.length;
     const out = this.out;
-    if (n <= CODES.length) return String.fromCharCode.apply(null, out.subarray(0, n) as unknown as number[]);
-    if (!ascii) return Buffer.from(out.buffer, out.byteOffset, 2 * n).toString('utf16le');
-    const bytes = new Uint8Array(out.buffer, out.byteOffset, n);
-    bytes.set(out.subarray(0, n));
-    return Buffer.from(bytes.buffer, bytes.byteOffset, n).toString('latin1');
+    return n <= CODES.length
+      ? String.fromCharCode.apply(null, out.subarray(0, n) as unknown as number[])
+      : Buffer.from(out.buffer, out.byteOffset, 2 * n).toString('utf16le');
   }
 }
