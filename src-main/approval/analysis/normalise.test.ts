@@ -46,6 +46,9 @@ describe('normaliseCommand', () => {
     expect(unescapeWords(long)).toBe(expected);
     expect(unescapeWords(`${"r''".repeat(100_000)}m`)).toBe(`${'r'.repeat(100_000)}m`);
     expect(unescapeWords(long)).toBe(expected);
+    expect(normaliseCommand(`${"r''".repeat(100_000)}m -rf ~`)).toBe(`${'r'.repeat(100_000)}m -rf ~`);
+    expect(normaliseCommand(`\x00${"r''".repeat(100_000)}m`)).toBe(`${'r'.repeat(100_000)}m`);
+    expect(normaliseCommand(`é${"r''".repeat(100_000)}m`)).toBe(`é${'r'.repeat(100_000)}m`);
   });
 
   it('unescapes only outside single, double and ANSI-C quotes', () => {
