@@ -26,8 +26,6 @@ const DECODER_NAMES = new Set(['base64', 'base32', 'basenc', 'openssl', 'xxd', '
 const CODE_RUNNERS = new Set([...SHELLS, 'eval', 'source', '.', 'python', 'perl', 'ruby', 'node', 'php']);
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!']);
 const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-/** Second characters of EXEC_ACTIONS, so most options are passed over without a copy. */
-const EXEC_INITIALS = new Set([0x65, 0x6f]);
 /** Shared empty `via`; never changed in place, only replaced. */
 const NO_VIA: readonly string[] = [];
 
@@ -46,6 +44,10 @@ const CODE_RUNNER = 4;
 const DOWNLOADER = 8;
 const SQL_CLIENT = 16;
 const CHECKED = 32;
+/** Past FULL_CHECKS still checked: it can be hardline (HARDLINE_CAPABLE) or decodes. */
+const STILL_CHECKED = 64;
+/** rm or rimraf, which have a cheaper hardline check of their own. */
+const REMOVER = 128;
 
 function kindOf(name: string): number {
   return (
@@ -54,7 +56,9 @@ function kindOf(name: string): number {
     (CODE_RUNNERS.has(name) ? CODE_RUNNER : 0) |
     (DOWNLOADERS.has(name) ? DOWNLOADER : 0) |
     (SQL_CLIENTS.has(name) ? SQL_CLIENT : 0) |
-    (isWatchedName(name) || DECODER_NAMES.has(name) ? CHECKED : 0)
+    (isWatchedName(name) || DECODER_NAMES.has(name) ? CHECKED : 0) |
+    (HARDLINE_CAPABLE.has(name) || DECODER_NAMES.has(name) ? STILL_CHECKED : 0) |
+    (name === 'rm' || name === 'rimraf' ? REMOVER : 0)
   );
 }
 
@@ -145,7 +149,9 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     const quoted = first === 0x22 || first === 0x27;
     if (commandReach <= 0 && !quoted) {
       // Skips are guarded here, so their rare calls stay out of this loop's compiled code.
-      if (first === 0x2d && EXEC_INITIALS.has(codes[start + 1] ?? -1) && EXEC_ACTIONS.has(raw(k))) {
+      // The second character of each EXEC_ACTIONS word (e, o), so most options are passed over without a copy.
+      const second = codes[start + 1];
+      if (first === 0x2d && (second === 0x65 || second === 0x6f) && EXEC_ACTIONS.has(raw(k))) {
         commandReach = 1;
         via = [...via, 'find'];
       } else if (t.isNewest(k)) t.skipPlainWords(k);
@@ -183,10 +189,11 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (kind & SQL_CLIENT) sawSql = true;
     if (kind & DOWNLOADER) downloader = true;
     if ((kind & CHECKED) === 0) continue;
-    if (checkCommand(t, k, name, via, checked, sinkFor)) decoder = true;
+    if (checkCommand(t, k, name, kind, via, checked, sinkFor)) decoder = true;
   }
   spareOuter = outer;
   words.release();
+  t.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
   if (sawSql) sqlTextHits(text.replace(/["'`]/g, ' '), sinkFor(0, text.length));
 }
@@ -196,8 +203,58 @@ const FULL_CHECKS = 2000;
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
 interface Checked {
   full: number;
-  /** Whether each command checked so far decodes. */
-  seen: Map<string, boolean>;
+  /** Each command checked so far, by wordsHash; those sharing a hash are chained. */
+  seen: Map<number, SeenCommand>;
+}
+
+/** A command run through every rule, and whether it decodes. */
+interface SeenCommand {
+  via: readonly string[];
+  name: string;
+  args: readonly string[];
+  decodes: boolean;
+  next: SeenCommand | undefined;
+}
+
+/**
+ * FNV-1a over a list of words as if joined: a unit no string holds (0x10000 > 0xffff) between
+ * each two, so [] and [''] hash alike, as sameWords has them match.
+ */
+function hashWords(h: number, words: readonly string[]): number {
+  for (let k = 0; k < words.length; k++) {
+    if (k > 0) h = Math.imul(h ^ 0x10000, 0x01000193);
+    const w = words[k] ?? '';
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
+  }
+  return h;
+}
+
+function wordsHash(via: readonly string[], name: string, args: readonly string[]): number {
+  return hashWords(hashWords(Math.imul(0x811c9dc5 ^ name.length, 0x01000193), via), args);
+}
+
+/**
+ * Whether two word lists are the same command's words. They used to be compared joined (args with
+ * NUL, wrappers with a space), which no word holds, so only [] and [''] differ and still match;
+ * that stays so, or a repeat would now be judged where it was not.
+ */
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return a.length + b.length === 1 && (a[0] ?? b[0]) === '';
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The entry for a command already checked in full, by its words. */
+function seenBefore(
+  checked: Checked,
+  hash: number,
+  via: readonly string[],
+  name: string,
+  args: readonly string[],
+): SeenCommand | undefined {
+  for (let e = checked.seen.get(hash); e !== undefined; e = e.next)
+    if (e.name === name && sameWords(e.args, args) && sameWords(e.via, via)) return e;
+  return undefined;
 }
 
 /**
@@ -209,31 +266,43 @@ function checkCommand(
   t: Tokens,
   k: number,
   name: string,
+  kind: number,
   via: readonly string[],
   checked: Checked,
   sinkFor: (start: number, end: number) => HitSink,
 ): boolean {
   const full = checked.full < FULL_CHECKS;
   // Past the budget only what can be hardline is checked; the verdict is already "dangerous".
-  if (!full && !HARDLINE_CAPABLE.has(name) && !DECODER_NAMES.has(name)) return false;
+  if (!full && (kind & STILL_CHECKED) === 0) return false;
   let end = k + 1;
   while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
-  if (!full && (name === 'rm' || name === 'rimraf')) return rmHardline(t, k, end, name, sinkFor);
+  if (!full && (kind & REMOVER) !== 0) return rmHardline(t, k, end, name, sinkFor);
   const args: string[] = [];
   for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
   // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
-  const memo = full ? `${via.join(' ')}\u0000${name}\u0000${args.join('\u0000')}` : '';
-  const known = full ? checked.seen.get(memo) : undefined;
-  if (known !== undefined) return known;
+  const hash = full ? wordsHash(via, name, args) : 0;
+  const known = full ? seenBefore(checked, hash, via, name, args) : undefined;
+  if (known !== undefined) return known.decodes;
   // Words carry what substitutions run; the scan does not know, so rules see none.
-  const view: CommandView = { name, args, words: NO_WORDS, via, stdin: null };
+  // The parsed analysis's views carry these fields too, in this order: one shape keeps the
+  // detectors' property reads monomorphic (a second one threw their compiled code away mid-scan).
+  const view: CommandView = {
+    name,
+    args,
+    words: NO_WORDS,
+    via,
+    stdin: null,
+    cwd: null,
+    workspace: null,
+    cwdLeft: false,
+  };
   const decodes = isDecoder(view);
   const sink = sinkFor(t.start(k), t.end(end - 1));
   if (!full) {
     hardlineOnly(view, sink);
     return decodes;
   }
-  checked.seen.set(memo, decodes);
+  checked.seen.set(hash, { via, name, args, decodes, next: checked.seen.get(hash) });
   checked.full++;
   for (const detect of detectorsFor(name)) detect(view, sink);
   return decodes;

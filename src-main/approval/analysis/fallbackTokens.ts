@@ -4,7 +4,7 @@
  * however long the input is, and a 1 MB command costs no per-call arrays of its size.
  */
 
-import { codeUnits } from './codeUnits';
+import { borrowCodeUnits, returnCodeUnits } from './codeUnits';
 import { plainlyUnprotectedUnits } from './plainPath';
 
 /** Operator codes; 0 marks a word. */
@@ -101,7 +101,12 @@ export class Tokens {
   readonly codes: Uint16Array;
 
   constructor(readonly text: string) {
-    this.codes = codeUnits(text);
+    this.codes = borrowCodeUnits(text);
+  }
+
+  /** Hands the code units back for the next long text; nothing may read this object after. */
+  release(): void {
+    returnCodeUnits(this.codes);
   }
 
   /** Whether token k exists. Only the newest RING tokens are kept: callers move forward. */

@@ -40,6 +40,17 @@ describe('normaliseCommand', () => {
     expect(unescapeWords("cmd '' x")).toBe("cmd '' x");
   });
 
+  it('keeps every other character of a long text, lone surrogates included', () => {
+    const long = `${'a\ud800b'.repeat(10_000)} r''m \\x ${'\udc00c'.repeat(10_000)}`;
+    const expected = `${'a\ud800b'.repeat(10_000)} rm x ${'\udc00c'.repeat(10_000)}`;
+    expect(unescapeWords(long)).toBe(expected);
+    expect(unescapeWords(`${"r''".repeat(100_000)}m`)).toBe(`${'r'.repeat(100_000)}m`);
+    expect(unescapeWords(long)).toBe(expected);
+    expect(normaliseCommand(`${"r''".repeat(100_000)}m -rf ~`)).toBe(`${'r'.repeat(100_000)}m -rf ~`);
+    expect(normaliseCommand(`\x00${"r''".repeat(100_000)}m`)).toBe(`${'r'.repeat(100_000)}m`);
+    expect(normaliseCommand(`é${"r''".repeat(100_000)}m`)).toBe(`é${'r'.repeat(100_000)}m`);
+  });
+
   it('unescapes only outside single, double and ANSI-C quotes', () => {
     expect(unescapeWords("'a\\b' r\\m \"c\\\"d\" r''m $'e\\'f' r\\m")).toBe(
       "'a\\b' rm \"c\\\"d\" rm $'e\\'f' rm",

@@ -4,7 +4,7 @@
  * Every pass is a single left-to-right scan, so the cost is linear in the input.
  */
 
-import { codeUnits } from './codeUnits';
+import { borrowCodeUnits, borrowUnits, returnCodeUnits } from './codeUnits';
 import { PARSE_LIMITS } from './parse';
 
 const ESC = 0x1b;
@@ -37,12 +37,16 @@ function nextDropped(s: string, from: number): number {
   return DROPPED.test(s) ? DROPPED.lastIndex - 1 : -1;
 }
 
-/** Anything but tab, newline and printable ASCII: what stripControls or the NFKC fold may change. */
-const NOT_PLAIN_ASCII = /[^\t\n\x20-\x7e]/;
+/**
+ * Only tab, newline and printable ASCII, which neither stripControls nor the NFKC fold changes.
+ * Anchored, the engine runs one loop over the class; searching for a character outside it tried a
+ * match at every position (a third slower on a megabyte).
+ */
+const PLAIN_ASCII = /^[\t\n\x20-\x7e]*$/;
 
 export function normaliseCommand(input: string): string {
   // Most commands are plain ASCII: one native pass answers both questions below.
-  if (!NOT_PLAIN_ASCII.test(input)) return unescapeWords(flat(input));
+  if (PLAIN_ASCII.test(input)) return unescapeWords(flat(input));
   const stripped = stripControls(input);
   const ascii = !NON_ASCII.test(stripped);
   const folded = ascii ? flat(stripped) : stripControls(stripped.normalize('NFKC'));
@@ -119,6 +123,10 @@ const CHAR = new Uint8Array(128);
 for (const c of ' \t\n;&|()<>') CHAR[c.charCodeAt(0)] = 1;
 for (let c = 0; c < 128; c++) if (/\w/.test(String.fromCharCode(c))) CHAR[c] = 2;
 
+/** Per ASCII character: 1 unless unescapeWords acts on it outside quotes (`\\`, `'`, `"`, `#`, `$`). */
+const ORDINARY = new Uint8Array(128).fill(1);
+for (const c of '\\\'"#$') ORDINARY[c.charCodeAt(0)] = 0;
+
 const BACKSLASH = 0x5c;
 const SINGLE = 0x27;
 const DOUBLE = 0x22;
@@ -145,8 +153,9 @@ function isWordish(c: number): boolean {
  */
 export function unescapeWords(s: string): string {
   if (!s.includes('\\') && !s.includes("''") && !s.includes('""')) return s;
-  const codes = codeUnits(s);
-  const kept = new Kept(s, codes);
+  const codes = borrowCodeUnits(s);
+  const out = s.length <= CODES.length ? CODES : borrowUnits(s.length);
+  const kept = new Kept(codes, out);
   let from = 0;
   let state = NONE;
   let wordStart = true;
@@ -167,6 +176,14 @@ export function unescapeWords(s: string): string {
         if (c === (state === IN_DOUBLE ? DOUBLE : SINGLE)) state = NONE;
         i++;
       }
+      continue;
+    }
+    if (c < 128 && ORDINARY[c] === 1) {
+      // A run that changes nothing, read in a tight loop; its last character says whether a word starts.
+      let j = i + 1;
+      for (let d = codes[j] ?? 0; j < n && d < 128 && ORDINARY[d] === 1; d = codes[++j] ?? 0);
+      wordStart = isBreak(codes[j - 1] ?? 0);
+      i = j;
       continue;
     }
     const next = codes[i + 1] ?? -1;
@@ -204,47 +221,50 @@ export function unescapeWords(s: string): string {
     i++;
   }
   kept.add(from, n);
-  return kept.text();
+  // Nothing dropped (a megabyte of `\\`): the text itself, not a copy in another representation.
+  const text = kept.length === n ? s : kept.text();
+  returnCodeUnits(codes);
+  returnCodeUnits(out);
+  return text;
 }
 
-/** Short kept runs are gathered here before they become one string; shared, as nothing nests. */
+/** Where a short text's kept runs are gathered; shared, as nothing nests. Longer texts borrow one. */
 const CODES = new Uint16Array(4096);
-/** Kept runs longer than this are sliced; shorter ones are copied into CODES. */
+/** Kept runs longer than this are copied natively; shorter ones one unit at a time. */
 const SHORT_RUN = 64;
 
 /**
- * The kept runs of a text, joined: long runs as slices, short ones copied into a code buffer, so
- * a megabyte of `r''r''…` (a run every three characters) is not a list of 300 000 tiny strings.
+ * The kept runs of a text, copied one after another into `out` (at least as long as the text) and
+ * made a string once: a megabyte of `r''r''…` (a run every three characters) is not a list of
+ * 300 000 tiny strings.
  */
 class Kept {
-  private readonly parts: string[] = [];
-  private codes = 0;
+  /** Units kept so far. */
+  length = 0;
 
   constructor(
-    private readonly s: string,
     private readonly units: Uint16Array,
+    private readonly out: Uint16Array,
   ) {}
 
   add(from: number, to: number): void {
-    if (to - from > SHORT_RUN) {
-      this.flush();
-      this.parts.push(this.s.slice(from, to));
-      return;
-    }
-    if (this.codes + (to - from) > CODES.length) this.flush();
+    const out = this.out;
     const units = this.units;
-    for (let j = from; j < to; j++) CODES[this.codes++] = units[j] ?? 0;
+    const n = this.length;
+    if (to - from > SHORT_RUN) out.set(units.subarray(from, to), n);
+    else for (let j = from; j < to; j++) out[n + j - from] = units[j] ?? 0;
+    this.length = n + to - from;
   }
 
+  /**
+   * Both ways keep lone surrogates as they are. fromCharCode.apply builds an argument per unit,
+   * which cost several times the native decode on a long text.
+   */
   text(): string {
-    this.flush();
-    return this.parts.join('');
-  }
-
-  private flush(): void {
-    if (this.codes === 0) return;
-    // apply takes any array-like, and keeps lone surrogates as they are.
-    this.parts.push(String.fromCharCode.apply(null, CODES.subarray(0, this.codes) as unknown as number[]));
-    this.codes = 0;
+    const n = this.length;
+    const out = this.out;
+    return n <= CODES.length
+      ? String.fromCharCode.apply(null, out.subarray(0, n) as unknown as number[])
+      : Buffer.from(out.buffer, out.byteOffset, 2 * n).toString('utf16le');
   }
 }

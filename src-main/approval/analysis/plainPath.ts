@@ -81,7 +81,7 @@ export function plainlyUnprotectedUnits(
   if (c === 0x2f) {
     while (i < end && isNameChar(units[i] ?? -1)) i++;
     if (i === start + 1 || (i < end && units[i] !== 0x2f)) return false;
-    if (isSystemTop(text, start + 1, i)) return false;
+    if (isSystemTopUnits(units, text, start + 1, i)) return false;
   } else if (!isPlainChar(c) || (c === 0x2d && units[i] === 0x2d)) return false;
   for (; i < end; i++) {
     const d = units[i] ?? -1;
@@ -102,6 +102,21 @@ function isSystemTop(text: string, from: number, to: number): boolean {
   lastTop = text.slice(from, to);
   lastTopIsSystem = SYSTEM_TOP.has(lastTop.toLowerCase());
   return lastTopIsSystem;
+}
+
+/**
+ * isSystemTop over code units: the repeat test reads the typed array, not the text (startsWith at
+ * an offset into a long sliced string cost more than the rest of the quick answer).
+ */
+function isSystemTopUnits(units: Uint16Array, text: string, from: number, to: number): boolean {
+  const length = to - from;
+  if (length > LONGEST_TOP) return false;
+  if (length === lastTop.length) {
+    let i = 0;
+    while (i < length && units[from + i] === lastTop.charCodeAt(i)) i++;
+    if (i === length) return lastTopIsSystem;
+  }
+  return isSystemTop(text, from, to);
 }
 
 /** Neither a brace, a home `~`, a quote, an escape nor the start of an expansion. */
