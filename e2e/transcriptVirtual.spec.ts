@@ -195,4 +195,44 @@ describe('the virtual transcript', () => {
     expect(now.index).toBe(seen.index);
     expect(Math.abs(now.y - seen.y)).toBeLessThan(4);
   }, 90_000);
+
+  it('draws outlines of the rows a fast drag passes, and the rows themselves once it stops', async () => {
+    // The long session, stopped in its fixture's rows (earlier tests may have added turns at its end).
+    await app.page.locator(`[data-testid="session-item"][data-session="${longId()}"] .session-open`).click();
+    await expect.poll(() => app.page.getByTestId('message').count(), POLL).toBeGreaterThan(0);
+    await scrollTo(0.7);
+    await settledScrollTop();
+    // A drag of the scrollbar: the view moves three view heights a frame, and the rows drawn for
+    // each step are looked at in the frame after it (its scroll event has been handled by then).
+    const seen = await list().evaluate(async (el) => {
+      const page = globalThis as unknown as { requestAnimationFrame(next: () => void): number };
+      const frame = () => new Promise<void>((resolve) => page.requestAnimationFrame(() => resolve()));
+      const steps: Array<{ outlines: number; messages: number }> = [];
+      const from = el.scrollTop;
+      for (let i = 1; i <= 12; i++) {
+        el.scrollTop = from - i * 3 * el.clientHeight;
+        await frame();
+        steps.push({
+          outlines: el.querySelectorAll('.transcript-seek').length,
+          messages: el.querySelectorAll('[data-testid="message"]').length,
+        });
+      }
+      return steps;
+    });
+    // The first jump draws full rows (it may be one jump alone); the drag after it, outlines.
+    expect(seen[0]?.outlines).toBe(0);
+    const dragged = seen.slice(2);
+    expect(dragged.every((s) => s.outlines > 0 && s.messages === 0)).toBe(true);
+    // Stopped: the rows in view are drawn in full, in place of the outlines.
+    await expect.poll(() => app.page.locator('.transcript-seek').count(), POLL).toBe(0);
+    await expect.poll(() => app.page.getByTestId('message').count(), POLL).toBeGreaterThan(0);
+    const inView = await list().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return [...el.querySelectorAll('[data-testid="message"]')].some((m) => {
+        const r = m.getBoundingClientRect();
+        return r.bottom > box.top && r.top < box.bottom;
+      });
+    });
+    expect(inView).toBe(true);
+  }, 60_000);
 });

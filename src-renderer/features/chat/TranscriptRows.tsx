@@ -2,6 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } fro
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChat } from './chatStore';
 import { MessageItem } from './MessageItem';
+import { SeekRow } from './SeekRow';
 import { TurnChip } from '../changes/TurnChip';
 import { useReveal } from './revealStore';
 import { savedPosition, savePosition } from './scrollPositions';
@@ -42,7 +43,7 @@ export function TranscriptRows({
   const saved = useRef(savedPosition(sessionId)).current;
   const stick = useRef(saved?.atBottom ?? true);
   const list = useRef<Virtualizer>(undefined);
-  const rangeExtractor = useJumpAwareRange(scroller, () => {
+  const range = useJumpAwareRange(scroller, () => {
     const v = list.current;
     return v?.scrollOffset != null && v.scrollRect
       ? { offset: v.scrollOffset, height: v.scrollRect.height }
@@ -61,7 +62,7 @@ export function TranscriptRows({
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 2,
-    rangeExtractor,
+    rangeExtractor: range.rangeExtractor,
     initialOffset: saved && !saved.atBottom ? saved.offset : BOTTOM,
     ...(saved ? { initialMeasurementsCache: saved.measurements } : {}),
     scrollMargin: host.current?.offsetTop ?? 0,
@@ -108,12 +109,24 @@ export function TranscriptRows({
   useRevealRow(rows, virtualizer, scroller, stick);
 
   const items = virtualizer.getVirtualItems();
+  // Read after the rows are decided: a fast drag draws each row's outline at its known height.
+  const seeking = range.seeking();
   const margin = virtualizer.options.scrollMargin;
   return (
     <div ref={host} className="transcript-rows" style={{ height: total }}>
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
+        if (seeking)
+          return (
+            <SeekRow
+              key={item.key}
+              index={item.index}
+              top={item.start - margin}
+              height={item.size}
+              messageId={'messageId' in row ? row.messageId : undefined}
+            />
+          );
         return (
           <div
             key={item.key}
@@ -194,7 +207,8 @@ function useRevealRow(
       if (offset !== undefined) virtualizer.scrollToOffset(offset);
       frame = requestAnimationFrame(() => {
         frame = requestAnimationFrame(() => {
-          if (!shown(list?.querySelector(`[data-index="${index}"]`))) {
+          // A row drawn in outline while the view seeks is not shown yet: its content is not there.
+          if (!shown(list?.querySelector(`[data-index="${index}"]:not(.transcript-seek)`))) {
             if (++tries < REVEAL_TRIES) go();
           } else if (target.toolCallId) settle();
         });

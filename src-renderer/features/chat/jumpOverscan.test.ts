@@ -46,4 +46,31 @@ describe('jumpAwareRange', () => {
     expect(l.at(5_100, 41, 42)).toEqual([39, 40, 41, 42, 43, 44]);
     expect(l.rows.jumped()).toBe(false);
   });
+
+  it('is seeking only from the second jump in a row, until a move or a stop ends it', () => {
+    const l = list();
+    l.at(0, 10, 11);
+    l.at(5_000, 40, 41);
+    // One jump (a find hit, a click on the scrollbar's track) draws full rows.
+    expect(l.rows.seeking()).toBe(false);
+    l.at(10_000, 80, 81);
+    expect(l.rows.seeking()).toBe(true);
+    // Rows measured in place (same offset) do not end it; a move short of a jump does.
+    l.at(10_000, 80, 82);
+    expect(l.rows.seeking()).toBe(true);
+    l.at(10_400, 82, 83);
+    expect(l.rows.seeking()).toBe(false);
+    l.at(20_000, 90, 91);
+    l.at(30_000, 95, 96);
+    expect(l.rows.seeking()).toBe(true);
+    l.rows.stopSeeking();
+    expect(l.rows.seeking()).toBe(false);
+    // After a stop, one more jump alone is not seeking again.
+    l.at(40_000, 97, 98);
+    expect(l.rows.seeking()).toBe(false);
+    // Nor is a jump after a single jump the view stopped at.
+    l.rows.stopSeeking();
+    l.at(50_000, 98, 99);
+    expect(l.rows.seeking()).toBe(false);
+  });
 });
