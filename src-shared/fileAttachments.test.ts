@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FileAttachmentSchema,
-  FileAttachmentsSchema,
-  kindOf,
-  MAX_FILES,
-  MAX_IMAGE_BYTES,
-  MAX_TEXT_BYTES,
-} from './fileAttachments';
+import { FileAttachmentSchema, FileAttachmentsSchema } from './fileAttachments';
+import { kindOf, MAX_FILES, MAX_IMAGE_BYTES, MAX_TEXT_BYTES } from './fileLimits';
 
 /** The base64 of `bytes` zero bytes. */
 const b64 = (bytes: number) => 'AAAA'.repeat(Math.floor(bytes / 3)) + ['', 'AA==', 'AAA='][bytes % 3];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addUsage, formatCost, formatTokens, NO_USAGE, usageText } from './usage';
+import { addUsage, NO_USAGE } from './usage';
+import { formatCost, formatTokens, usageText } from './usageText';
 
 describe('token usage', () => {
   it('adds usages, keeping a cost only when every part is priced', () => {

@@ -1,8 +1,8 @@
-import { fileDiffSummary } from '../../src-shared/fileDiff';
+import { fileDiffSummary } from '../../src-shared/diffText';
 import type { AgentEvent } from '../../src-shared/agentEvents';
 import type { AgentEventListener } from '../agent/events';
 import { eventOutcome, toolCallView } from '../agent/toolCards';
-import { usageText } from '../../src-shared/usage';
+import { usageText } from '../../src-shared/usageText';
 import { writeLine } from './args';
 import { LiveOutput } from './liveOutput';
 

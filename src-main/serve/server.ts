@@ -11,7 +11,7 @@ import { readStatic } from './staticFiles';
 
 /**
  * Largest message a page may send; a bigger frame closes that socket with 1009. Room for a
- * message with its pasted files (MAX_TOTAL_BYTES in src-shared/fileAttachments.ts, as base64).
+ * message with its pasted files (MAX_TOTAL_BYTES in src-shared/fileLimits.ts, as base64).
  */
 export const MAX_PAYLOAD = 34 << 20;
 

@@ -1,7 +1,8 @@
 import { eventMethodName, requestMethodName, type CaduceusBridge } from '../../src-shared/ipc/bridge';
 import type { Reply } from '../../src-shared/ipc/contract';
 import { EVENT_NAMES, REQUEST_NAMES, type RequestName } from '../../src-shared/ipc/names';
-import { ServerMessageSchema, type ClientMessage } from '../../src-shared/ipc/wire';
+import type { ClientMessage } from '../../src-shared/ipc/wire';
+import { readServerMessage } from '../../src-shared/ipc/serverMessage';
 
 export type ConnectionState =
   | { status: 'connecting'; attempt: number }
@@ -124,14 +125,13 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   }
 
   function receive(text: string): void {
-    let parsed;
+    let message;
     try {
-      parsed = ServerMessageSchema.safeParse(JSON.parse(text));
+      message = readServerMessage(JSON.parse(text));
     } catch {
       return;
     }
-    if (!parsed.success) return;
-    const message = parsed.data;
+    if (!message) return;
     if (message.type === 'reply') {
       const resolve = waiting.get(message.id);
       waiting.delete(message.id);

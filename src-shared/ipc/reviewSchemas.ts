@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WorkspacePathSchema } from './workspaceSchemas';
+import { DIFF_SIDES } from './diffSides';
 
 /** A path relative to the workspace; main checks again that it stays inside. */
 export const ReviewPathSchema = z
@@ -40,7 +41,7 @@ export const ReviewStatusSchema = z.discriminatedUnion('repo', [
 export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
 
 /** Which side of a file's change: index against HEAD, tree against index, or a new file. */
-export const DiffSideSchema = z.enum(['staged', 'unstaged', 'untracked']);
+export const DiffSideSchema = z.enum(DIFF_SIDES);
 export type DiffSide = z.infer<typeof DiffSideSchema>;
 
 export const FileDiffSchema = z.object({

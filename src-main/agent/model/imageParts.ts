@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { splitAttachments } from '../../../src-shared/attachments';
-import { MAX_IMAGE_BYTES } from '../../../src-shared/fileAttachments';
+import { MAX_IMAGE_BYTES } from '../../../src-shared/fileLimits';
 import type { ChatMessage } from '../../../src-shared/sessions';
 
 /**

@@ -1,9 +1,9 @@
 import type { ExportFormat, ToolCallView } from '../../../src-shared/ipc/chatSchemas';
 import type { ChatMessage } from '../../../src-shared/sessions';
 import { ledgerSubjectText } from '../../../src-shared/approvalsLedger';
-import { fileDiffSummary } from '../../../src-shared/fileDiff';
-import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
-import { usageText } from '../../../src-shared/usage';
+import { fileDiffSummary } from '../../../src-shared/diffText';
+import { failedExit, toolCallLabel } from '../../../src-shared/toolCallLabel';
+import { usageText } from '../../../src-shared/usageText';
 import { storedToolCallViews } from '../toolCards';
 import type { SessionStore } from './store';
 import { worktreeView } from './worktreeSessions';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnifiedDiff } from '../../../src-shared/fileDiff';
+import { parseUnifiedDiff } from '../../../src-shared/diffText';
 import { ReadPolicy } from '../../sandbox/readPolicy';
 import type { TerminalService } from '../../terminal/service';
 import * as fileModule from '../file';

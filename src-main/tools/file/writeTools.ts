@@ -15,7 +15,8 @@ import type { PatchArgs, WriteFileArgs } from './schemas';
 import { applyUnifiedDiff } from './unifiedDiff';
 import { beforeOf, fileDiffOf, MAX_DIFFED_BYTES, type Before } from './fileDiff';
 import { readPolicyOf } from './readGuard';
-import { fileDiffSummary, type FileDiff } from '../../../src-shared/fileDiff';
+import { fileDiffSummary } from '../../../src-shared/diffText';
+import type { FileDiff } from '../../../src-shared/fileDiff';
 import { runsCodeLater } from '../../workspace/runsCodeLater';
 import type { WritePlace } from '../../workspace/workspaces';
 

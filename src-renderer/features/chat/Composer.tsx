@@ -7,7 +7,7 @@ import { filterCommands, loadPromptCommands, slashQuery, type PromptCommand } fr
 import { PromptPicker } from './PromptPicker';
 import { AttachmentChips, fileChip, resourceChip } from './AttachmentChips';
 import { readPicked, type PendingFile } from './pendingFiles';
-import { sizeLabel } from '../../../src-shared/fileAttachments';
+import { sizeLabel } from '../../../src-shared/fileLimits';
 import { ResourcePicker } from './ResourcePicker';
 import type { AttachmentRef } from '../../../src-shared/attachments';
 

@@ -1,4 +1,4 @@
-import { formatCost, formatTokens, usageText } from '../../../src-shared/usage';
+import { formatCost, formatTokens, usageText } from '../../../src-shared/usageText';
 import { useChat } from './chatStore';
 
 /** The session's tokens (and cost, where prices are known) in the chat header; the last turn's on hover. */

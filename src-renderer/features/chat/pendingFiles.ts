@@ -5,8 +5,8 @@ import {
   MAX_IMAGE_BYTES,
   MAX_OTHER_BYTES,
   sizeLabel,
-  type FileAttachment,
-} from '../../../src-shared/fileAttachments';
+} from '../../../src-shared/fileLimits';
+import type { FileAttachment } from '../../../src-shared/fileAttachments';
 
 /** A file waiting in the composer to go with the next message. */
 export interface PendingFile extends FileAttachment {

@@ -1,5 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
-import { parseUnifiedDiff, type DiffLine } from '../../../src-shared/fileDiff';
+import { parseUnifiedDiff, type DiffLine } from '../../../src-shared/diffText';
 import { highlighterFor, type Highlighter } from './highlight';
 import { countChanges, splitRows } from './rows';
 import './diff.css';

@@ -1,4 +1,5 @@
-import { fileDiffSummary, OMITTED_WORDS, type FileDiff } from '../../../src-shared/fileDiff';
+import { fileDiffSummary, OMITTED_WORDS } from '../../../src-shared/diffText';
+import type { FileDiff } from '../../../src-shared/fileDiff';
 import { DiffView } from './lazyDiffView';
 
 /** A path inside `base` as relative to it; any other as it is. */

@@ -1,4 +1,4 @@
-import type { DiffHunk, DiffLine } from '../../../src-shared/fileDiff';
+import type { DiffHunk, DiffLine } from '../../../src-shared/diffText';
 
 /** One row of the side-by-side view: the old line on the left, the new on the right. */
 export interface SplitRow {

@@ -1,4 +1,5 @@
-import { DiffSideSchema, type DiffSide, type ReviewFile } from '../../../src-shared/ipc/reviewSchemas';
+import type { DiffSide, ReviewFile } from '../../../src-shared/ipc/reviewSchemas';
+import { DIFF_SIDES } from '../../../src-shared/ipc/diffSides';
 import { groupFiles, useReview, type ReviewEntry } from './reviewStore';
 
 const TITLES: Record<DiffSide, string> = {
@@ -39,7 +40,7 @@ export function ReviewFiles({ onDiscard }: Props) {
     return <p className="review-empty muted">No changes: the working tree matches HEAD.</p>;
   return (
     <div className="review-files">
-      {DiffSideSchema.options.map((side) =>
+      {DIFF_SIDES.map((side) =>
         groups[side].length === 0 ? null : (
           <section key={side} className="review-group" data-testid={`review-group-${side}`}>
             <h3>

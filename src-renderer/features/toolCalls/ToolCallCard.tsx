@@ -4,7 +4,7 @@ import { useChat } from '../chat/chatStore';
 import { clockTickMs, formatDuration, formatRunning, useNow } from '../../ui/useNow';
 import { ApprovalInline } from '../approvals/ApprovalInline';
 import { MaskIcon } from '../../ui/Icon';
-import { failedExit, toolCallLabel } from '../../../src-shared/toolCalls';
+import { failedExit, toolCallLabel } from '../../../src-shared/toolCallLabel';
 import type { FileDiff } from '../../../src-shared/fileDiff';
 import { previewParts, STATUS_ICONS } from './format';
 import { FileDiffView } from '../diff/FileDiffView';
