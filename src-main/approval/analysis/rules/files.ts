@@ -1,7 +1,7 @@
 /**
  * Deletes and rewrites that slip past the rm rules: rsync --delete, archivers that remove what
- * they pack, moving files onto /dev/null, emptying or editing files outside the workspace, and
- * wiping shell history.
+ * they pack or unpack outside the workspace, moving files onto /dev/null, emptying or editing
+ * files outside the workspace, and wiping shell history.
  */
 import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
@@ -79,6 +79,30 @@ function archiver(cmd: CommandView, out: HitSink): void {
   if (removes) out.hit('archive-remove-sources', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
+/**
+ * Where an archive is unpacked outside the current folder: tar's `-C`/`--directory` (and `-P`,
+ * which keeps the archive's absolute paths, so it writes wherever the archive says), unzip's
+ * `-d`, 7-Zip's `-o`. An archive's members are not known here: any file under it may change.
+ */
+function unpackDirs(cmd: CommandView): string[] {
+  const args = cmd.args;
+  if (cmd.name === 'unzip') return optionValues(args, 'd', []);
+  if (cmd.name.startsWith('7z'))
+    return args[0] === 'x' || args[0] === 'e'
+      ? args.filter((a) => a.startsWith('-o') && a.length > 2).map((a) => a.slice(2))
+      : [];
+  const first = args[0] ?? '';
+  const bundled = first !== '' && !first.startsWith('-') && /^[A-Za-z]+$/.test(first) && first.includes('x');
+  if (!bundled && !hasFlag(args, 'x', ['extract', 'get'])) return [];
+  const dirs = optionValues(args, 'C', ['directory']);
+  if (hasFlag(args, 'P', ['absolute-names']) || (bundled && first.includes('P'))) dirs.push('/');
+  return dirs;
+}
+
+function unpack(cmd: CommandView, out: HitSink): void {
+  rewrites(cmd, unpackDirs(cmd), 'unpacks into', out);
+}
+
 /** sed -i, perl -i, ruby -i: the files they edit. */
 function inPlace(cmd: CommandView, out: HitSink): void {
   const { options, operands } = splitOptions(cmd.args);
@@ -118,6 +142,7 @@ function remove(cmd: CommandView, out: HitSink): void {
 export const filesDetectors: DetectorTable = [
   [['rsync'], rsync],
   [['tar', 'bsdtar', 'zip', '7z', '7za', '7zz', '7zr'], archiver],
+  [['tar', 'bsdtar', 'unzip', '7z', '7za', '7zz', '7zr'], unpack],
   [['sed', 'perl', 'ruby'], inPlace],
   [['truncate'], truncate],
   [['cp', 'mv'], copyMove],

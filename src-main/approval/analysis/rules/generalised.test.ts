@@ -57,7 +57,7 @@ const exfiltration: List = [
   ['ask', 'git commit -m wip .env.staging'],
   ['quiet', 'git add .env.sample'],
   ['quiet', 'gsutil cp -r ./public gs://my-site/'],
-  ['quiet', 'tar czf - dist | ssh deploy@web "tar xzf - -C /srv/app"'],
+  ['quiet', 'tar czf - dist | ssh deploy@web "tar xzf - -C app"'],
   ['quiet', 'dig +trace example.com'],
 ];
 
