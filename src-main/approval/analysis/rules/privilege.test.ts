@@ -36,6 +36,10 @@ const dangerous: Array<readonly [Expected, string]> = [
   ['ask', 'pacman -Rns linux'],
   ['ask', 'yum erase -y sudo'],
   ['ask', 'apk del busybox'],
+  ['ask', 'brew uninstall --force git'],
+  ['ask', 'brew rm node'],
+  ['ask', 'flatpak uninstall org.gimp.GIMP'],
+  ['ask', 'sudo port uninstall python311'],
 ];
 
 const benign: Array<readonly [Expected, string]> = [
@@ -56,6 +60,9 @@ const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'pacman -Qi linux'],
   ['quiet', 'swapon --show'],
   ['quiet', 'whoami'],
+  ['quiet', 'brew list'],
+  ['quiet', 'brew uninstall --dry-run wget'],
+  ['quiet', 'flatpak list'],
 ];
 
 describe('privilege and system', () => {

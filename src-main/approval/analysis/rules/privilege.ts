@@ -124,6 +124,9 @@ const REMOVE_VERBS = new Map<string, readonly string[]>(
     zypper: ['rm', 'remove'],
     apk: ['del'],
     snap: ['remove'],
+    flatpak: ['uninstall', 'remove'],
+    brew: ['uninstall', 'remove', 'rm'],
+    port: ['uninstall'],
   }),
 );
 

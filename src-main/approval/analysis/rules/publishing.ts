@@ -140,13 +140,18 @@ function python(cmd: CommandView, out: HitSink): void {
 
 const DOCKER_VALUED = new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
 
+/** An image named on a registry of this machine (`localhost:5000/app`): nobody else downloads it. */
+function localRegistry(image: string | undefined): boolean {
+  return image !== undefined && /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\//.test(image);
+}
+
 function containerPush(cmd: CommandView, out: HitSink): void {
   const first = firstOperand(cmd.args, DOCKER_VALUED);
   if (!first) return;
   const rest = cmd.args.slice(first.index + 1);
   const verb = rest.find((a) => !a.startsWith('-'));
   const push =
-    first.value === 'push' ||
+    (first.value === 'push' && !localRegistry(verb)) ||
     (first.value === 'compose' && verb === 'push') ||
     ((first.value === 'image' || first.value === 'manifest') && verb === 'push') ||
     ((first.value === 'build' || first.value === 'buildx') &&

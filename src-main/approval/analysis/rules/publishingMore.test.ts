@@ -17,6 +17,8 @@ const dangerous: Array<readonly [Expected, string]> = [
   ['ask', 'glab release create v1.2.0 dist/*'],
   ['ask', 'glab api -X DELETE projects/42'],
   ['ask', 'gh pr merge 12 --admin --squash'],
+  ['ask', 'docker push localhost.example.com/app'],
+  ['ask', 'podman push registry.example.com:5000/app'],
 ];
 
 const benign: Array<readonly [Expected, string]> = [
@@ -30,6 +32,9 @@ const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'glab mr list'],
   ['quiet', 'glab release list'],
   ['quiet', 'gh pr merge 12 --squash'],
+  // A registry on this machine: nobody else downloads from it.
+  ['quiet', 'docker push localhost:5000/app:dev'],
+  ['quiet', 'podman push --tls-verify=false 127.0.0.1:5000/app'],
 ];
 
 describe('publishing, more registries and forges', () => {
