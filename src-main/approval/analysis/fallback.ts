@@ -192,6 +192,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (checkCommand(t, k, name, kind, via, checked, sinkFor)) decoder = true;
   }
   spareOuter = outer;
+  // Emptied once the scan ends, so no slice kept there keeps a long text alive.
+  gathered.fill('');
   words.release();
   t.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
@@ -210,10 +212,7 @@ const gathered: string[] = [];
 function wordValues(t: Tokens, from: number, end: number): string[] {
   if (from === end) return [];
   for (let a = from; a < end; a++) gathered[a - from] = wordValue(t.raw(a));
-  const values = gathered.slice(0, end - from);
-  // Emptied, so a slice kept here does not keep a long text alive.
-  gathered.fill('', 0, end - from);
-  return values;
+  return gathered.slice(0, end - from);
 }
 
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
