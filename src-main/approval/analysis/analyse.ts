@@ -9,6 +9,7 @@ import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
 import { parseCommandText } from './plain';
 import type { Verdict } from './verdict';
+import type { ArgWord } from './words';
 import { walkTop } from './walker';
 
 export { initShellParser, isShellParserReady } from './parse';
@@ -41,6 +42,8 @@ function patternVerdict(text: string, why: string, options: AnalysisOptions): Ve
   const src = { text, base: 0, span: [0, text.length] as const };
   ctx.parsed = false;
   ctx.hit(ctx.segment(src, 0, text.length, [], []), 'unparsed-command', why);
-  fallbackScan(text, (start, end) => ctx.sink(ctx.segment(src, start, end, [], [])));
+  // One empty list for both: a segment then shows one array of no words, not two.
+  const none: ArgWord[] = [];
+  fallbackScan(text, (start, end) => ctx.sink(ctx.segment(src, start, end, none, none)));
   return ctx.verdict();
 }

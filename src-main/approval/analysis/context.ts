@@ -31,8 +31,14 @@ interface Draft {
   text: string;
   start: number;
   end: number;
-  /** Details per rule key, a few at most: reasons explain, they need not enumerate; null until a hit. */
-  hits: Map<string, Array<string | undefined>> | null;
+  /**
+   * The first rule key hit and its details (a few at most: reasons explain, they need not
+   * enumerate); null until a hit. Most segments have one key, which needs no map.
+   */
+  key: string | null;
+  details: Array<string | undefined> | null;
+  /** Keys after the first, with their details; null until a second key is hit. */
+  more: Map<string, Array<string | undefined>> | null;
   words: string[];
   command: string[];
 }
@@ -141,14 +147,16 @@ export class AnalysisContext {
           text: src.text.slice(start, end),
           start: s,
           end: e,
-          hits: null,
+          key: null,
+          details: null,
+          more: null,
           words: shownWords,
           command: command === words ? shownWords : shownAll(command),
         }) - 1
       );
     }
     // Past the cap, the rest share one segment with no words, which no allow rule can cover.
-    this.overflow ??= { text: '', start: s, end: e, hits: null, words: [], command: [] };
+    this.overflow ??= newOverflow(s, e);
     this.overflow.end = Math.max(this.overflow.end, e);
     return -1;
   }
@@ -160,9 +168,13 @@ export class AnalysisContext {
 
   hit(seg: number, key: string, detail?: string): void {
     const d = this.draft(seg);
-    const details = (d.hits ??= new Map());
-    const list = details.get(key);
-    if (!list) details.set(key, [detail]);
+    if (d.key === null) {
+      d.key = key;
+      d.details = [detail];
+      return;
+    }
+    const list = key === d.key ? d.details : d.more?.get(key);
+    if (!list) (d.more ??= new Map()).set(key, [detail]);
     else if (list.length < MAX_DETAILS && !list.includes(detail)) list.push(detail);
   }
 
@@ -181,59 +193,75 @@ export class AnalysisContext {
   }
 
   private draft(seg: number): Draft {
-    return (
-      (seg >= 0 ? this.drafts[seg] : undefined) ??
-      (this.overflow ??= {
-        text: '',
-        start: 0,
-        end: this.top.length,
-        hits: null,
-        words: [],
-        command: [],
-      })
-    );
+    return (seg >= 0 ? this.drafts[seg] : undefined) ?? (this.overflow ??= newOverflow(0, this.top.length));
   }
 
   verdict(): Verdict {
     const all = this.overflow
       ? [...this.drafts, { ...this.overflow, text: this.top.slice(this.overflow.start, this.overflow.end) }]
       : this.drafts;
-    const keys: string[] = [];
-    const reasons: string[] = [];
-    let level: VerdictLevel = 'safe';
-    // Plain loops and forEach: for-of over a Map allocates an entry pair per key, thousands per
-    // long command, and the segments made here must live until the verdict is returned.
+    const tally = new Tally();
+    // Plain loops: for-of over a Map allocates an entry pair per key, and a closure per segment
+    // was thousands per long command; the segments made here must live until the verdict is returned.
     const segments: Segment[] = new Array<Segment>(all.length);
     for (let i = 0; i < all.length; i++) {
       const d = all[i] as Draft;
       // Most segments have one key: a literal of one is its exact size, where push reserves 17.
-      let segKeys: string[] | null = null;
-      d.hits?.forEach((details, key) => {
-        if (segKeys === null) segKeys = [key];
-        else segKeys.push(key);
-        if (!keys.includes(key)) keys.push(key);
-        const rule = ruleFor(key);
-        if (rule?.hardline) level = 'hardline';
-        else if (level === 'safe') level = 'dangerous';
-        // Past the cap no reason is added: building them for thousands of segments cost a scan.
-        for (const detail of details) {
-          if (reasons.length >= MAX_REASONS) break;
-          const reason = `${rule?.description ?? key}: ${clip(detail ?? d.text)}`;
-          if (reasons.length < MAX_REASONS && !reasons.includes(reason)) reasons.push(reason);
-        }
-      });
+      const segKeys = d.key === null ? [] : [d.key];
+      if (d.key !== null) tally.add(d.key, d.details ?? [], d.text);
+      if (d.more !== null) tally.addMore(d.more, segKeys, d.text);
       segments[i] = {
         text: d.text,
         start: d.start,
         end: d.end,
-        keys: segKeys ?? [],
+        keys: segKeys,
         words: d.words,
         command: d.command,
       };
     }
-    const verdict: Verdict = { verdict: level, keys, reasons, segments, parsed: this.parsed };
+    const verdict: Verdict = {
+      verdict: tally.level,
+      keys: tally.keys,
+      reasons: tally.reasons,
+      segments,
+      parsed: this.parsed,
+    };
     if (this.writes !== null && this.writes.size > 0) verdict.writes = [...this.writes];
     return verdict;
+  }
+}
+
+/** The segment past the cap that the rest share, with no words, which no allow rule can cover. */
+function newOverflow(start: number, end: number): Draft {
+  return { text: '', start, end, key: null, details: null, more: null, words: [], command: [] };
+}
+
+/** The keys, reasons and level of a verdict, gathered segment by segment. */
+class Tally {
+  readonly keys: string[] = [];
+  readonly reasons: string[] = [];
+  level: VerdictLevel = 'safe';
+
+  add(key: string, details: ReadonlyArray<string | undefined>, text: string): void {
+    if (!this.keys.includes(key)) this.keys.push(key);
+    const rule = ruleFor(key);
+    if (rule?.hardline) this.level = 'hardline';
+    else if (this.level === 'safe') this.level = 'dangerous';
+    const reasons = this.reasons;
+    // Past the cap no reason is added: building them for thousands of segments cost a scan.
+    for (const detail of details) {
+      if (reasons.length >= MAX_REASONS) break;
+      const reason = `${rule?.description ?? key}: ${clip(detail ?? text)}`;
+      if (!reasons.includes(reason)) reasons.push(reason);
+    }
+  }
+
+  /** A segment's keys after its first, added to `segKeys` too. */
+  addMore(more: Map<string, Array<string | undefined>>, segKeys: string[], text: string): void {
+    more.forEach((details, key) => {
+      segKeys.push(key);
+      this.add(key, details, text);
+    });
   }
 }
 

@@ -192,6 +192,8 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
     if (checkCommand(t, k, name, kind, via, checked, sinkFor)) decoder = true;
   }
   spareOuter = outer;
+  // Emptied once the scan ends, so no slice kept there keeps a long text alive.
+  gathered.fill('');
   words.release();
   t.release();
   // Shell quotes around SQL are not SQL string literals; drop them before reading statements.
@@ -199,6 +201,19 @@ export function fallbackScan(text: string, eagerSinkFor: (start: number, end: nu
 }
 
 const FULL_CHECKS = 2000;
+
+/** Where a command's words are gathered before being copied out at their exact size. */
+const gathered: string[] = [];
+
+/**
+ * The values of words [from, end), in an array of exactly their number: one grown by push
+ * reserves 17 slots, and thousands of commands are checked.
+ */
+function wordValues(t: Tokens, from: number, end: number): string[] {
+  if (from === end) return [];
+  for (let a = from; a < end; a++) gathered[a - from] = wordValue(t.raw(a));
+  return gathered.slice(0, end - from);
+}
 
 /** Commands run through every rule so far, and their words, so a repeat is not checked again. */
 interface Checked {
@@ -277,8 +292,7 @@ function checkCommand(
   let end = k + 1;
   while (end - k <= WINDOW && t.has(end) && t.op(end) === Op.Word) end++;
   if (!full && (kind & REMOVER) !== 0) return rmHardline(t, k, end, name, sinkFor);
-  const args: string[] = [];
-  for (let a = k + 1; a < end; a++) args.push(wordValue(t.raw(a)));
+  const args = wordValues(t, k + 1, end);
   // A repeat (`cat | cat | …`) needs only whether it decodes, which name and args decide.
   const hash = full ? wordsHash(via, name, args) : 0;
   const known = full ? seenBefore(checked, hash, via, name, args) : undefined;
@@ -352,8 +366,7 @@ function rmHardline(
   let a = k + 1;
   while (a < end && t.plainlyUnprotected(a)) a++;
   if (a === end) return false;
-  const args: string[] = [];
-  for (let b = k + 1; b < end; b++) args.push(wordValue(t.raw(b)));
+  const args = wordValues(t, k + 1, end);
   const reason = rmRootReason(name === 'rm' ? args : ['-r', ...args]);
   if (reason) sinkFor(t.start(k), t.end(end - 1)).hit('rm-root', reason);
   return false;

@@ -22,6 +22,14 @@ describe('normaliseCommand', () => {
     expect(normaliseCommand(`${clean} ｒｍ`)).toBe(`${clean} rm`);
   });
 
+  it('keeps what lies between the sequences of a long text dense with them', () => {
+    // Long enough for borrowed buffers; non-ASCII and a lone surrogate kept as they are.
+    const unit = '\x1b[1mé\ud800x\x1b]0;t\x07\x1b[1;';
+    expect(stripControls(unit.repeat(5000))).toBe('é\ud800x'.repeat(5000));
+    // The last sequence, left open, takes `t` as its final byte.
+    expect(stripControls(`${unit.repeat(5000)}tail`)).toBe(`${'é\ud800x'.repeat(5000)}ail`);
+  });
+
   it('folds full-width letters and symbols (NFKC)', () => {
     expect(normaliseCommand('ｒｍ －ｒｆ ／')).toBe('rm -rf /');
     expect(normaliseCommand('ｒｅｂｏｏｔ')).toBe('reboot');

@@ -28,11 +28,11 @@ function isDropped(c: number): boolean {
   return !(c === 0x09 || c === 0x0a || (c >= 0x20 && c < 0x7f) || (c > 0x9f && !INVISIBLE.has(c)));
 }
 
-/** Index of the next character stripControls acts on at or after `from`, or -1. */
-function nextDropped(s: string, from: number): number {
+/** Index of the next character stripControls acts on at or after `from`, or -1; `codes` are `s`'s. */
+function nextDropped(s: string, codes: Uint16Array, from: number): number {
   if (from >= s.length) return -1;
   // Back-to-back sequences are common in escape-laden text: check the next character first.
-  if (isDropped(s.charCodeAt(from))) return from;
+  if (isDropped(codes[from] ?? 0)) return from;
   DROPPED.lastIndex = from;
   return DROPPED.test(s) ? DROPPED.lastIndex - 1 : -1;
 }
@@ -74,48 +74,64 @@ function flat(ascii: string): string {
 }
 
 /** Skips a control string (OSC, DCS, SOS, PM, APC) up to BEL or ST; returns the next index. */
-function skipControlString(s: string, i: number): number {
+function skipControlString(s: Uint16Array, i: number): number {
   for (; i < s.length; i++) {
-    const c = s.charCodeAt(i);
+    const c = s[i];
     if (c === BEL || c === 0x9c) return i + 1;
-    if (c === ESC && s.charCodeAt(i + 1) === 0x5c) return i + 2;
+    if (c === ESC && s[i + 1] === 0x5c) return i + 2;
   }
   return i;
+}
+
+/** Whether `c` (undefined past the end) lies in [low, high]. */
+function within(c: number | undefined, low: number, high: number): boolean {
+  return c !== undefined && c >= low && c <= high;
 }
 
 /** Skips CSI parameters, intermediates and the final byte; returns the next index. */
-function skipCsi(s: string, i: number): number {
-  while (i < s.length && s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x3f) i++;
-  while (i < s.length && s.charCodeAt(i) >= 0x20 && s.charCodeAt(i) <= 0x2f) i++;
-  if (i < s.length && s.charCodeAt(i) >= 0x40 && s.charCodeAt(i) <= 0x7e) i++;
+function skipCsi(s: Uint16Array, i: number): number {
+  while (within(s[i], 0x30, 0x3f)) i++;
+  while (within(s[i], 0x20, 0x2f)) i++;
+  if (within(s[i], 0x40, 0x7e)) i++;
   return i;
 }
 
-/** Drops ANSI/C1 escape sequences, NULs and other control characters except tab and newline. */
+/**
+ * Drops ANSI/C1 escape sequences, NULs and other control characters except tab and newline.
+ * Sequences are read from the code units and the kept runs gathered as in unescapeWords: a
+ * megabyte of back-to-back sequences cost a charCodeAt per character and a rope of 200 000 pieces.
+ */
 export function stripControls(s: string): string {
-  let i = nextDropped(s, 0);
-  if (i === -1) return s;
-  let out = '';
+  DROPPED.lastIndex = 0;
+  if (!DROPPED.test(s)) return s;
+  const codes = borrowCodeUnits(s);
+  const out = s.length <= CODES.length ? CODES : borrowUnits(s.length);
+  const kept = new Kept(codes, out);
+  let i = DROPPED.lastIndex - 1;
   let from = 0;
   while (i !== -1) {
-    const c = s.charCodeAt(i);
-    out += s.slice(from, i);
+    const c = codes[i];
+    kept.add(from, i);
     let next = i + 1;
     if (c === ESC) {
-      const n = s.charCodeAt(i + 1);
-      if (n === 0x5b) next = skipCsi(s, i + 2);
+      const n = codes[i + 1] ?? 0;
+      if (n === 0x5b) next = skipCsi(codes, i + 2);
       else if (n === 0x5d || n === 0x50 || n === 0x58 || n === 0x5e || n === 0x5f)
-        next = skipControlString(s, i + 2);
+        next = skipControlString(codes, i + 2);
       else if (n >= 0x20 && n <= 0x7e) next = i + 2;
     } else if (c === 0x9b) {
-      next = skipCsi(s, i + 1);
+      next = skipCsi(codes, i + 1);
     } else if (c === 0x9d || c === 0x90 || c === 0x98 || c === 0x9e || c === 0x9f) {
-      next = skipControlString(s, i + 1);
+      next = skipControlString(codes, i + 1);
     }
     from = next;
-    i = nextDropped(s, next);
+    i = nextDropped(s, codes, next);
   }
-  return out + s.slice(from);
+  kept.add(from, s.length);
+  const text = kept.text();
+  returnCodeUnits(codes);
+  returnCodeUnits(out);
+  return text;
 }
 
 /** Per ASCII character: 1 for a word break (` \t\n;&|()<>`), 2 for a word character (`[A-Za-z0-9_]`). */

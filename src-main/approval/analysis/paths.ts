@@ -21,20 +21,28 @@ function hasGlob(s: string): boolean {
   return s.includes('*') || s.includes('?') || s.includes('[');
 }
 
-/** Already clean: no empty, `.` or `..` segments and no trailing slash. */
+/**
+ * Already clean: no empty, `.` or `..` segments and no trailing slash. One pass over the
+ * characters: seven searches of the text cost more on the short paths of thousands of deletes.
+ */
 function isCanonical(p: string): boolean {
   if (p === '/' || p === '.') return true;
-  if (
-    p === '' ||
-    p.endsWith('/') ||
-    p.includes('//') ||
-    p.includes('/./') ||
-    p.includes('/../') ||
-    p.endsWith('/.') ||
-    p.endsWith('/..')
-  )
-    return false;
-  return !p.startsWith('./') && !p.startsWith('../') && p !== '..';
+  const n = p.length;
+  if (n === 0) return false;
+  let from = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && p.charCodeAt(i) !== 0x2f) continue;
+    const length = i - from;
+    // Only an absolute path's leading segment is empty.
+    if (length === 0 ? from > 0 : p.charCodeAt(from) === 0x2e && dotSegment(p, from, length)) return false;
+    from = i + 1;
+  }
+  return true;
+}
+
+/** Whether the segment at `from`, starting with a dot, is `.` or `..`. */
+function dotSegment(p: string, from: number, length: number): boolean {
+  return length === 1 || (length === 2 && p.charCodeAt(from + 1) === 0x2e);
 }
 
 /** Lexical clean-up: `//`, `.` and `..` segments, trailing slashes. `~` stays as written. */

@@ -43,10 +43,12 @@ function lastSegmentGlob(p: string): boolean {
   return seg.includes('*') || seg.includes('?');
 }
 
+const RECURSIVE = ['recursive'];
+
 /** Why this rm can never run (root, a system directory, a home directory), or null. */
 export function rmRootReason(args: readonly string[], cwd?: string | null): string | null {
   const { options, operands } = splitOptions(args);
-  const recursive = hasFlag(options, 'rR', ['recursive']);
+  const recursive = hasFlag(options, 'rR', RECURSIVE);
   if (options.includes('--no-preserve-root')) return 'disables the root safeguard (--no-preserve-root)';
   for (const target of operands) {
     const why = protectedAt(cwd, target);
@@ -58,7 +60,7 @@ export function rmRootReason(args: readonly string[], cwd?: string | null): stri
 
 function rm(cmd: CommandView, out: HitSink): void {
   const { options, operands } = splitOptions(cmd.args);
-  const recursive = hasFlag(options, 'rR', ['recursive']);
+  const recursive = hasFlag(options, 'rR', RECURSIVE);
   const root = rmRootReason(cmd.args, cmd.cwd);
   if (root) out.hit('rm-root', root);
   for (const target of operands) {

@@ -43,9 +43,31 @@ let lastArgs: readonly string[] | null = null;
 let lastLength = -1;
 let lastSplit: SplitArgs = { options: [], operands: [] };
 
+function isOption(a: string): boolean {
+  return a.length > 1 && a !== '--' && a.startsWith('-');
+}
+
 /** Splits arguments at `--`: options before, operands after. */
 export function splitOptions(args: readonly string[]): SplitArgs {
   if (args === lastArgs && args.length === lastLength) return lastSplit;
+  // Options first, then operands, is the usual order: two slices of exact size. Arrays grown by
+  // push reserve 17 slots each, most of the garbage of judging thousands of short commands.
+  let first = 0;
+  while (first < args.length && isOption(args[first] ?? '')) first++;
+  const ended = args[first] === '--';
+  let rest = ended ? args.length : first;
+  while (rest < args.length && args[rest] !== '--' && !isOption(args[rest] ?? '')) rest++;
+  lastArgs = args;
+  lastLength = args.length;
+  lastSplit =
+    rest === args.length
+      ? { options: args.slice(0, first), operands: args.slice(ended ? first + 1 : first) }
+      : splitMixed(args);
+  return lastSplit;
+}
+
+/** splitOptions for options after operands (`rm a -f`): one pass, in order. */
+function splitMixed(args: readonly string[]): SplitArgs {
   const options: string[] = [];
   const operands: string[] = [];
   let ended = false;
@@ -54,10 +76,7 @@ export function splitOptions(args: readonly string[]): SplitArgs {
     else if (!ended && a.length > 1 && a.startsWith('-')) options.push(a);
     else operands.push(a);
   }
-  lastArgs = args;
-  lastLength = args.length;
-  lastSplit = { options, operands };
-  return lastSplit;
+  return { options, operands };
 }
 
 /** Whether a short flag letter appears in any bundle (`-rf`) or a long flag is given (`--force`, `--force=x`). */
