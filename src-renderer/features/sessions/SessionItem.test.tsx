@@ -51,4 +51,30 @@ describe('a session row', () => {
     expect(host.querySelector('[data-session="b"] mark')?.textContent).toBe('walrus');
     expect(host.querySelector('[data-session="a"] mark')).toBeNull();
   });
+
+  it('builds its actions when the pointer or focus first comes to it, and at once when current', () => {
+    act(() =>
+      root.render(
+        <ul>
+          <SessionItem session={session('a')} current={false} index={0} top={0} />
+          <SessionItem session={session('b')} current={false} index={1} top={50} />
+          <SessionItem session={session('c')} current index={2} top={100} />
+        </ul>,
+      ),
+    );
+    const actions = (id: string) =>
+      host.querySelectorAll(`[data-session="${id}"] .session-actions button`).length;
+    expect([actions('a'), actions('b'), actions('c')]).toEqual([0, 0, 3]);
+    // Keyboard: focus on the row's button brings the actions, next in the tab order.
+    act(() => host.querySelector<HTMLButtonElement>('[data-session="a"] .session-open')?.focus());
+    expect(actions('a')).toBe(3);
+    expect(host.querySelector('[data-session="a"] [data-testid="session-rename"]')).not.toBeNull();
+    // The pointer: React's enter event comes from the browser's pointerover.
+    act(() => {
+      host
+        .querySelector('[data-session="b"] .session-title')
+        ?.dispatchEvent(new MouseEvent('pointerover', { bubbles: true }));
+    });
+    expect(actions('b')).toBe(3);
+  });
 });

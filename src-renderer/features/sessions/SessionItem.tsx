@@ -53,6 +53,11 @@ function Snippet({ text }: { text: string }) {
 /** One row of the session list; drawn again only when its own session or place changes. */
 export const SessionItem = memo(function SessionItem({ session, current, index, top, ref }: Props) {
   const [mode, setMode] = useState<Mode>('idle');
+  // The actions show only under the pointer, in focus or on the current row, so a row gets them
+  // when one of those first happens: a page of rows (the list's first paint, each search) then
+  // builds a third of the elements.
+  const [armed, setArmed] = useState(false);
+  const arm = armed ? undefined : () => setArmed(true);
   /** What deleting would lose in the session's worktree, once main said so. */
   const [risk, setRisk] = useState<string | undefined>(undefined);
   const openSession = useChat((s) => s.openSession);
@@ -91,6 +96,8 @@ export const SessionItem = memo(function SessionItem({ session, current, index, 
       data-testid="session-item"
       data-session={session.id}
       data-state={state}
+      onPointerEnter={arm}
+      onFocus={arm}
     >
       {mode === 'rename' ? (
         <RenameForm
@@ -120,7 +127,7 @@ export const SessionItem = memo(function SessionItem({ session, current, index, 
           {session.snippet && <Snippet text={session.snippet} />}
         </button>
       )}
-      {mode === 'idle' && (
+      {mode === 'idle' && (armed || current) && (
         <div className="session-actions">
           <IconButton
             icon="pencil"
