@@ -99,6 +99,9 @@ export function useJumpAwareRange(scroller: RefObject<HTMLElement | null>, view:
     const onScroll = () => {
       window.clearTimeout(timer);
       cancelAnimationFrame(frame);
+      // Only after a jump is there a run of jumps to end: other scrolls start no frame count.
+      // The virtualizer's own listener, added first, has decided this scroll's rows by now.
+      if (!range.jumped()) return;
       // Counted from this frame's callbacks; a scroll in a later frame starts the count again.
       let left = SEEK_IDLE_FRAMES;
       const count = () => {
@@ -106,7 +109,6 @@ export function useJumpAwareRange(scroller: RefObject<HTMLElement | null>, view:
         else stopSeeking();
       };
       frame = requestAnimationFrame(count);
-      if (!range.jumped()) return;
       timer = window.setTimeout(() => {
         range.settle();
         setSettled((n) => n + 1);
