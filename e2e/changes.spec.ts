@@ -15,11 +15,12 @@ import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { POLL, useApp } from './support/fixture';
+import { SCREENSHOTS } from './support/views';
 
 // The Changes pane over a turn that edits, creates, deletes, commits and then destroys history:
 // real `caduceus serve`, Chromium and a scripted model. Reverting the turn, from the pane and
 // from `caduceus checkpoints restore`, brings back every byte, mode and link, `.git` included.
-const SHOTS = '/work/wt/shots/i25-pane';
+const SHOTS = join(SCREENSHOTS, 'changes-pane');
 const SIZES = [
   { width: 1280, height: 820 },
   { width: 800, height: 600 },

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSecretService } from '../src-main/config/testing/secretService';
 import { openApp } from './support/chromium';
 import { startServe, type Served } from './support/serve';
+import { SCREENSHOTS } from './support/views';
 
-const SHOTS = '/work/wt/shots/i28-keychain';
+const SHOTS = join(SCREENSHOTS, 'keychain');
 const WAIT = { timeout: 30_000 };
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

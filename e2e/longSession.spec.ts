@@ -130,7 +130,10 @@ describe('a long session', () => {
       await app.send('Are you there?');
       await expect
         .poll(() => app.assistantText().allInnerTexts(), POLL)
-        .toContainEqual(expect.stringContaining('Awake again.'));
+        .toContainEqual(expect.stringContaining('Awake again.'))
+        .catch(async (err: Error) => {
+          throw new Error(`${err.message}\n${await app.explainChat()}`);
+        });
     }, 120_000);
 });
 

@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { RecordedRequest, ScriptedReply } from '../src-main/agent/testing/scriptedModel';
 import { POLL, test, WAIT } from './support/fixture';
+import { SCREENSHOTS } from './support/views';
 
-const SHOTS = '/work/wt/shots/i27-sessions';
+const SHOTS = join(SCREENSHOTS, 'sessions-side-by-side');
 
 /** A gate the test opens: the scripted model holds a session's reply until then. */
 function gate(): { open(): void; opened: Promise<void> } {

@@ -1,14 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { ScriptedModel } from '../../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from './chromium';
 import { spawnCli, startServe, type Served, type ServeOptions } from './serve';
+import { SCREENSHOTS } from './views';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 /** The whole app for one spec file: a scripted model, `caduceus serve`, and Chromium on its page. */
 export class AppHarness {
@@ -126,6 +125,19 @@ export class AppHarness {
     await this.page.getByTestId('chat-send').click();
   }
 
+  /**
+   * What the chat shows and what the model was asked, for a failure's message: a turn that never
+   * answered reads differently from an answer drawn out of view.
+   */
+  async explainChat(): Promise<string> {
+    const shown = await this.page.evaluate(CHAT_STATE);
+    const asked = this.model.requests.map((r) => {
+      const last = r.body.messages.at(-1);
+      return typeof last?.content === 'string' ? last.content.slice(0, 60) : last?.role;
+    });
+    return `chat: ${shown}\nmodel asked ${asked.length} times, last with: ${JSON.stringify(asked.slice(-3))}\nserve's log ends:\n${this.log().slice(-1500)}`;
+  }
+
   /** The card of the tool call the model made with this id. */
   card(callId: string): Locator {
     return this.page.locator(`[data-testid="tool-call"][data-call-id="${callId}"]`);
@@ -195,3 +207,17 @@ export class AppHarness {
 async function removeDirs(...dirs: string[]): Promise<void> {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }
+
+/** The chat's status, error, composer, prompts and drawn rows, with the list's scroll place. */
+const CHAT_STATE = `(() => {
+  const q = (id) => document.querySelector('[data-testid="' + id + '"]');
+  const list = q('message-list');
+  return JSON.stringify({
+    status: q('chat-status')?.getAttribute('data-status'),
+    error: q('chat-error')?.textContent ?? null,
+    composer: q('chat-input')?.value,
+    prompts: [...document.querySelectorAll('[data-testid="message"][data-role="user"]')].map((m) => m.textContent.slice(0, 40)),
+    rows: [...document.querySelectorAll('[data-index]')].map((r) => r.getAttribute('data-index') + (r.classList.contains('transcript-seek') ? ' (outline)' : '')),
+    scroll: list && { top: list.scrollTop, height: list.scrollHeight, view: list.clientHeight },
+  });
+})()`;

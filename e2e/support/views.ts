@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+/** Where e2e screenshots go (under test-results, kept by CI). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 export const VIEWPORTS = [
   { width: 1400, height: 900 },
