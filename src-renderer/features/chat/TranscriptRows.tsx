@@ -10,9 +10,8 @@ import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRow
 import { warmMarkdown } from './lazyMarkdown';
 import { useJumpAwareRange } from './jumpOverscan';
 import { scrollToHit } from '../toolCalls/ToolOutput';
+import { followsAfterScroll } from './followBottom';
 
-/** Pixels from the bottom within which the list keeps following new output. */
-const STICK_THRESHOLD = 48;
 /** Far past any transcript's end: the browser stops at the bottom. */
 const BOTTOM = 1e9;
 
@@ -94,8 +93,9 @@ export function TranscriptRows({
     if (!el) return;
     let offset = el.scrollTop;
     const onScroll = () => {
-      offset = el.scrollTop;
-      stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+      const now = { top: el.scrollTop, height: el.scrollHeight, view: el.clientHeight };
+      stick.current = followsAfterScroll(stick.current, offset, now);
+      offset = now.top;
     };
     // Capture: at the target it runs before the virtualizer's listener, whose synchronous
     // render can change the height and so run the follow-the-bottom effect with a stale `stick`.
