@@ -184,6 +184,10 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     hits: ['git push origin --delete x', 'git push origin :x'],
     misses: ['git push origin x'],
   },
+  'git-push-address': {
+    hits: ['git push https://x.example/r.git HEAD', 'git push git@x.example:r.git', 'git push --repo=ssh://h/r'],
+    misses: ['git push origin main', 'git push --dry-run https://x.example/r.git'],
+  },
   'git-branch-delete': {
     hits: ['git branch -D x', 'git branch --delete --force x'],
     misses: ['git branch -d x', 'git branch'],

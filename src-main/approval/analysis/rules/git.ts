@@ -52,15 +52,31 @@ export const gitRules: Rule[] = [
       'Drops commits only the reflog or a ref still keeps (reflog expire, gc --prune=now, prune, update-ref -d)',
   },
   {
+    key: 'git-push-address',
+    category: 'exfiltration',
+    beyondCheckpoint: true,
+    description: 'Pushes the repository to an address written into the command, not a configured remote',
+  },
+  {
     key: 'secret-commit',
     category: 'exfiltration',
     description: 'Stages a credential file or private key for commit, from where a push publishes it',
   },
 ];
 
+/** `https://…`, `ssh://…`, `file://…` or scp's `[user@]host.tld:path`: an address, not a remote's name. */
+function isAddress(word: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word) || /^[^\s/:@]+@[^\s/:]+:/.test(word)) return true;
+  const host = word.slice(0, Math.max(0, word.indexOf(':')));
+  return /^[a-z0-9.-]+$/i.test(host) && /\.[a-z]{2,}$/i.test(host);
+}
+
 function push(rest: string[], out: HitSink): void {
   const { options, operands } = splitOptions(rest);
   if (hasFlag(options, 'n', ['dry-run'])) return;
+  // The whole repository goes wherever the command says, whatever the remotes are set to.
+  const target = options.find((o) => o.startsWith('--repo='))?.slice('--repo='.length) ?? operands[0];
+  if (target !== undefined && isAddress(target)) out.hit('git-push-address', `git push ${target}`);
   if (
     hasFlag(options, 'f', ['force', 'force-with-lease', 'force-if-includes', 'mirror']) ||
     operands.slice(1).some((o) => o.startsWith('+'))
