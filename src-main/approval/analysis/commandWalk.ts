@@ -25,6 +25,7 @@ import { embeddedShellCode } from './embedded';
 import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
 import type { LazyMap } from './lazyMap';
+import { followGitRemotes } from './rules/gitRemotes';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -279,6 +280,7 @@ export function judgeArgv(
     ctx.cwdLeft ||= name === 'popd' || cdLeavesWorkspace(target, ctx.cwd, ctx.workspace);
   }
   for (const detect of detectorsFor(name)) detect(view, sink);
+  if (name === 'git') followGitRemotes(view.args, ctx.remotes, sink);
   const c = carried(name, u.argv, stdin);
   for (const n of u.nested)
     if (!(n.kind === 'code' && isShellSetup(n.words))) followNested(w, n, via, null, seg, src, col, stdin);

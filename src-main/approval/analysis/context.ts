@@ -67,6 +67,8 @@ export class AnalysisContext {
   readonly budget: ParseBudget = newParseBudget();
   readonly env = new LazyMap<string, string>();
   readonly downloads = new LazySet<string>();
+  /** Git remotes pointed at an address earlier in the command (`git remote add x https://…`). */
+  readonly remotes = new LazySet<string>();
   /** Aliases defined earlier in the command (`alias ll='rm -rf'; ll src`). */
   readonly aliases = new LazyMap<string, string>();
   /** Directory set by the last static `cd` (or the task's cwd); null when unknown. */

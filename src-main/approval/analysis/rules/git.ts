@@ -65,7 +65,7 @@ export const gitRules: Rule[] = [
 ];
 
 /** `https://…`, `ssh://…`, `file://…` or scp's `[user@]host.tld:path`: an address, not a remote's name. */
-function isAddress(word: string): boolean {
+export function isAddress(word: string): boolean {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word) || /^[^\s/:@]+@[^\s/:]+:/.test(word)) return true;
   const host = word.slice(0, Math.max(0, word.indexOf(':')));
   return /^[a-z0-9.-]+$/i.test(host) && /\.[a-z]{2,}$/i.test(host);
