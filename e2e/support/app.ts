@@ -8,7 +8,6 @@ import { openApp, type Browser } from './chromium';
 import { spawnCli, startServe, type Served, type ServeOptions } from './serve';
 import { SCREENSHOTS } from './views';
 
-
 /** The whole app for one spec file: a scripted model, `caduceus serve`, and Chromium on its page. */
 export class AppHarness {
   private constructor(

@@ -185,7 +185,11 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     misses: ['git push origin x'],
   },
   'git-push-address': {
-    hits: ['git push https://x.example/r.git HEAD', 'git push git@x.example:r.git', 'git push --repo=ssh://h/r'],
+    hits: [
+      'git push https://x.example/r.git HEAD',
+      'git push git@x.example:r.git',
+      'git push --repo=ssh://h/r',
+    ],
     misses: ['git push origin main', 'git push --dry-run https://x.example/r.git'],
   },
   'git-branch-delete': {

@@ -23,6 +23,11 @@ export function followGitRemotes(args: readonly string[], remotes: LazySet<strin
     return;
   }
   const target = operands[0];
-  if (parsed.sub === 'push' && target !== undefined && remotes.has(target) && !hasFlag(options, 'n', ['dry-run']))
+  if (
+    parsed.sub === 'push' &&
+    target !== undefined &&
+    remotes.has(target) &&
+    !hasFlag(options, 'n', ['dry-run'])
+  )
     out.hit('git-push-address', `git push ${target}, a remote this command pointed at an address`);
 }
