@@ -90,6 +90,23 @@ function judge(words: readonly string[], dialect: Dialect, out: HitSink, depth: 
       return;
     case 'reg':
       if (args[0]?.toLowerCase() === 'delete') out.hit('win-registry-delete', shown);
+      else if (args[0]?.toLowerCase() === 'add' && args.some(isRunKey)) out.hit('autostart-write', shown);
+      return;
+    case 'schtasks':
+      if (args.some((a) => /^[/-](create|change)$/i.test(a))) out.hit('scheduled-job', shown);
+      return;
+    case 'register-scheduledtask':
+      out.hit('scheduled-job', shown);
+      return;
+    case 'sc':
+      if (/^(create|config)$/i.test(args[0] ?? '')) out.hit('service-enable', shown);
+      return;
+    case 'new-service':
+      out.hit('service-enable', shown);
+      return;
+    case 'new-itemproperty':
+    case 'set-itemproperty':
+      if (args.some(isRunKey)) out.hit('autostart-write', shown);
       return;
     case 'remove-itemproperty':
       out.hit('win-registry-delete', shown);
@@ -102,6 +119,13 @@ function judge(words: readonly string[], dialect: Dialect, out: HitSink, depth: 
       nestedPowerShell(name, args, out, depth);
       return;
   }
+}
+
+/** The registry keys Windows reads at every logon to start programs (`…\\CurrentVersion\\Run`). */
+function isRunKey(word: string): boolean {
+  return (
+    /\\CurrentVersion\\(Run|RunOnce|Policies\\Explorer\\Run)\b/i.test(word) || /\\Winlogon\b/i.test(word)
+  );
 }
 
 function removeItem(args: readonly string[], shown: string, out: HitSink): void {
@@ -184,6 +208,12 @@ export const windowsDetectors: DetectorTable = [
       'restart-computer',
       'reg',
       'remove-itemproperty',
+      'schtasks',
+      'register-scheduledtask',
+      'sc',
+      'new-service',
+      'new-itemproperty',
+      'set-itemproperty',
     ],
     fromBash,
   ],

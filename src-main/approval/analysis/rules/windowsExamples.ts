@@ -30,6 +30,28 @@ export const WINDOWS_EXAMPLES: Record<string, { hits: string[]; misses: string[]
     ],
     misses: ["cmd /c 'reg query HKCU\\Software\\App'"],
   },
+  'scheduled-job': {
+    hits: [
+      'schtasks /create /tn updater /tr C:\\Users\\me\\u.exe /sc onlogon',
+      "cmd /c 'schtasks /Create /SC MINUTE /TN x /TR evil.bat'",
+      "powershell -c 'Register-ScheduledTask -TaskName x -Action $a -Trigger $t'",
+    ],
+    misses: ['schtasks /query /fo LIST', "cmd /c 'schtasks /run /tn nightly-build'"],
+  },
+  'service-enable': {
+    hits: [
+      'sc create svc binPath= C:\\tmp\\s.exe start= auto',
+      "powershell -c 'New-Service -Name x -BinaryPathName c:\\x.exe'",
+    ],
+    misses: ['sc query', "cmd /c 'sc stop spooler'"],
+  },
+  'autostart-write': {
+    hits: [
+      "cmd /c 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d C:\\x.exe /f'",
+      "powershell -c 'New-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value c:\\x.exe'",
+    ],
+    misses: ["cmd /c 'reg add HKCU\\Software\\App /v theme /d dark /f'"],
+  },
 };
 
 /** Hardline commands: deleting a drive, Windows or a home folder, formatting, powering off. */
