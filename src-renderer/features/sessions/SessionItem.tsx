@@ -40,12 +40,15 @@ interface Props {
   ref?: Ref<HTMLLIElement>;
 }
 
+/** Words a snippet keeps in front of its first hit, so the hit is on the row's one line. */
+const SNIPPET_LEAD = 3;
+
 /** A search hit's snippet with the query's words marked: only rows with one follow the typing. */
 function Snippet({ text }: { text: string }) {
   const query = useSessions((s) => s.query);
   return (
     <span className="session-snippet muted" data-testid="session-snippet">
-      <Highlight text={text} query={query} />
+      <Highlight text={text} query={query} lead={SNIPPET_LEAD} />
     </span>
   );
 }
