@@ -71,11 +71,18 @@ export function isAddress(word: string): boolean {
   return /^[a-z0-9.-]+$/i.test(host) && /\.[a-z]{2,}$/i.test(host);
 }
 
+/** Where `git push` (its words after `push`) sends the repository; undefined for a dry run. */
+export function pushTarget(rest: readonly string[]): string | undefined {
+  const { options, operands } = splitOptions(rest);
+  if (hasFlag(options, 'n', ['dry-run'])) return undefined;
+  return options.find((o) => o.startsWith('--repo='))?.slice('--repo='.length) ?? operands[0];
+}
+
 function push(rest: string[], out: HitSink): void {
   const { options, operands } = splitOptions(rest);
   if (hasFlag(options, 'n', ['dry-run'])) return;
   // The whole repository goes wherever the command says, whatever the remotes are set to.
-  const target = options.find((o) => o.startsWith('--repo='))?.slice('--repo='.length) ?? operands[0];
+  const target = pushTarget(rest);
   if (target !== undefined && isAddress(target)) out.hit('git-push-address', `git push ${target}`);
   if (
     hasFlag(options, 'f', ['force', 'force-with-lease', 'force-if-includes', 'mirror']) ||

@@ -1,8 +1,8 @@
 /** Git remotes a command line points at an address, and the pushes to them later in that line. */
 import type { LazySet } from '../lazyMap';
 import type { HitSink } from './types';
-import { hasFlag, splitOptions } from './types';
-import { isAddress } from './git';
+import { splitOptions } from './types';
+import { isAddress, pushTarget } from './git';
 import { gitSubcommand } from './gitSubcommand';
 
 /** Remotes one command line may define; past this it is not a developer's command. */
@@ -15,19 +15,13 @@ const MAX_REMOTES = 64;
 export function followGitRemotes(args: readonly string[], remotes: LazySet<string>, out: HitSink): void {
   const parsed = gitSubcommand(args);
   if (!parsed) return;
-  const { options, operands } = splitOptions(parsed.rest);
   if (parsed.sub === 'remote') {
-    const [verb, name, address] = operands;
+    const [verb, name, address] = splitOptions(parsed.rest).operands;
     if ((verb === 'add' || verb === 'set-url') && name && address && isAddress(address))
       if (remotes.size < MAX_REMOTES) remotes.add(name);
     return;
   }
-  const target = operands[0];
-  if (
-    parsed.sub === 'push' &&
-    target !== undefined &&
-    remotes.has(target) &&
-    !hasFlag(options, 'n', ['dry-run'])
-  )
+  const target = parsed.sub === 'push' ? pushTarget(parsed.rest) : undefined;
+  if (target !== undefined && remotes.has(target))
     out.hit('git-push-address', `git push ${target}, a remote this command pointed at an address`);
 }
