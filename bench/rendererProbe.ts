@@ -32,6 +32,23 @@ export async function whenInPage(page: Page, condition: string, timeoutMs = 30_0
   })`)) as number;
 }
 
+/**
+ * Resolves once the page has been idle for a while (its start-up done: the session list and
+ * transcript drawn, its idle-time work finished): ten idle periods in a row with nothing else to run.
+ */
+export async function whenPageSettled(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The page never settled')), ${timeoutMs});
+    let quiet = 0;
+    const idle = (deadline) => {
+      quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
+      if (quiet >= 10) { clearTimeout(timer); resolve(undefined); }
+      else requestIdleCallback(idle);
+    };
+    requestIdleCallback(idle);
+  })`);
+}
+
 /** Seconds from the last Enter until the visible terminal shows `mark`. */
 export async function secondsUntilShown(page: Page, mark: string, timeoutMs: number): Promise<number> {
   const shownAt = await whenInPage(

@@ -51,7 +51,7 @@ export class LiveBudget {
       window = { since: now, chars: 0 };
       this.windows.set(id, window);
     }
-    window.chars += chars * this.pace(id);
+    window.chars += chars * this.paceOf(id);
     return window.chars > this.chars;
   }
 
@@ -62,16 +62,17 @@ export class LiveBudget {
 
   /** The earliest time `id` may get its next snapshot (spaced out by its pace). */
   nextSyncAt(id: string): number {
-    return (this.syncedAt.get(id) ?? -Infinity) + this.resyncMinMs * this.pace(id);
+    return (this.syncedAt.get(id) ?? -Infinity) + this.resyncMinMs * this.paceOf(id);
+  }
+
+  /** How many times less than the default `id` asked to be fed (1 unless it said so). */
+  paceOf(id: string): number {
+    return this.paces.get(id) ?? 1;
   }
 
   forget(id: string): void {
     this.windows.delete(id);
     this.paces.delete(id);
     this.syncedAt.delete(id);
-  }
-
-  private pace(id: string): number {
-    return this.paces.get(id) ?? 1;
   }
 }

@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FlowControl } from '../../src-shared/constants';
 import { HeadlessMirror } from './mirror/mirror';
-import { OutputStream, SOLE_CONSUMER, type OutputStreamOptions } from './outputStream';
-import type { TerminalStreamEvent } from './streamEvents';
+import { SOLE_CONSUMER } from './outputStream';
+import { recordedStream, snapshotsIn, streamTags, until } from './testing/outputStreams';
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-const tags = { taskId: 't', toolCallId: 'c', streamId: 's' };
-
-function setup(options: OutputStreamOptions = {}) {
-  const events: TerminalStreamEvent[] = [];
-  const source = {
-    paused: false,
-    pause: vi.fn(() => (source.paused = true)),
-    resume: vi.fn(() => (source.paused = false)),
-  };
-  const stream = new OutputStream(tags, (event) => events.push(event), source, options);
-  return { events, source, stream };
-}
+const tags = streamTags;
+const setup = recordedStream;
 
 afterEach(() => vi.useRealTimers());
 
@@ -261,7 +247,7 @@ describe('OutputStream', () => {
     const mirror = new HeadlessMirror({ cols: 20, rows: 5, scrollback: 5_000 });
     const window = { snapshotWindowChars: 1_000 };
     const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a'], ...window });
-    const snapshots = () => events.flatMap((e) => (e.type === 'data' && e.snapshot ? [e.data] : []));
+    const snapshots = () => snapshotsIn(events);
     stream.write(Array.from({ length: 3_000 }, (_, i) => `row-${i}`).join('\r\n'));
     stream.flush();
     expect(stream.lagging).toEqual(['a']);
@@ -275,28 +261,6 @@ describe('OutputStream', () => {
     expect(snapshots()).toHaveLength(2);
     expect(snapshots()[1]).toContain('row-10\r');
     expect(events.at(-1)).toMatchObject({ type: 'exit' });
-    mirror.dispose();
-  });
-
-  it('in snapshot mode feeds a consumer that asks for a slower pace that many times less', async () => {
-    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
-    const budget = { liveBudgetChars: 8_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
-    const { events, stream } = setup({ whenBehind: 'snapshot', mirror, consumers: ['a', 'b'], ...budget });
-    const liveTo = (id: string) =>
-      events
-        .filter((e) => e.type === 'data' && !e.snapshot && (e.to === undefined || e.to.includes(id)))
-        .reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
-    stream.ack(1, 'a', 4);
-    for (let i = 0; i < 40; i++) {
-      stream.write('x'.repeat(199) + '\n');
-      stream.flush();
-      stream.ack(200, 'a', 4);
-      stream.ack(200, 'b');
-    }
-    // 'b' gets its whole budget, 'a' a quarter of it, and neither a batch past it.
-    expect(liveTo('b')).toBe(8_000);
-    expect(liveTo('a')).toBe(2_000);
-    await stream.end(0);
     mirror.dispose();
   });
 

@@ -34,8 +34,9 @@ const MIRROR_RESUME_CHARS = 125_000;
 
 /**
  * Snapshot mode: lines above the screen in the snapshot of a consumer that lagged while the
- * command runs. The whole scrollback is for the end (and reloads): mid-flood it would be parsed
- * again at every resync, which is most of what a lagging page costs.
+ * command runs, divided by the pace it asked for. The whole scrollback is for the end (and
+ * reloads): mid-flood it would be parsed again at every resync, which is most of what a lagging
+ * page costs.
  */
 const LAG_SCROLLBACK = 500;
 
@@ -238,7 +239,8 @@ export class OutputStream {
     this.standing.set(id, standing);
     const started = performance.now();
     this.budget.synced(id, started);
-    const done = mirror.snapshot(short ? { scrollback: LAG_SCROLLBACK } : {}).then(
+    const scrollback = Math.floor(LAG_SCROLLBACK / this.budget.paceOf(id));
+    const done = mirror.snapshot(short ? { scrollback } : {}).then(
       (snapshot) => {
         const now = performance.now();
         this.nextResyncAt = now + (now - started) * RESYNC_SPACING;

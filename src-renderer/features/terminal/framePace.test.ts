@@ -29,6 +29,17 @@ describe('PaceGovernor', () => {
     expect(governor.pace).toBe(MAX_PACE);
   });
 
+  it('slows down faster when long frames take most of the time', () => {
+    // A third of the time in long frames: twice less output after a second.
+    const somewhat = new PaceGovernor();
+    for (let now = 200; now <= 1_000; now += 200) somewhat.frame(60, now);
+    expect(somewhat.pace).toBe(2);
+    // Nothing but long frames: twice less at first, then four times less again.
+    const swamped = new PaceGovernor();
+    frames(swamped, 200, 0, 1_000);
+    expect(swamped.pace).toBe(8);
+  });
+
   it('ignores a single long frame now and then', () => {
     const governor = new PaceGovernor();
     let now = 0;

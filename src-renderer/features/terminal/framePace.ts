@@ -1,14 +1,17 @@
 /**
  * How many times less terminal output the page asks main to feed it: 1 while frames keep time,
- * doubled while they run long (a slow machine, or a page busy parsing), halved again once they
- * have kept time for a while. Main shrinks the page's live budget and spaces its snapshots by as
- * much, so the page's share of the machine adapts and the command keeps its speed.
+ * doubled while they run long (a slow machine, or a page busy parsing), quadrupled while they take
+ * most of the time, halved again once they have kept time for a while. Main shrinks the page's live
+ * budget, its mid-run snapshots' scrollback and the spacing of those snapshots by as much, so the
+ * page's share of the machine adapts and the command keeps its speed.
  */
 
 /** A frame this long (ms) is time the page took from everything else. */
 const LONG_FRAME_MS = 50;
 /** Share of the last second spent in long frames that slows the page down. */
 const BUSY_SHARE = 0.2;
+/** A page this busy is far behind (a slow machine): it slows down four times at once, not two. */
+const SWAMPED_SHARE = 0.5;
 const WINDOW_MS = 1_000;
 /** Least time between two slow-downs, and how long frames must keep time before a speed-up. */
 const SLOWER_EVERY_MS = 500;
@@ -30,7 +33,7 @@ export class PaceGovernor {
     while (this.long.length > 0 && (this.long[0]?.at ?? now) <= now - WINDOW_MS) this.long.shift();
     const busy = this.long.reduce((sum, f) => sum + f.ms, 0) / WINDOW_MS;
     if (busy >= BUSY_SHARE && this.pace < MAX_PACE && now - this.changedAt >= SLOWER_EVERY_MS) {
-      this.pace *= 2;
+      this.pace = Math.min(MAX_PACE, this.pace * (busy >= SWAMPED_SHARE ? 4 : 2));
       this.changedAt = now;
     } else if (
       this.pace > 1 &&

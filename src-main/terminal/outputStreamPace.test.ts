@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { HeadlessMirror } from './mirror/mirror';
+import { recordedStream, snapshotsIn, until } from './testing/outputStreams';
+
+// A page whose frames run long asks for a slower pace with its acknowledgements (FramePace):
+// everything main sends it while a command floods shrinks by as much.
+
+describe('OutputStream pace', () => {
+  it('in snapshot mode feeds a consumer that asks for a slower pace that many times less', async () => {
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const budget = { liveBudgetChars: 8_000, liveBudgetMs: 600_000, resyncMinMs: 600_000 };
+    const { events, stream } = recordedStream({
+      whenBehind: 'snapshot',
+      mirror,
+      consumers: ['a', 'b'],
+      ...budget,
+    });
+    const liveTo = (id: string) =>
+      events
+        .filter((e) => e.type === 'data' && !e.snapshot && (e.to === undefined || e.to.includes(id)))
+        .reduce((n, e) => n + (e.type === 'data' ? e.data.length : 0), 0);
+    stream.ack(1, 'a', 4);
+    for (let i = 0; i < 40; i++) {
+      stream.write('x'.repeat(199) + '\n');
+      stream.flush();
+      stream.ack(200, 'a', 4);
+      stream.ack(200, 'b');
+    }
+    // 'b' gets its whole budget, 'a' a quarter of it, and neither a batch past it.
+    expect(liveTo('b')).toBe(8_000);
+    expect(liveTo('a')).toBe(2_000);
+    await stream.end(0);
+    mirror.dispose();
+  });
+
+  it('gives a consumer at a slower pace a mid-run snapshot with that many times fewer lines above the screen', async () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => `row-${i}`).join('\r\n');
+    const lastLines = async (pace: number) => {
+      const mirror = new HeadlessMirror({ cols: 20, rows: 5, scrollback: 5_000 });
+      const { events, stream } = recordedStream({
+        whenBehind: 'snapshot',
+        mirror,
+        consumers: ['a'],
+        snapshotWindowChars: 1_000,
+      });
+      stream.ack(1, 'a', pace);
+      stream.write(rows);
+      stream.flush();
+      expect(stream.lagging).toEqual(['a']);
+      stream.ack(10_000_000, 'a', pace);
+      await until(() => snapshotsIn(events).length === 1);
+      const [snapshot = ''] = snapshotsIn(events);
+      await stream.end(0);
+      mirror.dispose();
+      return snapshot.split('\r\n').filter((line) => line.startsWith('row-')).length;
+    };
+    // The screen's 5 rows and the lines above it: 500 at full pace, a quarter of them at pace 4.
+    expect(await lastLines(1)).toBe(505);
+    expect(await lastLines(4)).toBe(130);
+  });
+});
