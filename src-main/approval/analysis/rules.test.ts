@@ -36,10 +36,13 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
   },
   'chmod-recursive': { hits: ['chmod -R 755 dir'], misses: ['chmod 755 file', 'chmod -r file'] },
   'chmod-world-writable': {
-    hits: ['chmod 777 x', 'chmod o+w x', 'chmod a+rwx x', 'chmod 666 x'],
-    misses: ['chmod 755 x', 'chmod u+w x', 'chmod +x x'],
+    hits: ['chmod 777 x', 'chmod o+w x', 'chmod a+rwx x', 'chmod 666 x', 'mkdir -m 777 d'],
+    misses: ['chmod 755 x', 'chmod u+w x', 'chmod +x x', 'mkdir -m 700 -p .cache'],
   },
-  'chmod-setuid': { hits: ['chmod u+s x', 'chmod 4755 x'], misses: ['chmod 0755 x'] },
+  'chmod-setuid': {
+    hits: ['chmod u+s x', 'chmod 4755 x', 'install -m 4755 /bin/sh /tmp/sh', 'install --mode=u+s a b'],
+    misses: ['chmod 0755 x', 'install -m 755 build/app bin/app', 'mkdir -m 2775 shared'],
+  },
   'chown-recursive': { hits: ['chown -R me dir', 'chgrp -R staff dir'], misses: ['chown me file'] },
   'mkfs-device': {
     hits: ['mkfs.ext4 /dev/sdb1', 'mkfs -t xfs /dev/nvme0n1', 'mkswap /dev/sda2'],
@@ -109,8 +112,9 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
       'sudo tee /etc/resolv.conf',
       'sudo useradd eve',
       'sed -i s/a/b/ /etc/ssh/sshd_config',
+      "find . -fprintf /etc/cron.d/x '* * * * * root sh\\n'",
     ],
-    misses: ['cat /etc/hosts', 'cp /etc/hosts hosts.bak'],
+    misses: ['cat /etc/hosts', 'cp /etc/hosts hosts.bak', "find . -name '*.ts' -fprint files.txt"],
   },
   'sudoers-write': {
     hits: ['visudo', 'echo x | sudo tee -a /etc/sudoers', 'cp f /etc/sudoers.d/x'],

@@ -119,9 +119,12 @@ function crontab(cmd: CommandView, out: HitSink): void {
 /** Modes of ssh-keygen that only read the key `-f` names. */
 const KEYGEN_READS = /^-[a-zA-Z]*[lyeiFBLDQ]/;
 
+/** find's actions that write their list into a file: `-fprint FILE`, `-fprintf FILE FORMAT`. */
+const FIND_WRITES = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
+
 /**
  * Files named by an output option: `ssh-keygen -f ~/.ssh/id_ed25519` replaces a key, `openssl …
- * -out`, `sort -o`, `gpg -o` write where they are told, like a redirect.
+ * -out`, `sort -o`, `gpg -o` and `find -fprintf` write where they are told, like a redirect.
  */
 function optionOutput(cmd: CommandView, out: HitSink): void {
   let targets: string[];
@@ -129,6 +132,8 @@ function optionOutput(cmd: CommandView, out: HitSink): void {
     targets = cmd.args.some((a) => KEYGEN_READS.test(a)) ? [] : optionValues(cmd.args, 'f', []);
   else if (cmd.name === 'openssl')
     targets = cmd.args.flatMap((a, i) => (a === '-out' || a === '-keyout' ? [cmd.args[i + 1] ?? ''] : []));
+  else if (cmd.name === 'find')
+    targets = cmd.args.flatMap((a, i) => (FIND_WRITES.has(a) ? [cmd.args[i + 1] ?? ''] : []));
   else if (cmd.name === 'sort') targets = optionValues(cmd.args, 'o', ['output']);
   else targets = optionValues(cmd.args, 'o', ['output']);
   for (const t of targets.filter((x) => x !== '' && x !== '-')) {
@@ -167,7 +172,7 @@ export const configDetectors: DetectorTable = [
     ],
     accounts,
   ],
-  [['ssh-keygen', 'openssl', 'sort', 'gpg', 'gpg2'], optionOutput],
+  [['ssh-keygen', 'openssl', 'sort', 'gpg', 'gpg2', 'find'], optionOutput],
   [['crontab'], crontab],
   [['sysctl'], sysctl],
   [['chmod', 'chown', 'chgrp'], permissionsOfSystemFiles],

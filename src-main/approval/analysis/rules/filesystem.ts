@@ -3,7 +3,7 @@ import type { Rule } from '../verdict';
 import { configWriteKey, protectedAt, resolvePath } from '../paths';
 import { commandName, isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { hasFlag, splitOptions } from './types';
+import { hasFlag, optionValues, splitOptions } from './types';
 import { deletesOnlyOutputs, findDeletesOnlyOutputs } from './buildOutputs';
 
 export const filesystemRules: Rule[] = [
@@ -196,6 +196,18 @@ function chmod(cmd: CommandView, out: HitSink): void {
   if (risks.setuid) out.hit('chmod-setuid', `mode ${mode}`);
 }
 
+/**
+ * `install -m 4755 /bin/sh x`, `mkdir -m 777 d`: a mode given while creating the file. Only
+ * install copies a program; setgid on a new directory (`mkdir -m 2775`) shares it with a group.
+ */
+function createMode(cmd: CommandView, out: HitSink): void {
+  for (const mode of optionValues(cmd.args, 'm', ['mode'])) {
+    const risks = modeRisks(mode);
+    if (risks.world) out.hit('chmod-world-writable', `${cmd.name} mode ${mode}`);
+    if (risks.setuid && cmd.name === 'install') out.hit('chmod-setuid', `${cmd.name} mode ${mode}`);
+  }
+}
+
 function chown(cmd: CommandView, out: HitSink): void {
   if (hasFlag(cmd.args, 'R', ['recursive'])) out.hit('chown-recursive');
 }
@@ -210,5 +222,6 @@ export const filesystemDetectors: DetectorTable = [
   [['rimraf'], rimraf],
   [['find'], find],
   [['chmod'], chmod],
+  [['install', 'mkdir', 'mkfifo', 'mknod'], createMode],
   [['chown', 'chgrp'], chown],
 ];
