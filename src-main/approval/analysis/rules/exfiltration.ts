@@ -210,6 +210,11 @@ function secretOutput(v: CommandView): string | null {
   // `printenv AWS_SECRET_ACCESS_KEY`: one variable, named for what it holds.
   const named = v.name === 'printenv' ? v.args.find((a) => SECRET_NAME.test(a)) : undefined;
   if (named) return `$${named}`;
+  // `echo "$GITHUB_TOKEN" | nc …`: a credential variable printed for the next stage.
+  if (v.name === 'echo' || v.name === 'printf') {
+    const variable = secretVariableSent(v);
+    if (variable) return variable;
+  }
   if (v.name === 'history' || (v.name === 'fc' && v.args.some((a) => /^-\w*l/.test(a))))
     return 'the shell history';
   if (

@@ -25,9 +25,12 @@ export function isSecretPath(raw: string): boolean {
 /** Commands that print the environment, or read another process's. */
 export const ENV_DUMPERS = new Set(['printenv', 'env', 'set', 'export', 'declare', 'typeset', 'compgen']);
 
-/** `$(env)`, `` `printenv` ``, `$(cat ~/.aws/credentials)`: a word whose value is a secret. */
+/**
+ * `$(env)`, `` `printenv` ``, `$(env | base64)`, `$(cat ~/.aws/credentials)`: a word whose value
+ * is a secret, or an encoding of one.
+ */
 export function secretInWord(w: ArgWord): string | null {
-  if (/\$\(\s*(?:env|printenv|set|export\s+-p)\s*\)|`\s*(?:env|printenv)\s*`/.test(w.raw))
+  if (/\$\(\s*(?:env|printenv|set|export\s+-p)\s*[)|]|`\s*(?:env|printenv)\s*[`|]/.test(w.raw))
     return 'the environment';
   if (w.runs.includes('printenv')) return 'the environment';
   const path =
