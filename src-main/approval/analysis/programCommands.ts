@@ -10,6 +10,7 @@ import { gitSubcommand } from './rules/gitSubcommand';
 import { toolCommands } from './toolCommands';
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
+import { syntheticWord } from './words';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
 
@@ -90,7 +91,29 @@ function sqlShell(re: RegExp, argv: readonly ArgWord[], stdin: string | null): N
   return out;
 }
 
+/**
+ * `git clone 'ext::sh -c rm% -rf% d'`: the ext transport runs a remote's URL as a command, split
+ * at spaces (`% ` is a space inside a word, `%%` a percent), wherever git takes a URL.
+ */
+function extTransport(argv: readonly ArgWord[]): Nested[] {
+  return argv.flatMap((w) => {
+    if (!w.value.startsWith('ext::')) return [];
+    const words = w.value
+      .slice(5)
+      .split(/(?<!%) +/)
+      .filter((part) => part !== '')
+      .map((part) =>
+        syntheticWord(part.replace(/%(.)/g, (_m, c: string) => (c === ' ' || c === '%' ? c : ''))),
+      );
+    return words.length > 0 ? [{ kind: 'argv' as const, argv: words, via: 'git ext::' }] : [];
+  });
+}
+
 function gitCommands(argv: readonly ArgWord[]): Nested[] {
+  return [...gitOptionCommands(argv), ...extTransport(argv.slice(1))];
+}
+
+function gitOptionCommands(argv: readonly ArgWord[]): Nested[] {
   const parsed = gitSubcommand(argv.slice(1).map((w) => w.value));
   if (!parsed) return [];
   const rest = argv.slice(argv.length - parsed.rest.length);

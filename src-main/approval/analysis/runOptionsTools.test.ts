@@ -27,6 +27,14 @@ describe('tools whose options run a command', () => {
     ["GIT_ASKPASS='rm -rf src' git fetch", SRC],
     ["SSH_ASKPASS='rm -rf ~' ssh-add key", HOME],
     ["npm_config_script_shell='rm -rf src' npm test", SRC],
+    ["npx -c 'rm -rf src'", SRC],
+    ["npm exec --call='rm -rf ~'", HOME],
+    ["yarn exec 'git push --force origin main'", PUSH],
+    ['fd -e ts -X rm -rf src', SRC],
+    ['fdfind . -x git push --force origin main', PUSH],
+    ['rg --pre \'sh -c "rm -rf ~"\' needle', HOME],
+    ["git clone 'ext::sh -c rm% -rf% src' repo", SRC],
+    ["git -c protocol.ext.allow=always fetch 'ext::sh -c rm% -rf% ~'", HOME],
   ])('%s', expectAsInner);
 
   it.each([
@@ -44,5 +52,11 @@ describe('tools whose options run a command', () => {
     'mvn exec:java -Dexec.mainClass=app.Main',
     'npm run build',
     'GIT_ASKPASS=echo git fetch',
+    "npx -c 'eslint .'",
+    'npx eslint -c .eslintrc.json src',
+    'yarn exec tsc',
+    'fd -e ts -x wc -l',
+    'rg --pre ./pdftotext.sh needle',
+    'git clone https://github.com/example/app.git',
   ])('stays quiet for %s', expectQuiet);
 });

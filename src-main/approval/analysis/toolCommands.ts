@@ -1,6 +1,7 @@
 /**
- * Build and network tools whose options run a command: cmake -E's portable commands, Maven's exec
- * plugin, npm's and pnpm's --script-shell, tcpdump's rotation hook and lftp's `!` shell escape.
+ * Build, search and network tools whose options run a command: cmake -E's portable commands,
+ * Maven's exec plugin, npm's and pnpm's --script-shell, fd -x, rg --pre, tcpdump's rotation hook
+ * and lftp's `!` shell escape.
  */
 import type { Nested } from './wrapperTypes';
 import type { ArgWord } from './words';
@@ -62,6 +63,15 @@ function mavenExec(argv: readonly ArgWord[]): Nested[] {
   return [code(exe, args ? `${exe.value} ${args.value}` : exe.value)];
 }
 
+/** `fd PATTERN -x cmd {}` / `-X cmd`: fd runs the command for its results, up to a lone `;`. */
+function fdExec(argv: readonly ArgWord[]): Nested[] {
+  const at = argv.findIndex((w) => ['-x', '--exec', '-X', '--exec-batch'].includes(w.value));
+  if (at < 0) return [];
+  const rest = argv.slice(at + 1);
+  const end = rest.findIndex((w) => w.value === ';');
+  return argvOf(end < 0 ? rest : rest.slice(0, end), 'fd -x');
+}
+
 /** Commands one of these tools runs because of its options; null for other tools. */
 export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] | null {
   switch (name) {
@@ -75,6 +85,12 @@ export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] |
       return optionWords(argv, [], ['--script-shell']).map((w) => code(w));
     case 'cmake':
       return cmakeCommand(argv);
+    case 'fd':
+    case 'fdfind':
+      return fdExec(argv);
+    case 'rg':
+      // `--pre CMD` runs CMD on every file searched.
+      return optionWords(argv, [], ['--pre']).map((w) => code(w));
     case 'mvn':
     case 'mvnw':
     case './mvnw':

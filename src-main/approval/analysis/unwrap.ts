@@ -327,7 +327,7 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['flock', flock],
   ['watch', watch],
   ['ssh', ssh],
-  ['npx', simple({ short: 'pc', long: ['package', 'call'] })],
+  ['npx', (words, out) => runsPackage(words, 1, out)],
   ['bunx', simple({ short: 'p', long: ['package'] })],
   ['pnpx', simple({})],
 ]);
@@ -336,10 +336,20 @@ const WRAPPERS = new Map<string, Wrapper>([
 const PACKAGE_RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const RUN_VERBS = new Set(['exec', 'x', 'dlx']);
 
-const packageRunner: Wrapper = (words) => {
-  const p = parseOptions(words, 2, { short: 'pc', long: ['package', 'call', 'workspace'] });
-  return p.next < words.length ? words.slice(p.next) : null;
-};
+/**
+ * The package's command, or the shell command line given with `-c`/`--call` (`npx -c 'cmd'`,
+ * `npm exec -c 'cmd'`) or as one spaced word (`yarn exec 'rm -rf dist'`).
+ */
+function runsPackage(words: ArgWord[], from: number, out: Out): ArgWord[] | null {
+  const p = parseOptions(words, from, { short: 'pc', long: ['package', 'call', 'workspace'] });
+  const call = optionValue(p, '-c', '--call');
+  if (call) return codeFrom([call], out);
+  const rest = words.slice(p.next);
+  if (rest.length === 1 && /\s/.test(rest[0]?.value ?? '')) return codeFrom(rest, out);
+  return rest.length > 0 ? rest : null;
+}
+
+const packageRunner: Wrapper = (words, out) => runsPackage(words, 2, out);
 
 /** `ip netns exec NAME cmd …`. */
 const ipNetnsExec: Wrapper = (words) => (words.length > 4 ? words.slice(4) : null);
