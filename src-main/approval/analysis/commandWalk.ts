@@ -26,6 +26,7 @@ import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
 import type { LazyMap } from './lazyMap';
 import { followGitRemotes } from './rules/gitRemotes';
+import { rememberWritten, runWritten } from './writtenScripts';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -123,6 +124,7 @@ function handleWrite(
   w: CommandWalker,
   col: Collector,
   view: CommandView | null,
+  output: string | null,
 ): void {
   const op = r.children.find((c) => !c.type.match(/^[a-z_]+$/));
   const reads = op?.type === '<';
@@ -143,6 +145,7 @@ function handleWrite(
   // Device and process files are not places a command writes to.
   if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
   if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));
+  rememberWritten(w.ctx.written, canonicalPath(target.value), op.type === '>>', output);
 }
 
 /** Analyses a `command` node; `extra` are redirects written after it (redirected_statement). */
@@ -187,7 +190,7 @@ export function walkCommand(
   const seg = w.ctx.segment(src, node.start, node.end, words, words);
   if (assigned) for (const a of assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const result = judgeArgv(w, words, [], seg, src, col, stdin, stdinWord);
-  walkRedirects(w, own, src, col, result.view ?? remoteView(words, w));
+  walkRedirects(w, own, src, col, result.view ?? remoteView(words, w), result.staticOut);
   return result;
 }
 
@@ -223,9 +226,11 @@ export function walkRedirects(
   src: Source,
   col: Collector,
   view: CommandView | null,
+  /** The command's output when it is known before it runs (`echo …`), else null. */
+  output: string | null = null,
 ): void {
   for (const r of flattenRedirects(redirects))
-    if (r.type === 'file_redirect') handleWrite(r, src, w, col, view);
+    if (r.type === 'file_redirect') handleWrite(r, src, w, col, view, output);
 }
 
 /** Unwraps, runs the detectors and follows carried code for one command line. */
@@ -291,6 +296,8 @@ export function judgeArgv(
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
   if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
     sink.hit('remote-code', `runs ${scriptPath}, downloaded earlier`);
+  const script = scriptPath === null ? undefined : ctx.written.get(canonicalPath(scriptPath));
+  if (script !== undefined) runWritten(w, c.script ? name : null, script, seg, src, col);
   if (c.readsStdinCode && stdinWord) {
     codeSourceHits([stdinWord], sink);
     if (stdin === null && ctx.downloads.has(canonicalPath(stdinWord.value)))

@@ -1,0 +1,70 @@
+/**
+ * Scripts a command line writes and then runs: `echo 'rm -rf ~' > x.sh && bash x.sh`,
+ * `cat > x.py <<EOF … EOF; python3 x.py`. The text a redirect leaves in a file is remembered while
+ * it is known, and judged in the language of whatever runs the file later in the line.
+ */
+import type { Source } from './context';
+import { embeddedShellCode } from './embedded';
+import type { LazyMap } from './lazyMap';
+import { SHELLS } from './carriers';
+import { codeHits, codeLanguage } from './rules/code';
+import type { Collector, WalkerApi } from './wordEval';
+import type { ArgWord } from './words';
+import { commandName, familyName, isDynamic } from './words';
+
+/** What the walker offers: analysing shell code found in the script. */
+interface NestedWalker extends WalkerApi {
+  nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void;
+}
+
+/** Scripts written here longer than this are not followed when they run. */
+const MAX_WRITTEN_CHARS = 65_536;
+const MAX_WRITTEN_FILES = 64;
+
+/** What a redirect leaves in a file: its known text, or nothing known (then it is forgotten). */
+export function rememberWritten(
+  written: LazyMap<string, string>,
+  path: string,
+  append: boolean,
+  output: string | null,
+): void {
+  const before = append ? written.get(path) : '';
+  const text = output === null || isDynamic(output) || before === undefined ? null : before + output;
+  const full = written.size >= MAX_WRITTEN_FILES && !written.has(path);
+  if (text === null || text.length > MAX_WRITTEN_CHARS || full) written.delete(path);
+  else written.set(path, text);
+}
+
+/** The program a `#!` line names (`#!/usr/bin/env -S python3 -u`: python3); the shell without one. */
+function interpreterOf(script: string): string {
+  if (!script.startsWith('#!')) return 'sh';
+  const end = script.indexOf('\n');
+  const words = script
+    .slice(2, end < 0 ? undefined : end)
+    .trim()
+    .split(/\s+/);
+  if (commandName(words[0] ?? '') !== 'env') return words[0] || 'sh';
+  return words.slice(1).find((word) => !word.startsWith('-')) ?? 'sh';
+}
+
+/**
+ * A script written earlier in the line runs now, read in the language of what runs it (a file
+ * run by its path: its `#!` line, else the shell).
+ */
+export function runWritten(
+  w: NestedWalker,
+  /** The interpreter given the script; null when the file is run by its path. */
+  runner: string | null,
+  script: string,
+  seg: number,
+  src: Source,
+  col: Collector,
+): void {
+  const name = runner ?? familyName(commandName(interpreterOf(script)));
+  const language = codeLanguage(name);
+  if (language) {
+    codeHits(language, script, w.ctx, w.ctx.sink(seg));
+    // `os.system("rm -rf ~")`: shell commands the script hands over.
+    for (const text of embeddedShellCode(script, 'script')) w.nestedCode(text, [], seg, src, col);
+  } else if (SHELLS.has(name) || name === 'source' || name === '.') w.nestedCode(script, [], seg, src, col);
+}
