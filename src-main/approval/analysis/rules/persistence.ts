@@ -6,6 +6,7 @@
  */
 import type { Rule } from '../verdict';
 import { canonicalPath } from '../paths';
+import { isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { firstOperand, hasFlag, splitOptions } from './types';
 import { SYSTEMCTL_VALUED } from './services';
@@ -84,6 +85,8 @@ export function persistenceWriteKey(raw: string): string | null {
   if (GIT_HOOK.test(p)) return 'git-hook-write';
   if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
   if (PYTHON_STARTUP.test(p)) return 'python-startup-write';
+  // `> "$(python3 -c 'import site; …')/x.pth"`: a .pth into a folder known only at run time.
+  if (/\.pth$/.test(p) && isDynamic(p.slice(0, p.lastIndexOf('/') + 1))) return 'python-startup-write';
   if (/^(?:~|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.local\/bin|bin)(?:\/|$)/.test(p))
     return 'path-program-write';
   // A project's own `.cargo/config.toml` or `pip.conf` is still read by every later build there.
