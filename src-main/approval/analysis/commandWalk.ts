@@ -26,7 +26,7 @@ import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
 import type { LazyMap } from './lazyMap';
 import { followGitRemotes } from './rules/gitRemotes';
-import { rememberWritten, runWritten } from './writtenScripts';
+import { rememberWritten, runWritten, writtenScript } from './writtenScripts';
 import { packageJsonScriptHits } from './rules/packageSources';
 
 /** What the walker needs besides word evaluation. */
@@ -298,8 +298,8 @@ export function judgeArgv(
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
   if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
     sink.hit('remote-code', `runs ${scriptPath}, downloaded earlier`);
-  const script = scriptPath === null ? undefined : ctx.written.get(canonicalPath(scriptPath));
-  if (script !== undefined) runWritten(w, c.script ? name : null, script, seg, src, col);
+  const script = writtenScript(ctx.written, name, scriptPath === null ? null : canonicalPath(scriptPath));
+  if (script !== undefined) runWritten(w, c.script || name === 'make' ? name : null, script, seg, src, col);
   if (c.readsStdinCode && stdinWord) {
     codeSourceHits([stdinWord], sink);
     if (stdin === null && ctx.downloads.has(canonicalPath(stdinWord.value)))

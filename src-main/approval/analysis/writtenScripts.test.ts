@@ -18,6 +18,8 @@ describe('scripts written and run in one command line', () => {
       'printf \'#!/usr/bin/env python3\\nimport os\\nos.system("rm -rf ~")\\n\' > t && chmod +x t && ./t',
       HOME,
     ],
+    ["cat > Makefile <<'EOF'\nall:\n\trm -rf src\nEOF\nmake", SRC],
+    ["printf 'all:\\n\\tgit push --force origin main\\n' > ci.mk && make -f ci.mk", PUSH],
   ])('%s', expectAsInner);
 
   it.each([
@@ -25,6 +27,7 @@ describe('scripts written and run in one command line', () => {
     "cat > build.sh <<'EOF'\nset -e\nnpm ci\nnpm run build\nEOF\nbash build.sh",
     "echo 'import os' > x.py && python3 x.py",
     "echo 'console.log(1)' > a.js && node a.js",
+    "cat > Makefile <<'EOF'\nall:\n\tgcc -o app main.c\nEOF\nmake",
     // Written over with other text (or text known only at run time) before it runs.
     "echo 'rm -rf ~' > x.sh; echo 'echo ok' > x.sh; sh x.sh",
     // Written, never run.

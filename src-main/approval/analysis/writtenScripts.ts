@@ -1,10 +1,11 @@
 /**
  * Scripts a command line writes and then runs: `echo 'rm -rf ~' > x.sh && bash x.sh`,
- * `cat > x.py <<EOF … EOF; python3 x.py`. The text a redirect leaves in a file is remembered while
+ * `cat > x.py <<EOF … EOF; python3 x.py`, a Makefile then `make`. The text a redirect leaves in a file is remembered while
  * it is known, and judged in the language of whatever runs the file later in the line.
  */
 import type { Source } from './context';
 import { embeddedShellCode } from './embedded';
+import { makefileShellCode } from './makeCode';
 import type { LazyMap } from './lazyMap';
 import { SHELLS } from './carriers';
 import { codeHits, codeLanguage } from './rules/code';
@@ -33,6 +34,22 @@ export function rememberWritten(
   const full = written.size >= MAX_WRITTEN_FILES && !written.has(path);
   if (text === null || text.length > MAX_WRITTEN_CHARS || full) written.delete(path);
   else written.set(path, text);
+}
+
+/** The makefiles `make` reads when it is given none, in its order. */
+const DEFAULT_MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+
+/** The known text of the script `runner` runs (`path`, or the default makefile of a plain `make`). */
+export function writtenScript(
+  written: LazyMap<string, string>,
+  runner: string,
+  path: string | null,
+): string | undefined {
+  if (written.size === 0) return undefined;
+  if (path !== null) return written.get(path);
+  if (runner !== 'make') return undefined;
+  const makefile = DEFAULT_MAKEFILES.find((name) => written.has(name));
+  return makefile === undefined ? undefined : written.get(makefile);
 }
 
 /** The program a `#!` line names (`#!/usr/bin/env -S python3 -u`: python3); the shell without one. */
@@ -66,5 +83,7 @@ export function runWritten(
     codeHits(language, script, w.ctx, w.ctx.sink(seg));
     // `os.system("rm -rf ~")`: shell commands the script hands over.
     for (const text of embeddedShellCode(script, 'script')) w.nestedCode(text, [], seg, src, col);
+  } else if (name === 'make') {
+    for (const text of makefileShellCode(script)) w.nestedCode(text, [], seg, src, col);
   } else if (SHELLS.has(name) || name === 'source' || name === '.') w.nestedCode(script, [], seg, src, col);
 }
