@@ -40,9 +40,11 @@ export async function whenInPage(page: Page, condition: string, timeoutMs = 30_0
  */
 export async function whenPageSettled(page: Page, timeoutMs = 10_000): Promise<void> {
   await page.evaluate(`new Promise((resolve) => {
-    const timer = setTimeout(resolve, ${timeoutMs});
+    let done = false;
+    const timer = setTimeout(() => { done = true; resolve(undefined); }, ${timeoutMs});
     let quiet = 0;
     const idle = (deadline) => {
+      if (done) return;
       quiet = deadline.timeRemaining() >= 45 ? quiet + 1 : 0;
       if (quiet >= 10) { clearTimeout(timer); resolve(undefined); }
       else requestIdleCallback(idle);
