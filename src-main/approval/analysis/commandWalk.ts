@@ -44,6 +44,8 @@ export interface StageResult {
 export const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 const HEREDOC = new Set(['heredoc_redirect']);
 const WRITE_OPS = new Set(['>', '>>', '&>', '&>>', '>|', '<>', '>&', '&>|']);
+/** Writes that leave exactly the command's output in the file. */
+const REPLACING_WRITES = new Set(['>', '&>', '>|', '&>|', '>&']);
 const NOT_WORDS = new Set([
   'variable_assignment',
   'file_redirect',
@@ -146,8 +148,11 @@ function handleWrite(
   // Device and process files are not places a command writes to.
   if (!/^\/(?:dev|proc)\//.test(target.value)) w.ctx.changes(resolvePath(w.ctx.cwd, target.value));
   if (view && DOWNLOADERS.has(view.name)) w.ctx.downloads.add(canonicalPath(target.value));
-  rememberWritten(w.ctx.written, canonicalPath(target.value), op.type === '>>', output);
-  if (output !== null && op.type !== '>>') packageJsonScriptHits(target.value, output, w.ctx.sink(seg));
+  // `<>` writes over what the file held without emptying it: its text is no longer known.
+  const replaces = REPLACING_WRITES.has(op.type);
+  const known = replaces || op.type === '>>' || op.type === '&>>' ? output : null;
+  rememberWritten(w.ctx.written, canonicalPath(target.value), !replaces, known);
+  if (known !== null && replaces) packageJsonScriptHits(target.value, known, w.ctx.sink(seg));
 }
 
 /** Analyses a `command` node; `extra` are redirects written after it (redirected_statement). */

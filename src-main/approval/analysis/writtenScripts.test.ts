@@ -8,6 +8,7 @@ import { expectAsInner, expectQuiet, HOME, PUSH, SRC } from './testing/verdictEx
 describe('scripts written and run in one command line', () => {
   it.each([
     ["echo 'rm -rf ~' > x.sh && bash x.sh", HOME],
+    ["echo 'rm -rf src' >& x.sh; bash x.sh", SRC],
     ["printf 'rm -rf src\\n' > x.sh; sh ./x.sh", SRC],
     ["cat > run.sh <<'EOF'\nset -e\ngit push --force origin main\nEOF\nbash run.sh", PUSH],
     ["echo '#!/bin/sh' > x; echo 'rm -rf ~' >> x; chmod +x x; ./x", HOME],

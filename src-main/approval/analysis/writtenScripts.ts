@@ -1,7 +1,8 @@
 /**
  * Scripts a command line writes and then runs: `echo 'rm -rf ~' > x.sh && bash x.sh`,
- * `cat > x.py <<EOF … EOF; python3 x.py`, a Makefile then `make`. The text a redirect leaves in a file is remembered while
- * it is known, and judged in the language of whatever runs the file later in the line.
+ * `cat > x.py <<EOF … EOF; python3 x.py`, a Makefile then `make`. The text a redirect leaves in a
+ * file is remembered while it is known, and judged in the language of whatever runs the file
+ * later in the line.
  */
 import type { Source } from './context';
 import { embeddedShellCode } from './embedded';

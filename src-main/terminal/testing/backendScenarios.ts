@@ -221,7 +221,14 @@ export async function expectCwdSurvivesExits(
   ];
   for (const { command, output, exitCode, next } of cases) {
     service.setTaskCwd(taskId, base);
-    expect({ command, ...(await run(command)) }).toMatchObject({ command, output, exitCode });
+    // With the error beside them: a failure shows why a run ended without its exit code.
+    const { output: got, exitCode: code, error } = await run(command);
+    expect({ command, output: got, exitCode: code, error }).toEqual({
+      command,
+      output,
+      exitCode,
+      error: undefined,
+    });
     expect({ after: command, output: (await run('pwd')).output }).toEqual({
       after: command,
       output: `${next}${eol}`,
