@@ -75,7 +75,10 @@ function js(cmd: CommandView, out: HitSink): void {
     out.hit('package-script-write', `${cmd.name} set-script ${operands[1] ?? ''}`);
 }
 
-/** `echo '{"scripts":{"postinstall":…}}' > package.json`: lifecycle scripts in a package.json written whole. */
+/**
+ * `echo '{"scripts":{"postinstall":…}}' > package.json`: lifecycle scripts in a package.json
+ * written whole.
+ */
 export function packageJsonScriptHits(path: string, text: string, out: HitSink): void {
   if (!/(?:^|\/)package\.json$/.test(path)) return;
   let scripts: unknown;
