@@ -45,13 +45,19 @@ async function scrollTo(to: number): Promise<void> {
   }, to);
 }
 
-/** scrollTop once rows drawn by a scroll are measured (the list then corrects for rows above). */
+/**
+ * scrollTop once rows drawn by a scroll are measured (the list then corrects for rows above), and
+ * the list has seen the view stop: four frames without a move, one more than ends a run of jumps
+ * (SEEK_IDLE_FRAMES). With fewer, a busy machine could start the next scroll inside that count.
+ */
 const settledScrollTop = () =>
   list().evaluate(async (el) => {
     // The page's own frame clock; this file is typed for Node, without the DOM's globals.
     const page = globalThis as unknown as { requestAnimationFrame(next: () => void): number };
-    const frames = () =>
-      new Promise<void>((resolve) => page.requestAnimationFrame(() => page.requestAnimationFrame(resolve)));
+    const frame = () => new Promise<void>((resolve) => page.requestAnimationFrame(() => resolve()));
+    const frames = async () => {
+      for (let i = 0; i < 4; i++) await frame();
+    };
     let last = -1;
     while (el.scrollTop !== last) {
       last = el.scrollTop;
