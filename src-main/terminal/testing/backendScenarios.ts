@@ -235,6 +235,7 @@ export async function expectCwdSurvivesExits(
     });
   }
   // A later command whose snapshot is lost leaves the environment where the last one was taken.
-  expect((await run("cd ..; trap 'echo bye' EXIT; exit 4")).exitCode).toBe(4);
+  const lost = await run("cd ..; trap 'echo bye' EXIT; exit 4");
+  expect({ exitCode: lost.exitCode, error: lost.error }).toEqual({ exitCode: 4, error: undefined });
   expect((await run('pwd')).output).toBe(`${base}/sub${eol}`);
 }
