@@ -35,10 +35,8 @@ export class SshHandle extends BaseHandle {
       }, DRAIN_MS);
     };
     channel.on('exit', (code: number | null, signal?: string) => {
-      // ssh2 names the signal already prefixed (`SIGTERM`).
-      exit = signal
-        ? { exitCode: null, signal: signal.startsWith('SIG') ? signal : `SIG${signal}` }
-        : { exitCode: code };
+      // ssh2 names the signal with its prefix already (`SIGTERM`).
+      exit = signal ? { exitCode: null, signal } : { exitCode: code };
       armDrain();
     });
     channel.on('close', done);
