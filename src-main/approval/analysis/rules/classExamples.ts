@@ -139,8 +139,21 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
       'docker run -v /:/host alpine',
       'nsenter -t 1 -m sh',
       'podman run --pid=host x',
+      'kubectl debug node/worker-1 -it --image=busybox',
     ],
-    misses: ['docker run --rm alpine echo hi', 'docker run -v ./src:/src node'],
+    misses: [
+      'docker run --rm alpine echo hi',
+      'docker run -v ./src:/src node',
+      'kubectl debug pod/api -it --image=busybox',
+    ],
+  },
+  'access-grant': {
+    hits: [
+      'kubectl create clusterrolebinding x --clusterrole=cluster-admin --user=me',
+      'aws iam create-access-key --user-name ci',
+      'gcloud projects add-iam-policy-binding p --member=user:a@x.example --role=roles/owner',
+    ],
+    misses: ['kubectl create rolebinding r --clusterrole=view --user=me', 'aws iam list-roles'],
   },
   'kernel-module': {
     hits: ['insmod x.ko', 'modprobe -r nvidia', 'rmmod e1000e'],

@@ -166,7 +166,7 @@ function gsutil(cmd: CommandView, out: HitSink): void {
     out.hit('cloud-storage-delete', text);
 }
 
-/** gcloud, az, doctl, heroku, fly: a `delete`/`destroy` verb anywhere in the command path. */
+/** gcloud, az, doctl, heroku, firebase, …: a `delete`/`destroy` verb anywhere in the command path. */
 function cloudCli(cmd: CommandView, out: HitSink): void {
   const { options, operands } = splitOptions(cmd.args);
   const text = `${cmd.name} ${cmd.args.join(' ')}`;
@@ -182,6 +182,50 @@ function cloudCli(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** Object-store tools' verbs that delete: buckets removed, or objects removed in bulk. */
+function objectStore(cmd: CommandView, out: HitSink): void {
+  const { options, operands } = splitOptions(cmd.args);
+  const verb = operands[0] ?? '';
+  const recursive = hasFlag(options, 'r', ['recursive']);
+  const deletes =
+    (cmd.name === 's3cmd' &&
+      (verb === 'rb' || ((verb === 'del' || verb === 'rm') && recursive) || verb === 'deleteall')) ||
+    (cmd.name === 'rclone' && (verb === 'purge' || verb === 'delete' || verb === 'rmdirs')) ||
+    (cmd.name === 'mc' && (verb === 'rb' || (verb === 'rm' && recursive)));
+  if (deletes) out.hit('cloud-storage-delete', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+/** Command lines of hosted services whose `delete`/`destroy` verbs remove what they host. */
+const SERVICE_CLIS = [
+  'gcloud',
+  'az',
+  'doctl',
+  'heroku',
+  'fly',
+  'flyctl',
+  'firebase',
+  'stripe',
+  'influx',
+  'netlify',
+  'supabase',
+  'hcloud',
+  'linode-cli',
+  'openstack',
+  'eksctl',
+  'wrangler',
+  'pscale',
+  'turso',
+  'neonctl',
+  'atlas',
+  'scw',
+  'oci',
+  'ibmcloud',
+  'civo',
+  'vultr-cli',
+  'exo',
+  'upctl',
+];
+
 export const cloudDetectors: DetectorTable = [
   [DOCKER_NAMES, docker],
   [['docker-compose', 'podman-compose'], dockerCompose],
@@ -190,5 +234,6 @@ export const cloudDetectors: DetectorTable = [
   [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'serverless', 'sls', 'sst'], infra],
   [['aws'], aws],
   [['gsutil'], gsutil],
-  [['gcloud', 'az', 'doctl', 'heroku', 'fly', 'flyctl'], cloudCli],
+  [SERVICE_CLIS, cloudCli],
+  [['s3cmd', 'rclone', 'mc'], objectStore],
 ];

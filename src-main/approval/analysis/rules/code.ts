@@ -9,6 +9,7 @@ import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
 import { isSecretPath } from './secrets';
+import { environmentRead } from './codeEnvironment';
 import type { CodeLanguage } from './codePatterns';
 import { LANGUAGE_LABEL, PATTERNS } from './codePatterns';
 import type { HitSink } from './types';
@@ -159,7 +160,7 @@ function forksForever(text: string): boolean {
 
 /** Calls that send bytes to another machine, in any of the one-liner languages. */
 const SENDS =
-  /\brequests\.(?:post|put|patch)\b|\burlopen\b|\burllib\b|\bhttp\.client\b|\bfetch\s*\(|\baxios\b|\bhttps?\.request\b|\bNet::HTTP\b|\bcurl_exec\b|\bLWP\b|\bHTTP::Tiny\b|\bsocket\b|\bsmtplib\b/;
+  /\brequests\.(?:post|put|patch)\b|\burlopen\b|\burllib\b|\bhttp\.client\b|\bfetch\s*\(|\baxios\b|\bhttps?\.request\b|\bNet::HTTP\b|\bcurl_exec\b|\bLWP\b|\bHTTP::Tiny\b|\bsocket\b|\bsmtplib\b|\brequire\s*\(\s*['"](?:node:)?(?:https?|net|tls|dgram)['"]/;
 
 /** A credential store or key the code names: `~/.ssh/id_rsa`, `HOME + "/.aws/credentials"`, `.env`. */
 function secretLiteral(code: string): string | null {
@@ -225,7 +226,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
   if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
-  const secret = SENDS.test(text) ? secretLiteral(text) : null;
+  const sends = SENDS.test(text) || p.fetches.test(text);
+  const secret = sends ? (secretLiteral(text) ?? environmentRead(text)) : null;
   if (secret) out.hit('secret-exfiltration', `${label} code reads ${secret} and sends over the network`);
   if (forksForever(text)) out.hit('fork-bomb', `${label} code starts processes in an endless loop`);
   if (p.socket.test(text) && p.shell.test(text))

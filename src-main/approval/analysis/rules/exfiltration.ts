@@ -9,7 +9,7 @@ import { resolvePath } from '../paths';
 import { isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
-import { ENV_DUMPERS, isSecretPath, secretInWord, secretOutputOf } from './secrets';
+import { ENV_DUMPERS, isSecretPath, SECRET_NAME, secretInWord, secretOutputOf } from './secrets';
 import {
   OBJECT_STORES,
   TUNNELS,
@@ -20,7 +20,6 @@ import {
   runtimeOutput,
   sendsOffMachine,
   shownFile,
-  SECRET_NAME,
   secretVariableSent,
   storeUpload,
   tunnel,
@@ -30,7 +29,8 @@ export const exfiltrationRules: Rule[] = [
   {
     key: 'secret-exfiltration',
     category: 'exfiltration',
-    description: 'Sends credentials, private keys or the environment to another machine',
+    description:
+      'Sends credentials, private keys, the environment, the clipboard or a database dump to another machine',
   },
   {
     key: 'remote-shell',

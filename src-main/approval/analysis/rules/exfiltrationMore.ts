@@ -5,12 +5,10 @@
  */
 import { canonicalPath, resolvePath } from '../paths';
 import { DYN, isDynamic } from '../words';
-import { isSecretPath } from './secrets';
+import { isSecretPath, SECRET_NAME } from './secrets';
 import type { CommandView, HitSink } from './types';
 import { splitOptions } from './types';
 
-/** Variables that by name hold a credential. */
-export const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/i;
 const VARIABLE = /\$\{?([A-Za-z_]\w*)/g;
 /** Options whose value is meant to carry a credential to that same server: headers and logins. */
 const AUTH_OPTIONS = new Set([

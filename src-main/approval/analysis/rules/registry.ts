@@ -19,6 +19,7 @@ import { publishingDetectors, publishingRules } from './publishing';
 import { exfiltrationDetectors, exfiltrationRules } from './exfiltration';
 import { persistenceDetectors, persistenceRules } from './persistence';
 import { privilegeDetectors, privilegeRules } from './privilege';
+import { cloudPrivilegeDetectors, cloudPrivilegeRules } from './cloudPrivilege';
 import { hardlineDetectors, hardlineRules } from './hardline';
 import { systemChangeDetectors, systemChangeRules } from './systemChanges';
 import { volumeDetectors } from './volumes';
@@ -69,6 +70,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...exfiltrationRules,
   ...persistenceRules,
   ...privilegeRules,
+  ...cloudPrivilegeRules,
   ...rootRunRules,
   ...packageSourceRules,
   ...systemChangeRules,
@@ -107,6 +109,7 @@ const tables: DetectorTable[] = [
   fileServerDetectors,
   persistenceDetectors,
   privilegeDetectors,
+  cloudPrivilegeDetectors,
   rootRunDetectors,
   packageSourceDetectors,
   systemChangeDetectors,

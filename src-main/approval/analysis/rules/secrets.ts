@@ -22,6 +22,9 @@ export function isSecretPath(raw: string): boolean {
   return HOME_SECRETS.some((s) => rel === s || rel.startsWith(`${s}/`));
 }
 
+/** Variables that by name hold a credential. */
+export const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL/i;
+
 /** Commands that print the environment, or read another process's. */
 export const ENV_DUMPERS = new Set(['printenv', 'env', 'set', 'export', 'declare', 'typeset', 'compgen']);
 
@@ -33,6 +36,7 @@ export function secretInWord(w: ArgWord): string | null {
   if (/\$\(\s*(?:env|printenv|set|export\s+-p)\s*[)|]|`\s*(?:env|printenv)\s*[`|]/.test(w.raw))
     return 'the environment';
   if (w.runs.includes('printenv')) return 'the environment';
+  if (w.runs.includes('pbpaste') || w.runs.includes('wl-paste')) return 'the clipboard';
   const path =
     /(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root|\/etc|\/proc\/\w+)\/[^\s"')`;|&]+/.exec(
       w.raw,
@@ -45,10 +49,11 @@ export function secretInWord(w: ArgWord): string | null {
 const PRINTS_SECRET = new Map<string, RegExp>(
   Object.entries({
     gh: /^auth token\b/,
-    aws: /^(?:configure (?:get|export-credentials)|sts (?:get-session-token|assume-role)|ecr get-login-password)\b/,
-    gcloud: /^auth (?:print-access-token|print-identity-token|application-default print-access-token)\b/,
-    az: /^account get-access-token\b/,
-    kubectl: /^config view\b.*--raw\b/,
+    aws: /^(?:configure (?:get|export-credentials)|sts (?:get-session-token|assume-role)|ecr get-login-password|secretsmanager get-secret-value|ssm get-parameters?(?:-by-path)?)\b/,
+    gcloud:
+      /^(?:auth (?:print-access-token|print-identity-token|application-default print-access-token)|secrets versions access)\b/,
+    az: /^(?:account get-access-token|keyvault (?:secret|key|certificate) (?:show|download))\b/,
+    kubectl: /^(?:config view\b.*--raw\b|get (?:secrets?\b|secrets?\/))/,
     vault: /^(?:read|kv get)\b/,
     op: /^(?:read|item get)\b/,
     security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
@@ -58,12 +63,34 @@ const PRINTS_SECRET = new Map<string, RegExp>(
     'kwallet-query': /\S/,
     bw: /^get (?:password|item|totp|notes)\b/,
     lpass: /^show\b/,
-    heroku: /^auth:token\b/,
+    heroku: /^(?:auth:token|config(?::get)?)(?:\s|$)/,
+    doppler: /^secrets(?:\s+(?:get|download))?(?:\s|$)/,
   }),
 );
 
-/** What a credential-printing command (`gh auth token`, `gpg --export-secret-keys`) puts on stdout, or null. */
+/** Readers of the clipboard, where passwords and tokens are often left. */
+const CLIPBOARD_OUT = new Map<string, RegExp | null>(
+  Object.entries({ pbpaste: null, 'wl-paste': null, xclip: /^-o(?:ut)?$/, xsel: /^(?:-\w*o\w*|--output)$/ }),
+);
+/** Database dumpers, and the option that sends their dump to a file instead of stdout. */
+const DUMPERS = new Map<string, RegExp>(
+  Object.entries({
+    mysqldump: /^(?:-r|--result-file)(?:=|$)/,
+    'mariadb-dump': /^(?:-r|--result-file)(?:=|$)/,
+    pg_dump: /^(?:-f|--file)(?:=|$)/,
+    pg_dumpall: /^(?:-f|--file)(?:=|$)/,
+  }),
+);
+
+/**
+ * What a command that prints private data puts on stdout, or null: a credential (`gh auth
+ * token`, `gpg --export-secret-keys`), the clipboard, or a database dump.
+ */
 export function secretOutputOf(name: string, args: readonly string[]): string | null {
+  const clip = CLIPBOARD_OUT.get(name);
+  if (clip === null || (clip && args.some((a) => clip.test(a)))) return 'the clipboard';
+  const toFile = DUMPERS.get(name);
+  if (toFile && !args.some((a) => toFile.test(a))) return `a database dump (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && args.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a)))
     return 'secret keys';
   const re = PRINTS_SECRET.get(name);
