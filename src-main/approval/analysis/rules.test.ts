@@ -106,6 +106,10 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     hits: ['redis-cli FLUSHALL', 'redis-cli -n 1 flushdb'],
     misses: ['redis-cli GET flushall'],
   },
+  'redis-admin': {
+    hits: ['redis-cli CONFIG SET dir /root/.ssh', 'redis-cli REPLICAOF x.example 6379', 'redis-cli shutdown'],
+    misses: ['redis-cli CONFIG GET dir', 'redis-cli REPLICAOF NO ONE', 'redis-cli GET shutdown'],
+  },
   'system-config-write': {
     hits: [
       'echo x >> /etc/hosts',

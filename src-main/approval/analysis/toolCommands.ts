@@ -5,7 +5,8 @@
  */
 import type { Nested } from './wrapperTypes';
 import type { ArgWord } from './words';
-import { syntheticWord } from './words';
+import { DYN, syntheticWord } from './words';
+import { fdOutputPath } from './rules/buildOutputs';
 import { optionWords } from './options';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
@@ -63,13 +64,28 @@ function mavenExec(argv: readonly ArgWord[]): Nested[] {
   return [code(exe, args ? `${exe.value} ${args.value}` : exe.value)];
 }
 
-/** `fd PATTERN -x cmd {}` / `-X cmd`: fd runs the command for its results, up to a lone `;`. */
+const FD_PLACEHOLDER = /\{(?:\/\/|\/\.|\/|\.)?\}/;
+const FD_PLACEHOLDERS = new RegExp(FD_PLACEHOLDER.source, 'g');
+
+/**
+ * `fd PATTERN -x cmd {}` / `-X cmd`: fd runs the command for its results, up to a lone `;`. A
+ * result is a build output's path when fd looks only for one (`fd -g __pycache__ -X rm -rf`), an
+ * unknown path in the first folder searched otherwise; with no placeholder it is appended.
+ */
 function fdExec(argv: readonly ArgWord[]): Nested[] {
   const at = argv.findIndex((w) => ['-x', '--exec', '-X', '--exec-batch'].includes(w.value));
   if (at < 0) return [];
   const rest = argv.slice(at + 1);
   const end = rest.findIndex((w) => w.value === ';');
-  return argvOf(end < 0 ? rest : rest.slice(0, end), 'fd -x');
+  const cmd = end < 0 ? rest : rest.slice(0, end);
+  const before = argv.slice(0, at).map((w) => w.value);
+  const folder = before.slice(1).filter((a) => !a.startsWith('-'))[1];
+  const found = fdOutputPath(before) ?? `${folder ?? '.'}/${DYN}`;
+  const placed = cmd.some((w) => FD_PLACEHOLDER.test(w.value));
+  const words = cmd.map((w) =>
+    FD_PLACEHOLDER.test(w.value) ? { ...w, value: w.value.replace(FD_PLACEHOLDERS, found) } : w,
+  );
+  return argvOf(placed || words.length === 0 ? words : [...words, syntheticWord(found)], 'fd -x');
 }
 
 /** Commands one of these tools runs because of its options; null for other tools. */

@@ -30,6 +30,13 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'rm -rf .next/cache'],
   ['quiet', 'rm -rf target/debug/incremental'],
   ['quiet', 'rm -rf node_modules/.vite'],
+  // fd matches whole names with a glob or an anchored pattern; `-e` names an extension.
+  ['quiet', 'fd -t d -g __pycache__ -X rm -rf'],
+  ['quiet', "fd -H -I -t d '^node_modules$' -x rm -rf {}"],
+  ['quiet', 'fd -t d __pycache__ -X rm -rf'],
+  ['quiet', 'fd -e pyc -x rm'],
+  ['quiet', 'fd -e orig -e rej -X rm -f'],
+  ['quiet', 'fdfind --glob .pytest_cache --type d packages --exec-batch rm -rf'],
 ];
 
 const asks: Array<readonly [Expected, string]> = [
@@ -58,6 +65,15 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'rm -rf ~/x/node_modules'],
   ['ask', 'rm -rf /tmp/x/node_modules'],
   ['ask', 'rm -rf $OUT/.next/cache'],
+  // A bare pattern is a regex that matches inside names: `dist` matches `distance.ts`.
+  ['ask', 'fd dist -X rm -rf'],
+  ['ask', 'fd -t d -g node_modules .. -X rm -rf'],
+  ['ask', 'fd -t d -g node_modules ~ -X rm -rf'],
+  ['ask', 'fd -g __pycache__ -X rm -rf src'],
+  ['ask', 'fd -e ts -X rm -f'],
+  ['ask', 'fd -g "*" -X rm -rf'],
+  ['ask', 'fd -e pyc -e ts -x rm'],
+  ['ask', 'cd /tmp && fd -g build -X rm -rf'],
 ];
 
 describe('build outputs inside the workspace', () => {

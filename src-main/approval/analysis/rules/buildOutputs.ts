@@ -110,3 +110,113 @@ export function findDeletesOnlyOutputs(
 ): boolean {
   return inWorkspace(cmd) && findOutputName(starts, expr) !== null;
 }
+
+/** fd's options that take a value, and flags that keep what it matches and where it looks. */
+const FD_VALUED = new Set([
+  '-t',
+  '--type',
+  '-e',
+  '--extension',
+  '-d',
+  '--max-depth',
+  '--maxdepth',
+  '--min-depth',
+  '--exact-depth',
+  '-E',
+  '--exclude',
+  '-S',
+  '--size',
+  '--changed-within',
+  '--changed-before',
+  '--owner',
+  '-j',
+  '--threads',
+  '--max-results',
+  '-c',
+  '--color',
+  '--ignore-file',
+]);
+const FD_FLAGS = new Set([
+  '-H',
+  '--hidden',
+  '-I',
+  '--no-ignore',
+  '-u',
+  '--unrestricted',
+  '-uu',
+  '-s',
+  '--case-sensitive',
+  '-i',
+  '--ignore-case',
+  '-g',
+  '--glob',
+  '--regex',
+  '-F',
+  '--fixed-strings',
+  '-a',
+  '--absolute-path',
+  '-0',
+  '--print0',
+  '--prune',
+  '--no-ignore-vcs',
+  '--strip-cwd-prefix',
+  '-1',
+]);
+/** Output names distinctive enough that a pattern matching inside a name still means them. */
+const DISTINCT_OUTPUTS = new Set([
+  'node_modules',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.parcel-cache',
+  '.nyc_output',
+  '.svelte-kit',
+  '.dart_tool',
+]);
+
+/** Whether fd's pattern matches only that output name: a glob, `^name$`, or a distinctive name. */
+function fdPatternOutput(pattern: string, glob: boolean): boolean {
+  if (glob) return isOutputName(pattern);
+  const anchored = /^\^(.*)\$$/.exec(pattern);
+  const name = (anchored?.[1] ?? pattern).replace(/\\\./g, '.');
+  if (/[\\^$|()[\]{}*+?]/.test(name)) return false;
+  return anchored ? isOutputName(name) : DISTINCT_OUTPUTS.has(name);
+}
+
+/**
+ * What `fd [options] [pattern] [path…]` matches when it looks only in the workspace and only for
+ * a build output's name or extension: the path handed to its `-x`/`-X` command, or null.
+ * `before` holds fd's words up to the `-x`/`-X` option.
+ */
+export function fdOutputPath(before: readonly string[]): string | null {
+  const positional: string[] = [];
+  const extensions: string[] = [];
+  let glob = false;
+  for (let i = 1; i < before.length; i++) {
+    const a = before[i] ?? '';
+    if (a === '-e' || a === '--extension') extensions.push(before[++i] ?? '');
+    else if (FD_VALUED.has(a)) i++;
+    else if (a === '-g' || a === '--glob') glob = true;
+    else if (a.startsWith('-') && !FD_FLAGS.has(a)) return null;
+    else if (!a.startsWith('-')) positional.push(a);
+  }
+  const [pattern, ...paths] = positional;
+  const confined = paths.every(
+    (p) => !isDynamic(p) && !p.startsWith('/') && !p.startsWith('~') && !p.split('/').includes('..'),
+  );
+  if (!confined) return null;
+  const byExtension =
+    extensions.length > 0 && extensions.every((e) => isOutputName(`x.${e.replace(/^\./, '')}`));
+  if (extensions.length > 0 && !byExtension) return null;
+  const anything = pattern === undefined || pattern === '.' || pattern === '';
+  const name = anything
+    ? byExtension
+      ? `x.${extensions[0] ?? ''}`
+      : null
+    : fdPatternOutput(pattern, glob)
+      ? pattern.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')
+      : null;
+  if (name === null) return null;
+  return `${paths[0] ?? '.'}/${name}`;
+}

@@ -101,7 +101,7 @@ function sysctl(cmd: CommandView, out: HitSink): void {
     out.hit('system-config-write', `sysctl ${cmd.args.join(' ')}`);
 }
 
-/** chmod/chown of system files changes the system as much as writing them. */
+/** chmod/chown/ACLs of system files change the system as much as writing them. */
 function permissionsOfSystemFiles(cmd: CommandView, out: HitSink): void {
   for (const f of operandsOf(cmd)) {
     const key = configWriteKey(f);
@@ -175,5 +175,5 @@ export const configDetectors: DetectorTable = [
   [['ssh-keygen', 'openssl', 'sort', 'gpg', 'gpg2', 'find'], optionOutput],
   [['crontab'], crontab],
   [['sysctl'], sysctl],
-  [['chmod', 'chown', 'chgrp'], permissionsOfSystemFiles],
+  [['chmod', 'chown', 'chgrp', 'chattr', 'setfacl'], permissionsOfSystemFiles],
 ];

@@ -73,8 +73,9 @@ function rm(cmd: CommandView, out: HitSink): void {
     const unknown = operands.length === 0 || operands.some(isDynamic);
     out.hit('rm-recursive', unknown ? 'target known only at run time' : operands.join(' '));
   }
-  if ((cmd.via.includes('xargs') || cmd.via.includes('find')) && !outputs)
-    out.hit('find-exec-rm', `rm via ${cmd.via.includes('find') ? 'find -exec' : 'xargs'}`);
+  // Run on every match of a search: as many files as it finds, not the few named here.
+  const search = ['find', 'fd -x', 'xargs'].find((v) => cmd.via.includes(v));
+  if (search && !outputs) out.hit('find-exec-rm', `rm via ${search === 'find' ? 'find -exec' : search}`);
 }
 
 /** Expression words that narrow what find matches; without them find -delete takes everything. */

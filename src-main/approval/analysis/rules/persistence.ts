@@ -155,7 +155,7 @@ function gemSources(cmd: CommandView, out: HitSink): void {
     out.hit('tool-config-exec', `gem ${cmd.args.join(' ')}`);
 }
 
-/** `loginctl enable-linger`, SysV `update-rc.d`/`chkconfig`/`rc-update`, macOS login hooks. */
+/** `loginctl enable-linger`, SysV `update-rc.d`/`chkconfig`/`rc-update`, macOS login hooks and items. */
 function bootStart(cmd: CommandView, out: HitSink): void {
   const ops = splitOptions(cmd.args).operands;
   const starts =
@@ -166,6 +166,9 @@ function bootStart(cmd: CommandView, out: HitSink): void {
   if (starts) out.hit('service-enable', `${cmd.name} ${cmd.args.join(' ')}`);
   if (cmd.name === 'defaults' && ops[0] === 'write' && ops.some((o) => /^(?:LoginHook|LogoutHook)$/i.test(o)))
     out.hit('autostart-write', `defaults ${cmd.args.join(' ')}`);
+  // AppleScript's `make login item` adds an app started at every login.
+  if (cmd.name === 'osascript' && cmd.args.some((a) => /\bmake\b[^\n]{0,40}\blogin item\b/i.test(a)))
+    out.hit('autostart-write', 'osascript: make login item');
 }
 
 function trust(cmd: CommandView, out: HitSink): void {
@@ -178,7 +181,7 @@ function trust(cmd: CommandView, out: HitSink): void {
 }
 
 export const persistenceDetectors: DetectorTable = [
-  [['loginctl', 'update-rc.d', 'chkconfig', 'rc-update', 'defaults'], bootStart],
+  [['loginctl', 'update-rc.d', 'chkconfig', 'rc-update', 'defaults', 'osascript'], bootStart],
   [['direnv', 'mise'], trust],
   [['systemctl'], systemctl],
   [['launchctl'], launchctl],

@@ -23,7 +23,7 @@ export const publishingRules: Rule[] = [
     key: 'remote-repo-change',
     category: 'publishing',
     description:
-      'Deletes, renames or exposes a hosted repository or its releases, or merges past its protections',
+      'Deletes, renames or exposes a hosted repository or its releases, changes its access, secrets or hooks, or merges past its protections',
   },
   {
     key: 'cluster-scale-down',
@@ -173,6 +173,40 @@ const GH_DESTRUCTIVE = new Map<string, readonly string[]>(
   }),
 );
 
+/** API paths that hold who may reach a repository or organisation, and what it trusts. */
+const ACCESS_PATH =
+  /(?:^|\/)(?:collaborators|protection|hooks|keys|secrets|variables|rulesets|permissions|invitations|members|memberships|environments|transfer)(?:\/|$)/;
+
+const GH_API_VALUED = new Set([
+  '-X',
+  '--method',
+  '-f',
+  '--raw-field',
+  '-F',
+  '--field',
+  '-H',
+  '--header',
+  '--input',
+  '-q',
+  '--jq',
+  '-t',
+  '--template',
+  '--hostname',
+  '-p',
+  '--preview',
+  '--cache',
+]);
+
+/** The endpoint of `gh api [options] ENDPOINT`. */
+function apiPath(args: readonly string[]): string {
+  for (let i = args.indexOf('api') + 1; i > 0 && i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (GH_API_VALUED.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return '';
+}
+
 function gh(cmd: CommandView, out: HitSink): void {
   const { operands } = splitOptions(cmd.args);
   const [area = '', verb = ''] = operands;
@@ -184,9 +218,19 @@ function gh(cmd: CommandView, out: HitSink): void {
   // `--admin` merges past the branch's required reviews and checks.
   else if ((area === 'pr' || area === 'mr') && verb === 'merge' && cmd.args.includes('--admin'))
     out.hit('remote-repo-change', text(cmd));
+  else if ((area === 'secret' || area === 'variable') && verb === 'set')
+    out.hit('remote-repo-change', text(cmd));
+  // A workflow started by hand runs whatever it holds, deploys included.
+  else if (area === 'workflow' && verb === 'run') out.hit('deploy-live', text(cmd));
   else if (area === 'api') {
-    const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase();
-    if (method === 'DELETE') out.hit('remote-repo-change', text(cmd));
+    // gh api sends POST once a field is given, GET otherwise.
+    const fields =
+      optionValues(cmd.args, 'f', ['raw-field', 'input']).length +
+      optionValues(cmd.args, 'F', ['field']).length;
+    const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase() ?? (fields > 0 ? 'POST' : 'GET');
+    const path = apiPath(cmd.args);
+    if (method === 'DELETE' || (method !== 'GET' && ACCESS_PATH.test(path)))
+      out.hit('remote-repo-change', text(cmd));
   }
 }
 

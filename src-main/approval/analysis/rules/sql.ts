@@ -9,6 +9,11 @@ export const sqlRules: Rule[] = [
   { key: 'sql-delete-all', category: 'sql', description: 'Deletes every row (DELETE without WHERE, flush)' },
   { key: 'sql-update-all', category: 'sql', description: 'Updates every row (UPDATE without WHERE)' },
   { key: 'redis-flush', category: 'sql', description: 'Erases a Redis database (FLUSHALL/FLUSHDB)' },
+  {
+    key: 'redis-admin',
+    category: 'sql',
+    description: "Points Redis's files or replication elsewhere, loads a module into it, or shuts it down",
+  },
 ];
 
 const DROP =
@@ -115,12 +120,23 @@ const REDIS_VALUED = new Set([
   '--cacert',
 ]);
 const REDIS_FLUSH = /^[ \t]*flush(?:all|db)\b/im;
+/**
+ * `CONFIG SET dir|dbfilename` makes the next save write a file of the caller's choosing (the
+ * classic way to plant `authorized_keys`); `REPLICAOF host` replaces the data with another
+ * server's; `MODULE LOAD` runs native code; `SHUTDOWN` and `DEBUG` stop or crash it.
+ */
+const REDIS_ADMIN =
+  /^[ \t]*(?:config[ \t]+set[ \t]+(?:dir|dbfilename)\b|(?:slaveof|replicaof)[ \t]+(?!no[ \t]+one\b)\S|module[ \t]+load\b|shutdown\b|debug[ \t]+(?:segfault|crash|restart)\b)/im;
 
 /** redis-cli runs its first operand as the command, or lines from stdin. */
 function redis(cmd: CommandView, out: HitSink): void {
   const command = firstOperand(cmd.args, REDIS_VALUED)?.value ?? '';
   if (/^flush(?:all|db)$/i.test(command)) out.hit('redis-flush', `redis-cli ${cmd.args.join(' ')}`);
   if (cmd.stdin !== null && REDIS_FLUSH.test(cmd.stdin)) out.hit('redis-flush', 'FLUSH sent on stdin');
+  const first = firstOperand(cmd.args, REDIS_VALUED);
+  const line = first ? cmd.args.slice(first.index).join(' ') : '';
+  if (REDIS_ADMIN.test(line)) out.hit('redis-admin', `redis-cli ${cmd.args.join(' ')}`);
+  else if (cmd.stdin !== null && REDIS_ADMIN.test(cmd.stdin)) out.hit('redis-admin', 'sent on stdin');
 }
 
 function dropTools(cmd: CommandView, out: HitSink): void {
