@@ -29,6 +29,7 @@ export function adversarialInputs(): Record<string, string> {
     braces: `rm -rf /{${fill(',')}}`,
     sqlWhitespace: `psql -c "DROP${fill(' ')}TABLE x"`,
     openSubstitutions: fill('$('),
+    windowsPaths: fill('rd /s C:\\a\\b '),
   };
 }
 

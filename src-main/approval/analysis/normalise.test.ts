@@ -42,6 +42,13 @@ describe('normaliseCommand', () => {
     expect(unescapeWords('find . -exec rm {} \\;')).toBe('find . -exec rm {} \\;');
   });
 
+  it('keeps the backslashes of a Windows path typed into bash, and only there', () => {
+    expect(unescapeWords('r\\d /s C:\\Users\\bob')).toBe('rd /s C:\\Users\\bob');
+    expect(unescapeWords('rd C:\\Windows x:\\y \\rm')).toBe('rd C:\\Windows x:\\y rm');
+    // Not a drive: a colon inside a word, or more than one letter before it.
+    expect(unescapeWords('a=b:\\c ab:\\c')).toBe('a=b:c ab:c');
+  });
+
   it('drops empty quote pairs glued to a word, keeps empty arguments', () => {
     expect(unescapeWords("r''m -rf ~")).toBe('rm -rf ~');
     expect(unescapeWords('r""m -rf ""/')).toBe('rm -rf /');

@@ -157,6 +157,19 @@ function isBreak(c: number): boolean {
   return c < 128 && CHAR[c] === 1;
 }
 
+/** The backslash at `i` follows a word's drive letter and colon: `C:\`. */
+function startsDrivePath(codes: Uint16Array, i: number): boolean {
+  const letter = (codes[i - 2] ?? 0) | 0x20;
+  return codes[i - 1] === 0x3a && letter >= 0x61 && letter <= 0x7a && (i < 3 || isBreak(codes[i - 3] ?? 0));
+}
+
+/** Where the word around `i` ends: at a break or a quote. */
+function wordEnd(codes: Uint16Array, i: number, n: number): number {
+  let j = i;
+  while (j < n && isWordish(codes[j] ?? -1)) j++;
+  return j;
+}
+
 /** Part of a word: not past the end, not a break, not a quote. */
 function isWordish(c: number): boolean {
   return c >= 0 && !isBreak(c) && c !== SINGLE && c !== DOUBLE;
@@ -176,6 +189,8 @@ export function unescapeWords(s: string): string {
   let state = NONE;
   let wordStart = true;
   const n = s.length;
+  /** Backslashes before this index belong to a Windows path and stay. */
+  let keepUntil = 0;
   let i = 0;
   while (i < n) {
     const c = codes[i] ?? 0;
@@ -204,7 +219,9 @@ export function unescapeWords(s: string): string {
     }
     const next = codes[i + 1] ?? -1;
     if (c === BACKSLASH) {
-      if (next === 0x0a || (next < 128 && CHAR[next] === 2)) {
+      // `C:\Windows` is a Windows path a model typed into bash: its backslashes are kept to be read.
+      if (i >= keepUntil && startsDrivePath(codes, i)) keepUntil = wordEnd(codes, i, n);
+      if (i >= keepUntil && (next === 0x0a || (next < 128 && CHAR[next] === 2))) {
         kept.add(from, i);
         from = i + (next === 0x0a ? 2 : 1);
       }

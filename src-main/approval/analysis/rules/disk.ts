@@ -1,11 +1,12 @@
 /** Disks and file systems: mkfs, dd and other writes to devices, wiping and partitioning. */
 import type { Rule } from '../verdict';
-import { canonicalPath, configWriteKey, deviceKind } from '../paths';
+import { canonicalPath, configWriteKey, deviceKind, protectedAt } from '../paths';
 import { persistenceWriteKey } from './persistence';
 import { isDynamic } from '../words';
 import { isHistoryFile } from './files';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { hasFlag, splitOptions } from './types';
+import { lastSegmentGlob } from './filesystem';
 
 export const diskRules: Rule[] = [
   { key: 'mkfs-device', category: 'disk', hardline: true, description: 'Formats a disk device' },
@@ -68,6 +69,9 @@ function shred(cmd: CommandView, out: HitSink): void {
     if (deviceKind(target)) writeTarget(target, out, 'overwrites');
     else {
       out.hit('shred', target);
+      // `shred ~/*`: every file of a home folder or system directory, past any recovery.
+      const why = lastSegmentGlob(target) ? protectedAt(cmd.cwd, target) : null;
+      if (why) out.hit('rm-root', `shred overwrites ${why}`);
       const config = configWriteKey(target);
       if (config) out.hit(config, `overwrites ${target}`);
     }

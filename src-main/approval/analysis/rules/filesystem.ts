@@ -38,7 +38,8 @@ export const filesystemRules: Rule[] = [
   },
 ];
 
-function lastSegmentGlob(p: string): boolean {
+/** The last path segment is a glob: `~/*` reaches every file of the folder. */
+export function lastSegmentGlob(p: string): boolean {
   const seg = p.slice(p.lastIndexOf('/') + 1);
   return seg.includes('*') || seg.includes('?');
 }

@@ -12,6 +12,11 @@ beforeAll(() => initShellParser());
  */
 const never: Array<readonly [Expected, string]> = [
   ['hardline', 'wipefs -a /dev/sda'],
+  // Every file of a home folder overwritten, or the root subvolume deleted.
+  ['hardline', 'shred -uz ~/*'],
+  ['hardline', 'shred -n 3 /home/dev/*'],
+  ['hardline', 'btrfs subvolume delete /'],
+  ['hardline', 'sudo btrfs subvolume delete -c /home'],
   ['hardline', 'sudo wipefs --all --force /dev/nvme0n1'],
   ['hardline', 'blkdiscard /dev/nvme0n1'],
   ['hardline', 'blkdiscard -f /dev/sdb'],
@@ -46,6 +51,9 @@ const never: Array<readonly [Expected, string]> = [
 
 const asks: Array<readonly [Expected, string]> = [
   ['ask', 'wipefs -a disk.img'],
+  ['ask', 'shred -u ~/.ssh/id_rsa'],
+  ['ask', 'btrfs subvolume delete /mnt/pool/snapshots/2024-01-01'],
+  ['ask', 'btrfs subvolume delete ./snaps/old'],
   ['ask', 'parted disk.img rm 1'],
   ['ask', 'chmod -R 755 ./scripts'],
   ['ask', 'chown -R me ~/.npm'],

@@ -4,6 +4,7 @@
  */
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { splitOptions } from './types';
+import { protectedAt } from '../paths';
 
 function text(cmd: CommandView): string {
   return `${cmd.name} ${cmd.args.join(' ')}`.trim();
@@ -30,6 +31,14 @@ function lvm(cmd: CommandView, out: HitSink): void {
     out.hit('device-wipe', text(cmd));
 }
 
+/** `btrfs subvolume delete PATH…`: the subvolume and every file in it; `/` or a home is the system's. */
+function btrfs(cmd: CommandView, out: HitSink): void {
+  const [area = '', verb = '', ...paths] = splitOptions(cmd.args).operands;
+  if (!/^sub(?:v(?:ol(?:ume)?)?)?$/.test(area) || !/^(?:delete|del|de|d)$/.test(verb)) return;
+  const why = paths.map((p) => protectedAt(cmd.cwd, p)).find((w) => w !== null);
+  out.hit(why ? 'rm-root' : 'rm-recursive', why ? `btrfs subvolume delete of ${why}` : text(cmd));
+}
+
 function mdadm(cmd: CommandView, out: HitSink): void {
   if (cmd.args.includes('--zero-superblock')) out.hit('device-wipe', text(cmd));
 }
@@ -38,6 +47,7 @@ export const volumeDetectors: DetectorTable = [
   [['cryptsetup'], cryptsetup],
   [['zpool'], zpool],
   [['zfs'], zfs],
+  [['btrfs'], btrfs],
   [['lvremove', 'vgremove', 'pvremove'], lvm],
   [['mdadm'], mdadm],
 ];

@@ -185,8 +185,16 @@ function judgeLine(line: string, dialect: Dialect, out: HitSink, depth: number):
   for (const words of splitCommandLine(line, dialect)) judge(words, dialect, out, depth);
 }
 
+/**
+ * A Windows name typed into bash: an unquoted `C:\Windows` reaches it as `C:Windows` once bash
+ * drops the backslashes, so such words are read as written.
+ */
 function fromBash(cmd: CommandView, out: HitSink): void {
-  judge([cmd.name, ...cmd.args], 'cmd', out, 0);
+  const args = cmd.args.map((a, i) => {
+    const raw = cmd.words[i]?.raw ?? a;
+    return /^[^'"$`]*\\[^'"$`]*$/.test(raw) ? raw : a;
+  });
+  judge([cmd.name, ...args], 'cmd', out, 0);
 }
 
 export const windowsDetectors: DetectorTable = [

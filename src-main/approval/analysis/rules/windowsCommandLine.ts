@@ -65,6 +65,7 @@ const PROTECTED = [
   /^[a-z]:\/?\*?(\.\*)?$/, // a drive root, or everything on it
   /^\/?\*?$/, // the current drive's root
   /^[a-z]:\/(windows|users|program files|program files \(x86\)|programdata)\/?\*?$/,
+  /^[a-z]:\/windows\/(system32|syswow64|winsxs)\/?\*?$/,
   /^[a-z]:\/users\/[^/]+\/?\*?$/,
   /^(%(systemdrive|systemroot|windir|userprofile|homedrive|homepath|programfiles|appdata)%|\$env:(systemdrive|systemroot|windir|userprofile|homedrive|programfiles|appdata)|\$home|~)\/?\*?$/,
 ];

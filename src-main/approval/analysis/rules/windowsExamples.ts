@@ -66,6 +66,12 @@ export const WINDOWS_HARDLINE: Record<string, string[]> = {
     "cmd /c 'echo hi & rd /s /q D:\\'",
     'cmd /c "powershell -c rm -r -fo C:\\Users"',
     `powershell -EncodedCommand ${encoded('Remove-Item -Recurse -Force C:\\')}`,
+    // Typed straight into bash, unquoted: bash would eat the backslashes, the model meant Windows.
+    'rd /s /q C:\\Windows',
+    'rmdir /s /q C:\\Users\\bob',
+    'rd /s /q C:\\Windows\\System32',
+    'Remove-Item -Recurse -Force C:\\Windows',
+    'del /f /s /q C:\\Windows\\*',
   ],
   'mkfs-device': ["cmd /c 'format C: /q /y'", "powershell -c 'Format-Volume -DriveLetter D'", 'format D:'],
   'power-off': [
@@ -80,4 +86,6 @@ export const WINDOWS_SAFE: string[] = [
   "cmd /c 'shutdown /a'",
   "powershell -c 'Get-ChildItem C:\\ -Recurse'",
   "cmd /c 'dir C:\\'",
+  'rd /s /q C:\\Users\\me\\project\\build',
+  'rd /s /q C:\\Windows\\Temp\\build-cache',
 ];
