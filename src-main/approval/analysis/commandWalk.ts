@@ -26,7 +26,7 @@ import { cdLeavesWorkspace } from './workspace';
 import { codeVariableHits } from './codeVariables';
 import type { LazyMap } from './lazyMap';
 import { followGitRemotes } from './rules/gitRemotes';
-import { rememberWritten, runWritten, writtenScript } from './writtenScripts';
+import { autoRunner, rememberWritten, runWritten, writtenScript } from './writtenScripts';
 import { packageJsonScriptHits } from './rules/packageSources';
 
 /** What the walker needs besides word evaluation. */
@@ -151,8 +151,14 @@ function handleWrite(
   // `<>` writes over what the file held without emptying it: its text is no longer known.
   const replaces = REPLACING_WRITES.has(op.type);
   const known = replaces || op.type === '>>' || op.type === '&>>' ? output : null;
-  rememberWritten(w.ctx.written, canonicalPath(target.value), !replaces, known);
+  const path = canonicalPath(target.value);
+  rememberWritten(w.ctx.written, path, !replaces, known);
   if (known !== null && replaces) packageJsonScriptHits(target.value, known, w.ctx.sink(seg));
+  // The next test run, install or build runs it, from a command that names none of it.
+  const runner = known !== null ? autoRunner(path) : null;
+  // An append to a file not written earlier in the line: what it adds runs with the rest.
+  const text = runner !== null ? (w.ctx.written.get(path) ?? known) : null;
+  if (runner !== null && text !== null) runWritten(w, runner, text, seg, src, col);
 }
 
 /** Analyses a `command` node; `extra` are redirects written after it (redirected_statement). */

@@ -45,6 +45,9 @@ describe('normaliseCommand', () => {
   it('keeps the backslashes of a Windows path typed into bash, and only there', () => {
     expect(unescapeWords('r\\d /s C:\\Users\\bob')).toBe('rd /s C:\\Users\\bob');
     expect(unescapeWords('rd C:\\Windows x:\\y \\rm')).toBe('rd C:\\Windows x:\\y rm');
+    expect(unescapeWords('reg add HKCU\\Software\\Run /d C:\\x.exe')).toBe(
+      'reg add HKCU\\Software\\Run /d C:\\x.exe',
+    );
     // Not a drive: a colon inside a word, or more than one letter before it.
     expect(unescapeWords('a=b:\\c ab:\\c')).toBe('a=b:c ab:c');
   });

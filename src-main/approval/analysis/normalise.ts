@@ -157,10 +157,19 @@ function isBreak(c: number): boolean {
   return c < 128 && CHAR[c] === 1;
 }
 
-/** The backslash at `i` follows a word's drive letter and colon: `C:\`. */
-function startsDrivePath(codes: Uint16Array, i: number): boolean {
-  const letter = (codes[i - 2] ?? 0) | 0x20;
-  return codes[i - 1] === 0x3a && letter >= 0x61 && letter <= 0x7a && (i < 3 || isBreak(codes[i - 3] ?? 0));
+/** How far back a Windows path's first part is looked for: `HKEY_CURRENT_CONFIG` fits. */
+const MAX_ROOT = 24;
+const WINDOWS_ROOT = /^(?:[a-z]:|hk(?:lm|cu|cr|u|cc|ey_[a-z_]+))$/i;
+
+/** The backslash at `i` ends a word's first part that is a drive (`C:`) or a registry hive (`HKCU`). */
+function startsWindowsPath(s: string, codes: Uint16Array, i: number): boolean {
+  let p = i - 1;
+  for (; p >= 0 && i - p <= MAX_ROOT; p--) {
+    const raw = codes[p] ?? 0;
+    const c = raw | 0x20;
+    if (!((c >= 0x61 && c <= 0x7a) || raw === 0x5f || raw === 0x3a)) break;
+  }
+  return p < i - 1 && (p < 0 || isBreak(codes[p] ?? 0)) && WINDOWS_ROOT.test(s.slice(p + 1, i));
 }
 
 /** Where the word around `i` ends: at a break or a quote. */
@@ -219,8 +228,8 @@ export function unescapeWords(s: string): string {
     }
     const next = codes[i + 1] ?? -1;
     if (c === BACKSLASH) {
-      // `C:\Windows` is a Windows path a model typed into bash: its backslashes are kept to be read.
-      if (i >= keepUntil && startsDrivePath(codes, i)) keepUntil = wordEnd(codes, i, n);
+      // `C:\Windows`, `HKCU\Software`: a Windows path a model typed into bash keeps its backslashes.
+      if (i >= keepUntil && startsWindowsPath(s, codes, i)) keepUntil = wordEnd(codes, i, n);
       if (i >= keepUntil && (next === 0x0a || (next < 128 && CHAR[next] === 2))) {
         kept.add(from, i);
         from = i + (next === 0x0a ? 2 : 1);

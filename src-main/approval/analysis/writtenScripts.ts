@@ -2,7 +2,8 @@
  * Scripts a command line writes and then runs: `echo 'rm -rf ~' > x.sh && bash x.sh`,
  * `cat > x.py <<EOF … EOF; python3 x.py`, a Makefile then `make`. The text a redirect leaves in a
  * file is remembered while it is known, and judged in the language of whatever runs the file
- * later in the line.
+ * later in the line. A file a tool runs on its own (conftest.py, a bundler's config, a hook)
+ * is judged as it is written.
  */
 import type { Source } from './context';
 import { embeddedShellCode } from './embedded';
@@ -35,6 +36,23 @@ export function rememberWritten(
   const full = written.size >= MAX_WRITTEN_FILES && !written.has(path);
   if (text === null || text.length > MAX_WRITTEN_CHARS || full) written.delete(path);
   else written.set(path, text);
+}
+
+/** Files a tool runs on its own, by name, and the language it reads them in. */
+const AUTO_RUN: ReadonlyArray<readonly [RegExp, string]> = [
+  // pytest, pip/setuptools, nox; Python's own start-up hooks.
+  [/(?:^|\/)(?:conftest|setup|noxfile|sitecustomize|usercustomize)\.py$/, 'python'],
+  // Bundlers', test runners' and linters' config modules; task runners' files.
+  [/(?:^|\/)(?:[\w-]+\.config|\.eslintrc|\.mocharc|gulpfile|gruntfile)\.[cm]?[jt]s$/i, 'node'],
+  [/(?:^|\/)(?:Rakefile|Gemfile)$/, 'ruby'],
+  // Hook managers' hooks and direnv's file run in a shell.
+  [/(?:^|\/)(?:\.husky\/(?!_\/)[^/]+|\.envrc)$/, 'sh'],
+];
+
+/** The language a tool runs `path` in when it runs that file on its own, or null. */
+export function autoRunner(path: string): string | null {
+  for (const [re, runner] of AUTO_RUN) if (re.test(path)) return runner;
+  return null;
 }
 
 /** The makefiles `make` reads when it is given none, in its order. */

@@ -110,8 +110,10 @@ function uploads(v: CommandView): { files: string[]; stdin: boolean } | null {
       ];
       if (values.length === 0) return null;
       let stdin = false;
+      // `--data-urlencode name@file` reads the file too, with no `=` before the `@`.
+      const encoded = new Set(optionValues(v.args, null, ['data-urlencode']));
       for (const raw of values) {
-        const at = /(?:^|=)[@<]([^;]*)/.exec(raw);
+        const at = (encoded.has(raw) ? /^[^=@]*@(.*)$/ : /(?:^|=)[@<]([^;]*)/).exec(raw);
         const path = at?.[1] ?? (optionValues(v.args, 'T', ['upload-file']).includes(raw) ? raw : null);
         if (path === '-' || path === '.') stdin = true;
         else if (path) files.push(path);
@@ -131,8 +133,10 @@ function uploads(v: CommandView): { files: string[]; stdin: boolean } | null {
       return { files: v.args.flatMap((a) => /^(?:[\w.-]*=?)?@(.+)$/.exec(a)?.[1] ?? []), stdin: true };
     case 'ssh':
       return { files: [], stdin: splitOptions(v.args).operands.length > 1 };
-    case 'scp':
     case 'sftp':
+      // Its batch of commands (`put FILE`) comes on stdin; `-b` names a file of them instead.
+      return { files: ftpPuts(v.stdin ?? ''), stdin: false };
+    case 'scp':
     case 'rsync': {
       const ops = splitOptions(v.args).operands;
       const dest = ops[ops.length - 1] ?? '';

@@ -71,11 +71,22 @@ function containerRun(cmd: CommandView, out: HitSink): void {
   const why =
     (rest.includes('--privileged') && 'privileged') ||
     rest.find((a) => HOST_NAMESPACES.test(a)) ||
+    (['pid', 'ipc', 'uts', 'userns', 'cgroupns'].some((ns) =>
+      optionValues(rest, null, [ns]).includes('host'),
+    ) &&
+      'host namespaces') ||
     caps.find((c) => DANGEROUS_CAPS.test(c)) ||
     security.find((s) => /unconfined|disable/.test(s)) ||
     devices.find((d) => /^\/dev\/(?:sd|nvme|vd|xvd|mem|kmem|disk)/.test(d)) ||
     mounts.map(hostMount).find((m) => m !== null);
   if (why) out.hit('container-host-access', `${text} (${why})`);
+}
+
+/** `lxc|incus config set C security.privileged true` (or nesting): the container's root is the host's. */
+function systemContainer(cmd: CommandView, out: HitSink): void {
+  const words = splitOptions(cmd.args).operands.join(' ');
+  if (/^config set \S+ security\.(?:privileged|nesting)(?:=|\s+)(?:true|1)\b/.test(words))
+    out.hit('container-host-access', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
 function kernelModule(cmd: CommandView, out: HitSink): void {
@@ -145,6 +156,7 @@ function packageRemove(cmd: CommandView, out: HitSink): void {
 export const privilegeDetectors: DetectorTable = [
   [[...SHELLS], rootShell],
   [['docker', 'podman', 'nerdctl'], containerRun],
+  [['lxc', 'incus'], systemContainer],
   [['insmod', 'rmmod', 'modprobe'], kernelModule],
   [['mount', 'umount', 'remount'], mount],
   [['swapoff', 'swapon'], swap],

@@ -48,6 +48,7 @@ export const WINDOWS_EXAMPLES: Record<string, { hits: string[]; misses: string[]
   'autostart-write': {
     hits: [
       "cmd /c 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d C:\\x.exe /f'",
+      'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v x /d C:\\x.exe',
       "powershell -c 'New-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value c:\\x.exe'",
     ],
     misses: ["cmd /c 'reg add HKCU\\Software\\App /v theme /d dark /f'"],
