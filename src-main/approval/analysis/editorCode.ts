@@ -32,6 +32,9 @@ function leadLength(seg: string): number {
  * Shell commands a string of Ex commands runs, `|` separating commands that are not `!`.
  * One pass; past the cap, one unknown command stands for the rest.
  */
+/** Vim's `delete(path, "rf")`, which deletes a directory tree. */
+const DELETE_TREE = /\bdelete\s*\(\s*(['"])([^'"\n]{0,4096})\1\s*,\s*['"]rf['"]\s*\)/;
+
 export function exShellCommands(text: string, depth = 0): string[] {
   const out: string[] = [];
   let pos = 0;
@@ -61,6 +64,9 @@ export function exShellCommands(text: string, depth = 0): string[] {
     const term = TERMINAL.exec(cmd);
     if (term) out.push(cmd.slice(term[0].length));
     else out.push(...embeddedShellCode(cmd, 'awk'));
+    // `call delete("src", "rf")` removes a tree like `rm -rf src`.
+    const tree = DELETE_TREE.exec(cmd);
+    if (tree) out.push(`rm -rf '${(tree[2] ?? '').replace(/'/g, '')}'`);
     pos = bar < 0 ? text.length : bar + 1;
   }
   return capFound(

@@ -106,6 +106,14 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     hits: ['redis-cli FLUSHALL', 'redis-cli -n 1 flushdb'],
     misses: ['redis-cli GET flushall'],
   },
+  'loader-env': {
+    hits: [
+      'LD_PRELOAD=/tmp/x.so ls',
+      'env BASH_ENV=/tmp/x bash -c true',
+      "NODE_OPTIONS='-r /tmp/x.js' node a.js",
+    ],
+    misses: ['NODE_OPTIONS=--max-old-space-size=4096 npm test', 'LD_LIBRARY_PATH=./lib ./app'],
+  },
   'redis-admin': {
     hits: ['redis-cli CONFIG SET dir /root/.ssh', 'redis-cli REPLICAOF x.example 6379', 'redis-cli shutdown'],
     misses: ['redis-cli CONFIG GET dir', 'redis-cli REPLICAOF NO ONE', 'redis-cli GET shutdown'],

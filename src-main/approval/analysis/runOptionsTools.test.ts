@@ -35,6 +35,11 @@ describe('tools whose options run a command', () => {
     ['rg --pre \'sh -c "rm -rf ~"\' needle', HOME],
     ["git clone 'ext::sh -c rm% -rf% src' repo", SRC],
     ["git -c protocol.ext.allow=always fetch 'ext::sh -c rm% -rf% ~'", HOME],
+    ["env GIT_PAGER='rm -rf src' git log", SRC],
+    ["env -i GIT_SSH_COMMAND='rm -rf ~' git fetch", HOME],
+    ['toybox rm -rf src', SRC],
+    [`cargo run --config 'target.x86_64-unknown-linux-gnu.runner="rm -rf src"'`, SRC],
+    [`nvim --headless -c 'call delete("src", "rf")' -c q`, SRC],
   ])('%s', expectAsInner);
 
   it.each([
@@ -58,5 +63,8 @@ describe('tools whose options run a command', () => {
     'fd -e ts -x wc -l',
     'rg --pre ./pdftotext.sh needle',
     'git clone https://github.com/example/app.git',
+    'env LANG=C git log',
+    "cargo build --config 'profile.dev.opt-level=1'",
+    `nvim --headless -c 'call delete("notes.tmp")' -c q`,
   ])('stays quiet for %s', expectQuiet);
 });

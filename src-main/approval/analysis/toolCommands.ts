@@ -1,6 +1,6 @@
 /**
  * Build, search and network tools whose options run a command: cmake -E's portable commands,
- * Maven's exec plugin, npm's and pnpm's --script-shell, fd -x, rg --pre, tcpdump's rotation hook
+ * Maven's exec plugin, cargo's --config runner, npm's and pnpm's --script-shell, fd -x, rg --pre, tcpdump's rotation hook
  * and lftp's `!` shell escape.
  */
 import type { Nested } from './wrapperTypes';
@@ -107,6 +107,12 @@ export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] |
     case 'rg':
       // `--pre CMD` runs CMD on every file searched.
       return optionWords(argv, [], ['--pre']).map((w) => code(w));
+    case 'cargo':
+      // `--config 'target.<triple>.runner="cmd"'` runs cmd in place of every binary built.
+      return optionWords(argv, [], ['--config']).flatMap((w) => {
+        const runner = /\brunner\s*=\s*(['"])(.*)\1/.exec(w.value)?.[2];
+        return runner ? [code(w, runner)] : [];
+      });
     case 'mvn':
     case 'mvnw':
     case './mvnw':

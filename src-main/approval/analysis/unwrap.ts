@@ -2,6 +2,7 @@
  * Peels wrappers off a command (sudo, env, timeout, xargs, …) to find what really runs, and
  * collects the code other commands carry: `sh -c` strings, `eval`, `find -exec`, `ssh host cmd`.
  */
+import { env } from './envWrapper';
 import type { OptionSpec, ParsedOptions } from './options';
 import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
@@ -51,23 +52,6 @@ const sudo: Wrapper = (words, out) => {
   if (rest.length > 0) return rest;
   // `sudo -i` / `sudo -s` with no command start a shell that reads stdin.
   return hasOption(p, '-i', '-s', '--login', '--shell') ? [syntheticWord('sh')] : null;
-};
-
-const env: Wrapper = (words, out) => {
-  const p = parseOptions(words, 1, { short: 'uCSP', long: ['unset', 'chdir', 'split-string', 'path'] });
-  const split = optionValue(p, '-S', '--split-string');
-  let i = p.next;
-  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]?.value ?? '')) i++;
-  const rest = words.slice(i);
-  if (split) {
-    out.nested.push({
-      kind: 'code',
-      text: [split.value, ...rest.map((w) => w.value)].join(' '),
-      words: [split, ...rest],
-    });
-    return null;
-  }
-  return rest.length > 0 ? rest : null;
 };
 
 const command: Wrapper = (words) => {
@@ -312,6 +296,7 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['exec', simple({ short: 'a' })],
   ['xargs', xargs],
   ['busybox', busybox],
+  ['toybox', busybox],
   ['coproc', coproc],
   ['su', su],
   ['runuser', su],

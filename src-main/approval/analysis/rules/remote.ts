@@ -18,6 +18,12 @@ export const remoteRules: Rule[] = [
     category: 'remote-code',
     description: 'Runs code decoded or transformed from an obscured form (base64 -d | sh, tr … | sh)',
   },
+  {
+    key: 'loader-env',
+    category: 'remote-code',
+    description:
+      'Makes programs load code from a file the command does not show (LD_PRELOAD, BASH_ENV, NODE_OPTIONS --require)',
+  },
 ];
 
 export const DOWNLOADERS = new Set([
