@@ -12,6 +12,10 @@ describe('emacs --eval', () => {
     expect(elispShellCommands('(start-process "p" nil "rm" "-rf" "src")')).toEqual(["'rm' '-rf' 'src'"]);
     expect(elispShellCommands('(shell-command cmd)')).toEqual([DYN]);
     expect(elispShellCommands('(message "hi")')).toEqual([]);
+    expect(elispShellCommands('(delete-directory "src" t)')).toEqual(["rm -rf 'src'"]);
+    expect(elispShellCommands('(delete-directory dir t)')).toEqual([`rm -rf ${DYN}`]);
+    expect(elispShellCommands('(delete-directory "empty")')).toEqual([]);
+    expect(elispShellCommands('(delete-directory "empty" nil)')).toEqual([]);
   });
 
   it('judges the command the Lisp runs', () => {

@@ -16,6 +16,8 @@ const PROGRAM_CALL = /\((?:call-process|process-lines|process-file)\s+/g;
 /** `(start-process "name" buffer "prog" "arg" …)`: the program is the third argument. */
 const START_PROCESS = /\(start-(?:file-)?process\s+/g;
 const STRING = /^"((?:[^"\\\n]|\\.){0,2000})"/;
+/** `(delete-directory DIR RECURSIVE)` with RECURSIVE given and not nil. */
+const DELETE_TREE = /\(delete-directory\s+("(?:[^"\\\n]|\\.){0,2000}"|[^\s()"]{1,200})\s+(?!nil[\s)])[^\s)]/g;
 const ATOM = /^(?:"(?:[^"\\\n]|\\.){0,2000}"|[^\s()"]{1,200})\s*/;
 
 /** The literal strings of a call's arguments from `at`, up to its close; null where one is not a string. */
@@ -57,6 +59,12 @@ export function elispShellCommands(code: string): string[] {
         ? [prog, ...words].map((s) => `'${s.replace(/'/g, "'\\''")}'`).join(' ')
         : DYN,
     );
+    if (out.length > MAX_COMMANDS) break;
+  }
+  // `(delete-directory "src" t)`: a non-nil second argument deletes the tree, like `rm -rf`.
+  for (const m of code.matchAll(DELETE_TREE)) {
+    const dir = STRING.exec(m[1] ?? '')?.[1];
+    out.push(dir ? `rm -rf '${shellLine(dir).replace(/'/g, '')}'` : `rm -rf ${DYN}`);
     if (out.length > MAX_COMMANDS) break;
   }
   return capFound(out, MAX_COMMANDS);
