@@ -37,7 +37,7 @@ export const SCRIPTED_SESSION: readonly string[] = [
   'chmod -R u+w build',
   "find . -name '*.orig' -delete",
   'git reset --hard HEAD',
-  `python3 -c "import shutil; shutil.rmtree('coverage')"`,
+  `python3 -c "import shutil; shutil.rmtree('old_parser')"`,
   'git rm -rf old/',
   'git restore src/',
   'curl -s https://registry.npmjs.org/left-pad',

@@ -37,6 +37,11 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'fd -e pyc -x rm'],
   ['quiet', 'fd -e orig -e rej -X rm -f'],
   ['quiet', 'fdfind --glob .pytest_cache --type d packages --exec-batch rm -rf'],
+  // The same delete written in an interpreter's code.
+  ['quiet', `python3 -c "import shutil; shutil.rmtree('build', ignore_errors=True)"`],
+  ['quiet', `node -e "require('fs').rmSync('dist', { recursive: true, force: true })"`],
+  ['quiet', `node -e "require('fs').rmSync('packages/web/.next', {recursive: true})"`],
+  ['quiet', `ruby -e 'require "fileutils"; FileUtils.rm_rf("coverage")'`],
 ];
 
 const asks: Array<readonly [Expected, string]> = [
@@ -74,6 +79,12 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'fd -g "*" -X rm -rf'],
   ['ask', 'fd -e pyc -e ts -x rm'],
   ['ask', 'cd /tmp && fd -g build -X rm -rf'],
+  ['ask', `python3 -c "import shutil; shutil.rmtree('src')"`],
+  ['ask', `python3 -c "import shutil; shutil.rmtree('build'); shutil.rmtree('src')"`],
+  ['ask', `python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build`],
+  ['ask', `node -e "require('fs').rmSync('../dist', { recursive: true })"`],
+  ['ask', `node -e "require('fs').rmSync(process.env.OUT + '/dist', { recursive: true })"`],
+  ['ask', `cd .. && python3 -c "import shutil; shutil.rmtree('build')"`],
 ];
 
 describe('build outputs inside the workspace', () => {

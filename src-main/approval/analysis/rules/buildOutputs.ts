@@ -45,7 +45,7 @@ function isOutputName(name: string): boolean {
 }
 
 /** A path that stays in the workspace and names a build or cache output, or something inside one. */
-function confinedOutput(raw: string): boolean {
+export function confinedOutput(raw: string): boolean {
   // The shell expands `{build,dist}` into separate words: every one must qualify.
   if (raw.includes('{')) {
     const alts = expandBraces(raw);
@@ -61,12 +61,19 @@ function confinedOutput(raw: string): boolean {
   return isOutputName(names[names.length - 1] ?? '') || names.slice(0, -1).some((n) => OUTPUT_DIRS.has(n));
 }
 
+/** Whether `cwd` is known to lie in the workspace (or either is unknown). */
+export function cwdInWorkspace(cwd: string | null, workspace: string | null): boolean {
+  return (
+    cwd === null ||
+    workspace === null ||
+    cwd === workspace ||
+    cwd.startsWith(`${workspace.replace(/\/$/, '')}/`)
+  );
+}
+
 /** Whether the command runs where relative paths are known to be in the workspace. */
 function inWorkspace(cmd: CommandView): boolean {
-  if (cmd.cwdLeft) return false;
-  const cwd = cmd.cwd ?? null;
-  const ws = cmd.workspace ?? null;
-  return cwd === null || ws === null || cwd === ws || cwd.startsWith(`${ws.replace(/\/$/, '')}/`);
+  return !cmd.cwdLeft && cwdInWorkspace(cmd.cwd ?? null, cmd.workspace ?? null);
 }
 
 /** Every operand of a delete is a build output inside the workspace. */

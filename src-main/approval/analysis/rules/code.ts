@@ -8,6 +8,7 @@ import { protectedTarget, resolvePath } from '../paths';
 import type { Rule } from '../verdict';
 import { outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
+import { confinedOutput, cwdInWorkspace } from './buildOutputs';
 import { isSecretPath } from './secrets';
 import { environmentRead } from './codeEnvironment';
 import type { CodeLanguage } from './codePatterns';
@@ -201,6 +202,29 @@ function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace)
   return null;
 }
 
+/** The whole string literal a call's first argument is (`rmtree('build', …)`), or null. */
+function firstLiteral(text: string, from: number): string | null {
+  const open = text.indexOf('(', from);
+  if (open < 0 || open - from > 80) return null;
+  const m = /^\s*(['"`])([^'"`\n$]{1,500})\1\s*[,)]/.exec(text.slice(open + 1, open + 520));
+  return m?.[2] ?? null;
+}
+
+/**
+ * `shutil.rmtree('build')`, `fs.rmSync('dist', { recursive: true })`: every call `re` matches
+ * names a build output inside the workspace, like `rm -rf build dist`. True when none match.
+ */
+function callsOnOutputs(re: RegExp, text: string, place: CodePlace): boolean {
+  const g = globalOf(re);
+  let seen = 0;
+  for (let m = g.exec(text); m; m = g.exec(text), seen++) {
+    if (m[0] === '' || seen >= 16 || !cwdInWorkspace(place.cwd, place.workspace)) return false;
+    const target = firstLiteral(text, m.index);
+    if (target === null || !confinedOutput(target)) return false;
+  }
+  return true;
+}
+
 /** Reports what running `code` in `language` would do. */
 export function codeHits(language: CodeLanguage, code: string, place: CodePlace, out: HitSink): void {
   // `\n` escapes matter when code runs code (`exec('import os\nos.remove(…)')`).
@@ -214,11 +238,11 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     const end = m.index + m[0].length;
     return clipCall(`${m[0]}${argsAt(text, end)}${m[0].endsWith('(') ? ')' : ''}`);
   };
-  const tree = found(p.tree);
+  const tree = callsOnOutputs(p.tree, text, place) ? null : found(p.tree);
   if (tree) out.hit('code-delete-tree', `${label} ${tree}`);
   const root = tree ? treeOnProtected(language, text, place) : null;
   if (root) out.hit('rm-root', `${label} code deletes ${root}`);
-  const remove = tree ? null : found(p.remove);
+  const remove = tree || callsOnOutputs(p.remove, text, place) ? null : found(p.remove);
   if (remove) out.hit('code-delete', `${label} ${remove}`);
   const kill = found(p.kill);
   if (kill) out.hit('code-kill', `${label} ${kill}`);
