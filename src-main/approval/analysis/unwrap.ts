@@ -190,6 +190,12 @@ const ssh: Wrapper = (words, out) => {
   return codeFrom(words.slice(p.next + 1), out);
 };
 
+/** `autossh -M PORT [ssh options] host`: ssh kept alive, with ssh's options after its own. */
+const autossh: Wrapper = (words, out, stdin) => {
+  const monitor = words.findIndex((w) => w.value === '-M');
+  return ssh(monitor > 0 ? [...words.slice(0, monitor), ...words.slice(monitor + 2)] : words, out, stdin);
+};
+
 const BRACKET = /^[{(]$/;
 
 /** `coproc cmd …` and `coproc [NAME] { …; }`: the command runs in the background. */
@@ -312,6 +318,7 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['flock', flock],
   ['watch', watch],
   ['ssh', ssh],
+  ['autossh', autossh],
   ['npx', (words, out) => runsPackage(words, 1, out)],
   ['bunx', simple({ short: 'p', long: ['package'] })],
   ['pnpx', simple({})],

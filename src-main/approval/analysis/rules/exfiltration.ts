@@ -13,6 +13,8 @@ import { ENV_DUMPERS, isSecretPath, SECRET_NAME, secretInWord, secretOutputOf } 
 import {
   OBJECT_STORES,
   TUNNELS,
+  awkSocket,
+  remoteDisplay,
   lookupChannel,
   outsideFile,
   outsideOutput,
@@ -61,7 +63,7 @@ export const exfiltrationRules: Rule[] = [
   {
     key: 'exposed-server',
     category: 'exfiltration',
-    description: 'Serves the home folder or a system directory over the network',
+    description: 'Serves the home folder, a system directory or files outside the project over the network',
   },
 ];
 
@@ -256,7 +258,8 @@ export function pipelineExfiltrationHits(
       sinkFor(i).hit('outside-upload', `${outside} piped to ${v?.name ?? 'ssh'}`);
     else if (up?.stdin && picked && (v === null || sendsOffMachine(v)))
       sinkFor(i).hit('runtime-upload', `${picked} piped to ${v?.name ?? 'ssh'}`);
-    const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh') ? v.name : null;
+    const tls = v?.name === 'openssl' && v.args[0] === 's_client';
+    const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh' || tls) ? v.name : null;
     if (up && shell && to) sinkFor(i).hit('remote-shell', `a shell piped to ${to}`);
     const own = v
       ? secretOutput(v)
@@ -325,4 +328,6 @@ export const exfiltrationDetectors: DetectorTable = [
   [[...LOOKUPS], lookupChannel],
   [[...OBJECT_STORES], storeUpload],
   [[...TUNNELS], tunnel],
+  [['awk', 'gawk'], awkSocket],
+  [['xterm', 'uxterm', 'rxvt', 'urxvt'], remoteDisplay],
 ];

@@ -166,7 +166,16 @@ export function lookupChannel(cmd: CommandView, out: HitSink): void {
 }
 
 /** Tunnel clients that publish a local port on another machine or the internet. */
-export const TUNNELS = new Set(['ngrok', 'cloudflared', 'lt', 'localtunnel', 'bore', 'frpc', 'chisel']);
+export const TUNNELS = new Set([
+  'ngrok',
+  'cloudflared',
+  'lt',
+  'localtunnel',
+  'bore',
+  'frpc',
+  'chisel',
+  'tailscale',
+]);
 
 export function tunnel(cmd: CommandView, out: HitSink): void {
   const sub = cmd.args.find((a) => !a.startsWith('-')) ?? '';
@@ -179,6 +188,26 @@ export function tunnel(cmd: CommandView, out: HitSink): void {
           ? /^(?:http|tcp|tls|start)$/.test(sub)
           : cmd.name === 'bore'
             ? sub === 'local'
-            : cmd.args.length > 0 || cmd.name === 'frpc';
+            : cmd.name === 'tailscale'
+              ? // `funnel` publishes a local port on the internet (`serve` only to the tailnet).
+                sub === 'funnel' && !cmd.args.some((a) => /^(?:off|status|reset)$/.test(a))
+              : cmd.args.length > 0 || cmd.name === 'frpc';
   if (opens) out.hit('reverse-tunnel', `${cmd.name} ${cmd.args.join(' ')}`);
+}
+
+/** gawk's `/inet/tcp/…` special files: the program reads and writes a network socket itself. */
+export function awkSocket(cmd: CommandView, out: HitSink): void {
+  const program = cmd.args.find((a) => /\/inet[46]?\/(?:tcp|udp)\//.test(a));
+  if (program)
+    out.hit('remote-shell', `${cmd.name} talks over a network socket (/inet/), the form of an awk shell`);
+}
+
+/** `xterm -display host:0`: a terminal, and the shell in it, shown on another machine's screen. */
+export function remoteDisplay(cmd: CommandView, out: HitSink): void {
+  // X programs spell their long options with one dash.
+  const at = cmd.args.findIndex((a) => a === '-display' || a === '--display');
+  const display = at < 0 ? '' : (cmd.args[at + 1] ?? '');
+  const host = /^([^:]*):\d/.exec(display)?.[1];
+  if (host && !/^(?:localhost|127\.\d+\.\d+\.\d+|unix|::1)$/.test(host))
+    out.hit('remote-shell', `${cmd.name} -display ${display}`);
 }

@@ -1,12 +1,14 @@
 /**
  * File servers that expose the home folder, a credential store or a system directory to the
  * network: Python's http.server, `php -S`, Ruby's un.rb httpd, npm's http-server, busybox httpd,
- * darkhttpd, miniserve and `caddy file-server`. Bound to loopback they reach no one else.
+ * darkhttpd, miniserve, `caddy file-server`, `serve`, `git daemon` and a socat listener handing
+ * out a file. Bound to loopback they reach no one else.
  */
 import { protectedTarget, resolvePath } from '../paths';
 import { isSecretPath } from './secrets';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { optionValues, splitOptions } from './types';
+import { firstOperand, optionValues, splitOptions } from './types';
+import { outsideWorkspace } from '../workspace';
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])(?::\d+)?$/;
 
@@ -88,6 +90,57 @@ function caddy(cmd: CommandView, out: HitSink): void {
   exposedDir(cmd, optionValues(cmd.args, 'r', ['root'])[0], listen === '' ? undefined : listen, out);
 }
 
+/** Vercel's `serve [dir] [-l tcp://ADDR:PORT]`: every interface by default. */
+function serve(cmd: CommandView, out: HitSink): void {
+  const valued = [
+    '-l',
+    '--listen',
+    '-p',
+    '--port',
+    '-c',
+    '--config',
+    '--ssl-cert',
+    '--ssl-key',
+    '--ssl-pass',
+  ];
+  const dir = cmd.args.find((a, i) => !a.startsWith('-') && !valued.includes(cmd.args[i - 1] ?? ''));
+  const listen = optionValues(cmd.args, 'l', ['listen'])[0];
+  const host = listen === undefined ? undefined : /^(?:tcp:\/\/)?([^:/]+):\d+$/.exec(listen)?.[1];
+  exposedDir(cmd, dir, host, out);
+}
+
+/** `socat TCP-LISTEN:… FILE:/etc/passwd`: a listening socket that hands out a file. */
+function socatFile(cmd: CommandView, out: HitSink): void {
+  const listens = cmd.args.some((a) => /^(?:tcp[46]?|udp[46]?|sctp|ssl|openssl)-listen:/i.test(a));
+  const file = cmd.args.map((a) => /^(?:file|open|gopen|create):([^,]+)/i.exec(a)?.[1]).find((f) => f);
+  if (!listens || file === undefined) return;
+  const where = resolvePath(cmd.cwd, file);
+  if (outsideWorkspace(file, cmd.cwd ?? null, cmd.workspace ?? null) || isSecretPath(where))
+    out.hit('exposed-server', `socat serves ${file}`);
+}
+
+/** git's options before its subcommand that take a value. */
+const GIT_VALUED = new Set(['-c', '-C', '--git-dir', '--work-tree', '--namespace']);
+
+/**
+ * `git daemon [--base-path=D] [--export-all] [DIR…]`: serves the repositories under its folders,
+ * every repository on the machine with `--export-all` and none named.
+ */
+function gitDaemon(cmd: CommandView, out: HitSink): void {
+  const sub = firstOperand(cmd.args, GIT_VALUED);
+  if (sub?.value !== 'daemon') return;
+  const at = sub.index;
+  const rest = cmd.args.slice(at + 1);
+  const listen = optionValues(rest, null, ['listen'])[0];
+  if (listen !== undefined && LOOPBACK.test(listen)) return;
+  const dirs = [...optionValues(rest, null, ['base-path']), ...rest.filter((a) => !a.startsWith('-'))];
+  if (dirs.length === 0 && rest.includes('--export-all'))
+    return out.hit('exposed-server', 'git daemon --export-all serves every repository');
+  for (const d of dirs)
+    if (outsideWorkspace(d, cmd.cwd ?? null, cmd.workspace ?? null))
+      return out.hit('exposed-server', `git daemon serves ${d}`);
+}
+
 export const fileServerDetectors: DetectorTable = [
   [['python'], pythonServer],
   [['php'], phpServer],
@@ -95,4 +148,7 @@ export const fileServerDetectors: DetectorTable = [
   [['http-server', 'darkhttpd', 'miniserve'], dirServer],
   [['httpd'], busyboxHttpd],
   [['caddy'], caddy],
+  [['serve'], serve],
+  [['socat'], socatFile],
+  [['git'], gitDaemon],
 ];

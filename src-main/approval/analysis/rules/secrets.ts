@@ -6,9 +6,9 @@ import { DYN } from '../words';
 
 const HOME_PREFIX = /^(?:~|\/home\/[^/]+|\/Users\/[^/]+|\/root)(?:\/|$)/;
 const SYSTEM_SECRETS = /^\/etc\/(?:shadow|gshadow|sudoers|ssh\/ssh_host_[^/]*_key)$|^\/proc\/[^/]+\/environ$/;
-/** Project secrets: dotenv files (not their templates) and private keys. */
+/** Project secrets: dotenv files (not their templates), private keys, Terraform state (it holds secrets in clear). */
 const PROJECT_SECRETS =
-  /(?:^|\/)\.env(?:\.(?!example|sample|template|dist)[\w.-]+)?$|\.(?:pem|p12|pfx|key)$|(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/;
+  /(?:^|\/)\.env(?:\.(?!example|sample|template|dist)[\w.-]+)?$|\.(?:pem|p12|pfx|key)$|(?:^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$|\.tfstate(?:\.backup)?$/;
 
 /** Whether reading `raw` reads a credential store, a private key or another process's environment. */
 export function isSecretPath(raw: string): boolean {
@@ -64,6 +64,8 @@ const PRINTS_SECRET = new Map<string, RegExp>(
     bw: /^get (?:password|item|totp|notes)\b/,
     lpass: /^show\b/,
     heroku: /^(?:auth:token|config(?::get)?)(?:\s|$)/,
+    terraform: /^output\b/,
+    tofu: /^output\b/,
     doppler: /^secrets(?:\s+(?:get|download))?(?:\s|$)/,
   }),
 );
@@ -87,6 +89,9 @@ const DUMPERS = new Map<string, RegExp>(
  * token`, `gpg --export-secret-keys`), the clipboard, or a database dump.
  */
 export function secretOutputOf(name: string, args: readonly string[]): string | null {
+  // BSD-style `ps e` (no dash) adds each process's environment to its line.
+  if (name === 'ps' && args.some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && !a.startsWith('-')))
+    return "every process's environment";
   const clip = CLIPBOARD_OUT.get(name);
   if (clip === null || (clip && args.some((a) => clip.test(a)))) return 'the clipboard';
   const toFile = DUMPERS.get(name);
