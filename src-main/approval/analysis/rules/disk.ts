@@ -127,6 +127,29 @@ function diskutil(cmd: CommandView, out: HitSink): void {
     out.hit('device-wipe', `diskutil ${cmd.args.join(' ')}`);
 }
 
+/** FreeBSD's gpart: `destroy` drops a partition table, `delete` a partition; named without /dev/. */
+function gpart(cmd: CommandView, out: HitSink): void {
+  const verb = splitOptions(cmd.args).operands[0] ?? '';
+  if (/^(?:destroy|delete|create|add|resize|recover)$/.test(verb))
+    out.hit('device-wipe', `gpart ${cmd.args.join(' ')}`);
+}
+
+/** `scrub [-p pattern] TARGET`: overwrites a device or file with patterns, like shred. */
+function scrub(cmd: CommandView, out: HitSink): void {
+  const { operands } = splitOptions(cmd.args.filter((a, i) => !/^-[pbsSXD]$/.test(cmd.args[i - 1] ?? '')));
+  for (const target of operands) {
+    if (deviceKind(target)) writeTarget(target, out, 'overwrites');
+    else out.hit('shred', target);
+  }
+}
+
+/** `dmsetup remove_all|remove|wipe_table`: takes away devices mounted file systems may stand on. */
+function dmsetup(cmd: CommandView, out: HitSink): void {
+  const verb = splitOptions(cmd.args).operands[0] ?? '';
+  if (/^(?:remove_all|remove|wipe_table|clear|reload)$/.test(verb))
+    out.hit('mount-change', `dmsetup ${cmd.args.join(' ')}`);
+}
+
 function hdparm(cmd: CommandView, out: HitSink): void {
   if (
     cmd.args.some(
@@ -192,6 +215,9 @@ export const diskDetectors: DetectorTable = [
   [['fdisk', 'sfdisk', 'gdisk', 'sgdisk', 'cfdisk', 'parted'], partition],
   [['diskutil'], diskutil],
   [['hdparm'], hdparm],
+  [['gpart'], gpart],
+  [['scrub'], scrub],
+  [['dmsetup'], dmsetup],
   [['nvme'], nvme],
   [['badblocks'], badblocks],
   [['flashrom'], flashrom],

@@ -220,7 +220,7 @@ function rimraf(cmd: CommandView, out: HitSink): void {
 }
 
 export const filesystemDetectors: DetectorTable = [
-  [['rm'], rm],
+  [['rm', 'srm'], rm],
   [['rimraf'], rimraf],
   [['find'], find],
   [['chmod'], chmod],
