@@ -85,6 +85,7 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', `node -e "require('fs').rmSync('../dist', { recursive: true })"`],
   ['ask', `node -e "require('fs').rmSync(process.env.OUT + '/dist', { recursive: true })"`],
   ['ask', `cd .. && python3 -c "import shutil; shutil.rmtree('build')"`],
+  ['ask', `cd "$OUT" && python3 -c "import shutil; shutil.rmtree('build')"`],
 ];
 
 describe('build outputs inside the workspace', () => {

@@ -53,6 +53,8 @@ export function codeLanguage(name: string): CodeLanguage | null {
 export interface CodePlace {
   cwd: string | null;
   workspace: string | null;
+  /** An earlier `cd` may have left the workspace: relative paths then prove nothing. */
+  cwdLeft?: boolean;
 }
 
 const MAX_CODE = 64 * 1024;
@@ -218,7 +220,8 @@ function callsOnOutputs(re: RegExp, text: string, place: CodePlace): boolean {
   const g = globalOf(re);
   let seen = 0;
   for (let m = g.exec(text); m; m = g.exec(text), seen++) {
-    if (m[0] === '' || seen >= 16 || !cwdInWorkspace(place.cwd, place.workspace)) return false;
+    if (m[0] === '' || seen >= 16 || place.cwdLeft || !cwdInWorkspace(place.cwd, place.workspace))
+      return false;
     const target = firstLiteral(text, m.index);
     if (target === null || !confinedOutput(target)) return false;
   }
