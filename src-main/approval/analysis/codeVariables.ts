@@ -8,13 +8,34 @@ import type { Collector, WalkerApi } from './wordEval';
 import type { ArgWord } from './words';
 import { isDynamic } from './words';
 import { isLoaderVariable, loadedCode } from './loaderVariables';
-import { runsAsCommand } from './commandVariables';
 
 /** What the walker offers: analysing code a command hands to a shell. */
 interface NestedWalker extends WalkerApi {
   nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void;
 }
 
+const COMMAND_VARIABLES = new Set([
+  'PROMPT_COMMAND',
+  'GIT_SSH_COMMAND',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'PAGER',
+  'MANPAGER',
+  'EDITOR',
+  'VISUAL',
+  'RSYNC_RSH',
+  'LESSOPEN',
+  'LESSCLOSE',
+  // Programs run to ask for a password or open a page, and npm's shell for scripts.
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'BROWSER',
+  'npm_config_script_shell',
+  'NPM_CONFIG_SCRIPT_SHELL',
+]);
 const PROMPT_STRINGS = new Set(['PS0', 'PS1', 'PS2', 'PS4']);
 
 /** Trims blanks and `;` at both ends (`$PROMPT_COMMAND; history -a` with nothing before). */
@@ -28,7 +49,7 @@ function trimSeparators(s: string): string {
 }
 
 export function isCodeVariable(name: string): boolean {
-  return runsAsCommand(name) || PROMPT_STRINGS.has(name) || isLoaderVariable(name);
+  return COMMAND_VARIABLES.has(name) || PROMPT_STRINGS.has(name) || isLoaderVariable(name);
 }
 
 /** Analyses the value assigned to `name` as the commands it will run. */
@@ -42,7 +63,7 @@ export function codeVariableHits(
 ): void {
   const loads = loadedCode(name, word.value, w.ctx.workspace);
   if (loads) w.ctx.hit(seg, 'loader-env', loads);
-  if (!runsAsCommand(name) && !PROMPT_STRINGS.has(name)) return;
+  if (!COMMAND_VARIABLES.has(name) && !PROMPT_STRINGS.has(name)) return;
   const runsLater = PROMPT_STRINGS.has(name) ? /\$\(|`/.test(word.value) : true;
   if (!runsLater) return;
   // Unknown parts stay unknown words; where they come from (a download, a decoder) still counts.

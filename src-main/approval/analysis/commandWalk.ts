@@ -262,6 +262,7 @@ export function judgeArgv(
   const u = unwrap(argv, stdin);
   if (viaPrefix.length === 0) ctx.setCommand(seg, u.argv);
   for (const h of u.hits) sink.hit(h.key, h.detail);
+  for (const a of u.assigned) codeVariableHits(w, a.name, a.word, seg, src, col);
   const head = u.argv[0];
   // Commands in code nested under `sudo watch …` run as root: they inherit its elevator.
   const prefix = viaPrefix.length === 0 ? ctx.elevation : viaPrefix;

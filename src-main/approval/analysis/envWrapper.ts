@@ -2,8 +2,6 @@
  * `env [options] [NAME=value…] cmd …`: the command it runs, the variables it sets on the way
  * (judged as if assigned before the command) and `-S` strings split into a command line.
  */
-import { runsAsCommand } from './commandVariables';
-import { loadedCode } from './loaderVariables';
 import { optionValue, parseOptions } from './options';
 import type { Wrapper } from './wrapperTypes';
 
@@ -13,14 +11,10 @@ export const env: Wrapper = (words, out) => {
   const p = parseOptions(words, 1, { short: 'uCSP', long: ['unset', 'chdir', 'split-string', 'path'] });
   const split = optionValue(p, '-S', '--split-string');
   let i = p.next;
+  // The variables set here reach the command as if assigned before it (`env GIT_PAGER=… git log`).
   for (let m = ASSIGNMENT.exec(words[i]?.value ?? ''); m; m = ASSIGNMENT.exec(words[++i]?.value ?? '')) {
-    // The variables set here reach the command as if assigned before it (`env GIT_PAGER=… git log`).
-    const [, name = '', value = ''] = m;
-    const loads = loadedCode(name, value, null);
-    if (loads) out.hits.push({ key: 'loader-env', detail: loads });
     const w = words[i];
-    if (w && runsAsCommand(name) && value.trim() !== '')
-      out.nested.push({ kind: 'code', text: value, words: [w] });
+    if (w) out.assigned.push({ name: m[1] ?? '', word: { ...w, value: m[2] ?? '' } });
   }
   const rest = words.slice(i);
   if (split) {

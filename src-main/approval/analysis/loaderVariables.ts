@@ -4,6 +4,7 @@
  * first. The command shows none of that code.
  */
 import { canonicalPath } from './paths';
+import { under } from './workspace';
 
 /** Always a library or script loaded into whatever runs next. */
 const ALWAYS = new Set(['LD_PRELOAD', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'BASH_ENV', 'ENV']);
@@ -36,10 +37,8 @@ export function loadedCode(name: string, value: string, workspace: string | null
   if (!FILE_OPTIONS.has(name)) return null;
   // A module by name, or a file of the project, is the project's own start-up code.
   const ws = workspace === null ? null : canonicalPath(workspace);
-  const outside = namedPaths(name, value).find((p) => {
-    if (!/^(?:\/|~)/.test(p)) return false;
-    const c = canonicalPath(p);
-    return ws === null || (c !== ws && !c.startsWith(`${ws}/`));
-  });
+  const outside = namedPaths(name, value).find(
+    (p) => /^(?:\/|~)/.test(p) && (ws === null || !under(canonicalPath(p), ws)),
+  );
   return outside === undefined ? null : `${name} loads ${outside}`;
 }

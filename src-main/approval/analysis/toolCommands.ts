@@ -7,6 +7,7 @@ import type { Nested } from './wrapperTypes';
 import type { ArgWord } from './words';
 import { DYN, syntheticWord } from './words';
 import { fdOutputPath } from './rules/buildOutputs';
+import { fdSearch } from './fdSearch';
 import { optionWords } from './options';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
@@ -78,9 +79,8 @@ function fdExec(argv: readonly ArgWord[]): Nested[] {
   const rest = argv.slice(at + 1);
   const end = rest.findIndex((w) => w.value === ';');
   const cmd = end < 0 ? rest : rest.slice(0, end);
-  const before = argv.slice(0, at).map((w) => w.value);
-  const folder = before.slice(1).filter((a) => !a.startsWith('-'))[1];
-  const found = fdOutputPath(before) ?? `${folder ?? '.'}/${DYN}`;
+  const search = fdSearch(argv.slice(0, at).map((w) => w.value));
+  const found = fdOutputPath(search) ?? `${search.paths[0] ?? '.'}/${DYN}`;
   const placed = cmd.some((w) => FD_PLACEHOLDER.test(w.value));
   const words = cmd.map((w) =>
     FD_PLACEHOLDER.test(w.value) ? { ...w, value: w.value.replace(FD_PLACEHOLDERS, found) } : w,

@@ -361,14 +361,15 @@ const NONE = Object.freeze({
   via: Object.freeze([]) as unknown as string[],
   nested: Object.freeze([]) as unknown as Unwrapped['nested'],
   hits: Object.freeze([]) as unknown as Unwrapped['hits'],
+  assigned: Object.freeze([]) as unknown as Unwrapped['assigned'],
 });
 
 /** Follows wrappers to the command that runs; bounded by the number of words. */
 export function unwrap(argv: ArgWord[], stdin: string | null = null): Unwrapped {
   // Most commands have no wrapper: they share one frozen empty result's lists.
   if (!wrapperFor(commandName(argv[0]?.value ?? ''), argv))
-    return { argv, via: NONE.via, nested: NONE.nested, hits: NONE.hits };
-  const out: Out = { nested: [], hits: [] };
+    return { argv, via: NONE.via, nested: NONE.nested, hits: NONE.hits, assigned: NONE.assigned };
+  const out: Out = { nested: [], hits: [], assigned: [] };
   const via: string[] = [];
   let words = argv;
   while (words.length > 0 && via.length < 32) {
@@ -377,8 +378,8 @@ export function unwrap(argv: ArgWord[], stdin: string | null = null): Unwrapped 
     if (!wrapper) break;
     via.push(name);
     const inner = wrapper(words, out, stdin);
-    if (inner === null || inner.length === 0) return { argv: [], via, nested: out.nested, hits: out.hits };
+    if (inner === null || inner.length === 0) return { ...out, argv: [], via };
     words = inner;
   }
-  return { argv: words, via, nested: out.nested, hits: out.hits };
+  return { ...out, argv: words, via };
 }

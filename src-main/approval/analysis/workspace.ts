@@ -8,8 +8,14 @@ import { DYN, isDynamic } from './words';
 
 const SCRATCH = ['/tmp', '/var/tmp', '/dev/shm', '/private/tmp', '/private/var/folders'];
 
-function under(p: string, dir: string): boolean {
+/** `p` is `dir` or lies inside it (both canonical). */
+export function under(p: string, dir: string): boolean {
   return p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+}
+
+/** Whether `cwd` is known to lie in the workspace (or either is unknown). */
+export function cwdInWorkspace(cwd: string | null, workspace: string | null): boolean {
+  return cwd === null || workspace === null || under(cwd, workspace);
 }
 
 /** The path as far as it is known: the static part before the first unknown piece. */

@@ -18,11 +18,14 @@ export interface Unwrapped {
   via: string[];
   nested: Nested[];
   hits: Array<{ key: string; detail: string }>;
+  /** Variables a wrapper sets for the command (`env NAME=value cmd`), judged like prefix assignments. */
+  assigned: Array<{ name: string; word: ArgWord }>;
 }
 
 export interface Out {
   nested: Nested[];
   hits: Unwrapped['hits'];
+  assigned: Unwrapped['assigned'];
 }
 
 /** Returns the wrapped command line, or null when nothing further runs. */

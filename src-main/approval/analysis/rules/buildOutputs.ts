@@ -4,6 +4,8 @@
  * in the workspace count: relative, no `..`, no unknown parts, no `cd` that may have led out.
  */
 import { canonicalPath } from '../paths';
+import { cwdInWorkspace } from '../workspace';
+import type { FdSearch } from '../fdSearch';
 import { expandBraces, isDynamic } from '../words';
 import type { CommandView } from './types';
 
@@ -61,14 +63,9 @@ export function confinedOutput(raw: string): boolean {
   return isOutputName(names[names.length - 1] ?? '') || names.slice(0, -1).some((n) => OUTPUT_DIRS.has(n));
 }
 
-/** Whether `cwd` is known to lie in the workspace (or either is unknown). */
-export function cwdInWorkspace(cwd: string | null, workspace: string | null): boolean {
-  return (
-    cwd === null ||
-    workspace === null ||
-    cwd === workspace ||
-    cwd.startsWith(`${workspace.replace(/\/$/, '')}/`)
-  );
+/** A folder a search starts from that is known and relative, and does not climb out with `..`. */
+function staysInside(p: string): boolean {
+  return !isDynamic(p) && !p.startsWith('/') && !p.startsWith('~') && !p.split('/').includes('..');
 }
 
 /** Whether the command runs where relative paths are known to be in the workspace. */
@@ -90,11 +87,7 @@ const FIND_FLAGS = new Set(['-delete', '-depth', '-print', '-xdev', '-mount', '-
  * name (`find . -name __pycache__ -type d`), or null. `expr` ends before any -exec action.
  */
 export function findOutputName(starts: readonly string[], expr: readonly string[]): string | null {
-  const startOk =
-    starts.length > 0 &&
-    starts.every(
-      (s) => !isDynamic(s) && !s.startsWith('/') && !s.startsWith('~') && !s.split('/').includes('..'),
-    );
+  const startOk = starts.length > 0 && starts.every(staysInside);
   if (!startOk) return null;
   let named: string | null = null;
   for (let i = 0; i < expr.length; i++) {
@@ -118,57 +111,6 @@ export function findDeletesOnlyOutputs(
   return inWorkspace(cmd) && findOutputName(starts, expr) !== null;
 }
 
-/** fd's options that take a value, and flags that keep what it matches and where it looks. */
-const FD_VALUED = new Set([
-  '-t',
-  '--type',
-  '-e',
-  '--extension',
-  '-d',
-  '--max-depth',
-  '--maxdepth',
-  '--min-depth',
-  '--exact-depth',
-  '-E',
-  '--exclude',
-  '-S',
-  '--size',
-  '--changed-within',
-  '--changed-before',
-  '--owner',
-  '-j',
-  '--threads',
-  '--max-results',
-  '-c',
-  '--color',
-  '--ignore-file',
-]);
-const FD_FLAGS = new Set([
-  '-H',
-  '--hidden',
-  '-I',
-  '--no-ignore',
-  '-u',
-  '--unrestricted',
-  '-uu',
-  '-s',
-  '--case-sensitive',
-  '-i',
-  '--ignore-case',
-  '-g',
-  '--glob',
-  '--regex',
-  '-F',
-  '--fixed-strings',
-  '-a',
-  '--absolute-path',
-  '-0',
-  '--print0',
-  '--prune',
-  '--no-ignore-vcs',
-  '--strip-cwd-prefix',
-  '-1',
-]);
 /** Output names distinctive enough that a pattern matching inside a name still means them. */
 const DISTINCT_OUTPUTS = new Set([
   'node_modules',
@@ -182,48 +124,26 @@ const DISTINCT_OUTPUTS = new Set([
   '.dart_tool',
 ]);
 
-/** Whether fd's pattern matches only that output name: a glob, `^name$`, or a distinctive name. */
-function fdPatternOutput(pattern: string, glob: boolean): boolean {
-  if (glob) return isOutputName(pattern);
+/** The output name fd's pattern matches and nothing else (a glob, `^name$`, a distinctive name), or null. */
+function fdPatternOutput(pattern: string, glob: boolean): string | null {
+  if (glob) return isOutputName(pattern) ? pattern : null;
   const anchored = /^\^(.*)\$$/.exec(pattern);
   const name = (anchored?.[1] ?? pattern).replace(/\\\./g, '.');
-  if (/[\\^$|()[\]{}*+?]/.test(name)) return false;
-  return anchored ? isOutputName(name) : DISTINCT_OUTPUTS.has(name);
+  if (/[\\^$|()[\]{}*+?]/.test(name)) return null;
+  return (anchored ? isOutputName(name) : DISTINCT_OUTPUTS.has(name)) ? name : null;
 }
 
 /**
- * What `fd [options] [pattern] [path…]` matches when it looks only in the workspace and only for
- * a build output's name or extension: the path handed to its `-x`/`-X` command, or null.
- * `before` holds fd's words up to the `-x`/`-X` option.
+ * What fd matches when it looks only in the workspace and only for a build output's name or
+ * extension: the path handed to its `-x`/`-X` command, or null.
  */
-export function fdOutputPath(before: readonly string[]): string | null {
-  const positional: string[] = [];
-  const extensions: string[] = [];
-  let glob = false;
-  for (let i = 1; i < before.length; i++) {
-    const a = before[i] ?? '';
-    if (a === '-e' || a === '--extension') extensions.push(before[++i] ?? '');
-    else if (FD_VALUED.has(a)) i++;
-    else if (a === '-g' || a === '--glob') glob = true;
-    else if (a.startsWith('-') && !FD_FLAGS.has(a)) return null;
-    else if (!a.startsWith('-')) positional.push(a);
-  }
-  const [pattern, ...paths] = positional;
-  const confined = paths.every(
-    (p) => !isDynamic(p) && !p.startsWith('/') && !p.startsWith('~') && !p.split('/').includes('..'),
-  );
-  if (!confined) return null;
+export function fdOutputPath(search: FdSearch): string | null {
+  const { pattern, paths, extensions, glob } = search;
+  if (!search.known || !paths.every(staysInside)) return null;
   const byExtension =
     extensions.length > 0 && extensions.every((e) => isOutputName(`x.${e.replace(/^\./, '')}`));
   if (extensions.length > 0 && !byExtension) return null;
   const anything = pattern === undefined || pattern === '.' || pattern === '';
-  const name = anything
-    ? byExtension
-      ? `x.${extensions[0] ?? ''}`
-      : null
-    : fdPatternOutput(pattern, glob)
-      ? pattern.replace(/^\^|\$$/g, '').replace(/\\\./g, '.')
-      : null;
-  if (name === null) return null;
-  return `${paths[0] ?? '.'}/${name}`;
+  const name = anything ? (byExtension ? `x.${extensions[0] ?? ''}` : null) : fdPatternOutput(pattern, glob);
+  return name === null ? null : `${paths[0] ?? '.'}/${name}`;
 }

@@ -123,7 +123,8 @@ function infra(cmd: CommandView, out: HitSink): void {
   if (destroy || remove || pulumiDown) out.hit('infra-destroy', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
-const AWS_VALUED = new Set([
+/** Options of the aws command that take a value, so the operand after them is not a service. */
+export const AWS_VALUED = new Set([
   '--profile',
   '--region',
   '--output',

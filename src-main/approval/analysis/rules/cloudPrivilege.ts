@@ -4,9 +4,9 @@
  * new credentials granted from the command line. Each reaches past what the user meant to touch.
  */
 import type { Rule } from '../verdict';
-import { KUBECTL_VALUED } from './cloud';
+import { AWS_VALUED, KUBECTL_VALUED } from './cloud';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { firstOperand, optionValues } from './types';
+import { commandText, firstOperand, optionValues } from './types';
 
 export const cloudPrivilegeRules: Rule[] = [
   {
@@ -39,10 +39,6 @@ function operandsOf(args: readonly string[]): string[] {
   return found;
 }
 
-function text(cmd: CommandView): string {
-  return `${cmd.name} ${cmd.args.join(' ')}`;
-}
-
 function kubectlPrivilege(cmd: CommandView, out: HitSink): void {
   const first = firstOperand(cmd.args, KUBECTL_VALUED);
   if (!first) return;
@@ -52,10 +48,10 @@ function kubectlPrivilege(cmd: CommandView, out: HitSink): void {
   const what = operands[0] ?? '';
   const overrides = optionValues(cmd.args, null, ['overrides']);
   if ((verb === 'run' || verb === 'debug') && overrides.some((o) => HOST_SPEC.test(o)))
-    out.hit('container-host-access', `${text(cmd)} (a pod with the node's namespaces or files)`);
+    out.hit('container-host-access', `${commandText(cmd)} (a pod with the node's namespaces or files)`);
   const profile = optionValues(cmd.args, null, ['profile'])[0];
   if (verb === 'debug' && (operands.some((o) => /^nodes?\//.test(o)) || profile === 'sysadmin'))
-    out.hit('container-host-access', `${text(cmd)} (a privileged shell on the node)`);
+    out.hit('container-host-access', `${commandText(cmd)} (a privileged shell on the node)`);
   const role = optionValues(cmd.args, null, ['clusterrole'])[0] ?? '';
   const groups = optionValues(cmd.args, null, ['group']);
   if (
@@ -63,21 +59,20 @@ function kubectlPrivilege(cmd: CommandView, out: HitSink): void {
     (what === 'clusterrolebinding' || what === 'rolebinding') &&
     (ADMIN_ROLES.has(role) || groups.includes('system:masters'))
   )
-    out.hit('access-grant', text(cmd));
+    out.hit('access-grant', commandText(cmd));
   if (verb === 'adm' && what === 'policy' && OC_GRANTS.has(operands[1] ?? ''))
-    out.hit('access-grant', text(cmd));
+    out.hit('access-grant', commandText(cmd));
 }
 
 /** AWS IAM verbs that only read or check; every other IAM verb changes who may do what. */
 const IAM_READS = /^(?:list|get|generate|simulate|wait|help)\b/;
-const AWS_VALUED = new Set(['--profile', '--region', '--output', '--endpoint-url', '--query']);
 const IAM_SERVICES = new Set(['iam', 'identitystore', 'sso-admin']);
 
 function awsIam(cmd: CommandView, out: HitSink): void {
   const first = firstOperand(cmd.args, AWS_VALUED);
   if (!first || !IAM_SERVICES.has(first.value)) return;
   const op = cmd.args.slice(first.index + 1).find((a) => !a.startsWith('-')) ?? '';
-  if (op !== '' && !IAM_READS.test(op)) out.hit('access-grant', text(cmd));
+  if (op !== '' && !IAM_READS.test(op)) out.hit('access-grant', commandText(cmd));
 }
 
 /**
@@ -93,7 +88,7 @@ function cloudGrant(cmd: CommandView, out: HitSink): void {
     has('role', 'assignment', 'create') ||
     has('credential', 'reset') ||
     has('credential', 'create');
-  if (grants) out.hit('access-grant', text(cmd));
+  if (grants) out.hit('access-grant', commandText(cmd));
 }
 
 export const cloudPrivilegeDetectors: DetectorTable = [

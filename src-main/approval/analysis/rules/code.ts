@@ -6,9 +6,9 @@
  */
 import { protectedTarget, resolvePath } from '../paths';
 import type { Rule } from '../verdict';
-import { outsideWorkspace } from '../workspace';
+import { cwdInWorkspace, outsideWorkspace } from '../workspace';
 import { writeTarget } from './disk';
-import { confinedOutput, cwdInWorkspace } from './buildOutputs';
+import { confinedOutput } from './buildOutputs';
 import { isSecretPath } from './secrets';
 import { environmentRead } from './codeEnvironment';
 import type { CodeLanguage } from './codePatterns';

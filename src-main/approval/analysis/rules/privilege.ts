@@ -47,7 +47,7 @@ function rootShell(cmd: CommandView, out: HitSink): void {
 }
 
 const DOCKER_VALUED = new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
-const HOST_NAMESPACES = /^--(?:pid|ipc|uts|userns|cgroupns)=host$/;
+const HOST_NAMESPACES = ['pid', 'ipc', 'uts', 'userns', 'cgroupns'];
 const DANGEROUS_CAPS = /^(?:all|sys_admin|sys_module|sys_ptrace|sys_rawio|dac_read_search)$/i;
 
 /** Why a `-v SRC:DST` or `--mount …,source=SRC` exposes the host, or null. */
@@ -55,6 +55,12 @@ function hostMount(spec: string): string | null {
   const src = /(?:^|,)(?:source|src)=([^,]+)/.exec(spec)?.[1] ?? spec.split(':')[0] ?? '';
   if (/docker\.sock$|podman\.sock$|containerd\.sock$/.test(src)) return `the container socket ${src}`;
   return protectedTarget(src) ?? (isSecretPath(src) ? src : null);
+}
+
+/** A namespace shared with the host (`--pid=host` or `--pid host`; ipc, uts, userns, cgroupns alike), as `--pid=host`. */
+function hostNamespace(args: readonly string[]): string | null {
+  const ns = HOST_NAMESPACES.find((n) => optionValues(args, null, [n]).includes('host'));
+  return ns === undefined ? null : `--${ns}=host`;
 }
 
 function containerRun(cmd: CommandView, out: HitSink): void {
@@ -70,11 +76,7 @@ function containerRun(cmd: CommandView, out: HitSink): void {
   const devices = optionValues(rest, null, ['device']);
   const why =
     (rest.includes('--privileged') && 'privileged') ||
-    rest.find((a) => HOST_NAMESPACES.test(a)) ||
-    (['pid', 'ipc', 'uts', 'userns', 'cgroupns'].some((ns) =>
-      optionValues(rest, null, [ns]).includes('host'),
-    ) &&
-      'host namespaces') ||
+    hostNamespace(rest) ||
     caps.find((c) => DANGEROUS_CAPS.test(c)) ||
     security.find((s) => /unconfined|disable/.test(s)) ||
     devices.find((d) => /^\/dev\/(?:sd|nvme|vd|xvd|mem|kmem|disk)/.test(d)) ||

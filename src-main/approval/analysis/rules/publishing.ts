@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { firstOperand, hasFlag, optionValues, splitOptions } from './types';
+import { commandText, firstOperand, hasFlag, optionValues, splitOptions } from './types';
 import { KUBECTL_VALUED } from './cloud';
 
 export const publishingRules: Rule[] = [
@@ -37,10 +37,6 @@ export const publishingRules: Rule[] = [
   },
 ];
 
-function text(cmd: CommandView): string {
-  return `${cmd.name} ${cmd.args.join(' ')}`.trim();
-}
-
 function dryRun(args: readonly string[]): boolean {
   return args.some((a) => a === '--dry-run' || a === '--dryrun' || a === '--pretend');
 }
@@ -55,10 +51,11 @@ function jsPackages(cmd: CommandView, out: HitSink): void {
   const verbs = cmd.name === 'yarn' && operands[0] === 'npm' ? operands.slice(1) : operands;
   const verb = verbs[0];
   if (verb === undefined || dryRun(cmd.args)) return;
-  if (verb === 'publish' || (cmd.name === 'bun' && verb === 'publish')) out.hit('package-publish', text(cmd));
-  else if (NPM_WITHDRAW.has(verb)) out.hit('package-withdraw', text(cmd));
+  if (verb === 'publish' || (cmd.name === 'bun' && verb === 'publish'))
+    out.hit('package-publish', commandText(cmd));
+  else if (NPM_WITHDRAW.has(verb)) out.hit('package-withdraw', commandText(cmd));
   else if (NPM_OWNERS.has(verb) && NPM_OWNER_CHANGES.has(verbs[1] ?? ''))
-    out.hit('package-withdraw', text(cmd));
+    out.hit('package-withdraw', commandText(cmd));
 }
 
 /** Tools whose `publish`/`upload`/`push`/`release` verb sends a package to a registry. */
@@ -115,13 +112,13 @@ function registryTool(cmd: CommandView, out: HitSink): void {
   const verb = verbs[0] ?? '';
   if (cmd.name === 'mvn' || cmd.name.startsWith('gradle')) {
     if (operands.some((o) => (PUBLISH_VERBS.get(cmd.name) ?? []).includes(o) || /^publish\w*$/.test(o)))
-      out.hit('package-publish', text(cmd));
+      out.hit('package-publish', commandText(cmd));
     return;
   }
-  if ((PUBLISH_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-publish', text(cmd));
-  else if ((WITHDRAW_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-withdraw', text(cmd));
+  if ((PUBLISH_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-publish', commandText(cmd));
+  else if ((WITHDRAW_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-withdraw', commandText(cmd));
   else if (cmd.name === 'gem' && verb === 'owner' && hasFlag(cmd.args, 'r', ['remove']))
-    out.hit('package-withdraw', text(cmd));
+    out.hit('package-withdraw', commandText(cmd));
 }
 
 function dotnet(cmd: CommandView, out: HitSink): void {
@@ -135,7 +132,8 @@ function python(cmd: CommandView, out: HitSink): void {
   const at = cmd.args.indexOf('-m');
   if (m && at >= 0 && PUBLISH_VERBS.get(m))
     registryTool({ ...cmd, name: m, args: cmd.args.slice(at + 2) }, out);
-  if (cmd.args[0]?.endsWith('setup.py') && cmd.args.includes('upload')) out.hit('package-publish', text(cmd));
+  if (cmd.args[0]?.endsWith('setup.py') && cmd.args.includes('upload'))
+    out.hit('package-publish', commandText(cmd));
 }
 
 const DOCKER_VALUED = new Set(['-H', '--host', '--context', '-c', '--config', '-l', '--log-level']);
@@ -156,7 +154,7 @@ function containerPush(cmd: CommandView, out: HitSink): void {
     ((first.value === 'image' || first.value === 'manifest') && verb === 'push') ||
     ((first.value === 'build' || first.value === 'buildx') &&
       rest.some((a) => a === '--push' || /^--output=.*push=true/.test(a)));
-  if (push) out.hit('package-publish', text(cmd));
+  if (push) out.hit('package-publish', commandText(cmd));
 }
 
 const GH_DESTRUCTIVE = new Map<string, readonly string[]>(
@@ -210,18 +208,18 @@ function apiPath(args: readonly string[]): string {
 function gh(cmd: CommandView, out: HitSink): void {
   const { operands } = splitOptions(cmd.args);
   const [area = '', verb = ''] = operands;
-  if ((GH_DESTRUCTIVE.get(area) ?? []).includes(verb)) out.hit('remote-repo-change', text(cmd));
+  if ((GH_DESTRUCTIVE.get(area) ?? []).includes(verb)) out.hit('remote-repo-change', commandText(cmd));
   else if (area === 'repo' && verb === 'edit' && cmd.args.some((a) => a.startsWith('--visibility')))
-    out.hit('remote-repo-change', text(cmd));
+    out.hit('remote-repo-change', commandText(cmd));
   else if (area === 'release' && (verb === 'create' || verb === 'upload' || verb === 'edit'))
-    out.hit('package-publish', text(cmd));
+    out.hit('package-publish', commandText(cmd));
   // `--admin` merges past the branch's required reviews and checks.
   else if ((area === 'pr' || area === 'mr') && verb === 'merge' && cmd.args.includes('--admin'))
-    out.hit('remote-repo-change', text(cmd));
+    out.hit('remote-repo-change', commandText(cmd));
   else if ((area === 'secret' || area === 'variable') && verb === 'set')
-    out.hit('remote-repo-change', text(cmd));
+    out.hit('remote-repo-change', commandText(cmd));
   // A workflow started by hand runs whatever it holds, deploys included.
-  else if (area === 'workflow' && verb === 'run') out.hit('deploy-live', text(cmd));
+  else if (area === 'workflow' && verb === 'run') out.hit('deploy-live', commandText(cmd));
   else if (area === 'api') {
     // gh api sends POST once a field is given, GET otherwise.
     const fields =
@@ -230,7 +228,7 @@ function gh(cmd: CommandView, out: HitSink): void {
     const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase() ?? (fields > 0 ? 'POST' : 'GET');
     const path = apiPath(cmd.args);
     if (method === 'DELETE' || (method !== 'GET' && ACCESS_PATH.test(path)))
-      out.hit('remote-repo-change', text(cmd));
+      out.hit('remote-repo-change', commandText(cmd));
   }
 }
 
@@ -243,16 +241,16 @@ function kubectl(cmd: CommandView, out: HitSink): void {
   )
     return;
   if (first.value === 'drain' || first.value === 'cordon' || first.value === 'taint')
-    out.hit('cluster-scale-down', text(cmd));
+    out.hit('cluster-scale-down', commandText(cmd));
   // `rollout restart|undo|pause` and `set image` change what the live workloads run.
   const verb = cmd.args.slice(first.index + 1).find((a) => !a.startsWith('-'));
   if (
     (first.value === 'rollout' && (verb === 'restart' || verb === 'undo' || verb === 'pause')) ||
     (first.value === 'set' && verb === 'image')
   )
-    out.hit('deploy-live', text(cmd));
+    out.hit('deploy-live', commandText(cmd));
   const replicas = optionValues(cmd.args, null, ['replicas'])[0];
-  if (first.value === 'scale' && replicas === '0') out.hit('cluster-scale-down', text(cmd));
+  if (first.value === 'scale' && replicas === '0') out.hit('cluster-scale-down', commandText(cmd));
 }
 
 function infraApply(cmd: CommandView, out: HitSink): void {
@@ -263,7 +261,7 @@ function infraApply(cmd: CommandView, out: HitSink): void {
     (cmd.name === 'cdk' && options.some((o) => o === '--require-approval=never' || o === 'never'));
   const verb = operands[0];
   if (unreviewed && (verb === 'apply' || verb === 'up' || verb === 'deploy' || verb === 'import'))
-    out.hit('infra-apply-unreviewed', text(cmd));
+    out.hit('infra-apply-unreviewed', commandText(cmd));
 }
 
 export const publishingDetectors: DetectorTable = [

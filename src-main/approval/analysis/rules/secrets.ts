@@ -36,7 +36,7 @@ export function secretInWord(w: ArgWord): string | null {
   if (/\$\(\s*(?:env|printenv|set|export\s+-p)\s*[)|]|`\s*(?:env|printenv)\s*[`|]/.test(w.raw))
     return 'the environment';
   if (w.runs.includes('printenv')) return 'the environment';
-  if (w.runs.includes('pbpaste') || w.runs.includes('wl-paste')) return 'the clipboard';
+  if (w.runs.some((r) => CLIPBOARD_READERS.has(r))) return 'the clipboard';
   const path =
     /(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root|\/etc|\/proc\/\w+)\/[^\s"')`;|&]+/.exec(
       w.raw,
@@ -70,9 +70,11 @@ const PRINTS_SECRET = new Map<string, RegExp>(
   }),
 );
 
-/** Readers of the clipboard, where passwords and tokens are often left. */
-const CLIPBOARD_OUT = new Map<string, RegExp | null>(
-  Object.entries({ pbpaste: null, 'wl-paste': null, xclip: /^-o(?:ut)?$/, xsel: /^(?:-\w*o\w*|--output)$/ }),
+/** Clipboard readers, where passwords and tokens are often left: these print it whatever their options. */
+const CLIPBOARD_READERS = new Set(['pbpaste', 'wl-paste']);
+/** Clipboard tools that print it only with one of these options. */
+const CLIPBOARD_OUT = new Map<string, RegExp>(
+  Object.entries({ xclip: /^-o(?:ut)?$/, xsel: /^(?:-\w*o\w*|--output)$/ }),
 );
 /** Database dumpers, and the option that sends their dump to a file instead of stdout. */
 const DUMPERS = new Map<string, RegExp>(
@@ -92,8 +94,8 @@ export function secretOutputOf(name: string, args: readonly string[]): string | 
   // BSD-style `ps e` (no dash) adds each process's environment to its line.
   if (name === 'ps' && args.some((a) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(a) && !a.startsWith('-')))
     return "every process's environment";
-  const clip = CLIPBOARD_OUT.get(name);
-  if (clip === null || (clip && args.some((a) => clip.test(a)))) return 'the clipboard';
+  const out = CLIPBOARD_OUT.get(name);
+  if (CLIPBOARD_READERS.has(name) || (out && args.some((a) => out.test(a)))) return 'the clipboard';
   const toFile = DUMPERS.get(name);
   if (toFile && !args.some((a) => toFile.test(a))) return `a database dump (${name})`;
   if ((name === 'gpg' || name === 'gpg2') && args.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a)))

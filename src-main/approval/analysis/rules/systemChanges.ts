@@ -6,7 +6,7 @@
 import type { Rule } from '../verdict';
 import { canonicalPath, resolvePath } from '../paths';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { hasFlag, splitOptions } from './types';
+import { commandText, hasFlag, splitOptions } from './types';
 
 export const systemChangeRules: Rule[] = [
   {
@@ -38,14 +38,10 @@ export function isSystemLog(raw: string): boolean {
   return SYSTEM_LOG.test(canonicalPath(raw));
 }
 
-function text(cmd: CommandView): string {
-  return `${cmd.name} ${cmd.args.join(' ')}`.trim();
-}
-
 function setcap(cmd: CommandView, out: HitSink): void {
   if (hasFlag(cmd.args, 'rv', [])) return;
   if (splitOptions(cmd.args).operands.some((a) => /[+=]\w*[ep]/.test(a)))
-    out.hit('capability-grant', text(cmd));
+    out.hit('capability-grant', commandText(cmd));
 }
 
 const PACKAGE_FILE = /\.(?:deb|rpm|pkg|apk|pkg\.tar\.(?:zst|xz|gz))$/;
@@ -64,16 +60,16 @@ function packageFromFile(cmd: CommandView, out: HitSink): void {
       /^(?:install|localinstall|reinstall|add|in)$/.test(ops[0] ?? '') &&
       file) ||
     (cmd.name === 'snap' && ops[0] === 'install' && hasFlag(cmd.args, '', ['dangerous', 'devmode']));
-  if (installs) out.hit('local-package-install', text(cmd));
+  if (installs) out.hit('local-package-install', commandText(cmd));
 }
 
 function journal(cmd: CommandView, out: HitSink): void {
-  if (cmd.args.some((a) => /^--vacuum-(?:time|size|files)/.test(a))) out.hit('log-wipe', text(cmd));
+  if (cmd.args.some((a) => /^--vacuum-(?:time|size|files)/.test(a))) out.hit('log-wipe', commandText(cmd));
 }
 
 function auditctl(cmd: CommandView, out: HitSink): void {
   const off = cmd.args.some((a, i) => a === '-D' || (a === '-e' && cmd.args[i + 1] === '0'));
-  if (off) out.hit('log-wipe', text(cmd));
+  if (off) out.hit('log-wipe', commandText(cmd));
 }
 
 /** rm, unlink, truncate and shred of a system log. */
@@ -93,7 +89,7 @@ function ip(cmd: CommandView, out: HitSink): void {
   const down =
     (/^l(?:ink)?$/.test(object) && verb === 'set' && ops.includes('down')) ||
     (/^(?:a(?:ddr(?:ess)?)?|r(?:o(?:ute)?)?)$/.test(object) && /^(?:del(?:ete)?|flush)$/.test(verb));
-  if (down) out.hit('network-down', text(cmd));
+  if (down) out.hit('network-down', commandText(cmd));
 }
 
 function ifaceDown(cmd: CommandView, out: HitSink): void {
@@ -106,7 +102,7 @@ function ifaceDown(cmd: CommandView, out: HitSink): void {
         (ops[0] === 'radio' && ops.includes('off')) ||
         (/^c(?:on(?:nection)?)?$/.test(ops[0] ?? '') && /^(?:down|delete)$/.test(ops[1] ?? '')) ||
         (/^d(?:ev(?:ice)?)?$/.test(ops[0] ?? '') && /^(?:disconnect|delete)$/.test(ops[1] ?? ''))));
-  if (down) out.hit('network-down', text(cmd));
+  if (down) out.hit('network-down', commandText(cmd));
 }
 
 export const systemChangeDetectors: DetectorTable = [

@@ -48,6 +48,11 @@ function isOption(a: string): boolean {
 }
 
 /** Splits arguments at `--`: options before, operands after. */
+/** The command as one line for an explanation: `name arg…`. */
+export function commandText(cmd: CommandView): string {
+  return `${cmd.name} ${cmd.args.join(' ')}`.trim();
+}
+
 export function splitOptions(args: readonly string[]): SplitArgs {
   if (args === lastArgs && args.length === lastLength) return lastSplit;
   // Options first, then operands, is the usual order: two slices of exact size. Arrays grown by
