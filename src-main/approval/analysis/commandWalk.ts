@@ -28,6 +28,7 @@ import type { LazyMap } from './lazyMap';
 import { followGitRemotes } from './rules/gitRemotes';
 import { autoRunner, rememberWritten, runWritten, writtenScript } from './writtenScripts';
 import { packageJsonScriptHits } from './rules/packageSources';
+import { plantedEdits } from './plantedEdits';
 
 /** What the walker needs besides word evaluation. */
 export interface CommandWalker extends WalkerApi {
@@ -299,6 +300,7 @@ export function judgeArgv(
     ctx.cwdLeft ||= name === 'popd' || cdLeavesWorkspace(target, ctx.cwd, ctx.workspace);
   }
   for (const detect of detectorsFor(name)) detect(view, sink);
+  plantedEdits(w, name, u.argv, seg, src, col);
   if (name === 'git') followGitRemotes(view.args, ctx.remotes, sink);
   const c = carried(name, u.argv, stdin);
   for (const n of u.nested)

@@ -50,8 +50,16 @@ function substituted(regex: string, repl: string): string {
   return regex.startsWith('^') ? `${text}${DYN}` : `${DYN}${text}${DYN}`;
 }
 
-/** Shell commands the script runs, DYN standing for what is only known when it runs. */
-export function sedCommands(s: string): string[] {
+/** A replacement or `a`/`i`/`c` text as it lands in the file: `\n` a newline, `\t` a tab, `\/` a slash. */
+export function landed(text: string): string {
+  return text.replace(/\\(.)/gs, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+}
+
+/**
+ * Shell commands the script runs, DYN standing for what is only known when it runs. `written`
+ * collects the text the script puts into lines: replacements and `a`/`i`/`c` texts.
+ */
+export function sedCommands(s: string, written?: string[]): string[] {
   // A script known only at run time (`sed "$SCRIPT"`) may hold any command.
   if (s.split(DYN).join('').trim() === '' && s.includes(DYN)) return [DYN];
   const out: string[] = [];
@@ -82,6 +90,7 @@ export function sedCommands(s: string): string[] {
         let flags = '';
         while (i < s.length && !/[;\n}w]/.test(s.charAt(i))) flags += s.charAt(i++);
         if (s.charAt(i) === 'w') i = toLineEnd(s, i);
+        written?.push(landed(repl.text));
         if (flags.includes('e')) out.push(substituted(regex.text, repl.text));
         else if (flags.includes(DYN)) out.push(DYN);
         break;
@@ -97,6 +106,8 @@ export function sedCommands(s: string): string[] {
         // Text runs to the end of the line, and on while lines end in a backslash.
         let end = toLineEnd(s, i);
         while (end < s.length && s.charAt(end - 1) === '\\') end = toLineEnd(s, end + 1);
+        // GNU's one-line form `1i text`, or text on the lines after `a\`.
+        written?.push(landed(s.slice(i, end).replace(/^[ \t]*\\?\n?/, '')));
         i = end;
         break;
       }

@@ -1,6 +1,7 @@
 /**
  * Build, search and network tools whose options run a command: cmake -E's portable commands,
- * Maven's exec plugin, cargo's --config runner, npm's and pnpm's --script-shell, fd -x, rg --pre, tcpdump's rotation hook
+ * Maven's exec plugin, cargo's --config runner, npm's and pnpm's --script-shell, scripts set into
+ * package.json (`npm pkg set scripts.x=…`), fd -x, rg --pre, tcpdump's rotation hook
  * and lftp's `!` shell escape.
  */
 import type { Nested } from './wrapperTypes';
@@ -88,6 +89,21 @@ function fdExec(argv: readonly ArgWord[]): Nested[] {
   return argvOf(placed || words.length === 0 ? words : [...words, syntheticWord(found)], 'fd -x');
 }
 
+/**
+ * `npm pkg set scripts.test="…"`, `npm set-script test "…"`: a script written into package.json,
+ * run by the next `npm test` or `npm run`, a command that names none of it; judged as written.
+ */
+function packageScripts(argv: readonly ArgWord[]): Nested[] {
+  const words = argv.slice(1).filter((w) => !w.value.startsWith('-'));
+  const [verb, second] = words;
+  if (verb?.value === 'set-script' && words[2]) return [code(words[2])];
+  if (verb?.value !== 'pkg' || second?.value !== 'set') return [];
+  return words.slice(2).flatMap((w) => {
+    const m = /^scripts\.[^=]+=(.*)$/s.exec(w.value);
+    return m?.[1] ? [code(w, m[1])] : [];
+  });
+}
+
 /** Commands one of these tools runs because of its options; null for other tools. */
 export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] | null {
   switch (name) {
@@ -98,7 +114,13 @@ export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] |
       return optionWords(argv, ['-c', '-e'], []).flatMap(lftpShell);
     case 'npm':
     case 'pnpm':
-      return optionWords(argv, [], ['--script-shell']).map((w) => code(w));
+      return [...optionWords(argv, [], ['--script-shell']).map((w) => code(w)), ...packageScripts(argv)];
+    case 'yarn':
+    case 'bun': {
+      // bun is also an interpreter: with no script set, its code is judged as code.
+      const scripts = packageScripts(argv);
+      return scripts.length > 0 ? scripts : null;
+    }
     case 'cmake':
       return cmakeCommand(argv);
     case 'fd':

@@ -166,16 +166,21 @@ const watch: Wrapper = (words, out) => {
   return codeFrom(rest, out);
 };
 
-/** strace runs the command after its options; `-o '|cmd'` or `-o '!cmd'` pipes the trace into a command. */
-const strace: Wrapper = (words, out) => {
-  const p = parseOptions(words, 1, {
-    short: 'abeEIoOpPsSuUX',
-    long: ['output', 'attach', 'trace', 'signal', 'user'],
-  });
-  const file = optionValue(p, '-o', '--output');
-  if (file && /^[|!]/.test(file.value)) codeFrom([{ ...file, value: file.value.slice(1) }], out);
-  return p.next < words.length ? words.slice(p.next) : null;
-};
+/**
+ * strace and ltrace run the command after their options; `-o '|cmd'` or `-o '!cmd'` pipes the
+ * trace into a command, and `-p PID` attaches to a process already running.
+ */
+const tracer =
+  (spec: OptionSpec): Wrapper =>
+  (words, out) => {
+    const p = parseOptions(words, 1, spec);
+    const file = optionValue(p, '-o', '--output');
+    if (file && /^[|!]/.test(file.value)) codeFrom([{ ...file, value: file.value.slice(1) }], out);
+    const pid = optionValue(p, '-p', '--attach');
+    if (pid)
+      out.hits.push({ key: 'process-attach', detail: `${words[0]?.value ?? 'strace'} -p ${pid.value}` });
+    return p.next < words.length ? words.slice(p.next) : null;
+  };
 
 const ssh: Wrapper = (words, out) => {
   const p = parseOptions(words, 1, { short: 'BbcDEeFIiJLlmOoPpQRSWw' });
@@ -186,6 +191,8 @@ const ssh: Wrapper = (words, out) => {
     if (m?.[1] && o.value) out.nested.push({ kind: 'code', text: m[1], words: [o.value] });
     // `-R port:host:port` opens a port on the other machine that leads back into this one.
     if (o.name === '-R') out.hits.push({ key: 'reverse-tunnel', detail: `ssh -R ${o.value?.value ?? ''}` });
+    // `-D port`: a SOCKS proxy here that carries any program's traffic out through the other machine.
+    if (o.name === '-D') out.hits.push({ key: 'proxy-tunnel', detail: `ssh -D ${o.value?.value ?? ''}` });
   }
   return codeFrom(words.slice(p.next + 1), out);
 };
@@ -289,8 +296,8 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['chroot', simple({ long: ['userspec', 'groups'] }, 1)],
   ['taskset', simple({}, 1)],
   ['chrt', simple({ short: 'TPD', long: ['sched-runtime', 'sched-period', 'sched-deadline'] }, 1)],
-  ['strace', strace],
-  ['ltrace', simple({ short: 'aAeFlnopsuxX', long: ['output'] })],
+  ['strace', tracer({ short: 'abeEIoOpPsSuUX', long: ['output', 'attach', 'trace', 'signal', 'user'] })],
+  ['ltrace', tracer({ short: 'aAeFlnopsuxX', long: ['output'] })],
   ['nsenter', nsenter],
   ['torsocks', simple({ short: 'uPadp' })],
   ['proxychains', simple({ short: 'f' })],

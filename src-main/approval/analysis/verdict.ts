@@ -43,6 +43,7 @@ export const RULE_CATEGORIES = [
   'privilege',
   'publishing',
   'exfiltration',
+  'network',
   'persistence',
   'analysis',
 ] as const;

@@ -16,7 +16,7 @@ import type { ArgWord } from './words';
 import { commandName, familyName, isDynamic } from './words';
 
 /** What the walker offers: analysing shell code found in the script. */
-interface NestedWalker extends WalkerApi {
+export interface NestedWalker extends WalkerApi {
   nestedCode(text: string, words: readonly ArgWord[], seg: number, src: Source, col: Collector): void;
 }
 

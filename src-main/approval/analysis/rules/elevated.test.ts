@@ -51,7 +51,7 @@ const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'sudo iptables -L -n'],
   ['quiet', 'sudo iptables -S'],
   ['quiet', 'sudo nft list ruleset'],
-  ['quiet', 'strace -p 1234'],
+  ['quiet', 'strace -c ./app'],
   ['quiet', 'strace -f ./app'],
   ['quiet', 'sudo php -v'],
   ['quiet', 'sudo python3 --version'],

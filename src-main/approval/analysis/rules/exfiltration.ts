@@ -26,6 +26,7 @@ import {
   storeUpload,
   tunnel,
 } from './exfiltrationMore';
+import { projectOutput } from './projectUpload';
 
 export const exfiltrationRules: Rule[] = [
   {
@@ -54,6 +55,11 @@ export const exfiltrationRules: Rule[] = [
     key: 'reverse-tunnel',
     category: 'exfiltration',
     description: 'Opens a way from another machine or the internet back into this one',
+  },
+  {
+    key: 'proxy-tunnel',
+    category: 'network',
+    description: "Opens a proxy that carries this machine's traffic out through another machine (ssh -D)",
   },
   {
     key: 'lookup-channel',
@@ -246,6 +252,7 @@ export function pipelineExfiltrationHits(
   let secret: string | null = null;
   let outside: string | null = null;
   let picked: string | null = null;
+  let project: string | null = null;
   let shell = false;
   stages.forEach((stage, i) => {
     const v = stage.view;
@@ -258,6 +265,8 @@ export function pipelineExfiltrationHits(
       sinkFor(i).hit('outside-upload', `${outside} piped to ${v?.name ?? 'ssh'}`);
     else if (up?.stdin && picked && (v === null || sendsOffMachine(v)))
       sinkFor(i).hit('runtime-upload', `${picked} piped to ${v?.name ?? 'ssh'}`);
+    else if (up?.stdin && project && (v === null || sendsOffMachine(v)))
+      sinkFor(i).hit('project-upload', `${project} piped to ${v?.name ?? 'ssh'}`);
     const tls = v?.name === 'openssl' && v.args[0] === 's_client';
     const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh' || tls) ? v.name : null;
     if (up && shell && to) sinkFor(i).hit('remote-shell', `a shell piped to ${to}`);
@@ -269,6 +278,7 @@ export function pipelineExfiltrationHits(
     secret ??= own;
     outside ??= v ? outsideOutput(v) : null;
     picked ??= v ? runtimeOutput(v) : null;
+    project ??= v ? projectOutput(v) : null;
     // The parser hangs `a | sh -i 2>&1` on one redirected stage: read its last command from the text.
     shell = v !== null ? isShell(v) : endsInShell(stage.text);
   });

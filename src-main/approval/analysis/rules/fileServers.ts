@@ -1,13 +1,14 @@
 /**
  * File servers that expose the home folder, a credential store or a system directory to the
  * network: Python's http.server, `php -S`, Ruby's un.rb httpd, npm's http-server, busybox httpd,
- * darkhttpd, miniserve, `caddy file-server`, `serve`, `git daemon` and a socat listener handing
- * out a file. Bound to loopback they reach no one else.
+ * darkhttpd, miniserve, `caddy file-server`, `serve`, `git daemon`, `rsync --daemon` and a socat
+ * listener handing out a file. Bound to loopback they reach no one else.
  */
 import { protectedTarget, resolvePath } from '../paths';
 import { isSecretPath } from './secrets';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { firstOperand, optionValues, splitOptions } from './types';
+import { optionValues, splitOptions } from './types';
+import { gitSubcommand } from './gitSubcommand';
 import { outsideWorkspace } from '../workspace';
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])(?::\d+)?$/;
@@ -119,18 +120,14 @@ function socatFile(cmd: CommandView, out: HitSink): void {
     out.hit('exposed-server', `socat serves ${file}`);
 }
 
-/** git's options before its subcommand that take a value. */
-const GIT_VALUED = new Set(['-c', '-C', '--git-dir', '--work-tree', '--namespace']);
-
 /**
  * `git daemon [--base-path=D] [--export-all] [DIR…]`: serves the repositories under its folders,
  * every repository on the machine with `--export-all` and none named.
  */
 function gitDaemon(cmd: CommandView, out: HitSink): void {
-  const sub = firstOperand(cmd.args, GIT_VALUED);
-  if (sub?.value !== 'daemon') return;
-  const at = sub.index;
-  const rest = cmd.args.slice(at + 1);
+  const git = gitSubcommand(cmd.args);
+  if (git?.sub !== 'daemon') return;
+  const rest = git.rest;
   const listen = optionValues(rest, null, ['listen'])[0];
   if (listen !== undefined && LOOPBACK.test(listen)) return;
   const dirs = [...optionValues(rest, null, ['base-path']), ...rest.filter((a) => !a.startsWith('-'))];
@@ -139,6 +136,21 @@ function gitDaemon(cmd: CommandView, out: HitSink): void {
   for (const d of dirs)
     if (outsideWorkspace(d, cmd.cwd ?? null, cmd.workspace ?? null))
       return out.hit('exposed-server', `git daemon serves ${d}`);
+}
+
+/**
+ * `rsync --daemon`: serves the modules its config file names (/etc/rsyncd.conf unless
+ * `--config`), on every interface unless `--address` binds it to loopback. What it shares is
+ * not on the command line, so it asks wherever it listens beyond this machine.
+ */
+function rsyncDaemon(cmd: CommandView, out: HitSink): void {
+  if (!cmd.args.includes('--daemon')) return;
+  const address = optionValues(cmd.args, null, ['address'])[0];
+  if (address === undefined || !LOOPBACK.test(address))
+    out.hit(
+      'exposed-server',
+      `rsync --daemon serves the modules of ${optionValues(cmd.args, null, ['config'])[0] ?? '/etc/rsyncd.conf'}`,
+    );
 }
 
 export const fileServerDetectors: DetectorTable = [
@@ -151,4 +163,5 @@ export const fileServerDetectors: DetectorTable = [
   [['serve'], serve],
   [['socat'], socatFile],
   [['git'], gitDaemon],
+  [['rsync'], rsyncDaemon],
 ];

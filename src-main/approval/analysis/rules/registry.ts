@@ -28,6 +28,10 @@ import { firewallDetectors } from './firewall';
 import { fileServerDetectors } from './fileServers';
 import { rootRunDetectors, rootRunRules, rootUnknown } from './rootRuns';
 import { packageSourceDetectors, packageSourceRules } from './packageSources';
+import { processAttachDetectors, processAttachRules } from './processAttach';
+import { networkScanDetectors, networkScanRules } from './networkScan';
+import { loginSecretDetectors } from './loginSecrets';
+import { projectUploadRules } from './projectUpload';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -73,6 +77,9 @@ export const ALL_RULES: readonly Rule[] = [
   ...cloudPrivilegeRules,
   ...rootRunRules,
   ...packageSourceRules,
+  ...processAttachRules,
+  ...networkScanRules,
+  ...projectUploadRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -112,6 +119,9 @@ const tables: DetectorTable[] = [
   cloudPrivilegeDetectors,
   rootRunDetectors,
   packageSourceDetectors,
+  processAttachDetectors,
+  networkScanDetectors,
+  loginSecretDetectors,
   systemChangeDetectors,
   hardlineDetectors,
   volumeDetectors,

@@ -45,6 +45,10 @@ export function secretInWord(w: ArgWord): string | null {
   return found !== undefined && w.runs.length > 0 && isSecretPath(found) ? found : null;
 }
 
+/** `docker inspect`, `docker exec C env`: a container's environment on stdout. */
+const CONTAINER_ENV =
+  /^(?:(?:container )?inspect|exec \S+ (?:env|printenv)$|exec \S+ cat \/proc\/\S+\/environ$)/;
+
 /** Subcommand paths that print a credential on stdout. */
 const PRINTS_SECRET = new Map<string, RegExp>(
   Object.entries({
@@ -53,7 +57,11 @@ const PRINTS_SECRET = new Map<string, RegExp>(
     gcloud:
       /^(?:auth (?:print-access-token|print-identity-token|application-default print-access-token)|secrets versions access)\b/,
     az: /^(?:account get-access-token|keyvault (?:secret|key|certificate) (?:show|download))\b/,
-    kubectl: /^(?:config view\b.*--raw\b|get (?:secrets?\b|secrets?\/))/,
+    kubectl: /^(?:config view\b.*--raw\b|get (?:secrets?\b|secrets?\/)|exec \S+ (?:env|printenv)$)/,
+    // A container's settings hold its environment, where its passwords and keys are passed in.
+    docker: CONTAINER_ENV,
+    podman: CONTAINER_ENV,
+    nerdctl: CONTAINER_ENV,
     vault: /^(?:read|kv get)\b/,
     op: /^(?:read|item get)\b/,
     security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
@@ -103,5 +111,7 @@ export function secretOutputOf(name: string, args: readonly string[]): string | 
   const re = PRINTS_SECRET.get(name);
   if (!re) return null;
   const words = args.filter((a) => !a.startsWith('-') || a === '--raw').join(' ');
-  return re.test(words) ? `credentials from ${name} ${args.slice(0, 2).join(' ')}` : null;
+  if (!re.test(words)) return null;
+  const shown = `${name} ${args.slice(0, 2).join(' ')}`;
+  return re === CONTAINER_ENV ? `a container's environment (${shown})` : `credentials from ${shown}`;
 }
