@@ -1,6 +1,6 @@
 /** Commands that run code they are handed: shells, eval, source, interpreters, find -exec, exec into containers. */
 import type { Nested } from './unwrap';
-import { hasOption, parseOptions } from './options';
+import { hasOption, optionValue, parseOptions } from './options';
 import type { ArgWord } from './words';
 import { DYN } from './words';
 import { embeddedShellCode } from './embedded';
@@ -155,7 +155,9 @@ function shell(argv: ArgWord[]): Carried {
     };
   }
   const fromStdin = first === null || hasOption(p, '-s') || STDIN_PATHS.has(first.value);
-  return { ...none(), readsStdinCode: fromStdin ? 'shell' : null, script: fromStdin ? null : first };
+  // An interactive shell runs its `--rcfile` first.
+  const rc = fromStdin ? (optionValue(p, '--rcfile', '--init-file') ?? null) : null;
+  return { ...none(), readsStdinCode: fromStdin ? 'shell' : null, script: fromStdin ? rc : first };
 }
 
 /** Option letters that hand an interpreter its code on the command line. */

@@ -312,7 +312,9 @@ export function judgeArgv(
   const scriptPath = c.script?.value ?? (head.value.includes('/') ? head.value : null);
   if (scriptPath !== null && ctx.downloads.has(canonicalPath(scriptPath)))
     sink.hit('remote-code', `runs ${scriptPath}, downloaded earlier`);
-  const script = writtenScript(ctx.written, name, scriptPath === null ? null : canonicalPath(scriptPath));
+  const script =
+    writtenScript(ctx.written, name, scriptPath === null ? null : canonicalPath(scriptPath)) ??
+    (c.script ? ctx.fed.get(c.script.raw) : undefined);
   if (script !== undefined) runWritten(w, c.script || name === 'make' ? name : null, script, seg, src, col);
   if (c.readsStdinCode && stdinWord) {
     codeSourceHits([stdinWord], sink);

@@ -69,6 +69,8 @@ export class AnalysisContext {
   readonly downloads = new LazySet<string>();
   /** Files this command line wrote with known text (`echo 'rm -rf ~' > x.sh`), for when it runs them. */
   readonly written = new LazyMap<string, string>();
+  /** Known output of `<( … )` by its text (`bash <(echo 'rm -rf src')`), for when it is run as a script. */
+  readonly fed = new LazyMap<string, string>();
   /** Git remotes pointed at an address earlier in the command (`git remote add x https://…`). */
   readonly remotes = new LazySet<string>();
   /** Aliases defined earlier in the command (`alias ll='rm -rf'; ll src`). */

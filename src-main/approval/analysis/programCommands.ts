@@ -7,7 +7,7 @@
 import { embeddedShellCode } from './embedded';
 import { optionWords, parseOptions } from './options';
 import { gitSubcommand } from './rules/gitSubcommand';
-import { toolCommands } from './toolCommands';
+import { bangCommands, toolCommands } from './toolCommands';
 import type { Nested } from './unwrap';
 import type { ArgWord } from './words';
 import { syntheticWord } from './words';
@@ -166,8 +166,11 @@ export function programCommands(
       return optionWords(argv, ['-x'], ['--exec']).map((w) => code(w));
     case 'scp':
     case 'sftp':
-      // `-S program` replaces ssh: the program runs here.
-      return optionWords(argv, ['-S'], []).map((w) => code(w));
+    case 'ftp': {
+      // `-S program` replaces ssh: the program runs here; so do `!cmd` lines of a batch on stdin.
+      const batch = stdin === null ? [] : bangCommands(syntheticWord(stdin));
+      return [...optionWords(argv, ['-S'], []).map((w) => code(w)), ...(name === 'scp' ? [] : batch)];
+    }
     case 'zip':
       return optionWords(argv, ['-TT'], ['--unzip-command']).map((w) => code(w));
     case 'gdb': {

@@ -13,8 +13,8 @@ import { optionWords } from './options';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
 
-/** lftp runs `!cmd` statements in a shell; statements are split by `;` and newlines. */
-function lftpShell(w: ArgWord): Nested[] {
+/** `!cmd` statements of lftp, ftp and sftp run in a shell; statements are split by `;` and newlines. */
+export function bangCommands(w: ArgWord): Nested[] {
   return w.value
     .split(/[;\n]/)
     .map((s) => /^\s*!(.*)$/s.exec(s)?.[1] ?? '')
@@ -111,7 +111,7 @@ export function toolCommands(name: string, argv: readonly ArgWord[]): Nested[] |
       // `-z cmd` runs on each capture file as it is rotated.
       return optionWords(argv, ['-z'], []).map((w) => code(w));
     case 'lftp':
-      return optionWords(argv, ['-c', '-e'], []).flatMap(lftpShell);
+      return optionWords(argv, ['-c', '-e'], []).flatMap(bangCommands);
     case 'npm':
     case 'pnpm':
       return [...optionWords(argv, [], ['--script-shell']).map((w) => code(w)), ...packageScripts(argv)];

@@ -292,6 +292,8 @@ const WRAPPERS = new Map<string, Wrapper>([
   ['stdbuf', simple({ short: 'ioe', long: ['input', 'output', 'error'] })],
   ['setsid', simple({})],
   ['unbuffer', simple({})],
+  // `dtach -n SOCKET cmd`: the command runs detached, behind a socket to attach to later.
+  ['dtach', simple({ short: 'aAcnNer' })],
   ['caffeinate', simple({ short: 'tw' })],
   ['chroot', simple({ long: ['userspec', 'groups'] }, 1)],
   ['taskset', simple({}, 1)],

@@ -10,7 +10,7 @@ import type { SyntaxNode } from './parse';
 import { parseCommandText } from './plain';
 import type { PipelineStage } from './rules/remote';
 import { pipelineHits } from './rules/remote';
-import { pipelineKillHits } from './rules/services';
+import { pipelineKillHits, pipelineStormHits } from './rules/services';
 import { pipelineTreeHits } from './rules/filesystem';
 import { pipelineExfiltrationHits } from './rules/exfiltration';
 import { loopForkBomb } from './rules/hardline';
@@ -168,13 +168,12 @@ export class Walker implements CommandWalker {
       (i) => this.ctx.sink(results[i]?.seg ?? -1),
     );
     const texts = node.children.filter((c) => c.type !== '|' && c.type !== '|&');
-    pipelineExfiltrationHits(
-      results.map((r, i) => ({
-        view: r.view,
-        text: src.text.slice(texts[i]?.start ?? 0, texts[i]?.end ?? 0),
-      })),
-      (i) => this.ctx.sink(results[i]?.seg ?? -1),
-    );
+    const flow = results.map((r, i) => ({
+      view: r.view,
+      text: src.text.slice(texts[i]?.start ?? 0, texts[i]?.end ?? 0),
+    }));
+    pipelineExfiltrationHits(flow, (i) => this.ctx.sink(results[i]?.seg ?? -1));
+    pipelineStormHits(flow, (i) => this.ctx.sink(results[i]?.seg ?? -1));
     return out;
   }
 

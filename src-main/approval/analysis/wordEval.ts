@@ -53,6 +53,9 @@ function substitution(node: SyntaxNode, src: Source, w: WalkerApi, col: Collecto
   let out: string | null = null;
   for (const s of statements) out = w.walk(s, src, inner);
   col.runs.push(...inner.runs);
+  // The file `<( … )` names holds its output: a command that runs it as a script runs that.
+  if (node.type === 'process_substitution' && statements.length === 1 && out !== null)
+    w.ctx.fed.set(text(src, node), out);
   if (node.type !== 'command_substitution' || statements.length !== 1 || out === null) return DYN;
   let end = out.length;
   while (end > 0 && out.charAt(end - 1) === '\n') end--;

@@ -8,6 +8,7 @@
 import type { Source } from './context';
 import { embeddedShellCode } from './embedded';
 import { makefileShellCode } from './makeCode';
+import { CONFIG_RUNNERS, configShellCode } from './configCommands';
 import type { LazyMap } from './lazyMap';
 import { SHELLS } from './carriers';
 import { codeHits, codeLanguage } from './rules/code';
@@ -47,6 +48,9 @@ const AUTO_RUN: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?:^|\/)(?:Rakefile|Gemfile)$/, 'ruby'],
   // Hook managers' hooks and direnv's file run in a shell.
   [/(?:^|\/)(?:\.husky\/(?!_\/)[^/]+|\.envrc)$/, 'sh'],
+  // Config files whose commands run by themselves (configCommands.ts).
+  [/(?:^|\/)\.vscode\/tasks\.json$/, 'vscode-tasks'],
+  [/(?:^|\/)(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.yml)$/, 'ci-yaml'],
 ];
 
 /** The language a tool runs `path` in when it runs that file on its own, or null. */
@@ -104,5 +108,7 @@ export function runWritten(
     for (const text of embeddedShellCode(script, 'script')) w.nestedCode(text, [], seg, src, col);
   } else if (name === 'make') {
     for (const text of makefileShellCode(script)) w.nestedCode(text, [], seg, src, col);
+  } else if (CONFIG_RUNNERS.has(name)) {
+    for (const text of configShellCode(name, script)) w.nestedCode(text, [], seg, src, col);
   } else if (SHELLS.has(name) || name === 'source' || name === '.') w.nestedCode(script, [], seg, src, col);
 }

@@ -61,6 +61,10 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     ],
     misses: ['curl -F f=@build/report.html https://x.example', 'scp dist/a.tgz me@203.0.113.1:/srv/'],
   },
+  'secret-copy': {
+    hits: ['cp ~/.ssh/id_rsa ./public/', 'cat ~/.aws/credentials > creds.txt', 'ln -s ~/.kube/config k'],
+    misses: ['cp ~/.ssh/id_rsa.pub ./keys/', 'cp .env.example .env'],
+  },
   'proxy-tunnel': {
     hits: ['ssh -D 1080 -N me@203.0.113.1', 'ssh -fN -D 0.0.0.0:9050 jump.x.example'],
     misses: ['ssh -L 5432:localhost:5432 db.x.example', 'ssh -N me@203.0.113.1'],

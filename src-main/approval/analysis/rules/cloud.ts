@@ -111,6 +111,9 @@ function helm(cmd: CommandView, out: HitSink): void {
   const verb = firstOperand(cmd.args, KUBECTL_VALUED)?.value;
   if (verb === 'uninstall' || verb === 'delete' || verb === 'del' || verb === 'un')
     out.hit('kubectl-delete', `helm ${cmd.args.join(' ')}`);
+  // Like `kubectl rollout undo`: the live release goes back to an older one.
+  else if (verb === 'rollback' && !cmd.args.includes('--dry-run'))
+    out.hit('deploy-live', `helm ${cmd.args.join(' ')}`);
 }
 
 function infra(cmd: CommandView, out: HitSink): void {
@@ -118,7 +121,11 @@ function infra(cmd: CommandView, out: HitSink): void {
   const destroy =
     operands.includes('destroy') ||
     (operands.includes('apply') && options.some((o) => o === '-destroy' || o === '--destroy'));
-  const remove = ['serverless', 'sls', 'sst'].includes(cmd.name) && operands[0] === 'remove';
+  const remove =
+    (['serverless', 'sls', 'sst'].includes(cmd.name) && operands[0] === 'remove') ||
+    (cmd.name === 'sam' && operands[0] === 'delete') ||
+    // `terraform state rm|push`: what the state tracks (and so what the next apply keeps) changes by hand.
+    (operands[0] === 'state' && (operands[1] === 'rm' || operands[1] === 'push'));
   const pulumiDown = cmd.name === 'pulumi' && operands[0] === 'down';
   if (destroy || remove || pulumiDown) out.hit('infra-destroy', `${cmd.name} ${cmd.args.join(' ')}`);
 }
@@ -177,7 +184,12 @@ function cloudCli(cmd: CommandView, out: HitSink): void {
   else if (
     operands.some(
       (o) => o === 'delete' || o === 'destroy' || o === 'delete-batch' || /^apps:destroy$|:delete$/.test(o),
-    )
+    ) ||
+    // `supabase db reset --linked`: the hosted database is emptied (without it, the local one).
+    (cmd.name === 'supabase' &&
+      operands[0] === 'db' &&
+      operands[1] === 'reset' &&
+      cmd.args.some((a) => a === '--linked' || a.startsWith('--db-url')))
   ) {
     out.hit(storage ? 'cloud-storage-delete' : 'cloud-resource-delete', text);
   }
@@ -232,7 +244,7 @@ export const cloudDetectors: DetectorTable = [
   [['docker-compose', 'podman-compose'], dockerCompose],
   [['kubectl', 'oc', 'microk8s.kubectl'], kubectl],
   [['helm'], helm],
-  [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'serverless', 'sls', 'sst'], infra],
+  [['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'serverless', 'sls', 'sst', 'sam'], infra],
   [['aws'], aws],
   [['gsutil'], gsutil],
   [SERVICE_CLIS, cloudCli],

@@ -257,7 +257,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   const secret = sends ? (secretLiteral(text) ?? environmentRead(text)) : null;
   if (secret) out.hit('secret-exfiltration', `${label} code reads ${secret} and sends over the network`);
   if (forksForever(text)) out.hit('fork-bomb', `${label} code starts processes in an endless loop`);
-  if (p.socket.test(text) && p.shell.test(text))
+  // A socket and a shell, or a socket and commands built at run time: what arrives on it runs.
+  if (p.socket.test(text) && (p.shell.test(text) || dynamic))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
   checkWrites(language, text, p.write, false, place, out);
   if (p.writeWithMode) checkWrites(language, text, p.writeWithMode, language !== 'perl', place, out);

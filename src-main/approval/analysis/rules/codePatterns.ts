@@ -81,7 +81,7 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     evaluates: /\beval\b/,
     fetches: /\bLWP\b|\bHTTP::Tiny\b|\bget\s*\(\s*['"]https?:/,
     shellDynamic:
-      /\b(?:system|exec)(?:\s*\(\s*|\s+)\$|`[^`\n]{0,200}\$\w|\bqx\s{0,5}[{(|/][^})|/\n]{0,200}\$\w/,
+      /\b(?:system|exec)\s{0,5}\(?\s{0,5}\$|`[^`\n]{0,200}\$\w|\bqx\s{0,5}[{(|/][^})|/\n]{0,200}\$\w/,
     socket: /\bsocket\b|\bIO::Socket\b/i,
     shell: /\bopen\s*\(\s*STD(?:IN|OUT|ERR)\b|\bexec\b[^;\n]{0,40}\/bin\/(?:ba)?sh/,
   },

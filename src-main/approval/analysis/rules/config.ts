@@ -143,7 +143,14 @@ function optionOutput(cmd: CommandView, out: HitSink): void {
   }
 }
 
+/** `ssh-copy-id [-i key] [user@]host`: a key added to that account's authorized_keys, this machine's too. */
+function sshCopyId(cmd: CommandView, out: HitSink): void {
+  const host = splitOptions(cmd.args.filter((a, i) => !/^-[ipoFJ]$/.test(cmd.args[i - 1] ?? ''))).operands[0];
+  if (host) out.hit('ssh-config-write', `ssh-copy-id adds a key to the authorized_keys of ${host}`);
+}
+
 export const configDetectors: DetectorTable = [
+  [['ssh-copy-id'], sshCopyId],
   [['tee'], tee],
   [['cp', 'mv', 'install', 'ln', 'rsync', 'ditto'], copyLike],
   [['sed', 'perl', 'ruby'], inPlace],

@@ -101,13 +101,14 @@ function imageCopy(cmd: CommandView, out: HitSink): void {
   const verb = operands[0] ?? '';
   const copies =
     cmd.name === 'skopeo'
-      ? verb === 'copy' || verb === 'sync'
+      ? verb === 'copy' || verb === 'sync' || verb === 'delete'
       : cmd.name === 'crane'
         ? ['push', 'copy', 'cp', 'append', 'mutate', 'tag', 'delete', 'rebase'].includes(verb)
         : ['push', 'copy', 'cp', 'tag', 'manifest'].includes(verb);
   const dest = operands[operands.length - 1] ?? '';
   if (!copies || operands.length < 2 || LOCAL_REGISTRY.test(dest) || LOCAL_TRANSPORT.test(dest)) return;
-  out.hit('package-publish', `${cmd.name} ${cmd.args.join(' ')}`);
+  // `skopeo delete REF`, `crane delete REF`: the image is gone for everyone who pulls it.
+  out.hit(verb === 'delete' ? 'package-withdraw' : 'package-publish', `${cmd.name} ${cmd.args.join(' ')}`);
 }
 
 export const deployDetectors: DetectorTable = [

@@ -27,6 +27,7 @@ import {
   tunnel,
 } from './exfiltrationMore';
 import { projectOutput } from './projectUpload';
+import { secretRedirectCopy } from './secretCopies';
 
 export const exfiltrationRules: Rule[] = [
   {
@@ -298,6 +299,7 @@ export function redirectExfiltrationHits(
       out.hit('runtime-upload', `${view.name} sends ${shownFile(target)}`);
     return;
   }
+  secretRedirectCopy(view, target, out);
   if (!/^\/dev\/(?:tcp|udp)\//.test(target) || !view) return;
   if (isShell(view)) out.hit('remote-shell', `${view.name} wired to ${target}`);
   const secret = secretOutput(view);

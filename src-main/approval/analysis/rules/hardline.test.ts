@@ -52,6 +52,9 @@ const never: Array<readonly [Expected, string]> = [
   ['hardline', 'while true; do (bash &); done'],
   ['hardline', 'bomb(){ bomb|bomb& };bomb'],
   ['hardline', 'x(){ x & x; }; x'],
+  ['hardline', `yes | xargs -P0 -n1 sh -c 'sh &'`],
+  ['hardline', `yes | xargs -P 0 -n 1 bash -c ':'`],
+  ['hardline', 'cat /dev/urandom | parallel -j0 sleep 100'],
 ];
 
 const asks: Array<readonly [Expected, string]> = [
@@ -82,6 +85,9 @@ const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'while true; do date; sleep 1; done'],
   ['quiet', 'for i in 1 2 3; do ./job $i & done; wait'],
   ['quiet', 'while true; do ./server & sleep 5; wait; done'],
+  ['quiet', 'yes | head -n 5 | xargs -n1 echo'],
+  ['quiet', 'find . -name "*.png" | xargs -P0 -n1 optipng'],
+  ['quiet', 'yes | npx create-vite app --template react'],
 ];
 
 describe('what never runs', () => {

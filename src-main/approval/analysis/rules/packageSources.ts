@@ -98,7 +98,16 @@ function gem(cmd: CommandView, out: HitSink): void {
   if (from.length > 0) report(cmd, `install --source ${from.join(', ')}`, out);
 }
 
+/** `code --install-extension x.vsix`: an editor extension from a file or URL, not the marketplace. */
+function editorExtension(cmd: CommandView, out: HitSink): void {
+  const from = optionValues(cmd.args, null, ['install-extension']).find((e) =>
+    /\.vsix$|^https?:\/\//i.test(e),
+  );
+  if (from) report(cmd, `--install-extension ${from}`, out);
+}
+
 export const packageSourceDetectors: DetectorTable = [
+  [['code', 'code-insiders', 'codium', 'cursor', 'windsurf'], editorExtension],
   [['pip', 'pip3', 'uv', 'pipx'], pip],
   [['python', 'python3'], pythonModule],
   [['cargo'], cargo],

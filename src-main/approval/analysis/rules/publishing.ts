@@ -63,6 +63,7 @@ const PUBLISH_VERBS = new Map<string, readonly string[]>(
   Object.entries({
     cargo: ['publish'],
     pod: ['push'],
+    swift: ['publish'],
     twine: ['upload'],
     poetry: ['publish'],
     uv: ['publish'],
@@ -104,9 +105,12 @@ const WITHDRAW_VERBS = new Map<string, readonly string[]>(
 function registryTool(cmd: CommandView, out: HitSink): void {
   if (dryRun(cmd.args)) return;
   const { operands } = splitOptions(cmd.args);
-  // `dart pub publish`, `dotnet nuget push`: the verb follows a tool word.
+  // `dart pub publish`, `dotnet nuget push`, `swift package-registry publish`: the verb follows a tool word.
   const verbs =
-    operands[0] === 'pub' || operands[0] === 'nuget' || (cmd.name === 'pod' && operands[0] === 'trunk')
+    operands[0] === 'pub' ||
+    operands[0] === 'nuget' ||
+    operands[0] === 'package-registry' ||
+    (cmd.name === 'pod' && operands[0] === 'trunk')
       ? operands.slice(1)
       : operands;
   const verb = verbs[0] ?? '';
@@ -168,6 +172,8 @@ const GH_DESTRUCTIVE = new Map<string, readonly string[]>(
     run: ['delete'],
     ruleset: ['delete'],
     'deploy-key': ['delete'],
+    issue: ['delete', 'transfer'],
+    gist: ['delete'],
   }),
 );
 

@@ -32,6 +32,8 @@ import { processAttachDetectors, processAttachRules } from './processAttach';
 import { networkScanDetectors, networkScanRules } from './networkScan';
 import { loginSecretDetectors } from './loginSecrets';
 import { projectUploadRules } from './projectUpload';
+import { secretCopyDetectors, secretCopyRules } from './secretCopies';
+import { otherCodeDetectors } from './otherCode';
 
 /** Findings of the analysis itself rather than of one command. */
 export const analysisRules: Rule[] = [
@@ -80,6 +82,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...processAttachRules,
   ...networkScanRules,
   ...projectUploadRules,
+  ...secretCopyRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -122,6 +125,8 @@ const tables: DetectorTable[] = [
   processAttachDetectors,
   networkScanDetectors,
   loginSecretDetectors,
+  secretCopyDetectors,
+  otherCodeDetectors,
   systemChangeDetectors,
   hardlineDetectors,
   volumeDetectors,

@@ -136,6 +136,24 @@ export function pipelineKillHits(
   });
 }
 
+/** Stages whose output never ends: each line of it may start a process downstream. */
+const ENDLESS = /^\s*(?:\S*\/)?(?:yes\b|seq\s+inf\b|cat\s+\/dev\/(?:zero|u?random)\b)/;
+/** xargs or parallel with no limit on processes at once (`-P 0`, `--max-procs=0`, `-j0`). */
+const UNBOUNDED =
+  /^\s*(?:\S*\/)?(?:xargs|parallel)\b[^|]{0,400}?(?:\s-P\s?0\b|--max-procs[= ]0\b|\s-j\s?0\b|--jobs[= ]0\b)/;
+
+/** `yes | xargs -P0 -n1 sh -c 'sh &'`: endless input, each line a new process, none waited for. */
+export function pipelineStormHits(
+  stages: ReadonlyArray<{ text: string }>,
+  sinkFor: (i: number) => HitSink,
+): void {
+  const endless = stages.findIndex((s) => ENDLESS.test(s.text));
+  if (endless < 0) return;
+  const storm = stages.findIndex((s, i) => i > endless && UNBOUNDED.test(s.text));
+  if (storm > endless)
+    sinkFor(storm).hit('fork-bomb', 'endless input starts processes with no limit (xargs -P 0)');
+}
+
 /** Patterns that match every process name or command line. */
 const MATCH_ALL = new Set(['.', '.*', '.+', '^', '^.*', '^.*$', '']);
 /** Process 1 by name: killing it panics the kernel. */
