@@ -27,7 +27,7 @@ import {
   tunnel,
 } from './exfiltrationMore';
 import { projectOutput } from './projectUpload';
-import { secretRedirectCopy } from './secretCopies';
+import { printedSecret, secretRedirectCopy, teeCopy } from './secretCopies';
 
 export const exfiltrationRules: Rule[] = [
   {
@@ -254,6 +254,7 @@ export function pipelineExfiltrationHits(
   let outside: string | null = null;
   let picked: string | null = null;
   let project: string | null = null;
+  let printed: string | null = null;
   let shell = false;
   stages.forEach((stage, i) => {
     const v = stage.view;
@@ -280,6 +281,8 @@ export function pipelineExfiltrationHits(
     outside ??= v ? outsideOutput(v) : null;
     picked ??= v ? runtimeOutput(v) : null;
     project ??= v ? projectOutput(v) : null;
+    if (printed && v?.name === 'tee') teeCopy(printed, v, sinkFor(i));
+    printed ??= v ? printedSecret(v) : null;
     // The parser hangs `a | sh -i 2>&1` on one redirected stage: read its last command from the text.
     shell = v !== null ? isShell(v) : endsInShell(stage.text);
   });

@@ -6,6 +6,7 @@
  */
 import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
+import { isDynamic } from '../words';
 import { credentialOutputOf, isSecretPath } from './secrets';
 import { outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
@@ -53,12 +54,39 @@ const READERS = new Set(['cat', 'base64', 'xxd', 'od', 'gzip', 'zstd', 'xz', 'bz
  * a command prints, written elsewhere through a redirect.
  */
 export function secretRedirectCopy(view: CommandView | null, target: string, out: HitSink): void {
-  if (!view || /^\/dev\//.test(target) || !leaves(view, target) || EVERYDAY_OUTPUTS.has(view.name)) return;
-  const secret =
-    (READERS.has(view.name)
-      ? splitOptions(view.args).operands.find((o) => outsideSecret(view, o))
-      : undefined) ?? credentialOutputOf(view.name, view.args);
+  if (!view || !landsInFile(view, target)) return;
+  const secret = printedSecret(view);
   if (secret) out.hit('secret-copy', `${view.name} puts ${secret} in ${target}`);
+}
+
+/** Whether writing `target` leaves a file behind outside the stores (`/dev/shm` is a shared folder). */
+function landsInFile(cmd: CommandView, target: string): boolean {
+  return !/^\/dev\/(?!shm\/)/.test(target) && leaves(cmd, target);
+}
+
+/** The secret file or credential `view` prints on stdout, or null. */
+export function printedSecret(view: CommandView): string | null {
+  if (EVERYDAY_OUTPUTS.has(view.name)) return null;
+  const file = READERS.has(view.name)
+    ? splitOptions(view.args).operands.find((o) => outsideSecret(view, o))
+    : undefined;
+  return file ?? credentialOutputOf(view.name, view.args);
+}
+
+/** `cat ~/.ssh/id_rsa | tee key.txt`: a secret printed upstream, written to files by tee. */
+export function teeCopy(secret: string, tee: CommandView, out: HitSink): void {
+  // A process substitution (`tee >(wc -c)`) is a pipe, not a file.
+  const file = splitOptions(tee.args).operands.find((t) => !isDynamic(t) && landsInFile(tee, t));
+  if (file) out.hit('secret-copy', `tee puts ${secret} in ${file}`);
+}
+
+/** `dd if=~/.ssh/id_rsa of=key.bin`. */
+function dd(cmd: CommandView, out: HitSink): void {
+  const value = (key: string) => cmd.args.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1);
+  const from = value('if');
+  const to = value('of');
+  if (from !== undefined && to !== undefined && outsideSecret(cmd, from) && landsInFile(cmd, to))
+    out.hit('secret-copy', `dd copies ${from} to ${to}`);
 }
 
 /** `tar czf creds.tgz ~/.aws`, `zip -r keys.zip ~/.ssh`: an archive holding a secret, written here. */
@@ -74,4 +102,5 @@ function archive(cmd: CommandView, out: HitSink): void {
 export const secretCopyDetectors: DetectorTable = [
   [['cp', 'mv', 'install', 'ditto', 'ln', 'rsync'], copy],
   [['tar', 'bsdtar', 'zip', '7z'], archive],
+  [['dd'], dd],
 ];
