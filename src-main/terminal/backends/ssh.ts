@@ -10,7 +10,7 @@ import { shQuote } from '../../../src-shared/shellQuote';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { TerminalError } from '../errors';
 import { SshConnection } from './sshConnection';
-import { SshHandle } from './sshHandle';
+import { ExitRecorder, SshHandle } from './sshHandle';
 import type { BackendBehaviour } from './behaviour';
 
 /** Kill and clean-up commands give up after this long (an unreachable or stuck host). */
@@ -56,11 +56,11 @@ export class SshBackend extends BackendBase {
     const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
     const commandLine = `${cd}exec env ${env.join(' ')} ${launcher}`;
     const pty = options.pty === true;
-    const channel = await this.open(
+    const { channel, exited } = await this.open(
       commandLine,
       pty ? { rows: options.rows ?? 24, cols: options.cols ?? 80 } : undefined,
     );
-    const handle = new SshHandle(channel, pty, (signal) => this.signal(pidFile, signal));
+    const handle = new SshHandle(channel, exited, pty, (signal) => this.signal(pidFile, signal));
     this.live.set(handle, pidFile);
     void handle.exited.then(() => this.live.delete(handle));
     return handle;
@@ -80,10 +80,7 @@ export class SshBackend extends BackendBase {
   }
 
   /** Opens a channel; a connection that fails to open one is replaced and tried once more. */
-  private async open(
-    command: string,
-    pty: { rows: number; cols: number } | undefined,
-  ): Promise<ClientChannel> {
+  private async open(command: string, pty: { rows: number; cols: number } | undefined): Promise<Opened> {
     try {
       const client = await this.connection.get();
       await this.reapOrphans(client);
@@ -116,22 +113,28 @@ export class SshBackend extends BackendBase {
   }
 }
 
+interface Opened {
+  channel: ClientChannel;
+  exited: ExitRecorder;
+}
+
 function exec(
   client: Client,
   command: string,
   pty: { rows: number; cols: number } | undefined,
-): Promise<ClientChannel> {
+): Promise<Opened> {
   return new Promise((resolve, reject) => {
     client.exec(
       command,
       pty ? { pty: { ...pty, height: 0, width: 0, term: 'xterm-256color' } } : {},
-      (error, channel) => (error ? reject(error) : resolve(channel)),
+      // The exit status is listened for here, before the promise hands the channel on.
+      (error, channel) => (error ? reject(error) : resolve({ channel, exited: new ExitRecorder(channel) })),
     );
   });
 }
 
 async function runOn(client: Client, scripts: string[]): Promise<void> {
-  const channel = await exec(client, argvToCommandLine(['/bin/sh', '-c', scripts.join('; ')]), undefined);
+  const { channel } = await exec(client, argvToCommandLine(['/bin/sh', '-c', scripts.join('; ')]), undefined);
   channel.resume();
   channel.stderr.resume();
   const closed = new Promise<void>((resolve) => channel.once('close', () => resolve()));

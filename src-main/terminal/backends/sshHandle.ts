@@ -5,11 +5,36 @@ import type { ExitInfo } from '../types';
 
 const DRAIN_MS = 200;
 
+/**
+ * A channel's exit status, heard from the moment ssh2 hands the channel over. A command that
+ * ends at once sends its exit status in the same packets as the exec reply: ssh2 emits it before
+ * an `await` on the channel returns, so a listener added after that would never hear it.
+ */
+export class ExitRecorder {
+  private info: ExitInfo | undefined;
+  private listener: ((info: ExitInfo) => void) | undefined;
+
+  constructor(channel: ClientChannel) {
+    channel.once('exit', (code: number | null, signal?: string) => {
+      // ssh2 names the signal with its prefix already (`SIGTERM`).
+      this.info = signal ? { exitCode: null, signal } : { exitCode: code };
+      this.listener?.(this.info);
+    });
+  }
+
+  /** Calls `listener` with the exit status: now, if it came already. */
+  onExit(listener: (info: ExitInfo) => void): void {
+    this.listener = listener;
+    if (this.info) listener(this.info);
+  }
+}
+
 export class SshHandle extends BaseHandle {
   private paused = false;
 
   constructor(
     private readonly channel: ClientChannel,
+    exited: ExitRecorder,
     pty: boolean,
     private readonly killer: (signal: NodeJS.Signals) => Promise<void>,
   ) {
@@ -34,9 +59,8 @@ export class SshHandle extends BaseHandle {
         done();
       }, DRAIN_MS);
     };
-    channel.on('exit', (code: number | null, signal?: string) => {
-      // ssh2 names the signal with its prefix already (`SIGTERM`).
-      exit = signal ? { exitCode: null, signal } : { exitCode: code };
+    exited.onExit((info) => {
+      exit = info;
       armDrain();
     });
     channel.on('close', done);
