@@ -42,10 +42,7 @@ function toLineEnd(s: string, i: number): number {
 
 /** The command `s/REGEX/REPL/e` runs: the line after substitution. */
 function substituted(regex: string, repl: string): string {
-  const text = repl
-    .replace(/\\([0-9])|&/g, DYN)
-    .replace(/\\n/g, '\n')
-    .replace(/\\(.)/g, '$1');
+  const text = landed(repl.replace(/\\([0-9])|&/g, DYN));
   if (/^\^?\.(?:\*|\\\+|\+)\$?$/.test(regex)) return text;
   return regex.startsWith('^') ? `${text}${DYN}` : `${DYN}${text}${DYN}`;
 }

@@ -125,7 +125,7 @@ export function storeUpload(cmd: CommandView, out: HitSink): void {
 }
 
 /** Commands that put the files they name on stdout, whole, archived or encoded. */
-const FILE_READERS = new Set([
+export const FILE_READERS = new Set([
   'cat',
   'tar',
   'bsdtar',

@@ -8,7 +8,7 @@ import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
 import { isDynamic } from '../words';
 import { credentialOutputOf, isSecretPath } from './secrets';
-import { outsideFile } from './exfiltrationMore';
+import { FILE_READERS, outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
 import { archiveTarget, createsArchive } from './archives';
@@ -46,9 +46,6 @@ function copy(cmd: CommandView, out: HitSink): void {
 /** Terraform's outputs are mostly addresses and names: a file of them is an everyday step. */
 const EVERYDAY_OUTPUTS = new Set(['terraform', 'tofu']);
 
-/** Readers whose stdout is the file they are given, whole or encoded. */
-const READERS = new Set(['cat', 'base64', 'xxd', 'od', 'gzip', 'zstd', 'xz', 'bzip2', 'tac', 'head', 'tail']);
-
 /**
  * `cat ~/.aws/credentials > creds.txt`, `gh auth token > .token`: a secret file, or a credential
  * a command prints, written elsewhere through a redirect.
@@ -67,7 +64,7 @@ function landsInFile(cmd: CommandView, target: string): boolean {
 /** The secret file or credential `view` prints on stdout, or null. */
 export function printedSecret(view: CommandView): string | null {
   if (EVERYDAY_OUTPUTS.has(view.name)) return null;
-  const file = READERS.has(view.name)
+  const file = FILE_READERS.has(view.name)
     ? splitOptions(view.args).operands.find((o) => outsideSecret(view, o))
     : undefined;
   return file ?? credentialOutputOf(view.name, view.args);
