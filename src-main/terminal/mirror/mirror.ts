@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { ITerminalInitOnlyOptions, ITerminalOptions, Terminal } from '@xterm/headless';
+import { ParseQueue, type QueuedBytes } from './parseQueue';
 import { RowCache } from './rowCache';
 import { serializeTerminal } from './serialize';
 
@@ -54,6 +55,7 @@ export const DEFAULT_MIRROR_SCROLLBACK = 5_000;
 
 export class HeadlessMirror implements TerminalMirror {
   private readonly term: Terminal;
+  private readonly queue: ParseQueue;
   private readonly scrollback: number;
   /** Scrollback rows serialized by earlier snapshots. */
   private readonly rowCache = new RowCache();
@@ -71,6 +73,7 @@ export class HeadlessMirror implements TerminalMirror {
       scrollback: this.scrollback,
       allowProposedApi: true,
     });
+    this.queue = new ParseQueue(this.term);
   }
 
   get cols(): number {
@@ -88,16 +91,16 @@ export class HeadlessMirror implements TerminalMirror {
   write(data: string): void {
     if (this.disposed || data.length === 0) return;
     this.unparsed += data.length;
-    this.term.write(data, () => {
+    this.queue.text(data, () => {
       this.unparsed -= data.length;
       if (this.below.length > 0) this.notify();
     });
   }
 
-  /** UTF-8 bytes (the worker's input); `parsed` runs once they are parsed. */
-  writeBytes(bytes: Uint8Array, parsed: () => void): void {
-    if (this.disposed) return;
-    this.term.write(bytes, parsed);
+  /** UTF-8 output (the worker's input), whole characters; see ParseQueue for when it is done with. */
+  writeBytes(chunk: QueuedBytes): void {
+    if (this.disposed) return chunk.release();
+    this.queue.bytes(chunk);
   }
 
   whenBelow(chars: number, then: () => void): void {
@@ -112,18 +115,22 @@ export class HeadlessMirror implements TerminalMirror {
     for (const w of due) w.then();
   }
 
+  /** Applies once what was written before it is parsed: that output was laid out for the old size. */
   resize(cols: number, rows: number): void {
-    if (this.disposed || (cols === this.term.cols && rows === this.term.rows)) return;
-    this.term.resize(cols, rows);
+    if (this.disposed) return;
+    this.queue.step(() => {
+      if (!this.disposed && (cols !== this.term.cols || rows !== this.term.rows))
+        this.term.resize(cols, rows);
+    });
   }
 
   snapshot(options: SnapshotOptions = {}): Promise<MirrorSnapshot> {
     const scrollback = Math.min(options.scrollback ?? Infinity, this.scrollback);
     if (this.disposed) return Promise.reject(new Error('the mirror was released'));
-    // Chunks are parsed in order: this callback runs once everything written before it is parsed.
+    // Steps run in order: this one once everything written before it is parsed.
     return new Promise((resolve, reject) => {
       this.waiting.add(reject);
-      this.term.write('', () => {
+      this.queue.step(() => {
         this.waiting.delete(reject);
         if (this.disposed) return;
         resolve({
@@ -137,7 +144,7 @@ export class HeadlessMirror implements TerminalMirror {
 
   /** The parsed terminal, for reading its cells once everything written is parsed (tests). */
   async parsed(): Promise<Terminal> {
-    await new Promise<void>((resolve) => this.term.write('', resolve));
+    await new Promise<void>((resolve) => this.queue.step(resolve));
     return this.term;
   }
 
@@ -147,6 +154,7 @@ export class HeadlessMirror implements TerminalMirror {
     for (const w of this.below.splice(0)) w.then();
     for (const reject of this.waiting) reject(new Error('the mirror was released'));
     this.waiting.clear();
+    this.queue.dispose();
     this.rowCache.dispose();
     this.term.dispose();
   }

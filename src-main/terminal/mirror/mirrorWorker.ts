@@ -13,6 +13,28 @@ if (!port) throw new Error('the mirror worker runs in a worker thread');
 const mirrors = new Map<number, HeadlessMirror>();
 const post = (message: FromWorker): void => port.postMessage(message);
 
+/**
+ * Characters parsed and buffers done with, gathered over a loop turn and posted once per mirror: a
+ * flood's chunks cost a few posts, not one or two each. Posted after xterm's write callback
+ * returns, as xterm still reads a chunk's length then.
+ */
+const owed = new Map<number, { chars: number; buffers: ArrayBuffer[] }>();
+let owing = false;
+const owe = (id: number, chars: number, buffer?: ArrayBuffer): void => {
+  const entry = owed.get(id) ?? { chars: 0, buffers: [] };
+  entry.chars += chars;
+  if (buffer) entry.buffers.push(buffer);
+  owed.set(id, entry);
+  if (owing) return;
+  owing = true;
+  setImmediate(() => {
+    owing = false;
+    for (const [mirror, { chars: done, buffers }] of owed)
+      port.postMessage({ t: 'parsed', id: mirror, chars: done, buffers } satisfies FromWorker, buffers);
+    owed.clear();
+  });
+};
+
 port.on('message', (message: ToWorker) => {
   switch (message.t) {
     case 'open':
@@ -21,14 +43,18 @@ port.on('message', (message: ToWorker) => {
     case 'write': {
       const { id, chars, bytes } = message;
       const buffer = bytes.buffer as ArrayBuffer;
-      // xterm reads the chunk's length after this callback returns: hand the buffer back after.
-      const parsed = (): void =>
-        queueMicrotask(() =>
-          port.postMessage({ t: 'parsed', id, chars, buffer } satisfies FromWorker, [buffer]),
-        );
+      let accepted = false;
+      const accept = (): void => {
+        if (!accepted) owe(id, chars);
+        accepted = true;
+      };
+      const release = (): void => {
+        owe(id, accepted ? 0 : chars, buffer);
+        accepted = true;
+      };
       const mirror = mirrors.get(id);
-      if (mirror) mirror.writeBytes(bytes, parsed);
-      else parsed();
+      if (mirror) mirror.writeBytes({ bytes, accept, release });
+      else release();
       return;
     }
     case 'resize':

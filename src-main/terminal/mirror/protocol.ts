@@ -32,7 +32,8 @@ export type ToWorker =
   | { t: 'heap'; request: number };
 
 export type FromWorker =
-  | { t: 'parsed'; id: number; chars: number; buffer: ArrayBuffer }
+  /** `chars` more count as parsed; `buffers` come back once the worker reads them no more. */
+  | { t: 'parsed'; id: number; chars: number; buffers: ArrayBuffer[] }
   | { t: 'snapshot'; request: number; data: string; cols: number; rows: number }
   | { t: 'snapshot'; request: number; error: string }
   | { t: 'heap'; request: number; bytes: number };

@@ -9,9 +9,10 @@ const SMALLEST = 16 * 1024;
 export const LARGEST = 256 * 1024;
 /**
  * Bytes of free buffers kept per size for reuse (the rest are left to the GC): about what a
- * flooding stream has in flight, so a steady flood allocates nothing.
+ * flooding stream has in flight, so a steady flood allocates nothing. The worker holds up to 6 MB
+ * of plain output before parsing it (see parseQueue.ts).
  */
-const KEEP_FREE_BYTES = 2 * 1024 * 1024;
+const KEEP_FREE_BYTES = 8 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 

@@ -97,6 +97,32 @@ describe('MirrorWorker', () => {
     expect((await mirror.snapshot()).data).toContain('the end');
   });
 
+  it('a flood of plain lines is held, mostly skipped, and snapshots as if all of it were parsed', async () => {
+    const workers = host();
+    const mirror = workers.create({ cols: 80, rows: 24, scrollback: 1_000 });
+    const line = (i: number): string => `${i} ${'QUJD'.repeat(18)}\r\n`;
+    const written: string[] = [];
+    // 60,000 lines in reads of 16 KB, each let through once the mirror's backlog allows it.
+    for (let i = 0; i < 60_000; i += 200) {
+      const read = Array.from({ length: 200 }, (_, j) => line(i + j)).join('');
+      written.push(read);
+      mirror.write(read);
+      await new Promise<void>((resolve) => mirror.whenBelow(500_000, resolve));
+    }
+    const { data } = await mirror.snapshot();
+    expect(data).toContain('59999 QUJD');
+    expect(data).not.toContain('\r\n58000 QUJD');
+    const reference = new HeadlessMirror({ cols: 80, rows: 24, scrollback: 1_000 });
+    try {
+      written.forEach((read) => reference.write(read));
+      expect(data).toBe((await reference.snapshot()).data);
+    } finally {
+      reference.dispose();
+    }
+    await parsed(mirror);
+    expect(mirror.backlog).toBe(0);
+  });
+
   it('a released mirror refuses snapshots, and dispose ends every mirror and the worker', async () => {
     const workers = host();
     const first = workers.create();

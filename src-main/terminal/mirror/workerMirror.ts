@@ -16,8 +16,13 @@ import {
 import type { FromWorker, ToWorker } from './protocol';
 import { TransferPool } from './transferPool';
 
-/** Characters gathered before a batch is posted at once rather than at the end of the loop turn. */
+/** Characters gathered before a batch is posted at once rather than after FLUSH_MS. */
 const BATCH_CHARS = 256 * 1024;
+/**
+ * How long a smaller batch waits for more: a flood then crosses in few large posts (each post
+ * costs both threads a wake-up), and a snapshot or resize posts what is waiting first.
+ */
+const FLUSH_MS = 10;
 
 /** The built worker sits beside the bundle (dist/, dist/electron/); from source, tsx runs it. */
 function workerEntry(): { url: URL; execArgv: string[] } {
@@ -42,7 +47,7 @@ export class MirrorWorker {
   private readonly mirrors = new Map<number, WorkerMirror>();
   private readonly requests = new Map<number, Request>();
   private readonly dirty = new Set<WorkerMirror>();
-  private flushing: NodeJS.Immediate | undefined;
+  private flushing: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
   private nextRequest = 1;
   private disposed = false;
@@ -71,14 +76,14 @@ export class MirrorWorker {
     return this.mirrors.size;
   }
 
-  /** @internal Posts the mirror's batch at the end of this loop turn. */
+  /** @internal Posts the mirror's batch in FLUSH_MS. */
   schedule(mirror: WorkerMirror): void {
     this.dirty.add(mirror);
-    this.flushing ??= setImmediate(() => {
+    this.flushing ??= setTimeout(() => {
       this.flushing = undefined;
       for (const m of this.dirty) m.flush();
       this.dirty.clear();
-    });
+    }, FLUSH_MS);
   }
 
   /** @internal */
@@ -121,7 +126,7 @@ export class MirrorWorker {
     if (this.disposed) return;
     for (const mirror of [...this.mirrors.values()]) mirror.dispose();
     this.disposed = true;
-    clearImmediate(this.flushing);
+    clearTimeout(this.flushing);
     this.fail(new Error('the mirror was released'));
     const worker = this.worker;
     this.worker = undefined;
@@ -161,7 +166,7 @@ export class MirrorWorker {
 
   private receive(message: FromWorker): void {
     if (message.t === 'parsed') {
-      if (this.mirrors.size > 0) this.pool.give(message.buffer);
+      if (this.mirrors.size > 0) for (const buffer of message.buffers) this.pool.give(buffer);
       return this.mirrors.get(message.id)?.parsed(message.chars);
     }
     const request = this.requests.get(message.request);
