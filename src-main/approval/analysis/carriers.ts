@@ -41,6 +41,7 @@ const INTERPRETERS = new Set([
   'luajit',
   'osascript',
   'rscript',
+  'r',
   'julia',
 ]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
@@ -173,6 +174,7 @@ const CODE_LETTERS: Record<string, string> = {
   luajit: 'e',
   osascript: 'e',
   rscript: 'e',
+  r: 'e',
   julia: 'e',
 };
 /** Option letters whose value is the rest of the word or, when nothing follows, the next word. */

@@ -2,7 +2,8 @@
 import type { AnalysisContext, Source } from './context';
 import { MAX_NESTING } from './context';
 import type { CommandWalker, StageResult } from './commandWalk';
-import { REDIRECTS, walkCommand, walkRedirects } from './commandWalk';
+import { walkCommand } from './commandWalk';
+import { REDIRECTS, walkRedirects } from './redirects';
 import { printsShellSetup } from './shellSetup';
 import { fallbackScan } from './fallback';
 import { normaliseCommand } from './normalise';
@@ -130,7 +131,7 @@ export class Walker implements CommandWalker {
     }
     if (body) this.walk(body, src, col);
     // Redirects of a compound statement (`{ …; } > file`) are judged on their own segments.
-    walkRedirects(this, redirects, src, col, null);
+    walkRedirects(this, redirects, src, col, null, null, body ? src.text.slice(body.start, body.end) : '');
     return null;
   }
 

@@ -144,6 +144,15 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['cp x.desktop ~/.config/autostart/', 'tee ~/Library/LaunchAgents/x.plist < p'],
     misses: ['cp x.desktop dist/', 'ls ~/.config/autostart'],
   },
+  'startup-file-write': {
+    hits: [
+      "echo 'autocmd VimEnter * !sh x' >> ~/.vimrc",
+      'cp x.desktop ~/.local/share/applications/',
+      'cp init.lua ~/.config/nvim/init.lua',
+      "echo 'shell sh x' >> ~/.gdbinit",
+    ],
+    misses: ['cat ~/.vimrc', 'cp .vimrc ./dotfiles/', 'vim notes.md'],
+  },
   'service-enable': {
     hits: ['systemctl --user enable x', 'launchctl load ~/Library/LaunchAgents/x.plist'],
     misses: ['systemctl status x', 'launchctl list'],

@@ -42,6 +42,9 @@ const FAMILY = new Map<string, CodeLanguage>(
     ruby: 'ruby',
     irb: 'ruby',
     php: 'php',
+    rscript: 'r',
+    r: 'r',
+    julia: 'julia',
   }),
 );
 
@@ -161,6 +164,28 @@ function forksForever(text: string): boolean {
   return false;
 }
 
+/** Calls that turn encoded text back into text: base64, hex, zlib, rot13, uuencode. */
+const DECODES =
+  /\b(?:b64decode|b32decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|fromhex|unhexlify|decompress|decode_base64|decode64|base64_decode|base64decode|hex2bin|gzinflate|gzuncompress|str_rot13|atob|rawToChar)\b|\bmarshal\.loads\b|\bcodecs\.decode\b|\bBuffer\.from\s*\([^)\n]{0,400}['"](?:base64|base64url|hex)['"]|\bpack\s*\(?\s*['"][Hhu]|\bunpack1?\s*\(\s*['"]m/;
+/** Calls that run code or a command handed to them. */
+const RUNS_TEXT =
+  /\b(?:exec|eval|compile|system|popen|spawn|execSync|spawnSync|passthru|shell_exec|proc_open|instance_eval|Function|run|include_string)\b/g;
+
+/**
+ * `exec(b64decode('…'))`, `eval(atob(…))`, `system pack("H*", …)`: code that runs what it decodes,
+ * the one-liner form of `base64 -d | sh`. Also code that decodes and runs a command built at run
+ * time (`os.system(cmd)` after `cmd = b64decode(…)`).
+ */
+function runsDecoded(text: string, dynamic: boolean): boolean {
+  if (!DECODES.test(text)) return false;
+  if (dynamic) return true;
+  RUNS_TEXT.lastIndex = 0;
+  let seen = 0;
+  for (let m = RUNS_TEXT.exec(text); m && seen < 16; m = RUNS_TEXT.exec(text), seen++)
+    if (DECODES.test(argsAt(text, m.index + m[0].length))) return true;
+  return false;
+}
+
 /** Calls that send bytes to another machine, in any of the one-liner languages. */
 const SENDS =
   /\brequests\.(?:post|put|patch)\b|\burlopen\b|\burllib\b|\bhttp\.client\b|\bfetch\s*\(|\baxios\b|\bhttps?\.request\b|\bNet::HTTP\b|\bcurl_exec\b|\bLWP\b|\bHTTP::Tiny\b|\bsocket\b|\bsmtplib\b|\brequire\s*\(\s*['"](?:node:)?(?:https?|net|tls|dgram)['"]/;
@@ -190,6 +215,8 @@ function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace)
     // Options after the path (`{ recursive: true }`) and `require('os')` say nothing of the target.
     const call = (m[0] + argsAt(text, m.index + m[0].length))
       .replace(/,\s*\{[^]*$/, '')
+      // R's and Julia's keyword arguments (`recursive=TRUE`, `; force=true`).
+      .replace(/[,;]\s*(?:recursive|force)\s*=[^]*$/, '')
       .replace(/\brequire\s*\(\s*['"][^'"\n]{0,40}['"]\s*\)/g, 'mod');
     const tail = call.slice(call.indexOf('(') + 1);
     // `join("/", name)`, `home + "/x"`: a path built from parts names something inside.
@@ -208,7 +235,8 @@ function treeOnProtected(language: CodeLanguage, text: string, place: CodePlace)
 function firstLiteral(text: string, from: number): string | null {
   const open = text.indexOf('(', from);
   if (open < 0 || open - from > 80) return null;
-  const m = /^\s*(['"`])([^'"`\n$]{1,500})\1\s*[,)]/.exec(text.slice(open + 1, open + 520));
+  // `;` ends Julia's positional arguments (`rm("dist"; recursive=true)`).
+  const m = /^\s*(['"`])([^'"`\n$]{1,500})\1\s*[,;)]/.exec(text.slice(open + 1, open + 520));
   return m?.[2] ?? null;
 }
 
@@ -253,6 +281,7 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
   if (dynamic) out.hit('dynamic-command', `${label} code runs a shell command built at run time: ${dynamic}`);
+  if (runsDecoded(text, dynamic !== null)) out.hit('decode-exec', `${label} code runs what it decodes`);
   const sends = SENDS.test(text) || p.fetches.test(text);
   const secret = sends ? (secretLiteral(text) ?? environmentRead(text)) : null;
   if (secret) out.hit('secret-exfiltration', `${label} code reads ${secret} and sends over the network`);

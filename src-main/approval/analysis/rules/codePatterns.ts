@@ -2,7 +2,7 @@
  * What destructive calls look like in the one-liner languages. Each pattern is a bounded
  * regular expression over the code text; a match names the call in the explanation.
  */
-export type CodeLanguage = 'python' | 'node' | 'perl' | 'ruby' | 'php';
+export type CodeLanguage = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'r' | 'julia';
 
 export const LANGUAGE_LABEL: Record<CodeLanguage, string> = {
   python: 'Python',
@@ -10,6 +10,8 @@ export const LANGUAGE_LABEL: Record<CodeLanguage, string> = {
   perl: 'Perl',
   ruby: 'Ruby',
   php: 'PHP',
+  r: 'R',
+  julia: 'Julia',
 };
 
 export interface CodePatterns {
@@ -112,5 +114,32 @@ export const PATTERNS: Record<CodeLanguage, CodePatterns> = {
     shellDynamic: /\b(?:shell_exec|system|passthru|exec|popen|proc_open)\s*\(\s*\$|`[^`\n]{0,200}\$\w/,
     socket: /\bfsockopen\b|\bsocket_create\b/,
     shell: /\b(?:exec|proc_open|system|passthru|shell_exec)\b|\/bin\/(?:ba)?sh\b/,
+  },
+  r: {
+    tree: /\bunlink\s*\((?=[^\n]{0,300}\brecursive\s*=\s*(?:TRUE|T)\b)|\b(?:fs::)?dir_delete\s*\(/,
+    remove: /\b(?:unlink|file\.remove|file_delete)\s*\(/,
+    kill: /\bpskill\s*\(/,
+    write:
+      /\b(?:writeLines|writeBin|saveRDS|write\.csv|file\.copy|file\.rename|file\.create|file\.symlink)\s*\(|\bcat\s*\((?=[^\n]{0,300}\bfile\s*=)/,
+    writeWithMode: /\bfile\s*\(/,
+    home: /\bpath\.expand\s*\(|\bSys\.getenv\s*\(\s*['"]HOME/,
+    evaluates: /\beval\s*\(\s*(?:base::)?parse\s*\(|\bsource\s*\(/,
+    fetches: /\burl\s*\(|\bdownload\.file\b|\b(?:httr|curl)::|['"]https?:\/\//,
+    shellDynamic: /\b(?:system2?|shell)\s*\(\s*(?!['"])/,
+    socket: /\bsocketConnection\s*\(|\bmake\.socket\s*\(/,
+    shell: /\bsystem2?\s*\(|\/bin\/(?:ba)?sh\b/,
+  },
+  julia: {
+    tree: /\brm\s*\((?=[^\n]{0,300}\brecursive\s*=\s*true\b)/,
+    remove: /\brm\s*\(/,
+    kill: /\bkill\s*\(/,
+    write: /\b(?:cp|mv|touch|symlink)\s*\(/,
+    writeWithMode: /\bopen\s*\(/,
+    home: /\bhomedir\s*\(|\bENV\s*\[\s*"HOME/,
+    evaluates: /\b(?:eval|include_string|include)\s*\(|\bMeta\.parse\b/,
+    fetches: /\bdownload\s*\(|\bDownloads\.|\bHTTP\.(?:get|request)\b/,
+    shellDynamic: /\brun\s*\(\s*(?!`)|`[^`\n]{0,200}\$/,
+    socket: /\bconnect\s*\(|\bSockets\b|\blisten\s*\(/,
+    shell: /\/bin\/(?:ba|z|da)?sh\b|\brun\s*\(/,
   },
 };

@@ -9,7 +9,14 @@ import { resolvePath } from '../paths';
 import { isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
-import { ENV_DUMPERS, isSecretPath, SECRET_NAME, secretInWord, secretOutputOf } from './secrets';
+import {
+  dumpsEnvironment,
+  dumpsEnvironmentText,
+  isSecretPath,
+  SECRET_NAME,
+  secretInWord,
+  secretOutputOf,
+} from './secrets';
 import {
   OBJECT_STORES,
   TUNNELS,
@@ -27,7 +34,8 @@ import {
   tunnel,
 } from './exfiltrationMore';
 import { projectOutput } from './projectUpload';
-import { printedSecret, secretRedirectCopy, teeCopy } from './secretCopies';
+import { printedSecret, printedSecretFile, secretRedirectCopy, teeCopy } from './secretCopies';
+import { loginStdinSecret } from './loginSecrets';
 
 export const exfiltrationRules: Rule[] = [
   {
@@ -219,7 +227,7 @@ function sender(cmd: CommandView, out: HitSink): void {
 
 /** A command that puts a secret on its stdout, or null. */
 function secretOutput(v: CommandView): string | null {
-  if (v.name === 'printenv' && v.args.length === 0) return 'the environment';
+  if (dumpsEnvironment(v.name, v.args)) return 'the environment';
   // `printenv AWS_SECRET_ACCESS_KEY`: one variable, named for what it holds.
   const named = v.name === 'printenv' ? v.args.find((a) => SECRET_NAME.test(a)) : undefined;
   if (named) return `$${named}`;
@@ -230,12 +238,6 @@ function secretOutput(v: CommandView): string | null {
   }
   if (v.name === 'history' || (v.name === 'fc' && v.args.some((a) => /^-\w*l/.test(a))))
     return 'the shell history';
-  if (
-    ENV_DUMPERS.has(v.name) &&
-    v.name !== 'printenv' &&
-    (v.args.length === 0 || /^-[px]$/.test(v.args[0] ?? ''))
-  )
-    return 'the environment';
   return v.args.find((a) => isSecretPath(resolvePath(v.cwd, a))) ?? secretOutputOf(v.name, v.args);
 }
 
@@ -255,6 +257,7 @@ export function pipelineExfiltrationHits(
   let picked: string | null = null;
   let project: string | null = null;
   let printed: string | null = null;
+  let secretFile: string | undefined;
   let shell = false;
   stages.forEach((stage, i) => {
     const v = stage.view;
@@ -272,16 +275,14 @@ export function pipelineExfiltrationHits(
     const tls = v?.name === 'openssl' && v.args[0] === 's_client';
     const to = remote ? 'ssh' : v && (SOCKETS.has(v.name) || v.name === 'ssh' || tls) ? v.name : null;
     if (up && shell && to) sinkFor(i).hit('remote-shell', `a shell piped to ${to}`);
-    const own = v
-      ? secretOutput(v)
-      : /^\s*(?:\S*\/)?env(?:\s+-[0i]{1,3})?\s*$/.test(stage.text)
-        ? 'the environment'
-        : null;
+    const own = v ? secretOutput(v) : dumpsEnvironmentText(stage.text) ? 'the environment' : null;
     secret ??= own;
     outside ??= v ? outsideOutput(v) : null;
     picked ??= v ? runtimeOutput(v) : null;
     project ??= v ? projectOutput(v) : null;
     if (printed && v?.name === 'tee') teeCopy(printed, v, sinkFor(i));
+    if (secretFile && v) loginStdinSecret(v, secretFile, sinkFor(i));
+    secretFile ??= v ? printedSecretFile(v) : undefined;
     printed ??= v ? printedSecret(v) : null;
     // The parser hangs `a | sh -i 2>&1` on one redirected stage: read its last command from the text.
     shell = v !== null ? isShell(v) : endsInShell(stage.text);
@@ -291,6 +292,8 @@ export function pipelineExfiltrationHits(
 /** `nc host < ~/.ssh/id_rsa`, `bash -i >& /dev/tcp/…`, `cat key > /dev/tcp/…`. */
 export function redirectExfiltrationHits(
   view: CommandView | null,
+  /** The redirected command's text, read when the walker gives no view of it. */
+  text: string,
   target: string,
   reads: boolean,
   out: HitSink,
@@ -303,6 +306,8 @@ export function redirectExfiltrationHits(
     return;
   }
   secretRedirectCopy(view, target, out);
+  if (!view && dumpsEnvironmentText(text) && !/^\/dev\/(?!shm\/)/.test(target))
+    out.hit('secret-copy', `the environment written to ${target}`);
   if (!/^\/dev\/(?:tcp|udp)\//.test(target) || !view) return;
   if (isShell(view)) out.hit('remote-shell', `${view.name} wired to ${target}`);
   const secret = secretOutput(view);

@@ -14,10 +14,15 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'helm registry login x.example.com -p "$(cat ~/.netrc)"'],
   ['ask', 'git -c http.extraHeader="X: $(cat ~/.ssh/id_rsa | base64)" ls-remote https://x.example.com/r.git'],
   ['ask', 'git clone "https://me:$(cat ~/.git-credentials)@x.example.com/r.git"'],
+  // Piped in as the password.
+  ['ask', 'cat ~/.docker/config.json | docker login ghcr.io -u me --password-stdin'],
+  ['ask', 'cat ~/.ssh/id_rsa | base64 | helm registry login r.example.com -u x --password-stdin'],
 ];
 
 const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'echo "$CR_PAT" | docker login ghcr.io -u me --password-stdin'],
+  ['quiet', 'gh auth token | docker login ghcr.io -u me --password-stdin'],
+  ['quiet', 'cat .registry-token | docker login -u me --password-stdin registry.example.com'],
   ['quiet', 'docker login -u me -p "$REGISTRY_PASSWORD" registry.example.com'],
   ['quiet', 'docker login registry.example.com'],
   ['quiet', 'git -c http.extraHeader="Authorization: Bearer $GH_TOKEN" fetch origin'],

@@ -31,6 +31,15 @@ function contacts(cmd: CommandView): boolean {
   );
 }
 
+/**
+ * `cat ~/.docker/config.json | docker login --password-stdin`: a private file piped in as the
+ * password. A printed token (`gh auth token | docker login …`) is how a token reaches its service.
+ */
+export function loginStdinSecret(cmd: CommandView, file: string, out: HitSink): void {
+  if (cmd.name !== 'git' && contacts(cmd) && cmd.args.includes('--password-stdin'))
+    out.hit('secret-exfiltration', `${file} piped to ${cmd.name} login`);
+}
+
 function loginSecret(cmd: CommandView, out: HitSink): void {
   if (!contacts(cmd)) return;
   const secret = cmd.words.map(secretInWord).find((s) => s !== null);

@@ -57,6 +57,14 @@ export const persistenceRules: Rule[] = [
     description: "Trusts a folder's code to run on its own from now on (direnv allow, mise trust)",
   },
   {
+    key: 'startup-file-write',
+    category: 'persistence',
+    description:
+      'Writes a file an editor, shell tool or the desktop runs code from when it starts or opens a file (.vimrc, init.el, .gdbinit, .desktop launchers)',
+    // A file that runs code later: a yes covers this write, never the next one.
+    askEveryTime: true,
+  },
+  {
     key: 'path-program-write',
     category: 'persistence',
     description:
@@ -71,6 +79,13 @@ export const persistenceRules: Rule[] = [
 
 const AUTOSTART =
   /(?:^|\/)(?:\.config\/(?:autostart|systemd\/user|environment\.d|fish\/conf\.d)|\.local\/share\/systemd\/user|Library\/Launch(?:Agents|Daemons)|\.xprofile$|\.xinitrc$|\.xsessionrc$|\.pam_environment$)(?:\/|$)/i;
+/**
+ * Files in the home folder that tools run code from: editors' start-up files and plugin folders,
+ * debuggers' and REPLs' init files, tmux's config, IPython's and Jupyter's start-up code, and the
+ * desktop's launchers and the table of which launcher opens which file.
+ */
+const STARTUP_FILES =
+  /^(?:~|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.g?vimrc|\.exrc|\.vim|\.config\/nvim|\.emacs(?:\.el)?|\.emacs\.d|\.config\/emacs|\.local\/share\/applications|\.config\/mimeapps\.list|\.tmux\.conf|\.config\/tmux|\.screenrc|\.gdbinit|\.config\/gdb|\.lldbinit|\.psqlrc|\.irbrc|\.pryrc|\.ipython\/profile_[^/]+\/startup|\.jupyter)(?:\/|$)/i;
 /** Python imports `import` lines of site-packages/*.pth and runs sitecustomize on every start. */
 const PYTHON_STARTUP = /(?:^|\/)(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$/;
 const GIT_HOOK = /(?:^|\/)\.git\/(?:modules\/.+\/)?(?:hooks(?:\/|$)|config$)/;
@@ -82,6 +97,7 @@ const TOOL_CONFIG =
 export function persistenceWriteKey(raw: string): string | null {
   const p = canonicalPath(raw);
   if (AUTOSTART.test(p)) return 'autostart-write';
+  if (STARTUP_FILES.test(p)) return 'startup-file-write';
   if (GIT_HOOK.test(p)) return 'git-hook-write';
   if (/(?:^|\/)\.envrc$/.test(p)) return 'envrc-write';
   if (PYTHON_STARTUP.test(p)) return 'python-startup-write';

@@ -33,6 +33,7 @@ import { networkScanDetectors, networkScanRules } from './networkScan';
 import { loginSecretDetectors } from './loginSecrets';
 import { projectUploadRules } from './projectUpload';
 import { secretCopyDetectors, secretCopyRules } from './secretCopies';
+import { secretSearchDetectors } from './secretSearches';
 import { otherCodeDetectors } from './otherCode';
 
 /** Findings of the analysis itself rather than of one command. */
@@ -126,6 +127,7 @@ const tables: DetectorTable[] = [
   networkScanDetectors,
   loginSecretDetectors,
   secretCopyDetectors,
+  secretSearchDetectors,
   otherCodeDetectors,
   systemChangeDetectors,
   hardlineDetectors,

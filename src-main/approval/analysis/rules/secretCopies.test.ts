@@ -47,7 +47,6 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'docker inspect web > inspect.json'],
   ['quiet', 'pg_dump app_dev > backup.sql'],
   ['quiet', 'pbpaste > notes.txt'],
-  ['quiet', 'printenv > env.txt'],
   ['quiet', 'cat ~/.ssh/id_rsa > /dev/null'],
   ['quiet', 'cat README.md | tee copy.md'],
   ['quiet', 'gh auth token | tee >(wc -c) > /dev/null'],

@@ -7,7 +7,7 @@
 import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
 import { isDynamic } from '../words';
-import { credentialOutputOf, isSecretPath } from './secrets';
+import { credentialOutputOf, dumpsEnvironment, isSecretPath } from './secrets';
 import { FILE_READERS, outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { optionValues, splitOptions } from './types';
@@ -61,13 +61,20 @@ function landsInFile(cmd: CommandView, target: string): boolean {
   return !/^\/dev\/(?!shm\/)/.test(target) && leaves(cmd, target);
 }
 
+/** The user's or system's secret file `view` prints on stdout (`cat ~/.ssh/id_rsa`), or undefined. */
+export function printedSecretFile(view: CommandView): string | undefined {
+  if (!FILE_READERS.has(view.name)) return undefined;
+  return splitOptions(view.args).operands.find((o) => outsideSecret(view, o));
+}
+
 /** The secret file or credential `view` prints on stdout, or null. */
 export function printedSecret(view: CommandView): string | null {
   if (EVERYDAY_OUTPUTS.has(view.name)) return null;
-  const file = FILE_READERS.has(view.name)
-    ? splitOptions(view.args).operands.find((o) => outsideSecret(view, o))
-    : undefined;
-  return file ?? credentialOutputOf(view.name, view.args);
+  const file = printedSecretFile(view);
+  if (file) return file;
+  return dumpsEnvironment(view.name, view.args)
+    ? 'the environment'
+    : credentialOutputOf(view.name, view.args);
 }
 
 /** `cat ~/.ssh/id_rsa | tee key.txt`: a secret printed upstream, written to files by tee. */

@@ -28,6 +28,23 @@ export const SECRET_NAME = /TOKEN|SECRET|PASSW(?:OR)?D|API_?KEY|ACCESS_KEY|PRIVA
 /** Commands that print the environment, or read another process's. */
 export const ENV_DUMPERS = new Set(['printenv', 'env', 'set', 'export', 'declare', 'typeset', 'compgen']);
 
+/** `printenv`, `env`, `export -p`, `declare -x`: the whole environment printed, tokens and all. */
+export function dumpsEnvironment(name: string, args: readonly string[]): boolean {
+  if (!ENV_DUMPERS.has(name)) return false;
+  if (name === 'printenv') return args.length === 0;
+  return args.length === 0 || /^-[px]$/.test(args[0] ?? '');
+}
+
+/**
+ * The same, for a command the walker gives no view of: bare `env` (which unwraps to nothing), and
+ * the declaration built-ins `export -p`, `declare -x`, `typeset`.
+ */
+export function dumpsEnvironmentText(text: string): boolean {
+  return /^\s*(?:\S*\/)?(?:env(?:\s+-[0i]{1,3})?|(?:export|declare|typeset|readonly)(?:\s+-[px])?)\s*$/.test(
+    text,
+  );
+}
+
 /**
  * `$(env)`, `` `printenv` ``, `$(env | base64)`, `$(cat ~/.aws/credentials)`: a word whose value
  * is a secret, or an encoding of one.
