@@ -43,6 +43,9 @@ const INTERPRETERS = new Set([
   'rscript',
   'r',
   'julia',
+  // TypeScript runners: node with a compiler in front.
+  'tsx',
+  'ts-node',
 ]);
 const STDIN_PATHS = new Set(['-', '/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -169,6 +172,8 @@ const CODE_LETTERS: Record<string, string> = {
   ruby: 'e',
   irb: '',
   node: 'ep',
+  tsx: 'ep',
+  'ts-node': 'ep',
   bun: 'e',
   lua: 'e',
   luajit: 'e',

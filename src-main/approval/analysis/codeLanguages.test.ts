@@ -6,7 +6,7 @@ beforeAll(() => initShellParser());
 
 const project = { cwd: '/home/dev/project', workspace: '/home/dev/project' };
 
-/* Written before the rules: R and Julia one-liners, and code in any language that runs what it decodes. */
+/* Written before the rules: R, Julia and TypeScript one-liners, and code in any language that runs what it decodes. */
 const asks: Array<readonly [Expected, string]> = [
   ['ask', 'R -e \'unlink("src", recursive=TRUE)\''],
   ['ask', 'Rscript -e \'fs::dir_delete("src")\''],
@@ -24,6 +24,9 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'php -r \'eval(base64_decode("c3lzdGVtKCk7"));\''],
   ['ask', 'python3 -c "import base64,os; c=base64.b64decode(\'cm0gLXJmIHNyYw==\'); os.system(c)"'],
   ['ask', 'python3 -c "import zlib,base64; exec(zlib.decompress(base64.b64decode(\'eJw=\')))"'],
+  // TypeScript runners read as JavaScript.
+  ['ask', `npx tsx -e "require('fs').rmSync('src',{recursive:true})"`],
+  ['ask', `ts-node -e "require('fs').rmSync('src',{recursive:true})"`],
 ];
 
 const quiet: Array<readonly [Expected, string]> = [
@@ -34,6 +37,8 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'Rscript -e \'rmarkdown::render("report.Rmd")\''],
   ['quiet', "julia --project -e 'using Pkg; Pkg.instantiate(); Pkg.test()'"],
   ['quiet', "R -e 'devtools::check()'"],
+  ['quiet', 'tsx --eval "console.log(1)"'],
+  ['quiet', 'npx tsx scripts/gen.ts'],
   ['quiet', 'python3 -c "import base64; print(base64.b64decode(\'aGVsbG8=\'))"'],
   ['quiet', "node -e \"console.log(Buffer.from('aGk=','base64').toString())\""],
   ['quiet', 'python3 -c "import base64,json,sys; print(json.loads(base64.b64decode(sys.argv[1])))" e30='],

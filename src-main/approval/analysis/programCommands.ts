@@ -14,6 +14,13 @@ import { syntheticWord } from './words';
 
 const code = (w: ArgWord, text = w.value): Nested => ({ kind: 'code', text, words: [w] });
 
+/** lldb commands that run a shell command: `platform shell cmd`, `shell cmd`, or Python's os.system. */
+function lldbShell(w: ArgWord): Nested[] {
+  const m = /^\s*(?:platform\s+shell|shell)\s+(.*)$/s.exec(w.value);
+  if (m?.[1]) return [code(w, m[1])];
+  return embeddedShellCode(w.value, 'script').map((t) => code(w, t));
+}
+
 /** gdb commands that run a shell command: `shell cmd`, `!cmd`, `pipe … | cmd`, Python's os.system. */
 function gdbShell(w: ArgWord): Nested[] {
   const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value);
@@ -185,6 +192,12 @@ export function programCommands(
         at > 0 && at < argv.length - 1 ? [{ kind: 'argv', argv: argv.slice(at + 1), via: 'gdb' }] : [];
       return [...commands.flatMap(gdbShell), ...program];
     }
+    case 'lldb':
+      return optionWords(
+        argv,
+        ['-o', '-O', '-k', '-K'],
+        ['--one-line', '--one-line-before-file', '--one-line-on-crash'],
+      ).flatMap(lldbShell);
     // Shell built-ins that run code: mapfile's callback, a completion command, a key binding.
     case 'mapfile':
     case 'readarray':

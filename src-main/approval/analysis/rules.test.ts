@@ -213,8 +213,14 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     misses: ['git branch -d x', 'git branch'],
   },
   'git-discard-changes': {
-    hits: ['git checkout -- .', 'git checkout .', 'git restore src/', 'git switch --discard-changes main'],
-    misses: ['git checkout main', 'git restore --staged x'],
+    hits: [
+      'git worktree remove --force ../wt',
+      'git checkout -- .',
+      'git checkout .',
+      'git restore src/',
+      'git switch --discard-changes main',
+    ],
+    misses: ['git worktree remove ../wt', 'git checkout main', 'git restore --staged x'],
   },
   'git-stash-clear': { hits: ['git stash clear', 'git stash drop'], misses: ['git stash', 'git stash pop'] },
   'git-config-exec': {

@@ -40,10 +40,14 @@ describe('tools whose options run a command', () => {
     ['toybox rm -rf src', SRC],
     [`cargo run --config 'target.x86_64-unknown-linux-gnu.runner="rm -rf src"'`, SRC],
     [`nvim --headless -c 'call delete("src", "rf")' -c q`, SRC],
+    ["lldb -o 'platform shell rm -rf src' -b", SRC],
+    ["lldb --one-line 'shell rm -rf ~' ./app", HOME],
+    ['lldb -b -O \'script import os; os.system("git push --force origin main")\'', PUSH],
   ])('%s', expectAsInner);
 
   it.each([
     'strace -o trace.txt ls',
+    'lldb -o run -o bt ./app',
     'strace -f -o out.log ./app',
     'tcpdump -i lo -c 10',
     'tcpdump -w x.pcap -G 60',

@@ -144,6 +144,10 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['cp x.desktop ~/.config/autostart/', 'tee ~/Library/LaunchAgents/x.plist < p'],
     misses: ['cp x.desktop dist/', 'ls ~/.config/autostart'],
   },
+  'source-emptied': {
+    hits: ['> src/index.ts', 'truncate -s 0 package.json', 'cp /dev/null src/app.py', 'sed -i d Makefile'],
+    misses: ['> build.log', 'echo x > src/index.ts', 'truncate -s 0 app.log'],
+  },
   'startup-file-write': {
     hits: [
       "echo 'autocmd VimEnter * !sh x' >> ~/.vimrc",

@@ -36,6 +36,8 @@ const FAMILY = new Map<string, CodeLanguage>(
   Object.entries({
     python: 'python',
     node: 'node',
+    tsx: 'node',
+    'ts-node': 'node',
     bun: 'node',
     deno: 'node',
     perl: 'perl',

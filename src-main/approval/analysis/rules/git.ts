@@ -25,7 +25,8 @@ export const gitRules: Rule[] = [
   {
     key: 'git-discard-changes',
     category: 'git',
-    description: 'Discards working-tree changes (checkout -- ., restore, switch --discard-changes)',
+    description:
+      'Discards working-tree changes (checkout -- ., restore, switch --discard-changes, worktree remove --force)',
   },
   { key: 'git-stash-clear', category: 'git', description: 'Drops stashed changes (git stash clear/drop)' },
   {
@@ -167,6 +168,11 @@ function git(cmd: CommandView, out: HitSink): void {
     case 'stash':
       if (operands[0] === 'clear' || operands[0] === 'drop')
         out.hit('git-stash-clear', `git stash ${operands[0]}`);
+      break;
+    case 'worktree':
+      // `--force` removes a worktree whose changes are not committed: they are gone with it.
+      if (operands[0] === 'remove' && hasFlag(options, 'f', ['force']))
+        out.hit('git-discard-changes', `git worktree ${rest.join(' ')}`);
       break;
     case 'add':
     case 'commit': {

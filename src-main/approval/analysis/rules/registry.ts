@@ -33,6 +33,7 @@ import { networkScanDetectors, networkScanRules } from './networkScan';
 import { loginSecretDetectors } from './loginSecrets';
 import { projectUploadRules } from './projectUpload';
 import { secretCopyDetectors, secretCopyRules } from './secretCopies';
+import { emptiedFileDetectors, emptiedFileRules } from './emptiedFiles';
 import { secretSearchDetectors } from './secretSearches';
 import { otherCodeDetectors } from './otherCode';
 
@@ -84,6 +85,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...networkScanRules,
   ...projectUploadRules,
   ...secretCopyRules,
+  ...emptiedFileRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -128,6 +130,7 @@ const tables: DetectorTable[] = [
   loginSecretDetectors,
   secretCopyDetectors,
   secretSearchDetectors,
+  emptiedFileDetectors,
   otherCodeDetectors,
   systemChangeDetectors,
   hardlineDetectors,

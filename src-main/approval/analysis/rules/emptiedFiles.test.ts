@@ -1,0 +1,43 @@
+import { beforeAll, describe, it } from 'vitest';
+import { initShellParser } from '../analyse';
+import { expectVerdicts, type Expected } from '../../testing/heldOut';
+
+beforeAll(() => initShellParser());
+
+const project = { cwd: '/home/dev/project', workspace: '/home/dev/project' };
+
+/* Written before the rule: a project's source or manifest emptied in place. */
+const asks: Array<readonly [Expected, string]> = [
+  ['ask', '> src/index.ts'],
+  ['ask', ': > src/index.ts'],
+  ['ask', 'true > package.json'],
+  ['ask', 'cat /dev/null > src/app.py'],
+  ['ask', "printf '' > Makefile"],
+  ['ask', 'echo -n > go.mod'],
+  ['ask', 'truncate -s 0 package.json'],
+  ['ask', 'truncate --size=0 src/*.ts'],
+  ['ask', 'cp /dev/null src/index.ts'],
+  ['ask', 'ln -sf /dev/null src/index.ts'],
+  ['ask', 'dd if=/dev/zero of=src/app.ts bs=1k count=1'],
+  ['ask', 'sed -i d src/*.ts'],
+  ['ask', "sed -i '1,$d' README.md"],
+  ['ask', ': > /home/dev/project/Cargo.toml'],
+];
+
+const quiet: Array<readonly [Expected, string]> = [
+  ['quiet', '> build.log'],
+  ['quiet', ': > out.txt'],
+  ['quiet', 'truncate -s 0 logs/app.log'],
+  ['quiet', 'cp /dev/null nohup.out'],
+  ['quiet', '> dist/bundle.js'],
+  ['quiet', 'echo hi > src/index.ts'],
+  ['quiet', "sed -i '/debug/d' src/app.ts"],
+  ['quiet', 'truncate -s 10M disk.img'],
+  ['quiet', '> results.json && for f in data/*.json; do cat "$f" >> results.json; done'],
+  ['quiet', ': > .env.local'],
+];
+
+describe('project files emptied in place', () => {
+  it('asks when a source or manifest is left empty', () => expectVerdicts(asks, project));
+  it('keeps logs, outputs, rewrites and files started afresh quiet', () => expectVerdicts(quiet, project));
+});
