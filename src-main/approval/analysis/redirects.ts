@@ -3,6 +3,7 @@ import type { Source } from './context';
 import type { SyntaxNode } from './parse';
 import { writeTarget } from './rules/disk';
 import { emptyingRedirect } from './rules/emptiedFiles';
+import { fillingRedirect } from './rules/diskFill';
 import { redirectExfiltrationHits } from './rules/exfiltration';
 import { isSystemLog } from './rules/systemChanges';
 import { DOWNLOADERS } from './rules/remote';
@@ -88,6 +89,7 @@ function handleWrite(
   for (const [k, d] of found) w.ctx.hit(seg, k, d);
   if (reads) return;
   writeTarget(target.value, w.ctx.sink(seg));
+  fillingRedirect(view, target.value, w.ctx.sink(seg));
   if (REPLACING_WRITES.has(op.type))
     emptyingRedirect(view, stated, output, target.value, src.text.slice(r.end), w.ctx, w.ctx.sink(seg));
   // `> /var/log/auth.log` empties the log; `>>` only adds to it.

@@ -144,6 +144,10 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['cp x.desktop ~/.config/autostart/', 'tee ~/Library/LaunchAgents/x.plist < p'],
     misses: ['cp x.desktop dist/', 'ls ~/.config/autostart'],
   },
+  'disk-fill': {
+    hits: ['fallocate -l 500G /tmp/x', 'cat /dev/zero > /tmp/x', 'dd if=/dev/zero of=f bs=1G count=100'],
+    misses: ['fallocate -l 1G x.img', 'head -c 1M /dev/urandom > s.bin'],
+  },
   'source-emptied': {
     hits: ['> src/index.ts', 'truncate -s 0 package.json', 'cp /dev/null src/app.py', 'sed -i d Makefile'],
     misses: ['> build.log', 'echo x > src/index.ts', 'truncate -s 0 app.log'],

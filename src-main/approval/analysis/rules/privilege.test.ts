@@ -38,6 +38,8 @@ const dangerous: Array<readonly [Expected, string]> = [
   ['ask', 'sudo dnf remove -y systemd-resolved'],
   ['ask', 'pacman -Rns linux'],
   ['ask', 'yum erase -y sudo'],
+  ['ask', 'sudo pip uninstall -y pip'],
+  ['ask', 'sudo pip3 uninstall -y requests'],
   ['ask', 'apk del busybox'],
   ['ask', 'brew uninstall --force git'],
   ['ask', 'brew rm node'],
@@ -47,6 +49,8 @@ const dangerous: Array<readonly [Expected, string]> = [
 
 const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'docker run --rm alpine echo hi'],
+  ['quiet', 'pip uninstall -y requests'],
+  ['quiet', 'npm uninstall lodash'],
   ['quiet', 'docker run --rm -v "$PWD":/src -w /src node:22 npm test'],
   ['quiet', 'docker run -p 5432:5432 -e POSTGRES_PASSWORD=x postgres:16'],
   ['quiet', 'sudo -l'],

@@ -143,6 +143,11 @@ const REMOVE_VERBS = new Map<string, readonly string[]>(
   }),
 );
 
+/** Language package managers: removing as root takes packages out of the system's own folders. */
+const LANGUAGE_REMOVERS = new Set(['pip', 'pip3', 'npm', 'gem', 'pipx', 'uv']);
+const elevated = (cmd: CommandView): boolean =>
+  cmd.via.some((w) => ['sudo', 'doas', 'pkexec', 'run0', 'su'].includes(w));
+
 function packageRemove(cmd: CommandView, out: HitSink): void {
   const text = `${cmd.name} ${cmd.args.join(' ')}`;
   const verb = splitOptions(cmd.args).operands[0] ?? '';
@@ -152,6 +157,9 @@ function packageRemove(cmd: CommandView, out: HitSink): void {
     (cmd.name === 'rpm' && cmd.args.some((a) => /^-e/.test(a) || a === '--erase')) ||
     (cmd.name === 'dpkg' && cmd.args.some((a) => /^-[rP]$/.test(a) || a === '--remove' || a === '--purge'));
   if (removes && !cmd.args.some((a) => a === '-s' || a === '--simulate' || a === '--dry-run'))
+    out.hit('system-package-remove', text);
+  // `sudo pip uninstall`, `sudo npm uninstall -g`: packages the system's own tools may need.
+  else if (LANGUAGE_REMOVERS.has(cmd.name) && ['uninstall', 'remove', 'rm'].includes(verb) && elevated(cmd))
     out.hit('system-package-remove', text);
 }
 
@@ -163,5 +171,5 @@ export const privilegeDetectors: DetectorTable = [
   [['mount', 'umount', 'remount'], mount],
   [['swapoff', 'swapon'], swap],
   [['setenforce', 'aa-disable', 'aa-teardown', 'aa-complain', 'csrutil', 'spctl'], securityOff],
-  [['pacman', 'rpm', 'dpkg', ...REMOVE_VERBS.keys()], packageRemove],
+  [['pacman', 'rpm', 'dpkg', ...REMOVE_VERBS.keys(), ...LANGUAGE_REMOVERS], packageRemove],
 ];

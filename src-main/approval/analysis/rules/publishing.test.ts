@@ -14,6 +14,9 @@ const dangerous: Array<readonly [Expected, string]> = [
   ['ask', 'npm deprecate mypkg@"<2" "use v2"'],
   ['ask', 'npm dist-tag rm mypkg beta'],
   ['ask', 'npm owner rm alice mypkg'],
+  ['ask', 'cargo owner --remove alice'],
+  ['ask', 'gh api -X PATCH repos/me/app -f visibility=public'],
+  ['ask', 'gh api --method PATCH repos/me/app -F private=false'],
   ['ask', 'cargo publish --allow-dirty'],
   ['ask', 'cargo yank --version 0.3.1 mycrate'],
   ['ask', 'python -m twine upload dist/*'],
@@ -50,6 +53,8 @@ const dangerous: Array<readonly [Expected, string]> = [
 
 const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'npm pack'],
+  ['quiet', 'cargo owner --list'],
+  ['quiet', 'gh api -X PATCH repos/me/app -f description=x'],
   ['quiet', 'npm publish --dry-run'],
   ['quiet', 'npm view mypkg versions'],
   ['quiet', 'cargo publish --dry-run'],

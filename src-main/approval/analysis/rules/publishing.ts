@@ -121,7 +121,11 @@ function registryTool(cmd: CommandView, out: HitSink): void {
   }
   if ((PUBLISH_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-publish', commandText(cmd));
   else if ((WITHDRAW_VERBS.get(cmd.name) ?? []).includes(verb)) out.hit('package-withdraw', commandText(cmd));
-  else if (cmd.name === 'gem' && verb === 'owner' && hasFlag(cmd.args, 'r', ['remove']))
+  else if (
+    (cmd.name === 'gem' || cmd.name === 'cargo') &&
+    verb === 'owner' &&
+    hasFlag(cmd.args, 'r', ['remove'])
+  )
     out.hit('package-withdraw', commandText(cmd));
 }
 
@@ -233,7 +237,12 @@ function gh(cmd: CommandView, out: HitSink): void {
       optionValues(cmd.args, 'F', ['field']).length;
     const method = optionValues(cmd.args, 'X', ['method'])[0]?.toUpperCase() ?? (fields > 0 ? 'POST' : 'GET');
     const path = apiPath(cmd.args);
-    if (method === 'DELETE' || (method !== 'GET' && ACCESS_PATH.test(path)))
+    // A private repository made public publishes all of it, history included.
+    const exposes = [
+      ...optionValues(cmd.args, 'f', ['raw-field']),
+      ...optionValues(cmd.args, 'F', ['field']),
+    ].some((f) => /^(?:visibility=public|private=false)$/i.test(f));
+    if (method === 'DELETE' || (method !== 'GET' && (ACCESS_PATH.test(path) || exposes)))
       out.hit('remote-repo-change', commandText(cmd));
   }
 }

@@ -34,6 +34,7 @@ import { loginSecretDetectors } from './loginSecrets';
 import { projectUploadRules } from './projectUpload';
 import { secretCopyDetectors, secretCopyRules } from './secretCopies';
 import { emptiedFileDetectors, emptiedFileRules } from './emptiedFiles';
+import { diskFillDetectors, diskFillRules } from './diskFill';
 import { secretSearchDetectors } from './secretSearches';
 import { otherCodeDetectors } from './otherCode';
 
@@ -86,6 +87,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...projectUploadRules,
   ...secretCopyRules,
   ...emptiedFileRules,
+  ...diskFillRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -131,6 +133,7 @@ const tables: DetectorTable[] = [
   secretCopyDetectors,
   secretSearchDetectors,
   emptiedFileDetectors,
+  diskFillDetectors,
   otherCodeDetectors,
   systemChangeDetectors,
   hardlineDetectors,
