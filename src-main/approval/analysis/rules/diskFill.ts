@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../verdict';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { optionValues } from './types';
+import { ddOperand, optionValues } from './types';
 
 export const diskFillRules: Rule[] = [
   {
@@ -58,7 +58,7 @@ function fallocate(cmd: CommandView, out: HitSink): void {
 }
 
 function dd(cmd: CommandView, out: HitSink): void {
-  const value = (key: string) => cmd.args.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1);
+  const value = (key: string) => ddOperand(cmd.args, key);
   const from = value('if');
   const to = value('of');
   if (to === undefined || to.startsWith('/dev/')) return;

@@ -9,7 +9,7 @@ import { isDynamic } from '../words';
 import { outsideWorkspace } from '../workspace';
 import { confinedOutput } from './buildOutputs';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { optionValues, splitOptions } from './types';
+import { ddOperand, optionValues, splitOptions } from './types';
 
 export const emptiedFileRules: Rule[] = [
   {
@@ -73,7 +73,7 @@ function fromNull(cmd: CommandView, out: HitSink): void {
 
 /** `dd if=/dev/zero of=src/app.ts`: zeros (or nothing) written over the file. */
 function dd(cmd: CommandView, out: HitSink): void {
-  const value = (key: string) => cmd.args.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1);
+  const value = (key: string) => ddOperand(cmd.args, key);
   const from = value('if');
   const to = value('of');
   if ((from === '/dev/zero' || from === '/dev/null') && to !== undefined && projectFile(cmd, to))

@@ -10,7 +10,7 @@ import { isDynamic } from '../words';
 import { credentialOutputOf, dumpsEnvironment, isSecretPath } from './secrets';
 import { FILE_READERS, outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { optionValues, splitOptions } from './types';
+import { ddOperand, optionValues, splitOptions } from './types';
 import { archiveTarget, createsArchive } from './archives';
 
 export const secretCopyRules: Rule[] = [
@@ -86,7 +86,7 @@ export function teeCopy(secret: string, tee: CommandView, out: HitSink): void {
 
 /** `dd if=~/.ssh/id_rsa of=key.bin`. */
 function dd(cmd: CommandView, out: HitSink): void {
-  const value = (key: string) => cmd.args.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1);
+  const value = (key: string) => ddOperand(cmd.args, key);
   const from = value('if');
   const to = value('of');
   if (from !== undefined && to !== undefined && outsideSecret(cmd, from) && landsInFile(cmd, to))

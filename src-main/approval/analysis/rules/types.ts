@@ -99,6 +99,11 @@ export function hasFlag(args: readonly string[], short: string, long: readonly s
 }
 
 /** Value of an option given as `-o value`, `-ovalue`, `--opt value` or `--opt=value`. */
+/** dd's `key=value` operand (`if=`, `of=`, `bs=`), or undefined. */
+export function ddOperand(args: readonly string[], key: string): string | undefined {
+  return args.find((a) => a.startsWith(`${key}=`))?.slice(key.length + 1);
+}
+
 export function optionValues(
   args: readonly string[],
   short: string | null,
