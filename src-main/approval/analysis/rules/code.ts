@@ -171,7 +171,7 @@ const DECODES =
   /\b(?:b64decode|b32decode|b85decode|a85decode|urlsafe_b64decode|decodebytes|fromhex|unhexlify|decompress|decode_base64|decode64|base64_decode|base64decode|hex2bin|gzinflate|gzuncompress|str_rot13|atob|rawToChar)\b|\bmarshal\.loads\b|\bcodecs\.decode\b|\bBuffer\.from\s*\([^)\n]{0,400}['"](?:base64|base64url|hex)['"]|\bpack\s*\(?\s*['"][Hhu]|\bunpack1?\s*\(\s*['"]m/;
 /** Calls that run code or a command handed to them. */
 const RUNS_TEXT =
-  /\b(?:exec|eval|compile|system|popen|spawn|execSync|spawnSync|passthru|shell_exec|proc_open|instance_eval|Function|run|include_string)\b/g;
+  /\b(?:exec|eval|compile|system|popen|spawn|execSync|spawnSync|passthru|shell_exec|proc_open|instance_eval|Function|run|include_string)\b/;
 
 /**
  * `exec(b64decode('…'))`, `eval(atob(…))`, `system pack("H*", …)`: code that runs what it decodes,
@@ -181,9 +181,9 @@ const RUNS_TEXT =
 function runsDecoded(text: string, dynamic: boolean): boolean {
   if (!DECODES.test(text)) return false;
   if (dynamic) return true;
-  RUNS_TEXT.lastIndex = 0;
+  const g = globalOf(RUNS_TEXT);
   let seen = 0;
-  for (let m = RUNS_TEXT.exec(text); m && seen < 16; m = RUNS_TEXT.exec(text), seen++)
+  for (let m = g.exec(text); m && seen < 16; m = g.exec(text), seen++)
     if (DECODES.test(argsAt(text, m.index + m[0].length))) return true;
   return false;
 }

@@ -60,12 +60,21 @@ function copyLike(cmd: CommandView, out: HitSink): void {
   if (cmd.name === 'mv') operands.slice(0, -1).forEach((s) => writeTarget(s, out, 'moves'));
 }
 
-/** sed -i, perl -i, ruby -i: every file operand is rewritten in place. */
-function inPlace(cmd: CommandView, out: HitSink): void {
+/**
+ * sed -i, perl -i, ruby -i: the files rewritten in place, and the script when it is given on the
+ * command line (the first operand, or `-e`'s value); null when nothing is edited in place.
+ */
+export function inPlaceEdit(cmd: CommandView): { script: string | undefined; files: string[] } | null {
   const { options, operands } = splitOptions(cmd.args);
-  if (!hasFlag(options, 'i', ['in-place'])) return;
-  const scriptGiven = hasFlag(options, 'ef', ['expression', 'file']);
-  for (const f of scriptGiven ? operands : operands.slice(1)) writeTarget(f, out, 'edits');
+  if (!hasFlag(options, 'i', ['in-place'])) return null;
+  if (!hasFlag(options, 'ef', ['expression', 'file']))
+    return { script: operands[0], files: operands.slice(1) };
+  const expressions = optionValues(cmd.args, 'e', ['expression']);
+  return { script: expressions[0], files: operands.filter((o) => !expressions.includes(o)) };
+}
+
+function inPlace(cmd: CommandView, out: HitSink): void {
+  for (const f of inPlaceEdit(cmd)?.files ?? []) writeTarget(f, out, 'edits');
 }
 
 function truncate(cmd: CommandView, out: HitSink): void {

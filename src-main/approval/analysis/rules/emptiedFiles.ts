@@ -8,6 +8,7 @@ import type { Rule } from '../verdict';
 import { isDynamic } from '../words';
 import { outsideWorkspace } from '../workspace';
 import { confinedOutput } from './buildOutputs';
+import { inPlaceEdit } from './config';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { ddOperand, optionValues, splitOptions } from './types';
 
@@ -82,12 +83,9 @@ function dd(cmd: CommandView, out: HitSink): void {
 
 /** `sed -i d f`, `sed -i '1,$d' f`: an in-place edit that deletes every line. */
 function sed(cmd: CommandView, out: HitSink): void {
-  if (!cmd.args.some((a) => /^-[a-zA-Z]*i|^--in-place/.test(a))) return;
-  const ops = splitOptions(cmd.args).operands;
-  const scripts = optionValues(cmd.args, 'e', ['expression']);
-  const script = scripts[0] ?? ops[0];
-  if (script === undefined || !/^\s*(?:1\s*,\s*\$\s*)?d\s*$/.test(script)) return;
-  const file = (scripts.length > 0 ? ops : ops.slice(1)).find((f) => projectFile(cmd, f));
+  const edit = inPlaceEdit(cmd);
+  if (!edit || edit.script === undefined || !/^\s*(?:1\s*,\s*\$\s*)?d\s*$/.test(edit.script)) return;
+  const file = edit.files.find((f) => projectFile(cmd, f));
   if (file) out.hit('source-emptied', `sed deletes every line of ${file}`);
 }
 

@@ -305,9 +305,7 @@ export function redirectExfiltrationHits(
       out.hit('runtime-upload', `${view.name} sends ${shownFile(target)}`);
     return;
   }
-  secretRedirectCopy(view, target, out);
-  if (!view && dumpsEnvironmentText(text) && !/^\/dev\/(?!shm\/)/.test(target))
-    out.hit('secret-copy', `the environment written to ${target}`);
+  secretRedirectCopy(view, text, target, out);
   if (!/^\/dev\/(?:tcp|udp)\//.test(target) || !view) return;
   if (isShell(view)) out.hit('remote-shell', `${view.name} wired to ${target}`);
   const secret = secretOutput(view);

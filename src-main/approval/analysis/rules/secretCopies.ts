@@ -7,7 +7,7 @@
 import type { Rule } from '../verdict';
 import { resolvePath } from '../paths';
 import { isDynamic } from '../words';
-import { credentialOutputOf, dumpsEnvironment, isSecretPath } from './secrets';
+import { credentialOutputOf, dumpsEnvironment, dumpsEnvironmentText, isSecretPath } from './secrets';
 import { FILE_READERS, outsideFile } from './exfiltrationMore';
 import type { CommandView, DetectorTable, HitSink } from './types';
 import { ddOperand, optionValues, splitOptions } from './types';
@@ -28,8 +28,8 @@ function outsideSecret(cmd: CommandView, path: string): boolean {
 }
 
 /** Whether `dest` lies outside every credential store: a copy written there leaves the secret's place. */
-function leaves(cmd: CommandView, dest: string): boolean {
-  return !isSecretPath(resolvePath(cmd.cwd, dest));
+function leaves(cwd: string | null | undefined, dest: string): boolean {
+  return !isSecretPath(resolvePath(cwd, dest));
 }
 
 /** `cp|mv|install|ditto|ln|rsync SRC… DEST`, `-t DEST SRC…`. */
@@ -40,7 +40,7 @@ function copy(cmd: CommandView, out: HitSink): void {
   if (dest === undefined || /^(?:[\w.-]+@)?[\w.-]+:/.test(dest)) return;
   const sources = targets.length > 0 ? operands : operands.slice(0, -1);
   const secret = sources.find((s) => outsideSecret(cmd, s.replace(/\/$/, '')));
-  if (secret && leaves(cmd, dest)) out.hit('secret-copy', `${cmd.name} copies ${secret} to ${dest}`);
+  if (secret && leaves(cmd.cwd, dest)) out.hit('secret-copy', `${cmd.name} copies ${secret} to ${dest}`);
 }
 
 /** Terraform's outputs are mostly addresses and names: a file of them is an everyday step. */
@@ -50,15 +50,21 @@ const EVERYDAY_OUTPUTS = new Set(['terraform', 'tofu']);
  * `cat ~/.aws/credentials > creds.txt`, `gh auth token > .token`: a secret file, or a credential
  * a command prints, written elsewhere through a redirect.
  */
-export function secretRedirectCopy(view: CommandView | null, target: string, out: HitSink): void {
-  if (!view || !landsInFile(view, target)) return;
-  const secret = printedSecret(view);
-  if (secret) out.hit('secret-copy', `${view.name} puts ${secret} in ${target}`);
+export function secretRedirectCopy(
+  view: CommandView | null,
+  /** The redirected command's text: bare `env` and `export -p` have no view, only their text. */
+  stated: string,
+  target: string,
+  out: HitSink,
+): void {
+  if (!landsInFile(view?.cwd, target)) return;
+  const secret = view ? printedSecret(view) : dumpsEnvironmentText(stated) ? 'the environment' : null;
+  if (secret) out.hit('secret-copy', `${view?.name ?? stated.trim()} puts ${secret} in ${target}`);
 }
 
 /** Whether writing `target` leaves a file behind outside the stores (`/dev/shm` is a shared folder). */
-function landsInFile(cmd: CommandView, target: string): boolean {
-  return !/^\/dev\/(?!shm\/)/.test(target) && leaves(cmd, target);
+function landsInFile(cwd: string | null | undefined, target: string): boolean {
+  return !/^\/dev\/(?!shm\/)/.test(target) && leaves(cwd, target);
 }
 
 /** The user's or system's secret file `view` prints on stdout (`cat ~/.ssh/id_rsa`), or undefined. */
@@ -80,7 +86,7 @@ export function printedSecret(view: CommandView): string | null {
 /** `cat ~/.ssh/id_rsa | tee key.txt`: a secret printed upstream, written to files by tee. */
 export function teeCopy(secret: string, tee: CommandView, out: HitSink): void {
   // A process substitution (`tee >(wc -c)`) is a pipe, not a file.
-  const file = splitOptions(tee.args).operands.find((t) => !isDynamic(t) && landsInFile(tee, t));
+  const file = splitOptions(tee.args).operands.find((t) => !isDynamic(t) && landsInFile(tee.cwd, t));
   if (file) out.hit('secret-copy', `tee puts ${secret} in ${file}`);
 }
 
@@ -89,7 +95,7 @@ function dd(cmd: CommandView, out: HitSink): void {
   const value = (key: string) => ddOperand(cmd.args, key);
   const from = value('if');
   const to = value('of');
-  if (from !== undefined && to !== undefined && outsideSecret(cmd, from) && landsInFile(cmd, to))
+  if (from !== undefined && to !== undefined && outsideSecret(cmd, from) && landsInFile(cmd.cwd, to))
     out.hit('secret-copy', `dd copies ${from} to ${to}`);
 }
 
@@ -98,7 +104,7 @@ function archive(cmd: CommandView, out: HitSink): void {
   if (!createsArchive(cmd.name, cmd.args)) return;
   // On stdout (`tar cz ~/.ssh | nc …`) it goes wherever the pipe leads: judged as exfiltration.
   const { file, inputs } = archiveTarget(cmd.name, cmd.args);
-  if (file === undefined || file === '-' || !leaves(cmd, file)) return;
+  if (file === undefined || file === '-' || !leaves(cmd.cwd, file)) return;
   const secret = inputs.find((o) => outsideSecret(cmd, o.replace(/\/$/, '')));
   if (secret) out.hit('secret-copy', `${cmd.name} archives ${secret} into ${file}`);
 }
