@@ -82,9 +82,10 @@ export class FileSizeSigns {
 
   push(chunk: string): void {
     if (this.seen) return;
-    const text = this.tail + chunk;
-    this.seen = FILE_SIZE_SIGNS.test(text);
-    this.tail = text.slice(-32);
+    // The chunk and the seam with the one before are tested apart: joining them would copy the
+    // whole chunk each time, and a sign is shorter than the 32 characters kept.
+    this.seen = FILE_SIZE_SIGNS.test(chunk) || FILE_SIZE_SIGNS.test(this.tail + chunk.slice(0, 32));
+    this.tail = chunk.length >= 32 ? chunk.slice(-32) : (this.tail + chunk).slice(-32);
   }
 
   get found(): boolean {

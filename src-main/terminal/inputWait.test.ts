@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { lastLine, looksLikePrompt } from './inputWait';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { lastLine, looksLikePrompt, watchForInputWait } from './inputWait';
+import type { ProcessHandle } from './types';
 import { TerminalService } from './service';
 
 let dir: string;
@@ -37,6 +38,55 @@ describe('what looks like a prompt', () => {
     expect(lastLine('progress 10%\rOverwrite? ')).toBe('Overwrite?');
     expect(lastLine('Installing:\r\n')).toBe('');
     expect(looksLikePrompt(lastLine('Installing:\n'))).toBe(false);
+  });
+});
+
+/** A handle whose output the test writes; only `onData` is read by the watcher. */
+function scriptedOutput(): { handle: ProcessHandle; write: (data: string) => void } {
+  const listeners = new Set<(data: string) => void>();
+  const handle = {
+    onData: (listener: (data: string) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as ProcessHandle; // the watcher reads nothing else of the handle
+  return { handle, write: (data) => listeners.forEach((listener) => listener(data)) };
+}
+
+describe('the quiet spell', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts from the last chunk, however many came before, and reads the prompt after a flood', () => {
+    vi.useFakeTimers();
+    const { handle, write } = scriptedOutput();
+    const waits: string[] = [];
+    const stop = watchForInputWait(handle, (prompt) => waits.push(prompt), 1_000);
+    for (let i = 0; i < 5_000; i++) write(`line ${i} ${'x'.repeat(70)}\r\n`);
+    write('Overwrite ');
+    vi.advanceTimersByTime(600);
+    write('config.json? [y/N] ');
+    vi.advanceTimersByTime(999);
+    expect(waits).toEqual([]);
+    vi.advanceTimersByTime(2);
+    expect(waits).toEqual(['Overwrite config.json? [y/N]']);
+    stop();
+  });
+
+  it('output that keeps coming is never read as waiting, and a stopped watcher stays silent', () => {
+    vi.useFakeTimers();
+    const { handle, write } = scriptedOutput();
+    const waits: string[] = [];
+    const stop = watchForInputWait(handle, (prompt) => waits.push(prompt), 1_000);
+    for (let i = 0; i < 50; i++) {
+      write(`step ${i}: `);
+      vi.advanceTimersByTime(500);
+    }
+    expect(waits).toEqual([]);
+    stop();
+    vi.advanceTimersByTime(5_000);
+    expect(waits).toEqual([]);
   });
 });
 

@@ -42,21 +42,49 @@ export function watchForInputWait(
   onWait: (prompt: string) => void,
   idleMs = INPUT_WAIT_IDLE_MS,
 ): () => void {
-  let tail = '';
+  // Output arrives in thousands of chunks a second: each one only notes its time and keeps its
+  // text, and a single timer reads the tail once the quiet spell is over.
+  const tail = new RecentText(TAIL_CHARS);
+  let lastAt = 0;
   let timer: NodeJS.Timeout | undefined;
-  const arm = (): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const line = lastLine(tail);
-      if (looksLikePrompt(line)) onWait(line);
-    }, idleMs);
+  const check = (): void => {
+    const quietFor = performance.now() - lastAt;
+    if (quietFor < idleMs) {
+      timer = setTimeout(check, idleMs - quietFor);
+      return;
+    }
+    timer = undefined;
+    const line = lastLine(tail.text());
+    if (looksLikePrompt(line)) onWait(line);
   };
   const unsubscribe = handle.onData((data) => {
-    tail = (tail + data).slice(-2_000);
-    arm();
+    tail.push(data);
+    lastAt = performance.now();
+    timer ??= setTimeout(check, idleMs);
   });
   return () => {
     clearTimeout(timer);
     unsubscribe();
   };
+}
+
+const TAIL_CHARS = 2_000;
+
+/** The last `keep` characters or more of what was pushed, joined only when read. */
+class RecentText {
+  private pieces: string[] = [];
+  private held = 0;
+
+  constructor(private readonly keep: number) {}
+
+  push(piece: string): void {
+    this.pieces.push(piece);
+    this.held += piece.length;
+    while (this.pieces.length > 1 && this.held - (this.pieces[0]?.length ?? 0) >= this.keep)
+      this.held -= this.pieces.shift()?.length ?? 0;
+  }
+
+  text(): string {
+    return this.pieces.join('').slice(-this.keep);
+  }
 }

@@ -11,34 +11,13 @@ import { Utf8Splitter } from './handle';
 import { LiveBudget, type LiveBudgetOptions } from './liveBudget';
 import type { MirrorSnapshot, TerminalMirror } from './mirror/mirror';
 import type { PausableSource, StreamTags, TerminalStreamSink, WhenBehind } from './streamEvents';
-
-/**
- * A batch is sent at once when it reaches this size instead of waiting for the timer. Each message
- * costs the consumer far more than its characters, so batches are as large as flow control allows.
- */
-const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
-
-/**
- * Snapshots take main's time: after one, the next waits this many times as long, so a page that
- * keeps falling behind costs the stream a bounded share of it.
- */
-const RESYNC_SPACING = 4;
-
-/**
- * The mirror parses in its worker: a source that writes faster than it parses is held until it
- * has caught up, so memory stays bounded. Held for the mirror, never for a page. Half a million
- * characters is a few ms of parsing: enough to keep the worker busy, and all a flood holds.
- */
-const MIRROR_BACKLOG_CHARS = 500_000;
-const MIRROR_RESUME_CHARS = 125_000;
-
-/**
- * Snapshot mode: lines above the screen in the snapshot of a consumer that lagged while the
- * command runs, divided by the pace it asked for. The whole scrollback is for the end (and
- * reloads): mid-flood it would be parsed again at every resync, which is most of what a lagging
- * page costs.
- */
-const LAG_SCROLLBACK = 500;
+import {
+  LAG_SCROLLBACK,
+  MAX_BATCH_CHARS,
+  MIRROR_BACKLOG_CHARS,
+  MIRROR_RESUME_CHARS,
+  RESYNC_SPACING,
+} from './streamTuning';
 
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
@@ -118,6 +97,16 @@ export class OutputStream {
     return Number.isFinite(least) ? least : 0;
   }
 
+  /** A consumer sent live output has acknowledged it all (one held back for lagging gets none). */
+  private liveConsumerCaughtUp(): boolean {
+    for (const [id, chars] of this.behind) {
+      if (chars > 0) continue;
+      const standing = this.standing.get(id);
+      if (standing === undefined || standing === 'live') return true;
+    }
+    return false;
+  }
+
   get isPaused(): boolean {
     return this.paused;
   }
@@ -141,10 +130,7 @@ export class OutputStream {
     // Nothing sent is waiting on the consumer: batching would only add latency (an echo), so this
     // chunk goes at once. Just after a resume a flood usually goes on: it is batched, not trickled.
     const consumerIdle =
-      this.flowControl &&
-      this.behind.size > 0 &&
-      this.unacknowledged === 0 &&
-      Date.now() - this.resumedAt >= this.batchMs;
+      this.flowControl && this.liveConsumerCaughtUp() && Date.now() - this.resumedAt >= this.batchMs;
     this.pending += data;
     for (const [id, chars] of this.behind) {
       const standing = this.standing.get(id);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FlowControl } from '../../src-shared/constants';
 import { HeadlessMirror } from './mirror/mirror';
 import { recordedStream, snapshotsIn, until } from './testing/outputStreams';
 
@@ -58,4 +59,31 @@ describe('OutputStream pace', () => {
     expect(await lastLines(1)).toBe(505);
     expect(await lastLines(4)).toBe(130);
   });
+
+  it('batches a flood that has dropped every consumer instead of sending each chunk on its own', () => {
+    vi.useFakeTimers();
+    const mirror = new HeadlessMirror({ cols: 20, rows: 5 });
+    const { events, stream } = recordedStream({
+      whenBehind: 'snapshot',
+      mirror,
+      consumers: ['a'],
+      liveBudgetChars: 1_000,
+    });
+    stream.write('x'.repeat(2_000));
+    stream.flush();
+    // Dropped for its budget, it has acknowledged all it was sent: it waits for a snapshot.
+    expect(stream.lagging).toEqual(['a']);
+    stream.ack(10_000, 'a');
+    const flush = vi.spyOn(stream, 'flush');
+    for (let i = 0; i < 100; i++) stream.write(`line ${i}\r\n`);
+    expect(flush).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(FlowControl.batchIntervalMs);
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(events.filter((e) => e.type === 'data' && e.data.includes('line 1\r\n'))).toEqual([]);
+    mirror.dispose();
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
