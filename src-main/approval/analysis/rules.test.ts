@@ -273,8 +273,15 @@ const EXAMPLES: Record<string, { hits: string[]; misses: string[] }> = {
     misses: ['git log'],
   },
   'docker-prune': {
-    hits: ['docker system prune -af', 'docker volume prune', 'podman image prune -a'],
-    misses: ['docker ps'],
+    hits: [
+      'docker system prune -af',
+      'docker volume prune',
+      'podman image prune -a',
+      'docker image prune --all -f',
+      'docker container prune -f',
+    ],
+    // Dangling images and the build cache come back with the next build.
+    misses: ['docker ps', 'docker image prune -f', 'docker builder prune -af', 'docker buildx prune -f'],
   },
   'docker-remove-all': {
     hits: ['docker rm -f $(docker ps -aq)', 'docker rmi $(docker images -q)'],

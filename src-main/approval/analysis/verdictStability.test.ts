@@ -20,6 +20,7 @@ const SETS = [
   'heldout/heldout.jsonl',
   'heldout/heldout2.jsonl',
   'heldout/heldout3.jsonl',
+  'heldout/heldout4.jsonl',
 ];
 const DIGESTS = new URL('./testing/verdictDigests.json', import.meta.url);
 /** A working directory inside a workspace, so path rules that depend on both are exercised too. */

@@ -148,6 +148,10 @@ export const CLASS_EXAMPLES: Record<string, { hits: string[]; misses: string[] }
     hits: ['fallocate -l 500G /tmp/x', 'cat /dev/zero > /tmp/x', 'dd if=/dev/zero of=f bs=1G count=100'],
     misses: ['fallocate -l 1G x.img', 'head -c 1M /dev/urandom > s.bin'],
   },
+  'option-exec': {
+    hits: ['tar -cf x.tar src --checkpoint=1 --checkpoint-action=exec=id', "sed -n '1e id' README.md"],
+    misses: ['tar czf out.tgz src --checkpoint=1000 --checkpoint-action=dot', "sed -n '1p' README.md"],
+  },
   'source-emptied': {
     hits: ['> src/index.ts', 'truncate -s 0 package.json', 'cp /dev/null src/app.py', 'sed -i d Makefile'],
     misses: ['> build.log', 'echo x > src/index.ts', 'truncate -s 0 app.log'],

@@ -64,7 +64,10 @@ function docker(cmd: CommandView, out: HitSink): void {
   const sub = first.value;
   const verb = rest.find((a) => !a.startsWith('-'));
   const text = `${cmd.name} ${cmd.args.join(' ')}`;
-  if (PRUNABLE.has(sub) && verb === 'prune') out.hit('docker-prune', text);
+  // Dangling images and the build cache come back with the next build: only `-a` reaches tagged images.
+  const cacheOnly =
+    (sub === 'image' && !hasFlag(rest, 'a', ['all'])) || sub === 'builder' || sub === 'buildx';
+  if (PRUNABLE.has(sub) && verb === 'prune' && !cacheOnly) out.hit('docker-prune', text);
   if (sub === 'volume' && (verb === 'rm' || verb === 'remove')) out.hit('docker-volume-delete', text);
   if (sub === 'compose' && verb === 'down' && hasFlag(rest, 'v', ['volumes']))
     out.hit('docker-volume-delete', text);

@@ -12,6 +12,9 @@ import { confinedOutput } from './buildOutputs';
 import { isSecretPath } from './secrets';
 import { environmentRead } from './codeEnvironment';
 import type { CodeLanguage } from './codePatterns';
+import { codeEmptiedFile } from './codeEmptied';
+import { killsEverything } from './codeKill';
+import { projectFile } from './emptiedFiles';
 import { LANGUAGE_LABEL, PATTERNS } from './codePatterns';
 import type { HitSink } from './types';
 
@@ -279,6 +282,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   if (remove) out.hit('code-delete', `${label} ${remove}`);
   const kill = found(p.kill);
   if (kill) out.hit('code-kill', `${label} ${kill}`);
+  const everything = kill ? killsEverything(language, text) : null;
+  if (everything) out.hit('kill-all', `${label} ${everything} signals init or every process`);
   if (p.evaluates.test(text) && p.fetches.test(text))
     out.hit('remote-code', `${label} code runs code it downloads`);
   const dynamic = found(p.shellDynamic);
@@ -291,6 +296,8 @@ export function codeHits(language: CodeLanguage, code: string, place: CodePlace,
   // A socket and a shell, or a socket and commands built at run time: what arrives on it runs.
   if (p.socket.test(text) && (p.shell.test(text) || dynamic))
     out.hit('code-reverse-shell', `${label} code connects a socket to a shell`);
+  const emptied = codeEmptiedFile(language, text);
+  if (emptied && projectFile(place, emptied)) out.hit('source-emptied', `${label} code empties ${emptied}`);
   checkWrites(language, text, p.write, false, place, out);
   if (p.writeWithMode) checkWrites(language, text, p.writeWithMode, language !== 'perl', place, out);
 }

@@ -22,6 +22,14 @@ const asks: Array<readonly [Expected, string]> = [
   ['ask', 'sed -i d src/*.ts'],
   ['ask', "sed -i '1,$d' README.md"],
   ['ask', ': > /home/dev/project/Cargo.toml'],
+  ['ask', `perl -pi -e '$_ = ""' lib/*.pm`],
+  ['ask', "perl -i -ne '' src/app.pl"],
+  ['ask', "perl -0777 -pi -e 's/.*//s' src/main.rs"],
+  ['ask', `python3 -c "open('app/main.py','w').close()"`],
+  ['ask', `python3 -c "from pathlib import Path; Path('src/app.py').write_text('')"`],
+  ['ask', `node -e "require('fs').writeFileSync('src/index.ts', '')"`],
+  ['ask', `ruby -e "File.write('lib/app.rb', '')"`],
+  ['ask', `php -r "file_put_contents('composer.json', '');"`],
 ];
 
 const quiet: Array<readonly [Expected, string]> = [
@@ -35,6 +43,11 @@ const quiet: Array<readonly [Expected, string]> = [
   ['quiet', 'truncate -s 10M disk.img'],
   ['quiet', '> results.json && for f in data/*.json; do cat "$f" >> results.json; done'],
   ['quiet', ': > .env.local'],
+  ['quiet', "perl -pi -e 's/foo/bar/g' src/*.ts"],
+  ['quiet', "perl -i -ne 'print unless /debug/' src/app.pl"],
+  ['quiet', `python3 -c "open('build.log','w').close()"`],
+  ['quiet', `node -e "require('fs').writeFileSync('dist/out.js', '')"`],
+  ['quiet', `python3 -c "open('src/app.py','w').write('x = 1')"`],
 ];
 
 describe('project files emptied in place', () => {

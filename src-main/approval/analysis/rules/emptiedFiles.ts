@@ -25,7 +25,7 @@ const SOURCE_FILE =
   /\.(?:[cm]?[jt]sx?|py|pyi|rb|go|rs|java|kts?|scala|swift|c|cc|cpp|cxx|h|hh|hpp|cs|fs|php|pl|pm|lua|sh|bash|zsh|ps1|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|astro|sql|proto|graphql|json|ya?ml|toml|ini|cfg|xml|html?|css|scss|sass|less|mdx?|rst|tex|gradle|lock|tf|hcl)$|(?:^|\/)(?:Makefile|GNUmakefile|Dockerfile|Containerfile|Gemfile|Rakefile|Procfile|Jenkinsfile|Vagrantfile|CMakeLists\.txt|requirements[\w.-]*\.txt|go\.(?:mod|sum)|LICENSE|README|\.gitignore|\.gitattributes|\.dockerignore)$/;
 
 /** Whether emptying `path` loses a project file: a source or manifest, inside the workspace, not an output. */
-function projectFile(cmd: Pick<CommandView, 'cwd' | 'workspace'>, path: string): boolean {
+export function projectFile(cmd: Pick<CommandView, 'cwd' | 'workspace'>, path: string): boolean {
   if (path === '' || isDynamic(path.replace(/\*[^/]*$/, 'x')) || !SOURCE_FILE.test(path)) return false;
   const workspace = cmd.workspace ?? null;
   // An absolute path is a project file only inside a known workspace.
@@ -89,9 +89,60 @@ function sed(cmd: CommandView, out: HitSink): void {
   if (file) out.hit('source-emptied', `sed deletes every line of ${file}`);
 }
 
+/** `$_ = ""`, `undef $_`, or a substitution of everything by nothing, as the whole of a `-p` script. */
+const PERL_CLEARS = /^\s*(?:\$_\s*=\s*(?:''|""|q\(\)|undef)|undef\s*\$_|s(.)\.\*\1\1[gsm]*)\s*;?\s*$/;
+const PERL_OUTPUT = /\b(?:print|printf|say|syswrite)\b/;
+
+/** Perl's switches as it reads them: `-i` takes the rest of its word, `-e` the rest or the next word. */
+function perlSwitches(args: readonly string[]): {
+  inPlace: boolean;
+  p: boolean;
+  n: boolean;
+  code: string[];
+  files: string[];
+} {
+  const found = { inPlace: false, p: false, n: false, code: [] as string[], files: [] as string[] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      found.files.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a.length < 2) {
+      found.files.push(a);
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a.charAt(j);
+      if (c === 'p') found.p = true;
+      else if (c === 'n') found.n = true;
+      else if (c === 'i') {
+        found.inPlace = true;
+        break;
+      } else if (c === 'e' || c === 'E') {
+        const rest = a.slice(j + 1);
+        found.code.push(rest !== '' ? rest : (args[++i] ?? ''));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+/** `perl -pi -e '$_ = ""' f`, `perl -i -ne '' f`: an in-place edit that writes nothing back. */
+function perl(cmd: CommandView, out: HitSink): void {
+  const s = perlSwitches(cmd.args);
+  if (!s.inPlace || s.code.length === 0) return;
+  const code = s.code.join('\n');
+  const empties = s.p ? PERL_CLEARS.test(code) : s.n && !PERL_OUTPUT.test(code);
+  const file = empties ? s.files.find((f) => projectFile(cmd, f)) : undefined;
+  if (file) out.hit('source-emptied', `perl rewrites ${file} with nothing`);
+}
+
 export const emptiedFileDetectors: DetectorTable = [
   [['truncate'], truncate],
   [['cp', 'ln'], fromNull],
   [['dd'], dd],
   [['sed'], sed],
+  [['perl'], perl],
 ];

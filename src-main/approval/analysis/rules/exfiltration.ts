@@ -22,6 +22,7 @@ import {
   TUNNELS,
   awkSocket,
   remoteDisplay,
+  zshSocket,
   lookupChannel,
   outsideFile,
   outsideOutput,
@@ -348,4 +349,5 @@ export const exfiltrationDetectors: DetectorTable = [
   [[...TUNNELS], tunnel],
   [['awk', 'gawk'], awkSocket],
   [['xterm', 'uxterm', 'rxvt', 'urxvt'], remoteDisplay],
+  [['ztcp'], zshSocket],
 ];

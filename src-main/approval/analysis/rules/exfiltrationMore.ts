@@ -211,3 +211,10 @@ export function remoteDisplay(cmd: CommandView, out: HitSink): void {
   if (host && !/^(?:localhost|127\.\d+\.\d+\.\d+|unix|::1)$/.test(host))
     out.hit('remote-shell', `${cmd.name} -display ${display}`);
 }
+
+/** zsh's `ztcp host port` or `ztcp -l port`: a socket in the shell itself, what `zsh >&$REPLY` wires up. */
+export function zshSocket(cmd: CommandView, out: HitSink): void {
+  const closesOrLists = cmd.args.some((a) => /^-[a-z]*[cL]/.test(a));
+  if (!closesOrLists && splitOptions(cmd.args).operands.length > 0)
+    out.hit('remote-shell', `ztcp ${cmd.args.join(' ')} opens a TCP socket in the shell`);
+}

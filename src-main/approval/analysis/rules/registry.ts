@@ -35,6 +35,7 @@ import { projectUploadRules } from './projectUpload';
 import { secretCopyDetectors, secretCopyRules } from './secretCopies';
 import { emptiedFileDetectors, emptiedFileRules } from './emptiedFiles';
 import { diskFillDetectors, diskFillRules } from './diskFill';
+import { optionExecDetectors, optionExecRules } from './optionExec';
 import { secretSearchDetectors } from './secretSearches';
 import { otherCodeDetectors } from './otherCode';
 
@@ -88,6 +89,7 @@ export const ALL_RULES: readonly Rule[] = [
   ...secretCopyRules,
   ...emptiedFileRules,
   ...diskFillRules,
+  ...optionExecRules,
   ...systemChangeRules,
   ...hardlineRules,
   ...analysisRules,
@@ -134,6 +136,7 @@ const tables: DetectorTable[] = [
   secretSearchDetectors,
   emptiedFileDetectors,
   diskFillDetectors,
+  optionExecDetectors,
   otherCodeDetectors,
   systemChangeDetectors,
   hardlineDetectors,

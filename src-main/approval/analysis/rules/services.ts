@@ -182,6 +182,15 @@ function power(cmd: CommandView, out: HitSink): void {
   out.hit('power-off', `${cmd.name} ${cmd.args.join(' ')}`.trim());
 }
 
+/** AppleScript's restart and shut down, told to what performs them (`tell app "System Events" to restart`). */
+const APPLESCRIPT_POWER =
+  /\btell\s+(?:application|app)\s+(?:id\s+)?"(?:System Events|Finder|loginwindow|com\.apple\.systemevents)"[^\n]{0,80}?\b(?:restart|shut\s?down)\b|«event aevt(?:rrst|rsdn)»/i;
+
+function appleScriptPower(cmd: CommandView, out: HitSink): void {
+  if (cmd.args.some((a) => APPLESCRIPT_POWER.test(a)))
+    out.hit('power-off', 'osascript: restart or shut down');
+}
+
 function init(cmd: CommandView, out: HitSink): void {
   const level = cmd.args[0];
   if (level === '0' || level === '6') out.hit('power-off', `${cmd.name} ${level}`);
@@ -207,5 +216,6 @@ export const servicesDetectors: DetectorTable = [
   [['killall5'], killall5],
   [['shutdown', 'reboot', 'halt', 'poweroff', 'openrc-shutdown'], power],
   [['init', 'telinit'], init],
+  [['osascript'], appleScriptPower],
   [['perl', 'python', 'ruby', 'node', 'bun', 'deno'], interpreterCode],
 ];

@@ -182,8 +182,16 @@ function judgeLine(line: string, dialect: Dialect, out: HitSink, depth: number):
     out.hit('nesting-too-deep', `${dialect} nested more than ${MAX_DEPTH} deep`);
     return;
   }
+  if (dialect === 'powershell' && PS_EVALUATES.test(line) && PS_FETCHES.test(line))
+    out.hit('remote-code', 'PowerShell runs code it downloads (iex of irm, DownloadString)');
   for (const words of splitCommandLine(line, dialect)) judge(words, dialect, out, depth);
 }
+
+/** PowerShell running a string as code … */
+const PS_EVALUATES = /\b(?:iex|invoke-expression)\b|\[scriptblock\]::create\b/i;
+/** … that it fetched from the network. */
+const PS_FETCHES =
+  /\b(?:irm|iwr|invoke-restmethod|invoke-webrequest|start-bitstransfer)\b|\.download(?:string|data)\s*\(|\bnet\.webclient\b/i;
 
 /**
  * A Windows name typed into bash: an unquoted `C:\Windows` reaches it as `C:Windows` once bash
