@@ -4,7 +4,7 @@ import type { ChatEvent } from '../../../src-shared/ipc/chatSchemas';
 import { setBridge } from '../../api/client';
 import { createFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { emptyChat } from './chatReducer';
-import { useChat } from './chatStore';
+import { BUSY_SEND, useChat } from './chatStore';
 
 let fake: FakeBridge;
 let next = 0;
@@ -66,5 +66,19 @@ describe('useChat across sessions', () => {
       { id: 's2' },
       { id: 's1' },
     ]);
+  });
+});
+
+describe('useChat send', () => {
+  it('refuses a message while the turn runs, says why, and sends it once the turn has ended', async () => {
+    const chat = () => useChat.getState();
+    expect(await chat().send('first')).toBe(true);
+    chat().apply(started('s1', 't1', 'first'));
+    expect(await chat().send('too soon')).toBe(false);
+    expect(chat().lastError).toBe(BUSY_SEND);
+    chat().apply({ type: 'turn.finished', sessionId: 's1', turnId: 't1', status: 'cancelled' });
+    expect(chat().status).toBe('idle');
+    expect(await chat().send('too soon')).toBe(true);
+    expect(chat().lastError).toBeUndefined();
   });
 });

@@ -40,6 +40,10 @@ let navigation = 0;
  * loads (it then replaces them): switching between long sessions does not wait for them.
  */
 const RECENT = 3;
+
+/** Said when a message is sent while the chat's turn is still running or ending. */
+export const BUSY_SEND =
+  'The chat is still busy with its turn: send again once it has finished or been stopped.';
 const recent = new Map<string, ChatData>();
 
 /** Main's copy says what the chat shown already does: drawing it again would change nothing. */
@@ -106,7 +110,12 @@ export const useChat = create<ChatStore>((set, get) => ({
 
   async send(text, attachments, files) {
     const { status, sessionId } = get();
-    if (status !== 'idle' || !text.trim()) return false;
+    if (!text.trim()) return false;
+    // The button is disabled while a turn runs; a send that races a turn's start or end is told so.
+    if (status !== 'idle') {
+      set({ lastError: BUSY_SEND });
+      return false;
+    }
     set({ status: 'sending', lastError: undefined });
     if (!sessionId && get().workspace !== undefined && !(await get().checkWorkspace())) {
       set({ status: 'idle', lastError: `Choose a usable workspace folder: ${get().workspaceError ?? ''}` });
