@@ -49,7 +49,8 @@ export function killsEverything(language: CodeLanguage, code: string): string | 
   for (let m = kill.call.exec(code); m && calls < MAX_CALLS; m = kill.call.exec(code), calls++) {
     const args = argumentsAt(code, m.index + m[0].length).map((a) => a.trim());
     const pids = kill.signalFirst ? args.slice(1) : args.slice(0, 1);
-    if (pids.some((p) => EVERYTHING.test(p))) return `${m[0].replace(/\($/, '').trimEnd()}(${args.join(', ')})`;
+    if (pids.some((p) => EVERYTHING.test(p)))
+      return `${m[0].replace(/\($/, '').trimEnd()}(${args.join(', ')})`;
   }
   return null;
 }
