@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that load the machine on purpose (fork bombs, link swappers spinning, terminal floods)
- * or that time a page keeping up with one. They run one at a time after the rest, so they
- * neither slow another file past its waits nor are slowed by one.
+ * or that time something (a page keeping up with a flood, an MCP client's reconnect delay).
+ * They run one at a time after the rest, so they neither slow another file past its waits nor
+ * are slowed by one.
  */
 const ALONE = [
   'src-main/sandbox/limits.test.ts',
@@ -15,6 +16,7 @@ const ALONE = [
   'e2e/serveFlowControl.spec.ts',
   'e2e/restore.spec.ts',
   'e2e/longSession.spec.ts',
+  'src-main/mcp/conformanceTimed.test.ts',
 ];
 
 export default defineConfig({
