@@ -10,6 +10,7 @@ import { detectorsFor } from './rules/registry';
 import { withPositional } from './positional';
 import { codeSourceHits, downloadTargets } from './rules/remote';
 import type { CommandView } from './rules/types';
+import { LIST_LOOP } from './rules/types';
 import { staticOutput } from './staticOutput';
 import { unwrap } from './unwrap';
 import type { Collector, WalkerApi } from './wordEval';
@@ -156,7 +157,8 @@ export function judgeArgv(
   const head = u.argv[0];
   // Commands in code nested under `sudo watch …` run as root: they inherit its elevator.
   const prefix = viaPrefix.length === 0 ? ctx.elevation : viaPrefix;
-  const via = prefix.length === 0 ? u.via : [...prefix, ...u.via];
+  const looped = ctx.listLoop ? [...prefix, LIST_LOOP] : prefix;
+  const via = looped.length === 0 ? u.via : [...looped, ...u.via];
   if (!head) {
     rootAttach(argv, u.via, via, sink);
     for (const n of u.nested) followNested(w, n, via, null, seg, src, col, stdin);

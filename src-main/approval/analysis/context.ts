@@ -83,6 +83,11 @@ export class AnalysisContext {
   depth = 0;
   /** The elevator (`sudo`) the nested code being walked runs under; see elevation.ts. */
   elevation: readonly string[] = NOT_ELEVATED;
+  /**
+   * Inside the body of a loop over lines or words a command produces (`for f in $(git ls-files)`,
+   * `while read f`): what it does to `"$f"` it does to every item, like `xargs`.
+   */
+  listLoop = false;
   /** Function bodies being walked; positional parameters are unknown inside them. */
   functionDepth = 0;
   parsed = true;

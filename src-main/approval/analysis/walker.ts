@@ -54,10 +54,13 @@ export class Walker implements CommandWalker {
             'fork-bomb',
             'an endless loop starts processes in the background without waiting',
           );
+        if (node.type === 'while_statement' && readsLines(node, src.text))
+          return this.listLoop(node, src, col);
         break;
       case 'for_statement':
         for (const c of node.children)
           if (c.type === 'variable_name') this.ctx.env.delete(src.text.slice(c.start, c.end));
+        if (overProducedList(node, src.text)) return this.listLoop(node, src, col);
         break;
       case 'command_substitution':
       case 'process_substitution':
@@ -69,6 +72,18 @@ export class Walker implements CommandWalker {
     for (const c of node.children) {
       if (c.type === 'variable_assignment') this.assign(c, src, col);
       else this.walk(c, src, col);
+    }
+    return null;
+  }
+
+  /** Walks a loop whose body runs once per item of a list a command produced. */
+  private listLoop(node: SyntaxNode, src: Source, col: Collector): null {
+    const outer = this.ctx.listLoop;
+    this.ctx.listLoop = true;
+    try {
+      for (const c of node.children) this.walk(c, src, col);
+    } finally {
+      this.ctx.listLoop = outer;
     }
     return null;
   }
@@ -295,5 +310,21 @@ function splitHeredocTail(node: SyntaxNode): { clean: SyntaxNode; tail: SyntaxNo
 function flattenPipeline(p: SyntaxNode): SyntaxNode[] {
   return p.children.flatMap((c) =>
     c.type === '|' || c.type === '|&' ? [] : c.type === 'pipeline' ? flattenPipeline(c) : [c],
+  );
+}
+
+/** `for f in $(git ls-files)`, `for f in `find …``: the words looped over come from a command. */
+function overProducedList(node: SyntaxNode, text: string): boolean {
+  const body = node.children.find((c) => c.type === 'do_group');
+  const list = text.slice(node.start, body?.start ?? node.end);
+  return list.includes('$(') || list.includes('`');
+}
+
+/** `while read f` (also `IFS= read -r f`): each pass takes a line of its input. */
+function readsLines(node: SyntaxNode, text: string): boolean {
+  const condition = node.children.find((c) => c.type !== 'while' && c.type !== 'do_group');
+  return (
+    condition !== undefined &&
+    /^(?:IFS=\S*\s+)?read\b/.test(text.slice(condition.start, condition.end).trim())
   );
 }

@@ -43,7 +43,8 @@ export function emptyingRedirect(
   target: string,
   /** The command line after the redirect: a file named again there is being started afresh. */
   after: string,
-  place: Pick<CommandView, 'cwd' | 'workspace'>,
+  /** `listLoop`: the redirect runs once per item of a list a command produced (context.ts). */
+  place: Pick<CommandView, 'cwd' | 'workspace'> & { listLoop?: boolean },
   out: HitSink,
 ): void {
   if (after.includes(target)) return;
@@ -54,7 +55,11 @@ export function emptyingRedirect(
       (view.name === ':' ||
         view.name === 'true' ||
         (view.name === 'cat' && view.args.length > 0 && view.args.every((a) => a === '/dev/null'))));
-  if (empty && projectFile(place, target)) out.hit('source-emptied', `empties ${target}`);
+  if (!empty) return;
+  if (projectFile(place, target)) out.hit('source-emptied', `empties ${target}`);
+  // `for f in $(git ls-files); do > "$f"; done`: every file the list names.
+  else if (place.listLoop === true && isDynamic(target))
+    out.hit('source-emptied', 'empties each file of a loop over a list a command produced');
 }
 
 function truncate(cmd: CommandView, out: HitSink): void {

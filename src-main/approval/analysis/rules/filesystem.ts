@@ -3,7 +3,7 @@ import type { Rule } from '../verdict';
 import { configWriteKey, protectedAt, resolvePath } from '../paths';
 import { commandName, isDynamic } from '../words';
 import type { CommandView, DetectorTable, HitSink } from './types';
-import { hasFlag, optionValues, splitOptions } from './types';
+import { LIST_LOOP, hasFlag, optionValues, splitOptions } from './types';
 import { deletesOnlyOutputs, findDeletesOnlyOutputs } from './buildOutputs';
 
 export const filesystemRules: Rule[] = [
@@ -77,6 +77,8 @@ function rm(cmd: CommandView, out: HitSink): void {
   // Run on every match of a search: as many files as it finds, not the few named here.
   const search = ['find', 'fd -x', 'xargs'].find((v) => cmd.via.includes(v));
   if (search && !outputs) out.hit('find-exec-rm', `rm via ${search === 'find' ? 'find -exec' : search}`);
+  else if (!outputs && cmd.via.includes(LIST_LOOP) && operands.some(isDynamic))
+    out.hit('find-exec-rm', 'rm of each item of a loop over a list a command produced');
 }
 
 /** Expression words that narrow what find matches; without them find -delete takes everything. */

@@ -27,6 +27,9 @@ export interface HitSink {
 
 export type CommandDetector = (cmd: CommandView, out: HitSink) => void;
 
+/** In `via`: the command runs once per item of a list a command produced (context.ts `listLoop`). */
+export const LIST_LOOP = 'for-each';
+
 /** Command names and the detector that judges them. */
 export type DetectorTable = ReadonlyArray<readonly [names: readonly string[], detect: CommandDetector]>;
 
