@@ -12,6 +12,7 @@ import { confinedOutput } from './buildOutputs';
 import { isSecretPath } from './secrets';
 import { environmentRead } from './codeEnvironment';
 import type { CodeLanguage } from './codePatterns';
+import { argsAt } from './callArgs';
 import { codeEmptiedFile } from './codeEmptied';
 import { killsEverything } from './codeKill';
 import { projectFile } from './emptiedFiles';
@@ -66,7 +67,6 @@ export interface CodePlace {
 }
 
 const MAX_CODE = 64 * 1024;
-const ARGS_WINDOW = 400;
 const LITERAL = /(['"`])([^'"`\n]{0,500})\1/g;
 const MODE = /^[rwaxbtU+]{1,4}$/;
 const PERL_MODE = /^\s*(?:\+?[<>]|>>|\|)\s*/;
@@ -74,21 +74,6 @@ const PERL_MODE = /^\s*(?:\+?[<>]|>>|\|)\s*/;
 function clipCall(s: string): string {
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length > 60 ? `${one.slice(0, 57)}…` : one;
-}
-
-/** The argument text of a call starting at `from`: up to its closing parenthesis, `;` or a newline. */
-function argsAt(code: string, from: number): string {
-  let depth = 0;
-  const end = Math.min(code.length, from + ARGS_WINDOW);
-  for (let i = from; i < end; i++) {
-    const c = code.charAt(i);
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) return code.slice(from, i);
-      depth--;
-    } else if ((c === ';' || c === '\n') && depth === 0) return code.slice(from, i);
-  }
-  return code.slice(from, end);
 }
 
 function literals(args: string): string[] {
