@@ -4,6 +4,7 @@
  * alternating rounds so that a change in the machine's load falls on both alike (the figure is
  * the median of the rounds' ratios). Then how long a reloaded page takes to show that terminal
  * again (its snapshot from main's mirror), and to show each other restored tab when it is picked.
+ * Last, what the page costs while a command prints nothing.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -99,6 +100,44 @@ async function restoredTabSwitchMs(page: Page): Promise<number> {
   return median(times);
 }
 
+/** Seconds of CPU all of Chromium's processes have used so far (browser, renderers, GPU). */
+async function chromiumCpuSeconds(browser: Browser): Promise<number> {
+  const cdp = await browser.context.browser()?.newBrowserCDPSession();
+  if (!cdp) throw new Error('no browser target to read process times from');
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { cpuTime: number }[];
+    };
+    return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Chromium's CPU, in % of one core, while the page shows an agent's command that prints nothing
+ * for a while (a build, a test run): what such a command pays for the window. A page of its own,
+ * settled; measured after its first two seconds with the command (the card and tab appearing),
+ * over the next three.
+ */
+async function quietPageCpuPct(browser: Browser, model: ScriptedModel, dir: string): Promise<number> {
+  await whenPageSettled(browser.page);
+  const started = join(dir, 'quiet.started');
+  script(model, 'call_quiet', `touch ${started}; sleep 7; touch ${started}.done`, dir);
+  await browser.page.getByTestId('chat-input').fill('Run something quiet');
+  await browser.page.getByTestId('chat-send').click();
+  await browser.page.locator(AGENT_TABS).last().click();
+  while (!existsSync(started)) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const before = await chromiumCpuSeconds(browser);
+  const from = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const used = (await chromiumCpuSeconds(browser)) - before;
+  const pct = (used / ((performance.now() - from) / 1_000)) * 100;
+  while (!existsSync(`${started}.done`)) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pct;
+}
+
 export interface AgentStreamOptions {
   /**
    * Slows the page's CPU this many times (Chromium's CPU throttling), to stand for a slower
@@ -138,6 +177,7 @@ export async function benchAgentStream(options: AgentStreamOptions = {}): Promis
     const pace = Number(await browser.page.evaluate(`document.documentElement.dataset.terminalPace ?? '1'`));
     const restore = await reloadRestoreMs(browser.page);
     const tabSwitch = await restoredTabSwitchMs(browser.page);
+    const quiet = await quietPageCpuPct(await throttled(await open(), options.cpuThrottle), model, dir);
     return {
       agent_stream_headless_ms: median(headless),
       agent_stream_ui_ms: median(ui),
@@ -146,6 +186,7 @@ export async function benchAgentStream(options: AgentStreamOptions = {}): Promis
       agent_stream_page_pace: pace,
       reload_restore_ms: round(restore, 0),
       restored_tab_switch_ms: round(tabSwitch, 0),
+      agent_quiet_page_cpu_pct: round(quiet, 1),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -139,6 +139,54 @@ describe('agent terminal restore', () => {
     expect((await pageCells(page))?.cursor).toEqual(expected.cursor);
     await writeFile(join(dir, 'stop'), '');
     await expect.poll(() => app.card('call_flood').getAttribute('data-status'), POLL).toBe('ok');
+  }, 120_000);
+
+  test("a snapshot taken at another window's grid is shown at this pane's grid, and leaves the PTY as it is", async ({
+    app,
+  }) => {
+    const { page } = app;
+    const dir = join(app.work, 'grids');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'screen.bin'), screenBytes(15_000));
+    const sizeLoop = (until: string) => `until [ -e ${until} ]; do stty size > pty.size; sleep 0.1; done`;
+    const command = ['echo waiting-for-go', sizeLoop('go'), 'cat screen.bin', sizeLoop('stop')].join('; ');
+    app.model.push(
+      {
+        toolCalls: [{ id: 'call_grids', name: 'terminal', arguments: { command, workdir: dir, pty: true } }],
+      },
+      { text: 'Shown in two windows.' },
+    );
+    const ptySize = () =>
+      readFile(join(dir, 'pty.size'), 'utf8').then(
+        (s) => s.trim(),
+        () => '',
+      );
+    await app.send('Show it in two windows');
+    await app.showAgentTerminal();
+    await expect.poll(() => app.terminalText(), POLL).toContain('waiting-for-go');
+    const own = await pageSize(page);
+    await expect.poll(ptySize, POLL).toBe(`${own.rows} ${own.cols}`);
+
+    // A window of another size shows the same terminal: the PTY takes its grid, as the last fitted.
+    const other = await page.context().newPage();
+    await other.setViewportSize({ width: 900, height: 560 });
+    await other.goto(page.url());
+    await other.locator('[data-testid="terminal-tab"][data-kind="agent"]').last().click();
+    await expect.poll(() => pageSize(other), POLL).not.toEqual(own);
+    const others = await pageSize(other);
+    await expect.poll(ptySize, POLL).toBe(`${others.rows} ${others.cols}`);
+
+    // The first window lags through a flood: it is sent a snapshot taken at the other's grid.
+    const lag = page.evaluate('(() => { const end = Date.now() + 3000; while (Date.now() < end); })()');
+    await writeFile(join(dir, 'go'), '');
+    await lag;
+    await expect.poll(() => app.terminalText(), POLL).toContain('line 14999');
+    // Parsed at that grid, the screen takes its own pane's grid again; the PTY keeps the other's.
+    await expect.poll(() => pageSize(page), POLL).toEqual(own);
+    expect(await ptySize()).toBe(`${others.rows} ${others.cols}`);
+    await writeFile(join(dir, 'stop'), '');
+    await expect.poll(() => app.card('call_grids').getAttribute('data-status'), POLL).toBe('ok');
+    await other.close();
   }, 120_000);
 
   test("a finished command's tab shows its final screen after serve restarts", async ({ app }) => {

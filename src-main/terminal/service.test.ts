@@ -228,6 +228,19 @@ describe('background processes on the local backend', () => {
   // A plain sh: an interactive bash runs the machine's ~/.bashrc, which may be slow.
   const shellConfig = { env: { SHELL: '/bin/sh' } };
 
+  it("starts an agent's next PTY at the grid a page last gave one, in any task; a user shell's grid is not taken", async () => {
+    start(shellConfig);
+    expect((await runToEnd('stty size', { pty: true })).output).toContain('24 80');
+    // The pane's grid reaches a command (the page fits it), then a user shell is resized.
+    await expectPtyResize(service, { cols: 101, rows: 33, waitMs: 10_000 }, { taskId: 't1' });
+    const shell = await service.openUserShell({ taskId: 't1', cols: 70, rows: 20 });
+    expect(service.streams.resize(shell.streamId, 60, 15)).toBe(true);
+    expect((await runToEnd('stty size', { pty: true })).output).toContain('33 101');
+    expect((await runToEnd('stty size', { pty: true, taskId: 'other' })).output).toContain('33 101');
+    // A call that names its grid keeps it.
+    expect((await runToEnd('stty size', { pty: true, cols: 90, rows: 20 })).output).toContain('20 90');
+  });
+
   /** A user shell flooding its stream, as a person typing `yes` would. */
   async function floodingShell() {
     const shell = await service.openUserShell({ taskId: 't1', cols: 80, rows: 24 });

@@ -196,6 +196,9 @@ export class TerminalService {
     const environment = this.environments.get(request.taskId);
     const streamId = this.streams.newId();
     const tags = { taskId: request.taskId, toolCallId: request.toolCallId, streamId };
+    // Unless the call says otherwise, the grid the terminal pane shows (once a page has said it).
+    const grid =
+      request.cols && request.rows ? { cols: request.cols, rows: request.rows } : this.streams.agentPaneSize;
     environment.active++;
     try {
       const script = await environment.script(request.command, {
@@ -209,8 +212,8 @@ export class TerminalService {
         command: script,
         env: environment.env,
         pty: request.pty,
-        cols: request.cols,
-        rows: request.rows,
+        cols: grid?.cols,
+        rows: grid?.rows,
         stdin: request.background === true,
         workspace: environment.workspace,
         tmpDir: environment.tmpDir,
@@ -225,7 +228,7 @@ export class TerminalService {
       this.streams.attach(tags, handle, {
         input: request.pty === true || request.background === true,
         screen: agentScreen(request.taskId),
-        ...(request.cols && request.rows ? { cols: request.cols, rows: request.rows } : {}),
+        ...grid,
         command: request.command,
       });
       if (request.background) {

@@ -48,11 +48,17 @@ export interface AttachOptions {
 export type WriteResult = 'written' | 'unknown_stream' | 'no_input';
 
 /** The mirrored screen of one user shell; only agents' screens (`task:`) outlive their streams. */
-const userShellScreen = (streamId: string): string => `shell:${streamId}`;
+const USER_SHELL_SCREEN = 'shell:';
+const userShellScreen = (streamId: string): string => `${USER_SHELL_SCREEN}${streamId}`;
 
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
+  /**
+   * The grid a page last gave an agent's command (the terminal pane's size): the next command's
+   * PTY and screen start at it, so its first output and snapshots match what the page shows.
+   */
+  private agentGrid: { cols: number; rows: number } | undefined;
   private readonly unwatch: () => void;
   readonly mirrors: MirrorHub;
 
@@ -179,8 +185,15 @@ export class StreamHub {
     this.live.get(streamId)?.stream?.setFlowControl(false);
   }
 
+  /** The pane's grid as pages last set it for an agent's command; undefined before any did. */
+  get agentPaneSize(): { cols: number; rows: number } | undefined {
+    return this.agentGrid;
+  }
+
   resize(streamId: string, cols: number, rows: number): boolean {
     const live = this.live.get(streamId);
+    if (live && live.screen !== undefined && !live.screen.startsWith(USER_SHELL_SCREEN))
+      this.agentGrid = { cols, rows };
     live?.handle.resize(cols, rows);
     if (live?.screen !== undefined) this.mirrors.acquired(live.screen)?.resize(cols, rows);
     return live !== undefined;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from './Icon';
+import { Spinner } from './Spinner';
 
 type CopyState =
   { kind: 'idle' } | { kind: 'busy' } | { kind: 'copied' } | { kind: 'failed'; reason: string };
@@ -42,11 +43,7 @@ export function CopyButton({
       }}
       onBlur={() => setState((s) => (s.kind === 'copied' ? { kind: 'idle' } : s))}
     >
-      {busy ? (
-        <span className="spinner" aria-hidden="true" />
-      ) : (
-        <Icon name={state.kind === 'copied' ? 'check' : 'copy'} />
-      )}
+      {busy ? <Spinner /> : <Icon name={state.kind === 'copied' ? 'check' : 'copy'} />}
       <span>{busy ? 'Copying…' : state.kind === 'copied' ? 'Copied' : 'Copy'}</span>
     </button>
   );

@@ -1,6 +1,7 @@
 import { useApprovals } from '../approvals/approvalsStore';
 import { useChat } from './chatStore';
 import { IconButton } from '../../ui/IconButton';
+import { Spinner } from '../../ui/Spinner';
 
 const TEXT = {
   idle: '',
@@ -21,7 +22,7 @@ export function StatusLine() {
   return (
     <div className="status-line" data-testid="chat-status" data-status={status}>
       <span role="status" aria-live="polite">
-        {status !== 'idle' && <span className="spinner" aria-hidden="true" />}{' '}
+        {status !== 'idle' && <Spinner />}{' '}
         {status === 'running' && queued !== undefined
           ? `Queued: ${queued} other ${queued === 1 ? 'chat is' : 'chats are'} working; this one starts when one finishes.`
           : status === 'running' && waitingForApproval

@@ -8,6 +8,7 @@ import '@xterm/xterm/css/xterm.css';
 import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 import { readTerminalTheme } from './xtermTheme';
 import { tabEscapeHandler } from './tabEscape';
+import { coalesceViewportSync } from './viewportSync';
 
 export interface TerminalEntry {
   term: Terminal;
@@ -33,6 +34,13 @@ export interface TerminalEntry {
    * it a few lines up, after which output no longer scrolls it: such moves do not count.
    */
   followed: boolean;
+  /** The grid last fitted to the pane and told to main (a snapshot's own grid is not). */
+  reported?: Grid;
+}
+
+export interface Grid {
+  cols: number;
+  rows: number;
 }
 
 /** The view shows the newest line, so new output scrolls it along. */
@@ -41,7 +49,7 @@ const atBottom = (term: Terminal): boolean => term.buffer.active.viewportY >= te
 export interface RegistryHooks {
   /** The user typed or pasted into a tab. */
   input(key: string, data: string): void;
-  /** xterm changed its grid size (after a fit). */
+  /** The tab's grid fitted to the pane changed: its command's PTY should follow. */
   resized(key: string, cols: number, rows: number): void;
   /** xterm parsed `chars` characters of a stream. */
   parsed(streamId: string, chars: number): void;
@@ -60,12 +68,16 @@ const RESET = '\x1bc';
 export class TerminalRegistry {
   private readonly entries = new Map<string, TerminalEntry>();
   private readonly pacer: HiddenPacer;
+  /** The pane's grid, as last fitted: tabs share the pane, so a new terminal starts at it. */
+  private paneGrid: Grid | undefined;
 
   constructor(private readonly hooks: RegistryHooks) {
     this.pacer = new HiddenPacer({
       write: (key, streamId, data, start) => {
-        if (start) this.reset(key, start);
+        const regridded = start !== undefined && this.reset(key, start);
         this.parse(key, streamId, data);
+        // Parsed at the grid it was taken at, the screen then takes the pane's grid again.
+        if (regridded) this.fit(key);
       },
       dropped: (streamId, chars) => hooks.parsed(streamId, chars),
       holdScreens: () => hooks.holdHiddenScreens?.() ?? false,
@@ -81,11 +93,15 @@ export class TerminalRegistry {
     if (existing) return existing;
     const term = new Terminal({
       allowProposedApi: true,
-      cursorBlink: true,
+      // A steady cursor, as VS Code's terminal has by default: the DOM renderer blinks with a CSS
+      // animation that has the page draw a frame every vsync for as long as the terminal has focus.
+      cursorBlink: false,
       fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace",
       fontSize: 13,
       scrollback: 10_000,
       theme: readTerminalTheme(),
+      // Output parsed before the first fit then needs no reflow.
+      ...this.paneGrid,
     });
     const entry: TerminalEntry = {
       term,
@@ -115,7 +131,6 @@ export class TerminalRegistry {
     const noteView = () => requestAnimationFrame(() => (entry.followed = atBottom(term)));
     for (const type of ['wheel', 'keyup', 'pointerup'] as const)
       entry.element.addEventListener(type, noteView, { passive: true });
-    term.onResize(({ cols, rows }) => this.hooks.resized(key, cols, rows));
     this.entries.set(key, entry);
     return entry;
   }
@@ -142,14 +157,23 @@ export class TerminalRegistry {
     this.pacer.push(key, NOTE, text, this.ensure(key).element.isConnected);
   }
 
-  private reset(key: string, { size }: ScreenStart): void {
+  /** The grid the tab shows in the pane (its command's PTY should have it), while a snapshot's differs too. */
+  gridOf(key: string): Grid | undefined {
+    const entry = this.entries.get(key);
+    return entry && (entry.reported ?? { cols: entry.term.cols, rows: entry.term.rows });
+  }
+
+  /** Clears the tab for a snapshot; true when the terminal took the snapshot's grid for it. */
+  private reset(key: string, { size }: ScreenStart): boolean {
     const term = this.entries.get(key)?.term;
-    if (!term) return;
+    if (!term) return false;
     // A full reset (RIS) in the stream, not term.reset(): xterm parses writes later, so output
     // written before the snapshot but not parsed yet would land on the reset screen.
     term.write(RESET);
     // Written at the grid it was taken at; a fit afterwards reflows it like main's mirror.
-    if (size && (size.cols !== term.cols || size.rows !== term.rows)) term.resize(size.cols, size.rows);
+    if (!size || (size.cols === term.cols && size.rows === term.rows)) return false;
+    term.resize(size.cols, size.rows);
+    return true;
   }
 
   private parse(key: string, streamId: string, data: string): void {
@@ -178,6 +202,7 @@ export class TerminalRegistry {
     if (!entry.opened) {
       entry.term.open(entry.element);
       entry.opened = true;
+      if (coalesceViewportSync(entry.term, entry.element)) entry.element.dataset.viewportSync = 'coalesced';
       entry.renderer = preferDomRenderer()
         ? 'dom'
         : loadWebgl(entry.term, () => {
@@ -208,17 +233,24 @@ export class TerminalRegistry {
       entry.fitWaits = true;
       entry.term.write('', () => {
         entry.fitWaits = false;
-        this.fitNow(entry);
+        this.fitNow(key, entry);
       });
       return;
     }
-    this.fitNow(entry);
+    this.fitNow(key, entry);
   }
 
-  private fitNow(entry: TerminalEntry): void {
+  private fitNow(key: string, entry: TerminalEntry): void {
     // A hidden element measures 0×0; fitting it would shrink the terminal to nothing.
     if (entry.element.clientWidth === 0 || entry.element.clientHeight === 0) return;
     entry.fit.fit();
+    const grid = { cols: entry.term.cols, rows: entry.term.rows };
+    this.paneGrid = grid;
+    // Only the pane's grid goes to main: a snapshot's (reset) is the PTY's already.
+    if (entry.reported?.cols !== grid.cols || entry.reported.rows !== grid.rows) {
+      entry.reported = grid;
+      this.hooks.resized(key, grid.cols, grid.rows);
+    }
     // A view that followed the output still does after the grid changes (rows come and go above it).
     if (entry.followed) entry.term.scrollToBottom();
   }

@@ -2,6 +2,7 @@ import { FlowControl } from '../../../src-shared/constants';
 import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
 import type { TerminalData } from '../../../src-shared/ipc/schemas';
 import { api, unwrap } from '../../api/client';
+import { spinners } from '../../ui/spinTicker';
 import { reportError } from '../../state/noticesStore';
 import { useTerminal } from './terminalStore';
 import { inputStream, type TerminalTab } from './terminalTabs';
@@ -25,6 +26,7 @@ const cards = new CardOutput(
 );
 const motion = new FloodMotion(
   (still) => {
+    spinners.pause(still);
     if (still) document.documentElement.dataset.terminalFlood = '';
     else delete document.documentElement.dataset.terminalFlood;
   },
@@ -102,12 +104,12 @@ function receive(data: TerminalData): void {
   else if (data.snapshot) terminals.replace(key, data.streamId, data.data, data.size);
   else terminals.write(key, data.streamId, data.data);
   // A new command in a tab gets the tab's size, so its PTY and main's mirror match what is shown.
-  const term = key === undefined ? undefined : terminals.get(key)?.term;
-  if (term && joined)
+  const grid = key === undefined || !joined ? undefined : terminals.gridOf(key);
+  if (grid)
     void api().terminalResize({
       streamId: data.streamId,
-      cols: Math.max(2, term.cols),
-      rows: Math.max(1, term.rows),
+      cols: Math.max(2, grid.cols),
+      rows: Math.max(1, grid.rows),
     });
 }
 
@@ -181,8 +183,8 @@ export async function openShell(): Promise<void> {
   const front = state.tabs.find((t) => t.key === state.activeKey);
   // With no agent tab in front, the open session's environment: the shell starts in its workspace.
   const taskId = front?.taskId ?? chat.sessionId();
-  const term = front ? terminals.get(front.key)?.term : undefined;
-  const size = { cols: Math.max(2, term?.cols ?? 80), rows: Math.max(1, term?.rows ?? 24) };
+  const grid = front ? terminals.gridOf(front.key) : undefined;
+  const size = { cols: Math.max(2, grid?.cols ?? 80), rows: Math.max(1, grid?.rows ?? 24) };
   state.shellRequested();
   let streamId: string | undefined;
   try {

@@ -1,4 +1,5 @@
 import { isIconName, maskIconClass, type IconName } from '../../ui/Icon';
+import { Spinner } from '../../ui/Spinner';
 
 /** The line icon the tool's registration names (emoji fonts are not everywhere); else a wrench. */
 export function toolIconName(icon: string | undefined): IconName {
@@ -18,7 +19,7 @@ export function ToolIcon({ icon, running }: { icon: string | undefined; running:
       data-icon={name}
       aria-hidden="true"
     >
-      {running && <span className="spinner tool-spinner" />}
+      {running && <Spinner className="tool-spinner" />}
     </span>
   );
 }
