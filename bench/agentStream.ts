@@ -33,8 +33,13 @@ function command(dir: string, name: string): string {
   );
 }
 
+/** Resolves once the command has made `file`. */
+async function untilFile(file: string): Promise<void> {
+  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 async function elapsedMs(file: string): Promise<number> {
-  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 100));
+  await untilFile(file);
   return Number(await readFile(file, 'utf8'));
 }
 
@@ -127,14 +132,14 @@ async function quietPageCpuPct(browser: Browser, model: ScriptedModel, dir: stri
   await browser.page.getByTestId('chat-input').fill('Run something quiet');
   await browser.page.getByTestId('chat-send').click();
   await browser.page.locator(AGENT_TABS).last().click();
-  while (!existsSync(started)) await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilFile(started);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const before = await chromiumCpuSeconds(browser);
   const from = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const used = (await chromiumCpuSeconds(browser)) - before;
   const pct = (used / ((performance.now() - from) / 1_000)) * 100;
-  while (!existsSync(`${started}.done`)) await new Promise((resolve) => setTimeout(resolve, 100));
+  await untilFile(`${started}.done`);
   return pct;
 }
 

@@ -198,7 +198,7 @@ export class TerminalService {
     const tags = { taskId: request.taskId, toolCallId: request.toolCallId, streamId };
     // Unless the call says otherwise, the grid the terminal pane shows (once a page has said it).
     const grid =
-      request.cols && request.rows ? { cols: request.cols, rows: request.rows } : this.streams.agentPaneSize;
+      request.cols && request.rows ? { cols: request.cols, rows: request.rows } : this.streams.agentGrid;
     environment.active++;
     try {
       const script = await environment.script(request.command, {

@@ -58,7 +58,7 @@ export class StreamHub {
    * The grid a page last gave an agent's command (the terminal pane's size): the next command's
    * PTY and screen start at it, so its first output and snapshots match what the page shows.
    */
-  private agentGrid: { cols: number; rows: number } | undefined;
+  private lastAgentGrid: { cols: number; rows: number } | undefined;
   private readonly unwatch: () => void;
   readonly mirrors: MirrorHub;
 
@@ -186,14 +186,14 @@ export class StreamHub {
   }
 
   /** The pane's grid as pages last set it for an agent's command; undefined before any did. */
-  get agentPaneSize(): { cols: number; rows: number } | undefined {
-    return this.agentGrid;
+  get agentGrid(): { cols: number; rows: number } | undefined {
+    return this.lastAgentGrid;
   }
 
   resize(streamId: string, cols: number, rows: number): boolean {
     const live = this.live.get(streamId);
     if (live && live.screen !== undefined && !live.screen.startsWith(USER_SHELL_SCREEN))
-      this.agentGrid = { cols, rows };
+      this.lastAgentGrid = { cols, rows };
     live?.handle.resize(cols, rows);
     if (live?.screen !== undefined) this.mirrors.acquired(live.screen)?.resize(cols, rows);
     return live !== undefined;

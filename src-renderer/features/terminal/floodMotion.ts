@@ -2,9 +2,8 @@
  * While a flood of terminal output streams into the page, what moves by itself stands still (the
  * app's spinners, the terminal's fading scrollbar): the terminal shows that work goes on, and
  * anything animated makes the page, the compositor and the GPU process draw frames, time the
- * command would otherwise have. A stream floods when main holds it
- * back from the page, or when much of it arrives. They move again once the flooding streams have
- * ended or gone quiet.
+ * command would otherwise have. A stream floods when main holds it back from the page, or when
+ * much of it arrives. They move again once the flooding streams have ended or gone quiet.
  */
 
 /** Characters a stream sends within one window that make it a flood. */

@@ -140,7 +140,7 @@ export class TerminalRegistry {
    * at the pacer's rate, or all at once when it is shown: a reload that restores many screens
    * gives the one in front the page's time first.
    */
-  replace(key: string, streamId: string, snapshot: string, size?: { cols: number; rows: number }): void {
+  replace(key: string, streamId: string, snapshot: string, size?: Grid): void {
     const entry = this.ensure(key);
     // Older output held for a hidden tab is part of the snapshot.
     this.pacer.drop(key);
@@ -157,7 +157,7 @@ export class TerminalRegistry {
     this.pacer.push(key, NOTE, text, this.ensure(key).element.isConnected);
   }
 
-  /** The grid the tab shows in the pane (its command's PTY should have it), while a snapshot's differs too. */
+  /** The tab's grid in the pane, which its command's PTY should have (not a snapshot's passing one). */
   gridOf(key: string): Grid | undefined {
     const entry = this.entries.get(key);
     return entry && (entry.reported ?? { cols: entry.term.cols, rows: entry.term.rows });
