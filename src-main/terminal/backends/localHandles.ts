@@ -96,7 +96,10 @@ export class PtyHandle extends BaseHandle {
     term.onData((data) => {
       if (!this.hasExited) this.emit(data);
     });
-    drainBeforeDestroy(term);
+    // After the socket's end of file (its decoder flushed), the kernel's rest is decoded here.
+    drainBeforeDestroy(term, (rest) => {
+      if (!this.hasExited) this.emit(rest.toString('utf8'));
+    });
     term.onExit(({ exitCode, signal }) =>
       this.finish(signal ? { exitCode: null, signal: signalName(signal) } : { exitCode }),
     );

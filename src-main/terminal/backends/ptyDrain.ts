@@ -1,7 +1,9 @@
 /**
- * node-pty (Unix) destroys the PTY's read socket 200 ms after the child exits. Whatever is still
- * unread then (the socket was paused, or the event loop was busy) is discarded: the tail of the
- * output. This makes that destroy first read, synchronously, what is left.
+ * node-pty (Unix) destroys the PTY's read socket 200 ms after the child exits, or once the socket
+ * reads end of file. Whatever is still unread then is discarded: the tail of the output. Unread
+ * because the socket was paused, or the event loop busy; or because the kernel answered a read
+ * with EIO (end of file to Node) while the exited child's last output was still on its way to
+ * the master, as Linux does. This makes that destroy first read, synchronously, what is left.
  */
 import { readSync } from 'node:fs';
 import type { IPty } from 'node-pty';
@@ -28,10 +30,11 @@ interface UnixPtyInternals {
 
 /**
  * Before node-pty's socket is destroyed, emits what is in its buffer and in the kernel's, through
- * the socket's own UTF-8 decoder and 'data' listeners, even while paused. No-op without those
- * fields (ConPTY on Windows).
+ * the socket's own UTF-8 decoder and 'data' listeners, even while paused. Once the socket has
+ * seen end of file it takes no more: what the kernel still had goes to `late` instead, after
+ * everything the socket emitted. No-op without those fields (ConPTY on Windows).
  */
-export function drainBeforeDestroy(term: IPty): void {
+export function drainBeforeDestroy(term: IPty, late: (rest: Buffer) => void): void {
   if (process.platform === 'win32') return;
   const internals = term as unknown as UnixPtyInternals;
   const socket = internals._socket;
@@ -44,7 +47,8 @@ export function drainBeforeDestroy(term: IPty): void {
       // Once only: a destroy from within the drain (a stream error) goes straight through.
       if (!drained && !socket.destroyed) {
         drained = true;
-        drain(socket, fd);
+        const rest = drain(socket, fd);
+        if (rest.length > 0) late(rest);
       }
     } finally {
       // Even if a listener threw: a socket left open would never report the exit.
@@ -54,25 +58,38 @@ export function drainBeforeDestroy(term: IPty): void {
   };
 }
 
-function drain(socket: PtySocket, fd: number): void {
+/** Reads the kernel's rest into the socket while it takes data; returns what came after its end. */
+function drain(socket: PtySocket, fd: number): Buffer {
   // Each read() emits 'data', which node-pty passes on to its onData listeners.
   const flush = (): void => {
     while (socket.read() !== null);
   };
   flush();
   const buffer = Buffer.alloc(64 * 1024);
+  const afterEnd: Buffer[] = [];
   let total = 0;
-  while (total < MAX_DRAIN_BYTES && socket._readableState?.ended !== true) {
-    let n: number;
-    try {
-      // The master fd is non-blocking: EAGAIN is "nothing more now", EIO "slave closed, empty".
-      n = readSync(fd, buffer, 0, Math.min(buffer.length, MAX_DRAIN_BYTES - total), null);
-    } catch {
-      break;
+  // Passes until one finds nothing: an EIO can come while the kernel still moves output along.
+  for (let got = -1; got !== 0 && total < MAX_DRAIN_BYTES;) {
+    got = 0;
+    while (total < MAX_DRAIN_BYTES) {
+      let n: number;
+      try {
+        // The master fd is non-blocking: EAGAIN is "nothing more now", EIO "slave closed, and
+        // nothing to read at this moment".
+        n = readSync(fd, buffer, 0, Math.min(buffer.length, MAX_DRAIN_BYTES - total), null);
+      } catch {
+        break;
+      }
+      if (n === 0) break;
+      got += n;
+      total += n;
+      const chunk = Buffer.from(buffer.subarray(0, n));
+      if (socket._readableState?.ended === true) afterEnd.push(chunk);
+      else {
+        socket.push(chunk);
+        flush();
+      }
     }
-    if (n === 0) break;
-    total += n;
-    socket.push(Buffer.from(buffer.subarray(0, n)));
-    flush();
   }
+  return Buffer.concat(afterEnd);
 }
