@@ -215,6 +215,14 @@ const CHAT_STATE = `(() => {
     status: q('chat-status')?.getAttribute('data-status'),
     error: q('chat-error')?.textContent ?? null,
     composer: q('chat-input')?.value,
+    send: (() => {
+      // Whether a click on Send could have sent: enabled, and the element on top at its centre.
+      const button = q('chat-send');
+      if (!button) return null;
+      const box = button.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return { disabled: button.disabled, onTop: top === button ? 'itself' : top?.outerHTML.slice(0, 80) ?? null };
+    })(),
     prompts: [...document.querySelectorAll('[data-testid="message"][data-role="user"]')].map((m) => m.textContent.slice(0, 40)),
     rows: [...document.querySelectorAll('[data-index]')].map((r) => r.getAttribute('data-index') + (r.classList.contains('transcript-seek') ? ' (outline)' : '')),
     scroll: list && { top: list.scrollTop, height: list.scrollHeight, view: list.clientHeight },
