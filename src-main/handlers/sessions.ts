@@ -11,6 +11,7 @@ import { storedToolCallCards } from '../agent/toolCards';
 import type { ListCursor, SessionStore } from '../agent/sessions/store';
 import { ContractError } from '../contract/router';
 import { cleanSnippet } from './snippets';
+import type { TranscriptCache } from './transcriptCache';
 
 function summary(s: SessionSummary, snippet?: string): ViewSummary {
   return {
@@ -58,9 +59,27 @@ export function sessionDetail(
   id: string,
   emojiOf: (tool: string) => string,
   iconOf?: (tool: string) => string | undefined,
+  cache?: { transcripts: TranscriptCache; toolsGeneration: number },
 ): SessionDetail {
   const session = store.getSession(id);
   if (!session) throw new ContractError('unknown_session', `No session "${id}"`);
+  const build = () => transcript(store, session, emojiOf, iconOf);
+  const messages = cache ? cache.transcripts.read(store, id, cache.toolsGeneration, build) : build();
+  const turns = store.usage.turns(id);
+  const last = turns.at(-1);
+  const usage = last ? { turn: last.usage, session: store.usage.session(id) } : undefined;
+  const worktree = worktreeView(store, id);
+  return { ...summary(session), messages, ...(usage ? { usage } : {}), ...(worktree ? { worktree } : {}) };
+}
+
+/** The session's messages as the chat shows them, each with its calls' cards. */
+function transcript(
+  store: SessionStore,
+  session: SessionSummary,
+  emojiOf: (tool: string) => string,
+  iconOf?: (tool: string) => string | undefined,
+): ViewMessage[] {
+  const { id } = session;
   const stored = store.messages(id, { toolContent: false });
   const cards = storedToolCallCards(store, id, stored, emojiOf, iconOf);
   const messages: ViewMessage[] = [];
@@ -75,11 +94,7 @@ export function sessionDetail(
       createdAt: session.createdAt,
     });
   });
-  const turns = store.usage.turns(id);
-  const last = turns.at(-1);
-  const usage = last ? { turn: last.usage, session: store.usage.session(id) } : undefined;
-  const worktree = worktreeView(store, id);
-  return { ...summary(session), messages, ...(usage ? { usage } : {}), ...(worktree ? { worktree } : {}) };
+  return messages;
 }
 
 /** A page of a stored call's output, for a card opened in the transcript. */

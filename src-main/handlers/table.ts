@@ -25,6 +25,7 @@ import {
   toolOutputPage,
 } from './sessions';
 import { deleteSession } from './sessionDelete';
+import { TranscriptCache } from './transcriptCache';
 import { worktreeView } from '../agent/sessions/worktreeSessions';
 import { newWorktreeSession, sessionWorkspace, worktreeOf } from './worktree';
 import { worktreeChanges, worktreeDiff } from '../workspace/git/worktreeChanges';
@@ -101,6 +102,7 @@ export function createHandlers({
   const emojiOf = (tool: string) => s.runtime.registry.get(tool)?.emoji ?? '🔧';
   const iconOf = (tool: string) => s.runtime.registry.get(tool)?.icon;
   const sessions = () => s.agent.sessions;
+  const transcripts = new TranscriptCache();
   /** The saved key and the server it belongs to (the one the chat would use). */
   const savedKey = () => ({
     key: modelOverrides().apiKey,
@@ -212,7 +214,10 @@ export function createHandlers({
       })),
     // A window that reloads mid-turn learns the turn runs, so it offers Stop.
     'sessions.get': ({ id }) => {
-      const detail = sessionDetail(sessions(), id, emojiOf, iconOf);
+      const detail = sessionDetail(sessions(), id, emojiOf, iconOf, {
+        transcripts,
+        toolsGeneration: s.runtime.registry.generation,
+      });
       return chat.isRunning(id) ? { ...detail, running: true } : detail;
     },
     'sessions.toolOutput': (input) => toolOutputPage(sessions(), input),

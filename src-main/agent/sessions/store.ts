@@ -108,6 +108,17 @@ export class SessionStore {
     if (this.db.isOpen) this.db.close();
   }
 
+  /**
+   * Changes whenever the database may have: a write on this connection (total_changes) or a
+   * commit on another (data_version), so what was read before the same stamp still holds.
+   */
+  changeStamp(): string {
+    const row = this.db
+      .prepare('SELECT total_changes() AS own, (SELECT data_version FROM pragma_data_version) AS other')
+      .get() as { own: number; other: number };
+    return `${row.own}:${row.other}`;
+  }
+
   createSession(input: NewSession = {}): SessionSummary {
     const id = input.id ?? newSessionId();
     const now = Date.now();
