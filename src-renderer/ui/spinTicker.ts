@@ -17,10 +17,7 @@ export class SpinTicker {
   private step = 0;
   private paused = false;
 
-  constructor(
-    private readonly reducedMotion: () => boolean = () =>
-      typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches,
-  ) {}
+  constructor(private readonly reducedMotion: () => boolean = reducedMotionQuery()) {}
 
   /** Turns `element` with the others until the returned function is called. */
   add(element: HTMLElement): () => void {
@@ -56,6 +53,12 @@ export class SpinTicker {
   private show(element: HTMLElement): void {
     element.style.transform = `rotate(${(this.step * 360) / STEPS}deg)`;
   }
+}
+
+/** Whether the person asks for less motion, read from one media query kept for the page's life. */
+function reducedMotionQuery(): () => boolean {
+  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
+  return () => query?.matches ?? false;
 }
 
 export const spinners = new SpinTicker();

@@ -68,28 +68,35 @@ function drain(socket: PtySocket, fd: number): Buffer {
   const buffer = Buffer.alloc(64 * 1024);
   const afterEnd: Buffer[] = [];
   let total = 0;
-  // Passes until one finds nothing: an EIO can come while the kernel still moves output along.
-  for (let got = -1; got !== 0 && total < MAX_DRAIN_BYTES;) {
-    got = 0;
-    while (total < MAX_DRAIN_BYTES) {
-      let n: number;
-      try {
-        // The master fd is non-blocking: EAGAIN is "nothing more now", EIO "slave closed, and
-        // nothing to read at this moment".
-        n = readSync(fd, buffer, 0, Math.min(buffer.length, MAX_DRAIN_BYTES - total), null);
-      } catch {
-        break;
-      }
-      if (n === 0) break;
-      got += n;
-      total += n;
-      const chunk = Buffer.from(buffer.subarray(0, n));
-      if (socket._readableState?.ended === true) afterEnd.push(chunk);
-      else {
-        socket.push(chunk);
-        flush();
-      }
+  // A miss first, or right after another, ends it; one miss after data does not: an EIO can
+  // come while the kernel still moves output along.
+  let missed = true;
+  while (total < MAX_DRAIN_BYTES) {
+    const n = readNow(fd, buffer, MAX_DRAIN_BYTES - total);
+    if (n === 0) {
+      if (missed) break;
+      missed = true;
+      continue;
+    }
+    missed = false;
+    total += n;
+    const chunk = Buffer.from(buffer.subarray(0, n));
+    if (socket._readableState?.ended === true) afterEnd.push(chunk);
+    else {
+      socket.push(chunk);
+      flush();
     }
   }
   return Buffer.concat(afterEnd);
+}
+
+/** Bytes read into `buffer` now, at most `limit`; 0 when there are none at this moment. */
+function readNow(fd: number, buffer: Buffer, limit: number): number {
+  try {
+    // The master fd is non-blocking: EAGAIN is "nothing more now", EIO "slave closed, and
+    // nothing to read at this moment".
+    return readSync(fd, buffer, 0, Math.min(buffer.length, limit), null);
+  } catch {
+    return 0;
+  }
 }
