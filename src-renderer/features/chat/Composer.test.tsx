@@ -92,6 +92,22 @@ describe('typing', () => {
     expect(send().disabled).toBe(true);
   });
 
+  it("puts Stop in Send's place while a turn runs, so the composer keeps its buttons' count", () => {
+    const shown = () =>
+      [...document.querySelectorAll<HTMLButtonElement>('.composer-buttons button')].filter((b) => !b.hidden);
+    type('next');
+    const idle = shown().map((b) => b.dataset.testid);
+    expect(idle).toEqual(['attach-file', 'chat-send']);
+    act(() => useChat.setState({ status: 'running' }));
+    expect(shown().map((b) => b.dataset.testid)).toEqual(['attach-file', 'stop-button']);
+    expect(send().disabled).toBe(true);
+    act(() => useChat.setState({ status: 'cancelling' }));
+    expect(shown().map((b) => b.dataset.testid)).toEqual(['attach-file', 'stop-button']);
+    act(() => useChat.setState({ status: 'idle' }));
+    expect(shown().map((b) => b.dataset.testid)).toEqual(idle);
+    expect(send().disabled).toBe(false);
+  });
+
   it("keeps each session's draft: written once typing pauses, on leaving the session, and when the page goes", () => {
     vi.useFakeTimers();
     type('first draft');

@@ -253,7 +253,15 @@ export function Composer() {
             <Icon name="stop" /> Stop
           </button>
         )}
-        <button type="submit" className="primary" data-testid="chat-send" disabled={busy || blank}>
+        {/* Stop takes Send's place while a turn runs, so the composer keeps its height and the
+            transcript above it does not resize at every turn's start and end. */}
+        <button
+          type="submit"
+          className="primary"
+          data-testid="chat-send"
+          disabled={busy || blank}
+          hidden={busy}
+        >
           Send
         </button>
       </div>
