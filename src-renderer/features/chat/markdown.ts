@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import hljs from 'highlight.js/lib/common';
 import { Marked, type Tokens } from 'marked';
+import { inBackgroundSlices } from '../../ui/backgroundSlices';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -83,59 +84,17 @@ export function markdownTemplate(text: string): HTMLTemplateElement {
   return template;
 }
 
-/** The longest stretch of idle rendering at a time, in ms, where the page cannot tell input waits. */
-const SLICE_MS = 4;
-
-/** Chromium tells whether input waits for the page (`navigator.scheduling.isInputPending`). */
-function inputCheck(): (() => boolean) | undefined {
-  const scheduling = (navigator as { scheduling?: { isInputPending?(): boolean } }).scheduling;
-  return scheduling?.isInputPending ? () => scheduling.isInputPending?.() === true : undefined;
-}
-
 /**
- * Renders `texts` into the cache while the page is idle, so scrolling through a long transcript
+ * Renders `texts` into the cache in background slices, so scrolling through a long transcript
  * draws rows without parsing them. Returns a function that stops it.
  */
 export function warmMarkdown(texts: string[]): () => void {
   let next = 0;
-  const inputPending = inputCheck();
-  // A key pressed meanwhile waits for one text at most: the work stops as soon as input waits,
-  // else after a short slice. An idle period comes at most every 50 ms, so stopping after a
-  // slice in each would warm a long session only after many seconds.
-  return inIdleSlices((deadline) => {
-    const until = performance.now() + (inputPending ? Infinity : SLICE_MS);
-    while (
-      next < texts.length &&
-      performance.now() < until &&
-      (deadline?.timeRemaining() ?? SLICE_MS) > 1 &&
-      !inputPending?.()
-    ) {
-      const text = texts[next++];
-      if (text) markdownTemplate(text);
-    }
+  return inBackgroundSlices(() => {
+    const text = texts[next++];
+    if (text) markdownTemplate(text);
     return next < texts.length;
   });
-}
-
-/**
- * Runs `slice` in the page's idle periods (or timeouts where it has none) for as long as it says
- * work is left. Returns a function that stops it.
- */
-function inIdleSlices(slice: (deadline?: IdleDeadline) => boolean): () => void {
-  let handle: number | undefined;
-  const idle = typeof requestIdleCallback === 'function';
-  const work = (deadline?: IdleDeadline) => {
-    if (slice(deadline)) schedule();
-  };
-  const schedule = () => {
-    handle = idle ? requestIdleCallback(work) : window.setTimeout(work, 0);
-  };
-  schedule();
-  return () => {
-    if (handle === undefined) return;
-    if (idle) cancelIdleCallback(handle);
-    else clearTimeout(handle);
-  };
 }
 
 /** Languages models write most: highlight.js builds a language's matchers on its first use. */
@@ -164,11 +123,8 @@ export function warmRenderer(): () => void {
     ...COMMON_LANGUAGES.map((language) => `\`\`\`${language}\nx\n\`\`\``),
   ];
   let next = 0;
-  return inIdleSlices((deadline) => {
-    while (next < samples.length && (deadline?.timeRemaining() ?? SLICE_MS) > 1) {
-      renderFragment(samples[next++] ?? '');
-      if (!deadline) break;
-    }
+  return inBackgroundSlices(() => {
+    renderFragment(samples[next++] ?? '');
     return next < samples.length;
   });
 }
