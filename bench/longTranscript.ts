@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { withLongSessionsApp } from './longSessionsApp';
-import { whenInPage } from './rendererProbe';
+import { paintWatch, painted, whenInPage } from './rendererProbe';
 import { median, percentile, round } from '../src-shared/stats';
 
 const ROUNDS = 3;
@@ -28,26 +28,15 @@ async function openMs(page: Page, id: string): Promise<number> {
   const before = (await page.evaluate(LAST_TEXT)) as string;
   const item = session(page, id);
   await item.waitFor();
-  await page.evaluate(`(() => {
-    window.__opened = undefined;
-    document.addEventListener('click', () => {
-      const clickAt = performance.now();
-      const check = () => {
-        if (!(${LAST_TEXT}.startsWith('Done:') && ${LAST_TEXT} !== ${JSON.stringify(before)})) {
-          requestAnimationFrame(check);
-          return;
-        }
-        // The frame that shows it is painted before a message posted from its animation frame.
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => (window.__opened = performance.now() - clickAt);
-        channel.port2.postMessage(0);
-      };
-      requestAnimationFrame(check);
-    }, { capture: true, once: true });
-  })()`);
+  const clicked = page.evaluate(
+    `new Promise((resolve) => document.addEventListener('click', () => resolve(performance.now()), { capture: true, once: true }))`,
+  ) as Promise<number>;
+  await page.evaluate(
+    paintWatch(`${LAST_TEXT}.startsWith('Done:') && ${LAST_TEXT} !== ${JSON.stringify(before)}`),
+  );
   await item.locator('.session-open').click();
-  await whenInPage(page, 'window.__opened !== undefined', 60_000);
-  return (await page.evaluate('window.__opened')) as number;
+  const clickAt = await clicked;
+  return (await painted(page, 60_000)) - clickAt;
 }
 
 /** Frames per second while the transcript scrolls to the top and back in even steps. */

@@ -97,3 +97,27 @@ export async function echoLatencies(page: Page): Promise<number[]> {
   )) as { keys: number[]; echoes: number[] };
   return echoes.map((at, i) => at - (keys[i] ?? at));
 }
+
+/**
+ * From now on, once `condition` (a JS expression) holds after a DOM change, the page notes the
+ * time of the next frame's end (a rAF, then a task after its paint) in `window.__painted`.
+ */
+export function paintWatch(condition: string): string {
+  return `(() => {
+    window.__painted = undefined;
+    const check = () => {
+      if (!(${condition})) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+    check();
+  })()`;
+}
+
+/** The page's clock when the frame `paintWatch` waits for has been painted. */
+export async function painted(page: Page, timeoutMs = 30_000): Promise<number> {
+  await whenInPage(page, 'window.__painted !== undefined', timeoutMs);
+  return (await page.evaluate('window.__painted')) as number;
+}

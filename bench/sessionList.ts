@@ -8,35 +8,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { median, round } from '../src-shared/stats';
 import { withLongSessionsApp } from './longSessionsApp';
-import { whenInPage } from './rendererProbe';
+import { paintWatch, painted, whenInPage } from './rendererProbe';
 
 const ITEM = '[data-testid="session-item"]';
 const LOADS = 3;
 /** Common words match most of the 40,000 messages; the last one matches a single message. */
 const QUERIES = ['scheduler queue', 'kernel', 'rebase lint', 'widget token', 'zanzibarquokka'];
-
-/**
- * From now on, once `condition` (a JS expression) holds after a DOM change, the page notes the
- * time of the next frame's end (a rAF, then a task after its paint) in `window.__painted`.
- */
-function paintWatch(condition: string): string {
-  return `(() => {
-    window.__painted = undefined;
-    const check = () => {
-      if (!(${condition})) return;
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => { window.__painted = performance.now(); }));
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
-    check();
-  })()`;
-}
-
-async function painted(page: Page): Promise<number> {
-  await whenInPage(page, 'window.__painted !== undefined', 30_000);
-  return (await page.evaluate('window.__painted')) as number;
-}
 
 /** Milliseconds from navigation start to the list's first rows painted, on a fresh load. */
 async function listFirstPaint(page: Page): Promise<number> {
