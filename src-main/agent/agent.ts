@@ -15,7 +15,7 @@ import type { MemoryStore } from './memoryStore';
 import type { ModelClient } from './model/client';
 import { childSystemPrompt, systemPrompt } from './prompt';
 import { repairTranscript } from './sessions/repair';
-import { newSessionId, type SessionStore } from './sessions/store';
+import type { SessionStore } from './sessions/store';
 import { ToolRunner, type AnnounceCommands } from './toolRunner';
 import { sessionTitle } from './sessions/title';
 
@@ -93,7 +93,7 @@ export class Agent {
     if (options.sessionId && !deps.store().getSession(options.sessionId)) {
       throw new Error(`No session "${options.sessionId}"`);
     }
-    this.sessionId = options.sessionId ?? newSessionId();
+    this.sessionId = options.sessionId ?? deps.store().freshSessionId();
     this.depth = options.depth ?? 0;
     const loopHandlers = buildLoopTools({
       store: deps.store,

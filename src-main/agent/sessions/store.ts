@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   ApprovalRecord,
   ChatMessage,
@@ -9,6 +8,7 @@ import type {
 } from '../../../src-shared/sessions';
 import type { CallOutcome } from '../../../src-shared/toolCalls';
 import { openSessionsDb, sessionsDbPath } from './db';
+import { newSessionId } from './sessionId';
 import { interruptOrphanedCalls, type InterruptedCall } from './orphans';
 import { selfOwner } from './processOwner';
 import {
@@ -64,12 +64,6 @@ export interface ListCursor {
 const SUMMARY_SQL = `SELECT s.id, s.title, s.parent_id, s.model, s.source, s.workspace, s.created_at, s.updated_at,
   (SELECT COUNT(*) FROM messages m WHERE m.session_id = s.id) AS message_count FROM sessions s`;
 
-/** A sortable, readable session id: `20260130-142501-3fa9c2`. */
-export function newSessionId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
-}
-
 /** Sessions, messages, tool calls, approvals and todos in one SQLite database. */
 export class SessionStore {
   /** Every decision of the approval gate, and the session and one-hour grants it holds. */
@@ -120,7 +114,7 @@ export class SessionStore {
   }
 
   createSession(input: NewSession = {}): SessionSummary {
-    const id = input.id ?? newSessionId();
+    const id = input.id ?? this.freshSessionId();
     const now = Date.now();
     this.db
       .prepare(
@@ -139,6 +133,12 @@ export class SessionStore {
         now,
       );
     return this.getSession(id) as SessionSummary;
+  }
+
+  /** A new id no stored session has. */
+  freshSessionId(): string {
+    const exists = this.db.prepare('SELECT 1 FROM sessions WHERE id = ?');
+    return newSessionId(new Date(), (id) => exists.get(id) !== undefined);
   }
 
   getSession(id: string): SessionSummary | undefined {

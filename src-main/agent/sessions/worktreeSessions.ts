@@ -18,7 +18,7 @@ import {
   removeWorktree,
   type MergeResult,
 } from '../../workspace/git/worktreeMerge';
-import { newSessionId, type SessionStore } from './store';
+import type { SessionStore } from './store';
 
 export interface WorktreePlaces {
   /** config.yaml `worktrees.root`; `~` is the home folder. */
@@ -55,7 +55,7 @@ export async function startWorktreeSession(
   places: WorktreePlaces,
   source = 'cli',
 ): Promise<{ sessionId: string; worktree: SessionWorktree }> {
-  const sessionId = newSessionId();
+  const sessionId = store.freshSessionId();
   const root = worktreesRoot(places);
   const repo = await gitTopLevel(workspace);
   if (!repo) throw new Error(`${workspace} is not in a git repository, so it cannot have a worktree`);

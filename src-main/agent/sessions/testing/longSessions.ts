@@ -5,7 +5,8 @@
  * Deterministic: the same options give the same database.
  */
 import type { ChatMessage, ToolCall } from '../../../../src-shared/sessions';
-import { newSessionId, SessionStore } from '../store';
+import { newSessionId } from '../sessionId';
+import { SessionStore } from '../store';
 
 export interface LongSessionsOptions {
   /** Short sessions besides the long ones. */

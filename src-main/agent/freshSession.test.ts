@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { agentHarness } from './testing/harness';
+import { useScriptedModel } from './testing/scriptedAgent';
+
+// Every id draws the same random part, so a new agent's id meets the stored session's.
+vi.mock('node:crypto', async (original) => ({
+  ...(await original<object>()),
+  randomBytes: (n: number) => Buffer.alloc(n, 0x5e),
+}));
+
+const scripted = useScriptedModel();
+afterEach(() => vi.useRealTimers());
+
+describe('a new agent session', () => {
+  it('never takes over a stored session that drew the same id in the same second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 2, 3, 4, 5, 6));
+    const h = await agentHarness({ baseUrl: scripted.model.baseUrl });
+    const store = h.root.sessions;
+    const other = store.createSession({ id: '20260303-040506-5e5e5e', title: 'someone else' });
+    store.appendMessage(other.id, { role: 'user', content: 'private history' });
+
+    const agent = h.agent();
+    expect(agent.sessionId).not.toBe(other.id);
+    scripted.model.push({ text: 'Hello.' });
+    await agent.runTurn('hi');
+    const sent = scripted.model.requests.at(-1)?.body.messages ?? [];
+    expect(JSON.stringify(sent)).not.toContain('private history');
+    expect(store.messages(other.id)).toEqual([{ role: 'user', content: 'private history' }]);
+    await h.cleanup();
+  });
+});
