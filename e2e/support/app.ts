@@ -37,7 +37,7 @@ export class AppHarness {
     } = {},
   ): Promise<AppHarness> {
     const { withModel = true } = options;
-    const cleanups: (() => Promise<void>)[] = [];
+    const cleanups: (() => Promise<unknown>)[] = [];
     try {
       const model = await ScriptedModel.start();
       cleanups.push(() => model.close());

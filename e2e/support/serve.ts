@@ -31,8 +31,11 @@ export interface Served {
   pid: number;
   /** What serve wrote to stderr so far, for failure messages. */
   log(): string;
-  /** SIGTERM (or `signal`), then waits for exit (serve closes its PTYs first). */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * SIGTERM (or `signal`), then waits for exit (serve closes its PTYs first). Says how it ended:
+   * `signal` is SIGKILL when it had to be killed, having not stopped within 10 s.
+   */
+  stop(signal?: NodeJS.Signals): Promise<Ended>;
 }
 
 /** Runs the real `caduceus serve` from the built CLI, as a user would. */
@@ -89,12 +92,20 @@ function firstUrl(child: ChildProcess, log: () => string): Promise<string> {
   });
 }
 
+/** How a child process ended: its exit code, or the signal that ended it. */
+export interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 /** Signals the child and waits for it to exit; SIGKILL after 10 s so a test never hangs. */
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<Ended> {
+  const ended = (): Ended => ({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null) return ended();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+  return ended();
 }

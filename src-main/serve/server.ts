@@ -202,7 +202,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     async close() {
       for (const ws of sockets) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() waits for every connection to end, and a browser keeps some open that it may
+      // never use (spare ones it opened ahead of need): serve would not stop until they timed out.
+      server.closeAllConnections();
+      await done;
     },
   };
 }

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /** Pids of live processes whose command line contains `marker` (read from /proc). */
 export function processesWith(marker: string): number[] {
+  // Every command line contains '': killing what it finds would end the whole machine's processes.
+  if (marker === '') throw new Error('processesWith needs a marker: an empty one matches every process');
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
