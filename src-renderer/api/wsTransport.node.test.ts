@@ -143,4 +143,20 @@ describe('WebSocket transport', () => {
     await until(() => transport.state().status === 'open');
     expect(await transport.bridge.appInfo({})).toEqual({ ok: true, value: {} });
   });
+
+  it('reconnects at once when asked to, however long the backoff still has to run', async () => {
+    const server = await startServer();
+    // A backoff far longer than the test may run: only retryNow brings the socket back.
+    const transport = createWsTransport({ url: server.url, initialDelayMs: 600_000, maxDelayMs: 600_000 });
+    cleanups.push(() => transport.close());
+    await until(() => transport.state().status === 'open');
+    await server.stop();
+    await until(() => transport.state().status === 'closed');
+    transport.retryNow();
+    await until(() => transport.state().status === 'closed');
+    await startServer(server.port);
+    transport.retryNow();
+    await until(() => transport.state().status === 'open');
+    expect(await transport.bridge.appInfo({})).toEqual({ ok: true, value: {} });
+  });
 });
