@@ -79,19 +79,30 @@ export async function serve(argv: string[], io: Io, stop: AbortSignal): Promise<
       ...(values.provider ? { provider: values.provider } : {}),
     },
   });
-  const host = await startHost({
-    invoke: core.invoke,
-    events: core.events,
-    staticRoot,
-    token: identity.token,
-    ...(values.port !== undefined ? { port } : { port: identity.port ?? 0, preferredPort: true }),
-  });
-  await rememberServePort(home, host.port).catch(() => undefined);
-  writeLine(io.stdout, host.url);
-  writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
-  if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
   try {
-    await host.close();
+    // Stopped while starting (Ctrl+C during start-up): nothing is served and no URL printed.
+    if (stop.aborted) return 0;
+    const host = await startHost({
+      invoke: core.invoke,
+      events: core.events,
+      staticRoot,
+      token: identity.token,
+      ...(values.port !== undefined ? { port } : { port: identity.port ?? 0, preferredPort: true }),
+    }).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      throw new Error(`port ${port} is in use on 127.0.0.1: pick another with --port, or leave --port out`);
+    });
+    try {
+      if (stop.aborted) return 0;
+      await rememberServePort(home, host.port).catch(() => undefined);
+      writeLine(io.stdout, host.url);
+      writeLine(io.stderr, 'caduceus: serving the UI on loopback; press Ctrl+C to stop.');
+      // Checked again here: a stop that came during the awaits above fires no abort event.
+      if (!stop.aborted)
+        await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
+    } finally {
+      await host.close();
+    }
   } finally {
     await core.shutdown();
   }
