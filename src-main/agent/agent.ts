@@ -247,7 +247,9 @@ export class Agent {
     if (this.started) return;
     const store = this.deps.store();
     const promptInput = { cwd: this.deps.cwd, memory: this.depth === 0 ? this.deps.memory().snapshot() : '' };
-    const stored = store.getSession(this.sessionId);
+    // Only an agent asked to resume a session loads one. A new agent's id taken meanwhile by
+    // another process fails on the insert below: it must not take that session over.
+    const stored = this.options.sessionId === undefined ? undefined : store.getSession(this.sessionId);
     if (stored) {
       if (stored.workspace === null) store.setWorkspace(this.sessionId, this.deps.cwd);
       this.system = store.systemPrompt(this.sessionId) ?? systemPrompt(promptInput);

@@ -29,4 +29,24 @@ describe('a new agent session', () => {
     expect(store.messages(other.id)).toEqual([{ role: 'user', content: 'private history' }]);
     await h.cleanup();
   });
+
+  it('fails its first turn, rather than take it over, when another process stored its id meanwhile', async () => {
+    const h = await agentHarness({ baseUrl: scripted.model.baseUrl });
+    const store = h.root.sessions;
+    const agent = h.agent();
+    // Another process (a CLI chat on the same home) stores a session under the same id first.
+    store.createSession({ id: agent.sessionId, title: 'the other process' });
+    store.appendMessage(agent.sessionId, { role: 'user', content: 'private history' });
+    scripted.model.push({ text: 'Hello.' });
+    expect(await agent.runTurn('hi')).toMatchObject({
+      status: 'error',
+      error: `A session with id ${agent.sessionId} already exists`,
+    });
+    expect(scripted.model.requests.map((r) => JSON.stringify(r.body))).not.toContainEqual(
+      expect.stringContaining('private history'),
+    );
+    expect(store.messages(agent.sessionId)).toEqual([{ role: 'user', content: 'private history' }]);
+    expect(store.getSession(agent.sessionId)?.title).toBe('the other process');
+    await h.cleanup();
+  });
 });

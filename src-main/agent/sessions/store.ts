@@ -116,22 +116,29 @@ export class SessionStore {
   createSession(input: NewSession = {}): SessionSummary {
     const id = input.id ?? this.freshSessionId();
     const now = Date.now();
-    this.db
-      .prepare(
-        `INSERT INTO sessions (id, title, parent_id, model, source, system_prompt, workspace, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        input.title ?? '',
-        input.parentId ?? null,
-        input.model ?? null,
-        input.source ?? 'cli',
-        input.systemPrompt ?? null,
-        input.workspace ?? null,
-        now,
-        now,
-      );
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO sessions (id, title, parent_id, model, source, system_prompt, workspace, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          input.title ?? '',
+          input.parentId ?? null,
+          input.model ?? null,
+          input.source ?? 'cli',
+          input.systemPrompt ?? null,
+          input.workspace ?? null,
+          now,
+          now,
+        );
+    } catch (err) {
+      // Ids are made free of clashes; one given, or taken meanwhile by another process, is not.
+      if (String(err).includes('UNIQUE constraint failed: sessions.id'))
+        throw new Error(`A session with id ${id} already exists`, { cause: err });
+      throw err;
+    }
     return this.getSession(id) as SessionSummary;
   }
 
