@@ -43,11 +43,12 @@ async function elapsedMs(file: string): Promise<number> {
   return Number(await readFile(file, 'utf8'));
 }
 
-function script(model: ScriptedModel, id: string, cmd: string, dir: string): void {
-  model.push(
-    { toolCalls: [{ id, name: 'terminal', arguments: { command: cmd, workdir: dir, pty: true } }] },
-    { text: 'Done.' },
-  );
+/** The model calls the terminal with `cmd`, once `answered` resolves when given, then says it is done. */
+function script(model: ScriptedModel, id: string, cmd: string, dir: string, answered?: Promise<void>): void {
+  const call = {
+    toolCalls: [{ id, name: 'terminal', arguments: { command: cmd, workdir: dir, pty: true } }],
+  };
+  model.push(answered ? () => answered.then(() => call) : call, { text: 'Done.' });
 }
 
 async function headlessMs(served: Served, model: ScriptedModel, dir: string, name: string): Promise<number> {
@@ -61,13 +62,20 @@ async function headlessMs(served: Served, model: ScriptedModel, dir: string, nam
 /**
  * The page is opened afresh for each round; the command starts once it has settled, so what is
  * measured is a page showing the command, not a page starting up (its start-up took a core's
- * second or more on its own, in whatever round it fell).
+ * second or more on its own, in whatever round it fell). Likewise the model calls the tool once
+ * the page has drawn the message sent, as with a real model, which takes hundreds of ms or more
+ * to call one: a scripted model answering within milliseconds laid the page's drawing of the
+ * user's own message over the command's first second.
  */
 async function withUiMs(page: Page, model: ScriptedModel, dir: string, name: string): Promise<number> {
   await whenPageSettled(page);
-  script(model, `call_${name}`, command(dir, name), dir);
+  let answer = (): void => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  script(model, `call_${name}`, command(dir, name), dir, answered);
   await page.getByTestId('chat-input').fill('Stream with the page');
   await page.getByTestId('chat-send').click();
+  await whenPageSettled(page);
+  answer();
   await page.locator(AGENT_TABS).last().click();
   return elapsedMs(join(dir, name));
 }
