@@ -60,6 +60,19 @@ async function headlessMs(served: Served, model: ScriptedModel, dir: string, nam
 }
 
 /**
+ * Waits for the tab of the command of the session in view (the tabs of earlier rounds' commands
+ * are restored too), and picks it if it is not in front: a new command's tab comes to the front by
+ * itself, and a user does not click the tab in front.
+ */
+async function showAgentTab(page: Page): Promise<void> {
+  const session = decodeURIComponent(String(await page.evaluate('location.hash')).replace('#/session/', ''));
+  if (session === '') throw new Error('The page shows no session after the message was sent');
+  const tab = page.locator(`${AGENT_TABS}[data-task=${JSON.stringify(session)}]`);
+  await tab.waitFor();
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+}
+
+/**
  * The page is opened afresh for each round; the command starts once it has settled, so what is
  * measured is a page showing the command, not a page starting up (its start-up took a core's
  * second or more on its own, in whatever round it fell). Likewise the model calls the tool once
@@ -76,7 +89,7 @@ async function withUiMs(page: Page, model: ScriptedModel, dir: string, name: str
   await page.getByTestId('chat-send').click();
   await whenPageSettled(page);
   answer();
-  await page.locator(AGENT_TABS).last().click();
+  await showAgentTab(page);
   return elapsedMs(join(dir, name));
 }
 
