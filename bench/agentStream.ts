@@ -61,12 +61,13 @@ async function headlessMs(served: Served, model: ScriptedModel, dir: string, nam
 
 /**
  * Waits for the tab of the command of the session in view (the tabs of earlier rounds' commands
- * are restored too), and picks it if it is not in front: a new command's tab comes to the front by
- * itself, and a user does not click the tab in front.
+ * are restored too, so the last tab may be an old one), and picks it if it is not in front: a new
+ * command's tab comes to the front by itself, and a user does not click the tab in front.
  */
 async function showAgentTab(page: Page): Promise<void> {
-  const session = decodeURIComponent(String(await page.evaluate('location.hash')).replace('#/session/', ''));
-  if (session === '') throw new Error('The page shows no session after the message was sent');
+  // The address names the session in view once the page has drawn it.
+  const hash = await page.waitForFunction(`location.hash.startsWith('#/session/') && location.hash`);
+  const session = decodeURIComponent(String(await hash.jsonValue()).slice('#/session/'.length));
   const tab = page.locator(`${AGENT_TABS}[data-task=${JSON.stringify(session)}]`);
   await tab.waitFor();
   if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
@@ -152,7 +153,7 @@ async function quietPageCpuPct(browser: Browser, model: ScriptedModel, dir: stri
   script(model, 'call_quiet', `touch ${started}; sleep 7; touch ${started}.done`, dir);
   await browser.page.getByTestId('chat-input').fill('Run something quiet');
   await browser.page.getByTestId('chat-send').click();
-  await browser.page.locator(AGENT_TABS).last().click();
+  await showAgentTab(browser.page);
   await untilFile(started);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const before = await chromiumCpuSeconds(browser);
