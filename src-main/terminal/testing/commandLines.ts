@@ -20,9 +20,17 @@ export function processesWith(marker: string): number[] {
   return pids;
 }
 
-/** A `sleep` duration no other process on the machine uses, to find this test's processes. */
+let issued = 0;
+
+/**
+ * A `sleep` duration no other process on the machine uses, to find this test's processes. The
+ * call count keeps two from one process apart, the pid those of two processes; every part has a
+ * fixed width, so no duration's command line contains another's.
+ */
 export function uniqueSleep(): string {
-  return `${900 + Math.floor(Math.random() * 99)}.${process.pid}${Date.now() % 100_000}`;
+  issued += 1;
+  const fixed = (n: number, width: number): string => String(n % 10 ** width).padStart(width, '0');
+  return `${900 + Math.floor(Math.random() * 99)}.${fixed(process.pid, 7)}${fixed(issued, 5)}${fixed(Date.now(), 5)}`;
 }
 
 /** Ends processes a failed test left behind (they are this test's own, found by marker). */
