@@ -161,6 +161,18 @@ describe("the person's git after a sandboxed command (real bubblewrap, real git)
     );
   }, 60_000);
 
+  it('runs no key a command keeps setting in a new repository across the checks made while it runs', async () => {
+    // Three seconds of setting it again: the checks each second undo it in between.
+    const out = await agent(
+      `git init -q r && cd r && end=$(( $(date +%s) + 3 )); while [ $(date +%s) -lt $end ]; do ` +
+        `git config core.fsmonitor '${run()}; false' 2>/dev/null; done; git config --get core.fsmonitor`,
+    );
+    expect(out).toContain(run());
+    person(['status'], join(workspace, 'r'));
+    expect(existsSync(marker)).toBe(false);
+    expect(out).toMatch(/r\/\.git\/config: removed core\.fsmonitor/);
+  }, 60_000);
+
   it('runs no hook written in the same command as git init, nor through core.hooksPath', async () => {
     const hook = `printf '#!/bin/sh\\n${run()}\\n'`;
     const out = await agent(

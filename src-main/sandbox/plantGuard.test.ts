@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PlantGuard } from './plantGuard';
 
@@ -12,6 +13,8 @@ let guard: PlantGuard;
 
 const git = (args: string[], cwd: string) =>
   execFileSync('git', args, { cwd, env: { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: '1' } });
+const gitAsync = (args: string[]) =>
+  promisify(execFile)('git', args, { env: { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: '1' } });
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'caduceus-guard-'));
@@ -60,5 +63,25 @@ describe('PlantGuard', () => {
     expect(await run.end()).toEqual([]);
     expect(git(['worktree', 'list'], main).toString()).toContain(join(root, 'other'));
     expect(git(['config', 'core.pager'], main).toString().trim()).toBe('less');
+  });
+
+  it.each([
+    ['an existing repository', ''],
+    ['a repository made while the command runs', 'r'],
+  ])('keeps no key the command writes again while a check undoes it, in %s', async (_, sub) => {
+    guard = new PlantGuard({ protectedNames: () => [], intervalMs: 20 });
+    if (!sub) git(['init', '-q'], workspace);
+    const run = await guard.begin([workspace]);
+    if (sub) git(['init', '-q', sub], workspace);
+    const config = join(workspace, sub, '.git/config');
+    // The command sets the key again and again, as a script of git commands would, while the
+    // checks undo it: a check that took the state just after its undo as allowed kept the key.
+    const stop = Date.now() + 1_500;
+    while (Date.now() < stop)
+      await gitAsync(['config', '--file', config, 'core.fsmonitor', `touch ${join(root, 'ran')}`]).catch(
+        () => undefined, // git refuses while the guard holds the lock
+      );
+    expect(await run.end()).not.toEqual([]);
+    expect(await readFile(config, 'utf8').catch(() => '')).not.toContain('fsmonitor');
   });
 });

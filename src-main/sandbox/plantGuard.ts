@@ -52,13 +52,17 @@ class RootGuard {
     }
   }
 
+  /**
+   * Compares with the state before the first running command, never with one taken after an
+   * undo: a command still running may write between the undo and that snapshot, and what it
+   * wrote would pass as allowed. So every check, the last one included, sees all it did.
+   */
   private check(): Promise<void> {
     return this.serial(async () => {
       const before = await this.baseline;
       if (!before) return;
       const after = await takeSnapshot(this.root, this.names);
       const undone = await undoPlanted(before, after, this.root);
-      this.baseline = Promise.resolve(undone.length ? await takeSnapshot(this.root, this.names) : after);
       for (const active of this.runs) active.undone.push(...undone);
     });
   }
@@ -95,9 +99,20 @@ export class PlantGuard {
     let ended: Promise<Undone[]> | undefined;
     return {
       end: () => {
-        ended ??= Promise.all(guards.map((guard) => guard.end(run))).then(() => run.undone);
+        ended ??= Promise.all(guards.map((guard) => guard.end(run))).then(() => distinct(run.undone));
         return ended;
       },
     };
   }
+}
+
+/** A key the command set again after a check undid it is said once. */
+function distinct(undone: readonly Undone[]): Undone[] {
+  const seen = new Set<string>();
+  return undone.filter((u) => {
+    const key = `${u.path}\0${u.action}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
