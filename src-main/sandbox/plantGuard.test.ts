@@ -84,4 +84,21 @@ describe('PlantGuard', () => {
     expect(await run.end()).not.toEqual([]);
     expect(await readFile(config, 'utf8').catch(() => '')).not.toContain('fsmonitor');
   });
+
+  it('says in one line every key it removed from a config over the checks a command ran through', async () => {
+    guard = new PlantGuard({ protectedNames: () => [], intervalMs: 20 });
+    const run = await guard.begin([workspace]);
+    git(['init', '-q', 'r'], workspace);
+    const config = join(workspace, 'r/.git/config');
+    git(['config', '--file', config, 'core.pager', 'less'], workspace);
+    while ((await readFile(config, 'utf8')).includes('pager')) await new Promise((r) => setTimeout(r, 10));
+    git(['config', '--file', config, 'core.editor', 'vi'], workspace);
+    expect(await run.end()).toEqual([
+      {
+        path: 'r/.git/config',
+        action: 'removed core.pager, core.editor',
+        keys: ['core.pager', 'core.editor'],
+      },
+    ]);
+  });
 });

@@ -6,7 +6,7 @@
  * change the person makes while a command runs is undone as well: no one can tell them apart.
  */
 import { takeSnapshot, type Snapshot } from './plantedFiles';
-import { undoPlanted, type Undone } from './plantUndo';
+import { mergeUndone, undoPlanted, type Undone } from './plantUndo';
 
 export interface GuardOptions {
   /** Top-level names a command may not create in a root (it is the home folder or not). */
@@ -99,20 +99,9 @@ export class PlantGuard {
     let ended: Promise<Undone[]> | undefined;
     return {
       end: () => {
-        ended ??= Promise.all(guards.map((guard) => guard.end(run))).then(() => distinct(run.undone));
+        ended ??= Promise.all(guards.map((guard) => guard.end(run))).then(() => mergeUndone(run.undone));
         return ended;
       },
     };
   }
-}
-
-/** A key the command set again after a check undid it is said once. */
-function distinct(undone: readonly Undone[]): Undone[] {
-  const seen = new Set<string>();
-  return undone.filter((u) => {
-    const key = `${u.path}\0${u.action}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

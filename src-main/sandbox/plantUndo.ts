@@ -12,7 +12,12 @@ export interface Undone {
   path: string;
   /** What was done to it, in words: "removed", "restored", "removed core.fsmonitor". */
   action: string;
+  /** The keys a config lost, when that is what was done. */
+  keys?: string[];
 }
+
+/** An undo's action in words, or the keys a config lost. */
+type Action = string | string[];
 
 const inside = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
 
@@ -40,7 +45,7 @@ async function undoConfig(
   was: Item | undefined,
   before: Snapshot,
   root: string,
-): Promise<string | undefined> {
+): Promise<Action | undefined> {
   const data = item.state.kind === 'file' ? item.state.data : undefined;
   if (was) {
     const old = was.state.kind === 'file' && was.state.data ? await unsafeEntries(was.state.data) : [];
@@ -63,12 +68,12 @@ async function undoConfig(
   ];
   if (keys.length === 0) return undefined;
   const failed = await unsetKeys(item.path, keys);
-  if (failed.length === 0) return `removed ${keys.join(', ')}`;
+  if (failed.length === 0) return keys;
   await remove(item.path);
   return 'removed';
 }
 
-async function undoOne(item: Item, before: Snapshot, root: string): Promise<string | undefined> {
+async function undoOne(item: Item, before: Snapshot, root: string): Promise<Action | undefined> {
   const was = before.items.get(item.path);
   if (was && sameState(was.state, item.state)) return undefined;
   switch (item.role) {
@@ -120,10 +125,34 @@ export async function undoPlanted(before: Snapshot, after: Snapshot, root: strin
       (error: unknown) => `could not undo: ${String(error)}`,
     );
     if (action === undefined) continue;
-    undone.push({ path: relative(root, path), action });
+    const at = relative(root, path);
+    undone.push(
+      typeof action === 'string'
+        ? { path: at, action }
+        : { path: at, action: removedKeys(action), keys: action },
+    );
     gone.push(path);
   }
   return undone;
+}
+
+const removedKeys = (keys: readonly string[]) => `removed ${keys.join(', ')}`;
+
+/**
+ * One line a path: what several checks undid while a command kept writing, keys removed from a
+ * config listed together and a repeated action said once.
+ */
+export function mergeUndone(undone: readonly Undone[]): Undone[] {
+  const merged: Undone[] = [];
+  for (const u of undone) {
+    const same = merged.find((m) => m.path === u.path && (m.keys && u.keys ? true : m.action === u.action));
+    if (!same) merged.push(u.keys ? { ...u, keys: [...u.keys] } : { ...u });
+    else if (same.keys && u.keys) {
+      same.keys.push(...u.keys.filter((key) => !same.keys?.includes(key)));
+      same.action = removedKeys(same.keys);
+    }
+  }
+  return merged;
 }
 
 export function describeUndone(undone: readonly Undone[]): string | undefined {
