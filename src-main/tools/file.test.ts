@@ -203,4 +203,20 @@ describe('search_files', () => {
     });
     expect(await errorOf(t.call('search_files', { pattern: 'x', path: 'nowhere' }))).toMatch(/nowhere/);
   });
+
+  it('says it found nothing when nothing matches, in content or names, rather than failing', async () => {
+    const t = tools();
+    await mkdir(join(dir, 'empty-hits'), { recursive: true });
+    await writeFile(join(dir, 'empty-hits', 'a.txt'), 'hay\n');
+    expect(await t.json('search_files', { pattern: 'needle', path: 'empty-hits' })).toEqual({
+      matches: [],
+      count: 0,
+      engine: 'ripgrep',
+    });
+    expect(
+      await t.json('search_files', { pattern: '*.md', target: 'files', path: 'empty-hits' }),
+    ).toMatchObject({
+      files: [],
+    });
+  });
 });

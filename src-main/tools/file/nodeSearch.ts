@@ -33,7 +33,11 @@ export async function ripgrepSearch(rg: string, request: SearchRequest): Promise
   }
   child.kill();
   await closed;
-  const diagnostics = errors.split('\n').map((line) => `!${line}`);
+  // No match is exit 1 with nothing on stderr: not a diagnostic.
+  const diagnostics = errors
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => `!${line}`);
   return parseSearchLines(request, [...lines, ...diagnostics], 'ripgrep');
 }
 
