@@ -33,6 +33,29 @@ function tools(withGate = true) {
   return { t, gate };
 }
 
+/**
+ * Python for a swapper: `hold()` after each swap keeps the new state for up to 10 ms one time in
+ * three, and swaps on at once otherwise. Swapping without pause, a search of the whole entry
+ * almost never found it the same from the walk to the confirming read, so the plain way went
+ * unseen for minutes; the swaps at once still land inside a search's steps.
+ */
+const HOLD =
+  'import os, random, time\ndef hold():\n  if random.random() < 1 / 3: time.sleep(random.random() / 100)\n';
+
+/**
+ * Runs a race's attempts and counts those that went the plain way: at least `least`, and more
+ * until one has (a busy machine may schedule the swapper rarely), up to `most`. Time bounds them
+ * too, well inside the test's timeout: on a loaded machine one attempt took eight times as long.
+ */
+async function race(least: number, most: number, attempt: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  const within = (ms: number) => Date.now() - start < ms;
+  let plain = 0;
+  for (let i = 0; (i < least && within(30_000)) || (plain === 0 && i < most && within(90_000)); i++)
+    if (await attempt()) plain++;
+  return plain;
+}
+
 describe('the file tools under the read policy', () => {
   it('read a listed file only when the person allows it, asking by name every time', async () => {
     const { t, gate } = tools();
@@ -79,14 +102,11 @@ describe('the file tools under the read policy', () => {
       `import os\nwhile True:\n  for target in ${JSON.stringify([join(home, 'project', 'plain.txt'), join(home, '.ssh', 'id_rsa')])}:\n    os.symlink(target, ${JSON.stringify(link)} + '.tmp')\n    os.replace(${JSON.stringify(link)} + '.tmp', ${JSON.stringify(link)})`,
     ]);
     try {
-      let plain = 0;
-      // Until the race has been seen going both ways at least once (bounded): a busy machine may
-      // schedule the swapper rarely.
-      for (let i = 0; i < 300 || (plain === 0 && i < 3000); i++) {
+      const plain = await race(300, 3000, async () => {
         const text = await t.call('read_file', { path: 'project/swap' });
         expect(text).not.toContain('KEY-MATERIAL');
-        if (text.includes('plain')) plain++;
-      }
+        return text.includes('plain');
+      });
       // The race was really run: some reads found the plain file.
       expect(plain).toBeGreaterThan(0);
     } finally {
@@ -103,19 +123,16 @@ describe('the file tools under the read policy', () => {
     // Between a plain file and a link to the key: a walk sees a file, and its open follows the link.
     const swapper = spawn('python3', [
       '-c',
-      `import os\nkey = ${JSON.stringify(join(home, '.ssh', 'id_rsa'))}\nentry = ${JSON.stringify(entry)}\n` +
-        `while True:\n  open(entry + '.f', 'w').write('KEY-plain\\n')\n  os.replace(entry + '.f', entry)\n` +
-        `  os.symlink(key, entry + '.l')\n  os.replace(entry + '.l', entry)\n`,
+      `${HOLD}key = ${JSON.stringify(join(home, '.ssh', 'id_rsa'))}\nentry = ${JSON.stringify(entry)}\n` +
+        `while True:\n  open(entry + '.f', 'w').write('KEY-plain\\n')\n  os.replace(entry + '.f', entry)\n  hold()\n` +
+        `  os.symlink(key, entry + '.l')\n  os.replace(entry + '.l', entry)\n  hold()\n`,
     ]);
     try {
-      let plain = 0;
-      // Until the race has been seen going both ways at least once (bounded): a busy machine may
-      // schedule the swapper rarely.
-      for (let i = 0; i < 300 || (plain === 0 && i < 3000); i++) {
+      const plain = await race(300, 3000, async () => {
         const text = await t.call('search_files', { pattern: 'KEY-', path: 'swapped' });
         expect(text).not.toContain('KEY-MATERIAL');
-        if (text.includes('KEY-plain')) plain++;
-      }
+        return text.includes('KEY-plain');
+      });
       expect(plain).toBeGreaterThan(0);
     } finally {
       swapper.kill();
@@ -131,18 +148,17 @@ describe('the file tools under the read policy', () => {
     // Between a plain folder and a link to ~/.ssh: a walk sees a folder, and its open follows the link.
     const swapper = spawn('python3', [
       '-c',
-      `import os, shutil\nssh = ${JSON.stringify(join(home, '.ssh'))}\nfolder = ${JSON.stringify(folder)}\n` +
+      `${HOLD}import shutil\nssh = ${JSON.stringify(join(home, '.ssh'))}\nfolder = ${JSON.stringify(folder)}\n` +
         `while True:\n  os.makedirs(folder + '.d', exist_ok=True)\n  open(folder + '.d/plain-name', 'w').close()\n` +
-        `  os.replace(folder + '.d', folder) if not os.path.islink(folder) or os.unlink(folder) is None else None\n` +
-        `  os.symlink(ssh, folder + '.l')\n  shutil.rmtree(folder, ignore_errors=True)\n  os.replace(folder + '.l', folder)\n`,
+        `  os.replace(folder + '.d', folder) if not os.path.islink(folder) or os.unlink(folder) is None else None\n  hold()\n` +
+        `  os.symlink(ssh, folder + '.l')\n  shutil.rmtree(folder, ignore_errors=True)\n  os.replace(folder + '.l', folder)\n  hold()\n`,
     ]);
     try {
-      let plain = 0;
-      for (let i = 0; i < 150 || (plain === 0 && i < 1500); i++) {
+      const plain = await race(150, 1500, async () => {
         const text = await t.call('search_files', { target: 'files', pattern: '*', path: 'names' });
         expect(text).not.toContain('id_rsa');
-        if (text.includes('plain-name')) plain++;
-      }
+        return text.includes('plain-name');
+      });
       expect(plain).toBeGreaterThan(0);
     } finally {
       swapper.kill();
