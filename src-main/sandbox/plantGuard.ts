@@ -63,7 +63,9 @@ class RootGuard {
       if (!before) return;
       const after = await takeSnapshot(this.root, this.names);
       const undone = await undoPlanted(before, after, this.root);
-      for (const active of this.runs) active.undone.push(...undone);
+      // Merged as it goes: a process planting the same file all day keeps one entry for it.
+      if (undone.length > 0)
+        for (const active of this.runs) active.undone = mergeUndone([...active.undone, ...undone]);
     });
   }
 

@@ -145,7 +145,7 @@ const removedKeys = (keys: readonly string[]) => `removed ${keys.join(', ')}`;
 export function mergeUndone(undone: readonly Undone[]): Undone[] {
   const merged: Undone[] = [];
   for (const u of undone) {
-    const same = merged.find((m) => m.path === u.path && (m.keys && u.keys ? true : m.action === u.action));
+    const same = merged.find((m) => m.path === u.path && ((m.keys && u.keys) || m.action === u.action));
     if (!same) merged.push(u.keys ? { ...u, keys: [...u.keys] } : { ...u });
     else if (same.keys && u.keys) {
       same.keys.push(...u.keys.filter((key) => !same.keys?.includes(key)));

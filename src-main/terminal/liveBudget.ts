@@ -19,6 +19,11 @@ export interface LiveBudgetOptions {
   liveBudgetMs?: number;
   /** Least time between two snapshots sent to a consumer that lags. */
   resyncMinMs?: number;
+  /**
+   * How many times less every consumer is fed because the machine has no cores to spare
+   * (MachineHeadroom); a consumer's own pace counts where it asks for less.
+   */
+  machinePace?: () => number;
 }
 
 export class LiveBudget {
@@ -26,6 +31,7 @@ export class LiveBudget {
   readonly chars: number;
   private readonly windowMs: number;
   private readonly resyncMinMs: number;
+  private readonly machinePace: () => number;
   /** When each consumer's current window began, and what it was sent in it. */
   private readonly windows = new Map<string, { since: number; chars: number }>();
   /** How many times slower than the default each consumer asked to be fed (1 unless it said so). */
@@ -37,6 +43,7 @@ export class LiveBudget {
     this.chars = options.liveBudgetChars ?? LIVE_BUDGET_CHARS;
     this.windowMs = options.liveBudgetMs ?? LIVE_BUDGET_MS;
     this.resyncMinMs = options.resyncMinMs ?? RESYNC_MIN_MS;
+    this.machinePace = options.machinePace ?? (() => 1);
   }
 
   /** The consumer asks to be fed `pace` times less: its budget is divided by as much. */
@@ -65,9 +72,17 @@ export class LiveBudget {
     return (this.syncedAt.get(id) ?? -Infinity) + this.resyncMinMs * this.paceOf(id);
   }
 
-  /** How many times less than the default `id` asked to be fed (1 unless it said so). */
+  /**
+   * Output is being sent: the machine's pace keeps up with it, though every consumer lags and
+   * none is counted.
+   */
+  sending(): void {
+    this.machinePace();
+  }
+
+  /** How many times less than the default `id` is fed: as it asked, or as the machine allows. */
   paceOf(id: string): number {
-    return this.paces.get(id) ?? 1;
+    return Math.max(this.paces.get(id) ?? 1, this.machinePace());
   }
 
   forget(id: string): void {

@@ -307,6 +307,7 @@ export class OutputStream {
   private dropPast(chars: number): string[] {
     if (!this.flowControl || this.whenBehind !== 'snapshot') return [];
     const now = performance.now();
+    if (this.standing.size > 0) this.budget.sending();
     const dropped: string[] = [];
     for (const [id, standing] of this.standing) {
       if (standing !== 'live') continue;

@@ -1,5 +1,6 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import type { Logger } from '../runtime/types';
+import { MachineHeadroom } from './machineHeadroom';
 import { MirrorHub } from './mirror/mirrorHub';
 import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream } from './outputStream';
@@ -51,6 +52,10 @@ export type WriteResult = 'written' | 'unknown_stream' | 'no_input';
 const USER_SHELL_SCREEN = 'shell:';
 const userShellScreen = (streamId: string): string => `${USER_SHELL_SCREEN}${streamId}`;
 
+/** One reading of the machine's idle cores for every stream of the process. */
+const machine = new MachineHeadroom();
+const machinePace = (): number => machine.pace();
+
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
   private nextId = 1;
@@ -100,7 +105,7 @@ export class StreamHub {
     const stream = this.sink
       ? new OutputStream(tags, this.sink, handle, {
           flowControl: this.flowControl,
-          ...(mirror ? { whenBehind, mirror } : {}),
+          ...(mirror ? { whenBehind, mirror, machinePace } : {}),
           ...(this.consumers ? { consumers: [...this.consumers.ids()] } : {}),
         })
       : undefined;

@@ -11,8 +11,9 @@ const FLOOD_CHARS = 64_000;
 const WINDOW_MS = 1_000;
 /**
  * A flooding stream that sends nothing for this long, times the page's pace, has gone quiet. A
- * page that lags is sent a snapshot about once a second times its pace, so the spinners do not
- * start between two.
+ * page that lags is sent a snapshot about once a second times its pace, and at most four seconds
+ * apart on a machine with no cores to spare (main slows every page down there), so the spinners
+ * do not start between two.
  */
 const QUIET_MS = 5_000;
 
