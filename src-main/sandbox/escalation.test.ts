@@ -26,6 +26,7 @@ let root: string;
 let workspace: string;
 let outside: string;
 let terminal: TerminalService;
+let sandbox: Sandbox;
 let mark: string;
 
 beforeAll(async () => {
@@ -37,6 +38,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await terminal.shutdown();
+  await sandbox.dispose();
   expect(await settleProcesses(MARK, mark)).toEqual([]);
 });
 
@@ -59,10 +61,8 @@ async function setup(approver: Approver, ledger: LedgerEntry[] = [], home?: stri
   await mkdir(workspace, { recursive: true });
   await mkdir(outside, { recursive: true });
   mark = Math.random().toString(36).slice(2);
-  terminal = new TerminalService({
-    config: { local: { cwd: workspace }, env: { [MARK]: mark } },
-    sandbox: new Sandbox({}, { caduceusHome: join(root, 'home'), ...(home ? { home } : {}) }),
-  });
+  sandbox = new Sandbox({}, { caduceusHome: join(root, 'home'), ...(home ? { home } : {}) });
+  terminal = new TerminalService({ config: { local: { cwd: workspace }, env: { [MARK]: mark } }, sandbox });
   const store = createMemoryAllowlistStore();
   const { runtime, logger } = newRuntime();
   const services: ToolServices = {

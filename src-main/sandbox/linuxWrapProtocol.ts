@@ -10,3 +10,11 @@ export interface FromWrapWorker {
   command?: string;
   error?: string;
 }
+
+/**
+ * The working directory the library is shown: private to one wrapper, so placeholders it makes
+ * for a command let out of the write fence land neither in `/` nor in another sandbox's way.
+ */
+export interface WrapWorkerData {
+  cwd: string;
+}

@@ -2,14 +2,33 @@
  * Asks the wrap worker (linuxWrapWorker.ts) to wrap a command or to clean its mount points up.
  * Started on first use; one that died is started again by the next request.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FromWrapWorker, LinuxWrapParams, ToWrapWorker } from './linuxWrapProtocol';
+import type { FromWrapWorker, LinuxWrapParams, ToWrapWorker, WrapWorkerData } from './linuxWrapProtocol';
 
 /** The built worker sits beside the bundle (dist/, dist/electron/); from source, tsx runs it. */
 function workerEntry(): { url: URL; execArgv: string[] } {
   return import.meta.url.endsWith('.ts')
     ? { url: new URL('./linuxWrapWorker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
     : { url: new URL('./linuxWrapWorker.mjs', import.meta.url), execArgv: [] };
+}
+
+/** Working folders of wrappers not yet disposed, removed when the process exits regardless. */
+const liveFolders = new Set<string>();
+let exitHooked = false;
+
+function workingFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'caduceus-wrap-'));
+  liveFolders.add(folder);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => {
+      for (const live of liveFolders) rmSync(live, { recursive: true, force: true });
+    });
+  }
+  return folder;
 }
 
 interface Pending {
@@ -19,6 +38,7 @@ interface Pending {
 
 export class LinuxWrapper {
   private worker: Worker | undefined;
+  private cwd: string | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
@@ -37,6 +57,11 @@ export class LinuxWrapper {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
+    if (this.cwd) {
+      rmSync(this.cwd, { recursive: true, force: true });
+      liveFolders.delete(this.cwd);
+    }
+    this.cwd = undefined;
   }
 
   private ask(message: (id: number) => ToWrapWorker): Promise<FromWrapWorker> {
@@ -51,7 +76,9 @@ export class LinuxWrapper {
   private start(): Worker {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerEntry();
-    const worker = new Worker(url, { execArgv });
+    this.cwd ??= workingFolder();
+    const workerData: WrapWorkerData = { cwd: this.cwd };
+    const worker = new Worker(url, { execArgv, workerData });
     worker.on('message', (answer: FromWrapWorker) => {
       this.pending.get(answer.id)?.resolve(answer);
       this.pending.delete(answer.id);

@@ -13,6 +13,7 @@ import { Sandbox } from './sandbox';
 const require = createRequire(import.meta.url);
 let root: string;
 let manager: McpManager | undefined;
+let sandbox: Sandbox | undefined;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'caduceus-mcp-sandbox-'));
@@ -23,6 +24,8 @@ afterAll(async () => {
 afterEach(async () => {
   await manager?.closeAll();
   manager = undefined;
+  await sandbox?.dispose();
+  sandbox = undefined;
 });
 
 /** The reference filesystem server, allowed (by its own rules) to write `dir`. */
@@ -44,7 +47,7 @@ describe('MCP stdio servers with sandbox: true', () => {
     await mkdir(workspace, { recursive: true });
     await mkdir(outside, { recursive: true });
     const { runtime, logger } = newRuntime();
-    const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home') });
+    sandbox = new Sandbox({}, { caduceusHome: join(root, 'home') });
     manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace } });
     const statuses = await manager.connectAll({
       boxed: filesystemServer(root, true),
@@ -63,7 +66,7 @@ describe('MCP stdio servers with sandbox: true', () => {
 
   it('are held to the process limit: a fork loop ends the server, and says why in the log', async () => {
     const { runtime, logger } = newRuntime();
-    const sandbox = new Sandbox(
+    sandbox = new Sandbox(
       { limits: { processes: 50 } },
       { caduceusHome: join(root, 'home'), pidsCgroups: false },
     );
@@ -100,7 +103,7 @@ describe('MCP stdio servers with sandbox: true', () => {
 
   it('fails to connect, saying why, when the sandbox cannot start', async () => {
     const { runtime, logger } = newRuntime();
-    const sandbox = new Sandbox({}, { caduceusHome: join(root, 'home'), which: () => undefined });
+    sandbox = new Sandbox({}, { caduceusHome: join(root, 'home'), which: () => undefined });
     manager = new McpManager(runtime.registry, logger, { sandbox: { sandbox, workspace: root } });
     const [status] = await manager.connectAll({ boxed: filesystemServer(root, true) });
     expect(status?.state).toBe('failed');

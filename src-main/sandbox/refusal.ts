@@ -15,7 +15,7 @@ export type SandboxRefusal = Exclude<FenceRefusal, { kind: 'limit' }>;
  * (an empty tmpfs); either is the sandbox's refusal only when the path is on the read policy.
  */
 const READ_PATTERNS: RegExp[] = [
-  /(?:^|[\s'"`‘])([^\s'"`’:]+)['"`’]?: (?:Permission denied|No such file or directory)/gm,
+  /(?:^|[\s'"`‘])([^\s'"`‘’:]+)['"`’]?: (?:Permission denied|No such file or directory)/gm,
   /(?:EACCES|ENOENT)[^\n]*?['"]([^'"]+)['"]/g,
   /\[Errno (?:13|2)\] [^:\n]+: '([^']+)'/g,
 ];
@@ -26,11 +26,11 @@ const READ_PATTERNS: RegExp[] = [
  * refusal (a protected file inside the workspace too); EACCES only for a path outside the roots.
  */
 const WRITE_PATTERNS: { pattern: RegExp; readOnly: boolean }[] = [
-  { pattern: /(?:^|[\s'"`‘])([^\s'"`’:]+)['"`’]?: Read-only file system/m, readOnly: true },
+  { pattern: /(?:^|[\s'"`‘])([^\s'"`‘’:]+)['"`’]?: Read-only file system/m, readOnly: true },
   { pattern: /EROFS[^\n]*?['"]([^'"]+)['"]/, readOnly: true },
   { pattern: /\[Errno 30\] Read-only file system: '([^']+)'/, readOnly: true },
   { pattern: /Read-only file system[^\n]*?['"‘]([^'"’]+)['"’]/, readOnly: true },
-  { pattern: /(?:^|[\s'"`‘])(\/[^\s'"`’:]*)['"`’]?: Permission denied/m, readOnly: false },
+  { pattern: /(?:^|[\s'"`‘])(\/[^\s'"`‘’:]*)['"`’]?: Permission denied/m, readOnly: false },
   { pattern: /EACCES[^\n]*?['"](\/[^'"]+)['"]/, readOnly: false },
   { pattern: /\[Errno 13\] Permission denied: '(\/[^']+)'/, readOnly: false },
 ];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -241,6 +241,38 @@ describe('the local sandbox (real bubblewrap)', () => {
       await run(attack);
       expect(await readFile(join(victim, 'sub', 'f'), 'utf8'), attack).toBe('keep');
     }
+  });
+
+  it('lets a command out of the write fence without making anything in / or racing another sandbox there', async () => {
+    const rootBefore = readdirSync('/').sort();
+    await start();
+    // Another sandbox, in a worker of its own, writing out of the fence at the same time.
+    const other = new Sandbox({}, { caduceusHome, home });
+    const otherService = new TerminalService({
+      config: { local: { cwd: workspace }, env: { [MARK]: mark, HOME: home } },
+      sandbox: other,
+    });
+    try {
+      const runs = Array.from({ length: 4 }, (_, i) =>
+        (i % 2 ? otherService : service).run({
+          taskId: `t${i}`,
+          toolCallId: 'call',
+          command: `ls -a /; touch ${outside}/out-${i}`,
+          openWrites: true,
+        }),
+      );
+      for (const result of await Promise.all(runs)) {
+        if (result.status !== 'completed') throw new Error('expected a foreground result');
+        expect(result.exitCode, result.output).toBe(0);
+        const seen = result.output.split('\n').filter((name) => name && name !== '.' && name !== '..');
+        expect(seen.sort()).toEqual(rootBefore);
+      }
+      for (let i = 0; i < 4; i++) expect(await exists(join(outside, `out-${i}`))).toBe(true);
+    } finally {
+      await otherService.shutdown();
+      await other.dispose();
+    }
+    expect(readdirSync('/').sort()).toEqual(rootBefore);
   });
 
   it('says what to install and refuses to run bare when bubblewrap is missing', async () => {
