@@ -3,32 +3,16 @@
  * Started on first use; one that died is started again by the next request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FromWrapWorker, LinuxWrapParams, ToWrapWorker, WrapWorkerData } from './linuxWrapProtocol';
+import { processFolder } from './processFolder';
 
 /** The built worker sits beside the bundle (dist/, dist/electron/); from source, tsx runs it. */
 function workerEntry(): { url: URL; execArgv: string[] } {
   return import.meta.url.endsWith('.ts')
     ? { url: new URL('./linuxWrapWorker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
     : { url: new URL('./linuxWrapWorker.mjs', import.meta.url), execArgv: [] };
-}
-
-/** Working folders of wrappers not yet disposed, removed when the process exits regardless. */
-const liveFolders = new Set<string>();
-let exitHooked = false;
-
-function workingFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'caduceus-wrap-'));
-  liveFolders.add(folder);
-  if (!exitHooked) {
-    exitHooked = true;
-    process.once('exit', () => {
-      for (const live of liveFolders) rmSync(live, { recursive: true, force: true });
-    });
-  }
-  return folder;
 }
 
 interface Pending {
@@ -57,10 +41,7 @@ export class LinuxWrapper {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
-    if (this.cwd) {
-      rmSync(this.cwd, { recursive: true, force: true });
-      liveFolders.delete(this.cwd);
-    }
+    if (this.cwd) rmSync(this.cwd, { recursive: true, force: true });
     this.cwd = undefined;
   }
 
@@ -76,7 +57,7 @@ export class LinuxWrapper {
   private start(): Worker {
     if (this.worker) return this.worker;
     const { url, execArgv } = workerEntry();
-    this.cwd ??= workingFolder();
+    this.cwd ??= mkdtempSync(join(processFolder(), 'wrap-'));
     const workerData: WrapWorkerData = { cwd: this.cwd };
     const worker = new Worker(url, { execArgv, workerData });
     worker.on('message', (answer: FromWrapWorker) => {

@@ -8,13 +8,12 @@
  * runs from a small launcher that the library is told is its seccomp helper: the launcher
  * starts the relays, then execs the real helper.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getApplySeccompBinaryPath } from '@anthropic-ai/sandbox-runtime/dist/sandbox/generate-seccomp-filter.js';
 import { shQuote } from '../../src-shared/shellQuote';
+import { processFolder, removeProcessFolder } from './processFolder';
 
 export const RELAYS_ENV = 'CADUCEUS_SANDBOX_RELAYS';
 
@@ -33,18 +32,8 @@ export interface LoopbackRelays {
   close(): Promise<void>;
 }
 
-let privateDir: string | undefined;
-/** A folder of this process's own, outside every write root: nothing inside can replace what is here. */
-function ownDir(): string {
-  if (privateDir) return privateDir;
-  const dir = mkdtempSync(join(tmpdir(), 'caduceus-sandbox-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  privateDir = dir;
-  return dir;
-}
-
 export async function startLoopbackRelays(ports: readonly number[]): Promise<LoopbackRelays> {
-  const dir = ownDir();
+  const dir = processFolder();
   const servers: Server[] = [];
   const pairs: string[] = [];
   for (const port of ports) {
@@ -108,7 +97,7 @@ export function relayLauncher(socatPath: string): string | undefined {
     `exec ${shQuote(helper)} "$@"`,
     '',
   ].join('\n');
-  const path = join(ownDir(), `launch-${launchers.size}.sh`);
+  const path = join(processFolder(), `launch-${launchers.size}.sh`);
   writeFileSync(path, script, { mode: 0o500 });
   launchers.set(socatPath, path);
   return path;
@@ -116,7 +105,6 @@ export function relayLauncher(socatPath: string): string | undefined {
 
 /** Removes the private folder at exit (tests, shutdown). */
 export async function removeRelayFiles(): Promise<void> {
-  if (privateDir) await rm(privateDir, { recursive: true, force: true });
-  privateDir = undefined;
+  await removeProcessFolder();
   launchers.clear();
 }
