@@ -1,9 +1,11 @@
 /**
  * An agent's command is never held back by the UI: the wall time of a command writing 64 MB
  * through a PTY with no page connected, next to the same with a Chromium page showing it, in
- * alternating rounds so that a change in the machine's load falls on both alike (the figure is
- * the median of the rounds' ratios). Then how long a reloaded page takes to show that terminal
- * again (its snapshot from main's mirror), and to show each other restored tab when it is picked.
+ * alternating rounds so that a change in the machine's load falls on both alike. Each run with a
+ * page is set against the mean of the runs without one just before and just after it, so a load
+ * that rises or falls across the round cancels out; the figure is the median of those ratios.
+ * Then how long a reloaded page takes to show that terminal again (its snapshot from main's
+ * mirror), and to show each other restored tab when it is picked.
  * Last, what the page costs while a command prints nothing.
  */
 import { existsSync } from 'node:fs';
@@ -19,10 +21,11 @@ import { whenInPage, whenPageSettled } from './rendererProbe';
 import { median, round } from '../src-shared/stats';
 
 /**
- * One round's ratio moves by up to ±15% with the machine's load on a 2-core machine: seven rounds
- * give a steadier median than five.
+ * One round's ratio moves by up to ±20% with the machine's load on a 2-core machine (the same
+ * command's CPU time alone varies by a third from run to run on a shared host): nine rounds give a
+ * steadier median than seven.
  */
-const ROUNDS = 7;
+const ROUNDS = 9;
 
 const MARK = 'AGENT-$((2+2))-DONE';
 const SHOWN = 'AGENT-4-DONE';
@@ -187,33 +190,42 @@ async function throttled(browser: Browser, rate: number | undefined): Promise<Br
   return browser;
 }
 
+/** Each run with a page against the mean of the runs without one on either side of it, in %. */
+function bracketedRatios(headless: number[], ui: number[]): number[] {
+  return ui.map((u, i) => (((headless[i] ?? NaN) + (headless[i + 1] ?? NaN)) / 2 / u) * 100);
+}
+
 export async function benchAgentStream(options: AgentStreamOptions = {}): Promise<Record<string, number>> {
   return withServedApp('agent', async ({ model, served, dir, open }) => {
-    const headless: number[] = [];
+    const headless = [await headlessMs(served, model, dir, 'headless-0')];
     const ui: number[] = [];
-    for (let r = 0; r < ROUNDS - 1; r++) {
-      headless.push(await headlessMs(served, model, dir, `headless-${r}`));
+    let pageChars = 0;
+    let pace = 1;
+    for (let r = 0; r < ROUNDS; r++) {
       // Each round's page is closed before the next headless run: no page is connected then.
       const browser = await throttled(await openApp(served.url), options.cpuThrottle);
       try {
         ui.push(await withUiMs(browser.page, model, dir, `ui-${r}`));
+        if (r === ROUNDS - 1) {
+          pageChars = await pageParsedChars(browser.page);
+          // How many times less output the page asked for by the end (1: its frames kept time).
+          pace = Number(await browser.page.evaluate(`document.documentElement.dataset.terminalPace ?? '1'`));
+        }
       } finally {
         await browser.close();
       }
+      headless.push(await headlessMs(served, model, dir, `headless-${r + 1}`));
     }
-    headless.push(await headlessMs(served, model, dir, 'headless-last'));
+    // A page of its own (each round's was closed), reloaded once it has settled.
     const browser = await throttled(await open(), options.cpuThrottle);
-    ui.push(await withUiMs(browser.page, model, dir, 'ui-last'));
-    const pageChars = await pageParsedChars(browser.page);
-    // How many times less output the page asked for by the end (1: its frames kept time).
-    const pace = Number(await browser.page.evaluate(`document.documentElement.dataset.terminalPace ?? '1'`));
+    await whenPageSettled(browser.page);
     const restore = await reloadRestoreMs(browser.page);
     const tabSwitch = await restoredTabSwitchMs(browser.page);
     const quiet = await quietPageCpuPct(await throttled(await open(), options.cpuThrottle), model, dir);
     return {
       agent_stream_headless_ms: median(headless),
       agent_stream_ui_ms: median(ui),
-      agent_stream_ui_vs_headless_pct: round(median(headless.map((h, i) => (h / (ui[i] ?? NaN)) * 100)), 1),
+      agent_stream_ui_vs_headless_pct: round(median(bracketedRatios(headless, ui)), 1),
       agent_stream_page_parsed_chars: pageChars,
       agent_stream_page_pace: pace,
       reload_restore_ms: round(restore, 0),
