@@ -19,7 +19,7 @@ import * as terminalModule from '../tools/terminal';
 import { fakeGate, MARK } from '../tools/testing/terminal';
 import type { ToolServices } from '../tools/toolModule';
 import { SandboxEscalation } from './escalation';
-import { removeRelayFiles } from './loopbackRelay';
+import { removeProcessFolder } from './processFolder';
 import { Sandbox } from './sandbox';
 
 let root: string;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
-  await removeRelayFiles();
+  await removeProcessFolder();
 });
 afterEach(async () => {
   await terminal.shutdown();

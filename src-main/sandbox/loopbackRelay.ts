@@ -13,7 +13,7 @@ import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { getApplySeccompBinaryPath } from '@anthropic-ai/sandbox-runtime/dist/sandbox/generate-seccomp-filter.js';
 import { shQuote } from '../../src-shared/shellQuote';
-import { processFolder, removeProcessFolder } from './processFolder';
+import { processFolder } from './processFolder';
 
 export const RELAYS_ENV = 'CADUCEUS_SANDBOX_RELAYS';
 
@@ -63,7 +63,15 @@ export async function startLoopbackRelays(ports: readonly number[]): Promise<Loo
   };
 }
 
-const launchers = new Map<string, string>();
+/** The folder the launchers were written to, and the launcher written there for each socat. */
+let launchers = { folder: '', bySocat: new Map<string, string>() };
+
+/** The launchers in the process's folder now: a folder removed (and made again) took its own. */
+function currentLaunchers(): typeof launchers {
+  const folder = processFolder();
+  if (launchers.folder !== folder) launchers = { folder, bySocat: new Map() };
+  return launchers;
+}
 
 /**
  * The launcher script for this socat; undefined when the library has no seccomp helper for
@@ -72,7 +80,8 @@ const launchers = new Map<string, string>();
 export function relayLauncher(socatPath: string): string | undefined {
   const helper = seccompHelperPath();
   if (!helper) return undefined;
-  const known = launchers.get(socatPath);
+  const { folder, bySocat } = currentLaunchers();
+  const known = bySocat.get(socatPath);
   if (known) return known;
   // Shell built-ins only until the exec: a program found on PATH here would run unfiltered.
   const script = [
@@ -97,14 +106,8 @@ export function relayLauncher(socatPath: string): string | undefined {
     `exec ${shQuote(helper)} "$@"`,
     '',
   ].join('\n');
-  const path = join(processFolder(), `launch-${launchers.size}.sh`);
+  const path = join(folder, `launch-${bySocat.size}.sh`);
   writeFileSync(path, script, { mode: 0o500 });
-  launchers.set(socatPath, path);
+  bySocat.set(socatPath, path);
   return path;
-}
-
-/** Removes the private folder at exit (tests, shutdown). */
-export async function removeRelayFiles(): Promise<void> {
-  await removeProcessFolder();
-  launchers.clear();
 }

@@ -11,7 +11,7 @@ import { writeAtomic } from '../config/atomicFile';
 import { MARK, newMark, until } from '../terminal/testing/backendScenarios';
 import { settleProcesses } from '../terminal/testing/procs';
 import { Sandbox } from './sandbox';
-import { removeRelayFiles } from './loopbackRelay';
+import { removeProcessFolder } from './processFolder';
 import { startNetworkProxy } from './networkProxy';
 
 let root: string;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
-  await removeRelayFiles();
+  await removeProcessFolder();
 });
 
 async function start(options: { which?: (name: string) => string | undefined; config?: object } = {}) {
