@@ -15,6 +15,16 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SHOTS = process.env.CADUCEUS_SHOTS ?? join(ROOT, 'test-results', 'screenshots', 'i27');
 const app = useApp('file');
 
+/** How long the person takes to answer at least: longer than removing an empty folder takes. */
+const PERSON_WAIT_MS = 3_000;
+
+/** Seconds of a card's duration as shown ("1.2s"). */
+function seconds(shown: string): number {
+  const match = /^(\d+(?:\.\d+)?)s$/.exec(shown);
+  if (!match) throw new Error(`not a duration in seconds: ${shown}`);
+  return Number(match[1]);
+}
+
 /** The page at 1280x820 and 800x600, light and dark. */
 async function shoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
@@ -69,9 +79,11 @@ describe('faults found on the way', () => {
         .innerText({ timeout: 1_000 })
         .catch(() => '');
     await expect.poll(shown, POLL).toBe(command);
-    // The person takes their time (here, while the question is photographed); the card used to
-    // count it as the command's.
+    // The person takes their time, longer than the command takes (here, while the question is
+    // photographed, and at least three seconds); the card used to count it as the command's.
+    const asked = Date.now();
     await shoot(page, 'approval-waiting');
+    await page.waitForTimeout(Math.max(0, PERSON_WAIT_MS - (Date.now() - asked)));
     await page.getByTestId('approval-once').first().click();
     const card = app.card('call_wait');
     await expect.poll(() => card.getAttribute('data-status'), POLL).toBe('ok');
@@ -80,6 +92,9 @@ describe('faults found on the way', () => {
     const own = (await card.getByTestId('tool-elapsed').innerText()).replace(/·.*$/, '').trim();
     const waited = (await wait.innerText()).replace(/^.*waited\s*/, '').trim();
     expect(own).not.toBe(waited);
+    // The wait counted into the card's own time made it the longer of the two.
+    expect(seconds(waited)).toBeGreaterThanOrEqual(PERSON_WAIT_MS / 1_000);
+    expect(seconds(own)).toBeLessThan(seconds(waited));
     await shoot(page, 'card-time-with-wait');
 
     // Reloaded, the card says the same.
