@@ -18,6 +18,7 @@ import { openApp, type Browser } from '../e2e/support/chromium';
 import { ServeSocket } from '../e2e/support/serveSocket';
 import { withServedApp } from './servedApp';
 import { whenInPage, whenPageSettled } from './rendererProbe';
+import { chromiumCpuSeconds } from './chromiumCpu';
 import { median, round } from '../src-shared/stats';
 
 /**
@@ -133,20 +134,6 @@ async function restoredTabSwitchMs(page: Page): Promise<number> {
     times.push(performance.now() - started);
   }
   return median(times);
-}
-
-/** Seconds of CPU all of Chromium's processes have used so far (browser, renderers, GPU). */
-async function chromiumCpuSeconds(browser: Browser): Promise<number> {
-  const cdp = await browser.context.browser()?.newBrowserCDPSession();
-  if (!cdp) throw new Error('no browser target to read process times from');
-  try {
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
-      processInfo: { cpuTime: number }[];
-    };
-    return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
-  } finally {
-    await cdp.detach();
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { benchPrompts } from '../src-main/approval/gate/promptBench';
 import { benchSandbox } from '../src-main/terminal/sandboxBench';
 import { benchTerminal } from '../src-main/terminal/bench';
 import { benchAgentStream } from './agentStream';
+import { benchBackgroundStream } from './backgroundStream';
 import { benchCheckpoints } from './checkpoints';
 import { benchCli } from './cli';
 import { benchFindInSession } from './findInSession';
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   sandbox: benchSandbox,
   renderer: benchRenderer,
   agentStream: () => benchAgentStream({ cpuThrottle }),
+  backgroundStream: benchBackgroundStream,
   checkpoints: benchCheckpoints,
   sessionList: benchSessionList,
   findInSession: benchFindInSession,

@@ -278,5 +278,9 @@ export function createHandlers({
       if (caller.consumer !== undefined) s.terminals.current.streams.detach(streamId, caller.consumer);
       return OK;
     },
+    'terminal.view': ({ streamId, shown }, caller) => {
+      s.terminals.current.streams.view(streamId, shown, caller.consumer);
+      return OK;
+    },
   };
 }

@@ -17,7 +17,9 @@ import {
   MIRROR_BACKLOG_CHARS,
   MIRROR_RESUME_CHARS,
   RESYNC_SPACING,
+  UNSEEN_BATCH_MS,
 } from './streamTuning';
+import { StreamViewers } from './streamViewers';
 
 /** Stands for the one consumer of a stream made without a list of consumers. */
 export const SOLE_CONSUMER = '';
@@ -51,6 +53,7 @@ export class OutputStream {
   private readonly syncs = new Set<Promise<void>>();
   /** Consumers that closed the stream's tab: output is addressed to the others by name. */
   private readonly detached = new Set<string>();
+  private readonly viewers = new StreamViewers();
   private readonly resyncTimers = new Map<string, NodeJS.Timeout>();
   /** When the stream may take its next snapshot. */
   private nextResyncAt = -Infinity;
@@ -97,10 +100,10 @@ export class OutputStream {
     return Number.isFinite(least) ? least : 0;
   }
 
-  /** A consumer sent live output has acknowledged it all (one held back for lagging gets none). */
+  /** A consumer that shows the output live has acknowledged it all (one that does not awaits no echo). */
   private liveConsumerCaughtUp(): boolean {
     for (const [id, chars] of this.behind) {
-      if (chars > 0) continue;
+      if (chars > 0 || this.viewers.hides(id)) continue;
       const standing = this.standing.get(id);
       if (standing === undefined || standing === 'live') return true;
     }
@@ -150,7 +153,16 @@ export class OutputStream {
     }
     // A paused source adds nothing to wait for, so the batch goes now.
     if (consumerIdle || this.paused || this.pending.length >= MAX_BATCH_CHARS) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.batchMs);
+    // Output nobody shows goes in few batches: each costs a page far more than its characters.
+    else this.timer ??= setTimeout(() => this.flush(), this.hidden() ? UNSEEN_BATCH_MS : this.batchMs);
+  }
+
+  private hidden = (): boolean => this.viewers.noneShows(this.behind.keys());
+
+  /** Whether the consumer (each one, without an id) shows the stream; shown, it gets what is pending. */
+  view(shown: boolean, consumer?: string): void {
+    this.viewers.set(this.behind.keys(), shown, consumer);
+    if (shown) this.flush();
   }
 
   /** For byte sources: code points split across chunks are joined before they are sent. */
@@ -193,6 +205,7 @@ export class OutputStream {
     this.resyncTimers.delete(id);
     this.behind.delete(id);
     this.standing.delete(id);
+    this.viewers.forget(id);
     this.budget.forget(id);
     this.partial.delete(id);
     this.maybeResume();

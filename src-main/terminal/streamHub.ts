@@ -177,6 +177,11 @@ export class StreamHub {
     this.live.get(streamId)?.stream?.detach(consumer);
   }
 
+  /** Whether the consumer (all of them, without an id) shows the stream (see OutputStream.view). */
+  view(streamId: string, shown: boolean, consumer?: string): void {
+    this.live.get(streamId)?.stream?.view(shown, consumer);
+  }
+
   /**
    * A consumer (all of them, without an id) has rendered `chars` characters. Unknown ids are
    * ignored. `pace`: how many times less the consumer asks to be fed (see OutputStream.ack).

@@ -8,6 +8,14 @@ import { FlowControl } from '../../src-shared/constants';
 export const MAX_BATCH_CHARS = FlowControl.highWatermarkChars;
 
 /**
+ * A stream no consumer shows (a background session's command, a tab behind another, a hidden
+ * window) is batched this long: each message costs a page about a millisecond however little it
+ * carries, so a command printing a line every 10 ms cost a page in the background a tenth of a
+ * core. A tab brought to the front gets what is pending at once.
+ */
+export const UNSEEN_BATCH_MS = 250;
+
+/**
  * Snapshots take main's time: after one, the next waits this many times as long, so a page that
  * keeps falling behind costs the stream a bounded share of it.
  */

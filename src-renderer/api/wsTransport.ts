@@ -43,9 +43,9 @@ const lost = (message: string): Reply<never> => ({ ok: false, error: { code: 'di
 
 /**
  * Sent as notifications: terminal acknowledgements go out every few thousand characters, nobody
- * reads their reply, and each reply would cost the page a message while it is busiest.
+ * reads their reply (nor a view's), and each reply would cost the page a message while it is busiest.
  */
-const NOTIFICATIONS: ReadonlySet<RequestName> = new Set(['terminal.ack']);
+const NOTIFICATIONS: ReadonlySet<RequestName> = new Set(['terminal.ack', 'terminal.view']);
 const SENT: Reply<unknown> = { ok: true, value: { ok: true } };
 
 /**

@@ -319,6 +319,11 @@ export const requests = {
   },
   /** The caller closed the tab of an agent's stream: it is sent none of its output any more. */
   'terminal.detach': { input: z.object({ streamId: z.string() }).strict(), output: ok },
+  /**
+   * Whether the caller shows the stream (its tab in front, or its card in the chat in view): one it
+   * does not show is sent in fewer, larger batches.
+   */
+  'terminal.view': { input: z.object({ streamId: z.string(), shown: z.boolean() }).strict(), output: ok },
 } as const satisfies Record<RequestName, { input: z.ZodType; output: z.ZodType }>;
 
 export const events = {

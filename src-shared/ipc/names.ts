@@ -76,6 +76,7 @@ export const REQUEST_NAMES = [
   'terminal.restore',
   'terminal.shells',
   'terminal.detach',
+  'terminal.view',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -65,6 +65,10 @@ export function startSync(): () => void {
     startTerminalsLater(bridge, {
       sessionId: () => useChat.getState().sessionId,
       streamedOutput: (toolCallId, text) => useChat.getState().streamedOutput(toolCallId, text),
+      onSessionChange: (listener) =>
+        useChat.subscribe((chat, before) => {
+          if (chat.sessionId !== before.sessionId) listener();
+        }),
     }),
     // The terminal pane follows the chat from one session to another.
     useChat.subscribe((chat, before) => {

@@ -57,6 +57,8 @@ export interface RegistryHooks {
   rendererLost(key: string): void;
   /** While true, hidden tabs' snapshots wait whole (see HiddenPacer.holdScreens). */
   holdHiddenScreens?(): boolean;
+  /** A tab's terminal was put on the page or taken off it. */
+  viewChanged?(): void;
 }
 
 /** Stands for the stream of a note: nothing acknowledges it. */
@@ -215,12 +217,14 @@ export class TerminalRegistry {
     this.fit(key);
     // Put back on the page, xterm takes its scroll position from an element that lost it.
     if (entry.followed) entry.term.scrollToBottom();
+    this.hooks.viewChanged?.();
     return entry;
   }
 
   /** Takes the tab's terminal off the page (its pane closed, another tab in front). */
   detach(key: string): void {
     this.entries.get(key)?.element.remove();
+    this.hooks.viewChanged?.();
   }
 
   fit(key: string): void {

@@ -1,7 +1,7 @@
 import { FlowControl } from '../../../src-shared/constants';
 import type { CaduceusBridge } from '../../../src-shared/ipc/bridge';
 import type { TerminalData } from '../../../src-shared/ipc/schemas';
-import { api, unwrap } from '../../api/client';
+import { api, onConnectionOpen, unwrap } from '../../api/client';
 import { spinners } from '../../ui/spinTicker';
 import { reportError } from '../../state/noticesStore';
 import { useTerminal } from './terminalStore';
@@ -11,6 +11,7 @@ import { CardOutput } from './cardOutput';
 import { FloodMotion } from './floodMotion';
 import { FramePace } from './framePace';
 import { TerminalRegistry } from './terminalRegistry';
+import { StreamViews, streamsShown } from './streamViews';
 
 const RESIZE_DEBOUNCE_MS = 120;
 const MAX_WRITE_CHARS = 65_536;
@@ -57,9 +58,28 @@ export interface ChatLink {
   sessionId(): string | undefined;
   /** A call's output as text, for its card. */
   streamedOutput(toolCallId: string, text: string): void;
+  /** Calls `listener` each time the chat shows another session; returns the unsubscribe. */
+  onSessionChange(listener: () => void): () => void;
 }
 
-let chat: ChatLink = { sessionId: () => undefined, streamedOutput: () => undefined };
+let chat: ChatLink = {
+  sessionId: () => undefined,
+  streamedOutput: () => undefined,
+  onSessionChange: () => () => undefined,
+};
+
+const views = new StreamViews((streamId, shown) => void api().terminalView({ streamId, shown }));
+
+/** Tells main which streams the page shows now (see streamViews.ts). */
+function reportViews(): void {
+  views.update(
+    streamsShown(useTerminal.getState().tabs, {
+      visible: document.visibilityState !== 'hidden',
+      sessionId: chat.sessionId(),
+      attached: (key) => terminals.get(key)?.element.isConnected === true,
+    }),
+  );
+}
 
 export const terminals = new TerminalRegistry({
   input(key, data) {
@@ -83,6 +103,7 @@ export const terminals = new TerminalRegistry({
   parsed: (streamId, chars) => acks.add(streamId, chars),
   // Screens nobody sees (restored after a reload) wait while a flood streams in front.
   holdHiddenScreens: () => motion.flooding,
+  viewChanged: reportViews,
   rendererLost: () => console.warn('The terminal lost its WebGL context; it now draws with the DOM renderer'),
 });
 
@@ -127,6 +148,7 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
   const terminal = useTerminal.getState();
   const offData = bridge.onTerminalData(receive);
   const offExit = bridge.onTerminalExit(({ streamId, exitCode }) => {
+    views.forget(streamId);
     cards.flush();
     motion.ended(streamId);
     acks.forget(streamId);
@@ -156,11 +178,23 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
     terminal.waitingForInput({ streamId, prompt }),
   );
   const offClosed = bridge.onTerminalTaskClosed(({ taskId }) => closeTask(taskId));
+  const offTabs = useTerminal.subscribe(reportViews);
+  const offSession = link.onSessionChange(reportViews);
+  document.addEventListener('visibilitychange', reportViews);
+  // A new connection is a new consumer, which main takes to show every stream.
+  const offOpen = onConnectionOpen(() => {
+    views.forget();
+    reportViews();
+  });
   return () => {
     offData();
     offExit();
     offInput();
     offClosed();
+    offTabs();
+    offSession();
+    offOpen();
+    document.removeEventListener('visibilitychange', reportViews);
   };
 }
 
