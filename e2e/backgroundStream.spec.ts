@@ -4,6 +4,7 @@ import type { CDPSession } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { median } from '../src-shared/stats';
 import { POLL, useApp } from './support/fixture';
+import { screenshotViews } from './support/views';
 
 // A command of a session in the background, behind another terminal tab, reaches the page in a few
 // large batches instead of a message per line; brought to the front, it streams line by line again,
@@ -83,6 +84,7 @@ describe('a command nobody looks at', () => {
     const hidden = await received.gather(8);
     // A line every 10 ms, sent a quarter of a second apart: far more than one line a message.
     expect(median(hidden)).toBeGreaterThanOrEqual(5);
+    await screenshotViews(app.page, 'background-stream-hidden');
 
     // In front again, it streams as before: most messages carry a line or two.
     await agentTab.click();
@@ -92,6 +94,7 @@ describe('a command nobody looks at', () => {
 
     await writeFile(join(app.work, 'release.flag'), '');
     await expect.poll(() => app.terminalText(), POLL).toContain('bg-done-42');
+    await screenshotViews(app.page, 'background-stream-done');
     const numbers = (await bufferLines()).flatMap((line) => {
       const n = /^bg-line-(\d+)$/.exec(line.trim())?.[1];
       return n ? [Number(n)] : [];

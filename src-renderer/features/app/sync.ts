@@ -5,7 +5,6 @@ import { markViewed, useChat } from '../chat/chatStore';
 import { startNotifications } from './notifications';
 import { useSessions } from '../sessions/sessionsStore';
 import { useWorkspace } from '../workspace/workspaceStore';
-import { useTerminal } from '../terminal/terminalStore';
 import { sessionFromUrl, startSessionUrlSync } from './sessionUrl';
 import { startTerminalsLater } from './terminalLoader';
 // The stores whose data is live from the start: importing them defines their queries, which
@@ -69,10 +68,6 @@ export function startSync(): () => void {
         useChat.subscribe((chat, before) => {
           if (chat.sessionId !== before.sessionId) listener();
         }),
-    }),
-    // The terminal pane follows the chat from one session to another.
-    useChat.subscribe((chat, before) => {
-      if (chat.sessionId !== before.sessionId) useTerminal.getState().follow(chat.sessionId);
     }),
     startSessionUrlSync(),
     startNotifications(),

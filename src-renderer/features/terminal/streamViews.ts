@@ -2,7 +2,7 @@
  * Tells main which streams the page shows: one whose tab is in front of an open pane, or an
  * agent's whose card is in the chat in view, while the page itself is visible. Main sends the
  * others in fewer, larger batches: each message costs the page about a millisecond however little
- * it carries, so a background session printing a line every 10 ms took a tenth of a core.
+ * it carries, so a background session printing a line every 10 ms took 15% of a core.
  */
 import type { TerminalTab } from './terminalTabs';
 

@@ -143,20 +143,22 @@ export class TerminalRegistry {
    * gives the one in front the page's time first.
    */
   replace(key: string, streamId: string, snapshot: string, size?: Grid): void {
-    const entry = this.ensure(key);
+    this.ensure(key);
     // Older output held for a hidden tab is part of the snapshot.
     this.pacer.drop(key);
-    this.pacer.push(key, streamId, snapshot, entry.element.isConnected, { size });
+    this.pacer.push(key, streamId, snapshot, this.shows(key), { size });
   }
 
   /** Output for a tab: parsed now when it is in view, at a bounded rate while it is hidden. */
   write(key: string, streamId: string, data: string): void {
-    this.pacer.push(key, streamId, data, this.ensure(key).element.isConnected);
+    this.ensure(key);
+    this.pacer.push(key, streamId, data, this.shows(key));
   }
 
   /** A line of the app's own (not a stream's), after the tab's output so far. */
   note(key: string, text: string): void {
-    this.pacer.push(key, NOTE, text, this.ensure(key).element.isConnected);
+    this.ensure(key);
+    this.pacer.push(key, NOTE, text, this.shows(key));
   }
 
   /** The tab's grid in the pane, which its command's PTY should have (not a snapshot's passing one). */
@@ -219,6 +221,11 @@ export class TerminalRegistry {
     if (entry.followed) entry.term.scrollToBottom();
     this.hooks.viewChanged?.();
     return entry;
+  }
+
+  /** The tab's terminal is on the page: in front, in an open pane. */
+  shows(key: string): boolean {
+    return this.entries.get(key)?.element.isConnected === true;
   }
 
   /** Takes the tab's terminal off the page (its pane closed, another tab in front). */

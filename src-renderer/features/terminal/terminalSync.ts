@@ -76,7 +76,7 @@ function reportViews(): void {
     streamsShown(useTerminal.getState().tabs, {
       visible: document.visibilityState !== 'hidden',
       sessionId: chat.sessionId(),
-      attached: (key) => terminals.get(key)?.element.isConnected === true,
+      attached: (key) => terminals.shows(key),
     }),
   );
 }
@@ -179,7 +179,11 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
   );
   const offClosed = bridge.onTerminalTaskClosed(({ taskId }) => closeTask(taskId));
   const offTabs = useTerminal.subscribe(reportViews);
-  const offSession = link.onSessionChange(reportViews);
+  // The pane follows the chat from one session to another, and what it shows changes with it.
+  const offSession = link.onSessionChange(() => {
+    useTerminal.getState().follow(chat.sessionId());
+    reportViews();
+  });
   document.addEventListener('visibilitychange', reportViews);
   // A new connection is a new consumer, which main takes to show every stream.
   const offOpen = onConnectionOpen(() => {
