@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useChat } from './chatStore';
 import { MessageItem } from './MessageItem';
@@ -10,7 +10,7 @@ import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRow
 import { warmMarkdown } from './lazyMarkdown';
 import { useJumpAwareRange } from './jumpOverscan';
 import { scrollToHit } from '../toolCalls/ToolOutput';
-import { followsAfterScroll } from './followBottom';
+import { BottomFollower, type ScrollSample } from './followBottom';
 
 /** Far past any transcript's end: the browser stops at the bottom. */
 const BOTTOM = 1e9;
@@ -40,7 +40,7 @@ export function TranscriptRows({
   const rows = useMemo(() => transcriptRows(order, useChat.getState().messages), [order]);
   const host = useRef<HTMLDivElement>(null);
   const saved = useRef(savedPosition(sessionId)).current;
-  const stick = useRef(saved?.atBottom ?? true);
+  const [follower] = useState(() => new BottomFollower(saved?.atBottom ?? true));
   const list = useRef<Virtualizer>(undefined);
   const range = useJumpAwareRange(scroller, () => {
     const v = list.current;
@@ -84,29 +84,33 @@ export function TranscriptRows({
     const el = scroller.current;
     const sent = lastId !== lastSeen.current && lastId !== undefined && isPrompt(lastId);
     lastSeen.current = lastId;
-    if (sent) stick.current = true;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [total, rows, below, scroller, lastId]);
+    if (!el) return;
+    if (sent) follower.start();
+    // A jump up the browser has not reported yet counts: its scroll event comes with a frame.
+    else if (follower.follows) follower.see(sample(el));
+    if (!follower.follows) return;
+    el.scrollTop = el.scrollHeight;
+    follower.sentTo(el.scrollTop);
+  }, [total, rows, below, scroller, lastId, follower]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    let offset = el.scrollTop;
-    const onScroll = () => {
-      const now = { top: el.scrollTop, height: el.scrollHeight, view: el.clientHeight };
-      stick.current = followsAfterScroll(stick.current, offset, now);
-      offset = now.top;
-    };
+    const onScroll = () => follower.see(sample(el));
     // Capture: at the target it runs before the virtualizer's listener, whose synchronous
-    // render can change the height and so run the follow-the-bottom effect with a stale `stick`.
+    // render can change the height and so run the follow-the-bottom effect before this has seen the move.
     el.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
       el.removeEventListener('scroll', onScroll, { capture: true });
-      savePosition(sessionId, { atBottom: stick.current, offset, measurements: virtualizer.takeSnapshot() });
+      savePosition(sessionId, {
+        atBottom: follower.follows,
+        offset: follower.seenTop,
+        measurements: virtualizer.takeSnapshot(),
+      });
     };
-  }, [scroller, sessionId, virtualizer]);
+  }, [scroller, sessionId, virtualizer, follower]);
 
-  useRevealRow(rows, virtualizer, scroller, stick);
+  useRevealRow(rows, virtualizer, scroller, follower);
 
   const items = virtualizer.getVirtualItems();
   // Read after the rows are decided: a fast drag draws each row's outline at its known height.
@@ -143,6 +147,10 @@ export function TranscriptRows({
   );
 }
 
+function sample(el: HTMLElement): ScrollSample {
+  return { top: el.scrollTop, height: el.scrollHeight, view: el.clientHeight };
+}
+
 function isPrompt(id: string): boolean {
   return useChat.getState().messages[id]?.role === 'user';
 }
@@ -166,7 +174,7 @@ function useRevealRow(
   rows: ReturnType<typeof transcriptRows>,
   virtualizer: Virtualizer,
   scroller: RefObject<HTMLDivElement | null>,
-  stick: RefObject<boolean>,
+  follower: BottomFollower,
 ) {
   const target = useReveal((s) => s.target);
   useEffect(() => {
@@ -174,7 +182,7 @@ function useRevealRow(
     const index = rowOfMessage(rows, target.messageId);
     if (index < 0) return;
     revealed = target.nonce;
-    stick.current = false;
+    follower.stop();
     let tries = 0;
     let frame = 0;
     const list = scroller.current;
