@@ -97,8 +97,10 @@ export function TranscriptRows({
     const el = scroller.current;
     if (!el) return;
     const onScroll = () => follower.see(sample(el));
-    // Capture: at the target it runs before the virtualizer's listener, whose synchronous
-    // render can change the height and so run the follow-the-bottom effect before this has seen the move.
+    // Where the list starts is where it is saved if the reader switches away before a scroll.
+    onScroll();
+    // Capture: at the target it runs before the virtualizer's listener, whose synchronous render
+    // can change the height and so run the follow-the-bottom effect before this has seen the move.
     el.addEventListener('scroll', onScroll, { passive: true, capture: true });
     return () => {
       el.removeEventListener('scroll', onScroll, { capture: true });
