@@ -10,24 +10,23 @@ function seenAt(following: boolean, top: number, height = 10_000): BottomFollowe
   return follower;
 }
 
+/** Whether a follower that saw the list at `from` follows once it sees it at `top`. */
+function followsAfter(following: boolean, from: number, top: number, height = 10_000): boolean {
+  const follower = seenAt(following, from);
+  follower.see({ top, height, view: VIEW });
+  return follower.follows;
+}
+
 describe('following new output after a scroll', () => {
   it('starts at the bottom, or within a few lines of it', () => {
-    const reached = seenAt(false, 0);
-    reached.see({ top: 9_300, height: 10_000, view: VIEW });
-    expect(reached.follows).toBe(true);
-    const near = seenAt(false, 0);
-    near.see({ top: 9_260, height: 10_000, view: VIEW });
-    expect(near.follows).toBe(true);
+    expect(followsAfter(false, 0, 9_300)).toBe(true);
+    expect(followsAfter(false, 0, 9_260)).toBe(true);
   });
 
   it('stops when the reader moves up, away from the bottom', () => {
-    const up = seenAt(true, 9_300);
-    up.see({ top: 9_000, height: 10_000, view: VIEW });
-    expect(up.follows).toBe(false);
+    expect(followsAfter(true, 9_300, 9_000)).toBe(false);
     // A small move up that stays near the bottom keeps following.
-    const nudged = seenAt(true, 9_300);
-    nudged.see({ top: 9_280, height: 10_000, view: VIEW });
-    expect(nudged.follows).toBe(true);
+    expect(followsAfter(true, 9_300, 9_280)).toBe(true);
   });
 
   it('keeps following when rows grew between being sent to the bottom and the scroll event', () => {
@@ -42,17 +41,13 @@ describe('following new output after a scroll', () => {
   });
 
   it('does not start on a move down that stops short of the bottom', () => {
-    const follower = seenAt(false, 2_000);
-    follower.see({ top: 6_000, height: 10_000, view: VIEW });
-    expect(follower.follows).toBe(false);
+    expect(followsAfter(false, 2_000, 6_000)).toBe(false);
   });
 
   it('stops for a jump up the browser has not reported yet, though rows grew meanwhile', () => {
-    const follower = seenAt(true, 9_300);
     // The reader jumps to the top; before the scroll event, rows at the bottom are measured
     // taller and the list is about to follow them: it reads the place first.
-    follower.see({ top: 0, height: 10_400, view: VIEW });
-    expect(follower.follows).toBe(false);
+    expect(followsAfter(true, 9_300, 0, 10_400)).toBe(false);
   });
 
   it('sees nothing move the first time it looks', () => {
