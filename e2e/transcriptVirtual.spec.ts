@@ -10,6 +10,7 @@ import { useApp } from './support/fixture';
 // A session of a few hundred calls: the transcript draws only the rows near the view, opens
 // a card's output when it is opened, and keeps following output at the bottom.
 const CALLS = 300;
+const ANSWERS = 60;
 let fixture: LongSessionsFixture | undefined;
 // The sessions' own folder: the agent looks at its workspace on each turn.
 const workspace = mkdtempSync(join(tmpdir(), 'caduceus-e2e-transcript-'));
@@ -20,7 +21,7 @@ const app = useApp('file', () => ({
       sessions: 5,
       long: 1,
       toolCalls: CALLS,
-      assistantMessages: 60,
+      assistantMessages: ANSWERS,
       outputBytes: [5_000, 9_000],
       workspace,
     });
@@ -167,6 +168,68 @@ describe('the virtual transcript', () => {
     await expect
       .poll(() => card.getByTestId('tool-output').innerText(), POLL)
       .toContain(fixture?.earlyMark ?? '?');
+  }, 60_000);
+
+  it('keeps a selection whole when its end is scrolled far away, and copies the rows between', async () => {
+    const page = app.page;
+    await scrollTo(1);
+    await expect.poll(distanceFromBottom, POLL).toBeLessThan(48);
+    await settledScrollTop();
+    // A caret at the end of the last answer, as a click there leaves it.
+    const last = page.getByTestId('message').last();
+    const end = await last.boundingBox();
+    await page.mouse.click(end!.x + end!.width - 4, end!.y + end!.height - 4);
+    const anchorRow = await page.evaluate<string | undefined>(
+      `getSelection().anchorNode?.parentElement?.closest('.transcript-row')?.dataset.index`,
+    );
+    expect(anchorRow).toBeDefined();
+    // Scrolled far up, past the rows drawn around the view (the scrollbar dragged there).
+    await scrollTo(0.8);
+    await settledScrollTop();
+    // The caret is still in its row (a row taken out of the page would take the caret with it).
+    expect(
+      await page.evaluate<string | undefined>(
+        `getSelection().anchorNode?.parentElement?.closest('.transcript-row')?.dataset.index`,
+      ),
+    ).toBe(anchorRow);
+    // Shift+click on a paragraph in view extends the selection from the caret left at the end.
+    const paragraph = await list().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const p = [...el.querySelectorAll('[data-testid="message"] p')]
+        .map((e) => e.getBoundingClientRect())
+        .find((r) => r.top > box.top && r.bottom < box.bottom);
+      return p && { x: p.left + 4, y: p.top + p.height / 2 };
+    });
+    expect(paragraph).toBeDefined();
+    await page.keyboard.down('Shift');
+    await page.mouse.click(paragraph!.x, paragraph!.y);
+    await page.keyboard.up('Shift');
+    const inView = await page.evaluate<string | undefined>(
+      `getSelection().focusNode?.parentElement?.closest('.transcript-row')?.dataset.index`,
+    );
+    expect(Number(inView)).toBeLessThan(Number(anchorRow));
+    const undrawn = await page.evaluate<number>(`(() => {
+      const drawn = new Set([...document.querySelectorAll('.transcript-row')].map((r) => Number(r.dataset.index)));
+      let n = 0;
+      for (let i = ${Number(inView)} + 1; i < ${Number(anchorRow)}; i++) if (!drawn.has(i)) n++;
+      return n;
+    })()`);
+    expect(undrawn).toBeGreaterThan(0);
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.keyboard.press('Control+c');
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    // The browser's own copy would hold only the rows drawn.
+    expect(copied.length).toBeGreaterThan(await page.evaluate<number>('getSelection().toString().length'));
+    // Every answer from the one clicked to the last, in order, drawn or not.
+    const steps = [...copied.matchAll(/^(?:## )?Step (\d+):/gm)].map((m) => Number(m[1]));
+    const first = steps[0] ?? NaN;
+    expect(steps).toEqual(Array.from({ length: steps.length }, (_, i) => first + i));
+    // The fixture's answers are Step 0 to Step 59; the rows between were not drawn.
+    expect(steps.at(-1)).toBe(ANSWERS - 1);
+    expect(steps.length).toBeGreaterThan(1);
+    expect(copied.trimEnd()).toMatch(/Done: [^\n]*$/);
+    expect(copied).not.toContain('New chat');
   }, 60_000);
 
   it('follows streamed output at the bottom, and stays put when scrolled up', async () => {

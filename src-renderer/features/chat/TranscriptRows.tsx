@@ -11,6 +11,7 @@ import { warmMarkdown } from './lazyMarkdown';
 import { useJumpAwareRange } from './jumpOverscan';
 import { scrollToHit } from '../toolCalls/ToolOutput';
 import { BottomFollower, type ScrollSample } from './followBottom';
+import { useTranscriptSelection } from './useTranscriptSelection';
 
 /** Far past any transcript's end: the browser stops at the bottom. */
 const BOTTOM = 1e9;
@@ -48,6 +49,8 @@ export function TranscriptRows({
       ? { offset: v.scrollOffset, height: v.scrollRect.height }
       : undefined;
   });
+  // The rows holding the reader's selection stay drawn, so scrolling away does not lose it.
+  const selection = useTranscriptSelection(host, rows, range.rangeExtractor);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -61,7 +64,7 @@ export function TranscriptRows({
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 2,
-    rangeExtractor: range.rangeExtractor,
+    rangeExtractor: selection.rangeExtractor,
     initialOffset: saved && !saved.atBottom ? saved.offset : BOTTOM,
     ...(saved ? { initialMeasurementsCache: saved.measurements } : {}),
     scrollMargin: host.current?.offsetTop ?? 0,
@@ -123,7 +126,7 @@ export function TranscriptRows({
       {items.map((item) => {
         const row = rows[item.index];
         if (!row) return null;
-        if (seeking)
+        if (seeking && !selection.keeps(item.index))
           return (
             <SeekRow
               key={item.key}

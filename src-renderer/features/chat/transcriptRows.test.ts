@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageView } from './chatReducer';
-import { estimateRowHeight, rowOfMessage, transcriptRows } from './transcriptRows';
+import type { MessageView, ToolCallState } from './chatReducer';
+import { estimateRowHeight, rowOfMessage, rowPlainText, transcriptRows } from './transcriptRows';
 
 const message = (
   id: string,
@@ -38,5 +38,36 @@ describe('transcriptRows', () => {
     const short = estimateRowHeight(rows[4], messages.a2);
     const long = estimateRowHeight(rows[1], messages.a1);
     expect(long).toBeGreaterThan(short);
+  });
+});
+
+describe('rowPlainText', () => {
+  const call = (id: string, name: string, argsPreview: string, status: ToolCallState['status']) =>
+    ({ id, name, argsPreview, status }) as ToolCallState;
+  const chat = {
+    messages: {
+      a1: message('a1', 'assistant', '  ## Step 1\n\nText  ', ['c1', 'c2', 'gone']),
+      a2: message('a2', 'assistant', '', ['c3']),
+      u1: message('u1', 'user', 'Please look'),
+    },
+    toolCalls: {
+      c1: call('c1', 'terminal', 'npm test', 'ok'),
+      c2: call('c2', 'read_file', '', 'error'),
+      c3: call('c3', 'terminal', 'rm -rf ~', 'denied'),
+    },
+  };
+
+  it('gives the message as written, then a line for each call it still has', () => {
+    expect(rowPlainText({ key: 'a1', messageId: 'a1' }, chat)).toBe(
+      '## Step 1\n\nText\nterminal npm test (ok)\nread_file (error)',
+    );
+    expect(rowPlainText({ key: 'a2', messageId: 'a2' }, chat)).toBe('terminal rm -rf ~ (denied)');
+    expect(rowPlainText({ key: 'u1', messageId: 'u1' }, chat)).toBe('Please look');
+  });
+
+  it('gives nothing for a turn marker, a missing row or a message gone from the chat', () => {
+    expect(rowPlainText({ key: 'turn-1', turnEnd: 1 }, chat)).toBe('');
+    expect(rowPlainText(undefined, chat)).toBe('');
+    expect(rowPlainText({ key: 'x', messageId: 'x' }, chat)).toBe('');
   });
 });

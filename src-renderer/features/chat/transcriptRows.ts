@@ -1,4 +1,4 @@
-import type { MessageView } from './chatReducer';
+import type { MessageView, ToolCallState } from './chatReducer';
 
 /** One row of the virtual transcript: a message, or the marker after a turn. */
 export type TranscriptRow = { key: string; messageId: string } | { key: string; turnEnd: number };
@@ -42,4 +42,21 @@ export function estimateRowHeight(row: TranscriptRow | undefined, message: Messa
 /** The row of a message, or -1. */
 export function rowOfMessage(rows: TranscriptRow[], messageId: string): number {
   return rows.findIndex((row) => 'messageId' in row && row.messageId === messageId);
+}
+
+/**
+ * A row's text when it is not drawn: the message as written, then a line for each tool call
+ * (its name and arguments, and how it ended). A turn's end marker has none.
+ */
+export function rowPlainText(
+  row: TranscriptRow | undefined,
+  chat: { messages: Record<string, MessageView>; toolCalls: Record<string, ToolCallState> },
+): string {
+  const message = row && 'messageId' in row ? chat.messages[row.messageId] : undefined;
+  if (!message) return '';
+  const calls = message.toolCallIds.flatMap((id) => {
+    const call = chat.toolCalls[id];
+    return call ? [`${call.name} ${call.argsPreview}`.trim() + ` (${call.status})`] : [];
+  });
+  return [message.content.trim(), ...calls].filter(Boolean).join('\n');
 }
