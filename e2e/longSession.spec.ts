@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
 import { POLL, WAIT, useApp } from './support/fixture';
-import { onScreen, openLongSession } from './support/longSession';
+import { CURRENT_ON_SCREEN, CURRENT_TEXT, onScreen, openLongSession } from './support/longSession';
 
 // A long session in the browser-mode app: find a word in an early tool output, jump there with its
 // card opened, then send a message and stop it, at both window sizes.
@@ -137,16 +137,6 @@ describe('a long session', () => {
     }, 120_000);
 });
 
-/** The text of the current hit's highlight, when it is painted over rendered text. */
-const CURRENT_TEXT = `(() => { const h = CSS.highlights.get('find-current'); return h ? [...h][0]?.toString() ?? null : null; })()`;
-const CURRENT_ON_SCREEN = `(() => {
-  const range = [...(CSS.highlights.get('find-current') ?? [])][0];
-  const list = document.querySelector('[data-testid="message-list"]');
-  if (!range || !list) return false;
-  const box = range.getBoundingClientRect();
-  const view = list.getBoundingClientRect();
-  return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
-})()`;
 const FOCUSED = `document.activeElement?.getAttribute('data-testid') ?? null`;
 const LIST_PLACE = `(() => {
   const list = document.querySelector('[data-testid="message-list"]');

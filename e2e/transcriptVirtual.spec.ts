@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
 import { POLL } from './support/fixture';
 import { useApp } from './support/fixture';
+import { CURRENT_ON_SCREEN, CURRENT_TEXT } from './support/longSession';
 
 // A session of a few hundred calls: the transcript draws only the rows near the view, opens
 // a card's output when it is opened, and keeps following output at the bottom.
@@ -230,6 +231,35 @@ describe('the virtual transcript', () => {
     expect(steps.length).toBeGreaterThan(1);
     expect(copied.trimEnd()).toMatch(/Done: [^\n]*$/);
     expect(copied).not.toContain('New chat');
+  }, 60_000);
+
+  it('marks a find hit in a highlighted code line, and marks nothing when nothing is found', async () => {
+    const page = app.page;
+    await scrollTo(1);
+    await page.getByTestId('chat-input').focus();
+    await page.keyboard.press('Control+f');
+    const input = page.getByTestId('find-input');
+    await input.waitFor();
+    // Each answer's code block has the line `return input.length * N;`, drawn as several tokens.
+    await input.fill('input.length * 5;');
+    await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('1 of 1');
+    await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('input.length * 5;');
+    await expect.poll(() => page.evaluate<boolean>(CURRENT_ON_SCREEN), POLL).toBe(true);
+    // Text drawn across inline code, which the stored Markdown does not hold as typed: the bar
+    // finds nothing, and the page marks nothing either.
+    const acrossCode = await list().evaluate((el) => {
+      const code = el.querySelector('[data-testid="message"] p > code');
+      const after = code?.nextSibling?.textContent?.match(/^ \S+/)?.[0];
+      return code && after ? `the ${code.textContent}${after}` : undefined;
+    });
+    expect(acrossCode).toBeDefined();
+    await input.fill(acrossCode!);
+    await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('No matches');
+    await expect
+      .poll(() => page.evaluate<number>(`CSS.highlights.get('find-match')?.size ?? 0`), POLL)
+      .toBe(0);
+    await input.press('Escape');
+    await page.getByTestId('find-in-session').waitFor({ state: 'detached' });
   }, 60_000);
 
   it('follows streamed output at the bottom, and stays put when scrolled up', async () => {

@@ -1,6 +1,6 @@
 /**
  * Paints find matches with the CSS Custom Highlight API (`::highlight(find-match)`), so the DOM
- * React and the Markdown renderer own is never changed. A match split across elements is missed.
+ * React and the Markdown renderer own is never changed.
  */
 
 const MATCH = 'find-match';
@@ -18,19 +18,72 @@ function registry():
   return css?.highlights && Highlight ? { highlights: css.highlights, Highlight } : undefined;
 }
 
-/** Ranges of every occurrence of `query` in the text under `root`, skipping what `skip` matches. */
+/**
+ * Elements a line of text does not run across: a match is looked for within one of them, over all
+ * the text nodes inside it (a code line's highlighted tokens, a word in bold within a sentence).
+ */
+const BLOCK =
+  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article';
+
+/** The text under `root` in order, as pieces, with where each node starts in their joined text. */
+interface Flow {
+  text: string;
+  nodes: Text[];
+  starts: number[];
+}
+
+/** Where in the page the joined text's `offset` is: the node holding it and the offset in it. */
+function locate(flow: Flow, offset: number, end: boolean): [Text, number] | undefined {
+  // The last node starting at or before the offset (for an end, strictly before it).
+  let lo = 0;
+  let hi = flow.nodes.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const start = flow.starts[mid] ?? 0;
+    if (end ? start < offset : start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const node = flow.nodes[lo];
+  return node && [node, offset - (flow.starts[lo] ?? 0)];
+}
+
+/**
+ * Ranges of every occurrence of `query` in the text under `root`, skipping what `skip` matches.
+ * A match may span text nodes within one block (see BLOCK), never from one block into the next.
+ */
 export function matchRanges(root: Element, query: string, skip?: string): Range[] {
   const needle = query.toLowerCase();
   if (!needle) return [];
-  const ranges: Range[] = [];
+  const flows: Flow[] = [];
+  let flow: Flow | undefined;
+  let block: Element | null = null;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (skip && node.parentElement?.closest(skip)) continue;
-    const text = (node.nodeValue ?? '').toLowerCase();
-    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const parent = node.parentElement;
+    // What is skipped ends the text it sat in: no match runs across it.
+    if (skip && parent?.closest(skip)) {
+      flow = undefined;
+      continue;
+    }
+    const value = (node.nodeValue ?? '').toLowerCase();
+    // Lowering that changes a node's length would shift offsets: such a node stands alone.
+    const own = value.length !== (node.nodeValue ?? '').length;
+    const at = parent?.closest(BLOCK) ?? null;
+    if (!flow || own || at !== block) flows.push((flow = { text: '', nodes: [], starts: [] }));
+    block = own ? null : at;
+    flow.nodes.push(node);
+    flow.starts.push(flow.text.length);
+    flow.text += own ? (node.nodeValue ?? '') : value;
+  }
+  const ranges: Range[] = [];
+  for (const f of flows) {
+    for (let at = f.text.indexOf(needle); at !== -1; at = f.text.indexOf(needle, at + needle.length)) {
+      const start = locate(f, at, false);
+      const end = locate(f, at + needle.length, true);
+      if (!start || !end) continue;
       const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
+      range.setStart(...start);
+      range.setEnd(...end);
       ranges.push(range);
     }
   }

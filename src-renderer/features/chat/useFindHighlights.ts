@@ -32,7 +32,8 @@ function currentRange(list: Element, hit: FindHit, query: string, occurrence: nu
 
 /**
  * While the find bar has hits, every match drawn in the transcript is highlighted and the current
- * one apart, kept up as the list redraws (cards opening, output streaming); all cleared on close.
+ * one apart (a match may run across a code line's tokens or a word in bold), kept up as the list
+ * redraws (cards opening, output streaming); all cleared on close.
  */
 export function useFindHighlights(): void {
   const open = useFind((s) => s.open);
@@ -44,7 +45,9 @@ export function useFindHighlights(): void {
   const scrolledFor = useRef<number | undefined>(undefined);
   useEffect(() => {
     const list = document.querySelector('[data-testid="message-list"]');
-    if (!open || !searched || !list) return clearMatches;
+    // Text drawn across inline formatting may match where the stored text does not: with no
+    // hits, nothing is marked, so the page never shows a match the bar says is not there.
+    if (!open || !searched || !list || hits.length === 0) return clearMatches;
     const hit = hits[index];
     let frame = 0;
     const paint = () => {
