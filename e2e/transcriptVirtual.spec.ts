@@ -233,7 +233,7 @@ describe('the virtual transcript', () => {
     expect(copied).not.toContain('New chat');
   }, 60_000);
 
-  it('marks a find hit in a highlighted code line, and marks nothing when nothing is found', async () => {
+  it("finds and marks text as it is drawn: across a code line's tokens and inline code", async () => {
     const page = app.page;
     await scrollTo(1);
     await page.getByTestId('chat-input').focus();
@@ -245,8 +245,7 @@ describe('the virtual transcript', () => {
     await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('1 of 1');
     await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('input.length * 5;');
     await expect.poll(() => page.evaluate<boolean>(CURRENT_ON_SCREEN), POLL).toBe(true);
-    // Text drawn across inline code, which the stored Markdown does not hold as typed: the bar
-    // finds nothing, and the page marks nothing either.
+    // Text as drawn across inline code (stored as "the `word` next"): found, and marked across it.
     const acrossCode = await list().evaluate((el) => {
       const code = el.querySelector('[data-testid="message"] p > code');
       const after = code?.nextSibling?.textContent?.match(/^ \S+/)?.[0];
@@ -254,6 +253,10 @@ describe('the virtual transcript', () => {
     });
     expect(acrossCode).toBeDefined();
     await input.fill(acrossCode!);
+    await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toMatch(/^1 of \d+$/);
+    await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe(acrossCode);
+    // Nothing found: the marks of the last search are gone.
+    await input.fill('no such words anywhere');
     await expect.poll(() => page.getByTestId('find-count').textContent(), POLL).toBe('No matches');
     await expect
       .poll(() => page.evaluate<number>(`CSS.highlights.get('find-match')?.size ?? 0`), POLL)

@@ -109,4 +109,49 @@ describe('find in session', () => {
     const message = sessionDetail(store, longId, () => '').messages.find((m) => m.id === hits[0]?.messageId);
     expect(message?.toolCalls.map((c) => c.id)).toContain(fixture.earlyMarkCall);
   });
+
+  it('finds an answer by the text its Markdown shows, not by its marks', () => {
+    const answer = [
+      '## Step 5: the plan',
+      '',
+      'I looked at the **theme** and the `driver`, see [the docs](https://example.test/x).',
+      '',
+      '| name | note |',
+      '|---|---|',
+      '| cache | *warm* start |',
+      '',
+      '```ts',
+      'return input.length * 5; // a*b*c',
+      '```',
+      'AT&amp;T &lt;tag&gt; and `&amp;` in code',
+    ].join('\n');
+    const id = sessionWith('no output here', { command: 'npm test' }, answer);
+    const matches = (query: string) => store.find(id, query).hits.map((h) => h.snippet.match);
+    expect(matches('the theme and the driver, see the docs.')).toEqual([
+      'the theme and the driver, see the docs.',
+    ]);
+    expect(matches('Step 5: the plan')).toEqual(['Step 5: the plan']);
+    expect(matches('warm start')).toEqual(['warm start']);
+    expect(matches('input.length * 5; // a*b*c')).toEqual(['input.length * 5; // a*b*c']);
+    expect(matches('AT&T <tag>')).toEqual(['AT&T <tag>']);
+    expect(matches('and &amp; in code')).toEqual(['and &amp; in code']);
+    // The marks are not shown, so they are not found; nor is a link's target, nor the fences.
+    expect(matches('**theme**')).toEqual([]);
+    expect(matches('example.test')).toEqual([]);
+    expect(matches('```')).toEqual([]);
+    // Two cells of a row, and two blocks, are apart on the page: no match runs across them.
+    expect(matches('cache warm')).toEqual([]);
+    expect(matches('plan I looked')).toEqual([]);
+    // The snippet is the shown text around the match.
+    expect(store.find(id, 'theme').hits[0]?.snippet).toMatchObject({
+      before: 'Step 5: the plan I looked at the ',
+      match: 'theme',
+    });
+  });
+
+  it('finds a prompt as typed: it is shown as written, marks and all', () => {
+    const id = sessionWith('out');
+    store.appendMessage(id, { role: 'user', content: 'Make the **theme** darker' });
+    expect(store.find(id, '**theme**').hits.map((h) => h.field + ':' + h.role)).toEqual(['text:user']);
+  });
 });

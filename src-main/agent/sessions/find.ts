@@ -2,7 +2,17 @@ import type { FindField, FindHit, FindResult } from '../../../src-shared/ipc/fin
 import { FIND_DEFAULT_LIMIT } from '../../../src-shared/ipc/findSchemas';
 import type { ToolCall } from '../../../src-shared/sessions';
 import { resultDetails } from '../toolResultDetails';
-import { argsText, jsonEscaped, literalPattern, occurrences, snippetAt, sqlNeedle } from './findText';
+import {
+  argsText,
+  jsonEscaped,
+  literalPattern,
+  occurrences,
+  snippetAt,
+  sqlNeedle,
+  wordNeedles,
+  mayShow,
+} from './findText';
+import { shownText } from './shownText';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
 
@@ -47,9 +57,9 @@ function cardTexts(row: ToolCallRow): [FindField, string][] {
 
 /**
  * Every occurrence of `query` (plain text, case-insensitive) in a session as the chat shows it, in
- * transcript order: each message's text, then its tool calls' arguments and output. SQL picks the
- * rows that may match without handing their text to JS; only those rows are read, in order, until
- * `limit` hits are found.
+ * transcript order: each message's text (an answer's as its Markdown shows it), then its tool
+ * calls' arguments and output. SQL picks the rows that may match without handing their text to
+ * JS; only those rows are read, in order, until `limit` hits are found.
  */
 export function findInSession(
   db: Database,
@@ -59,17 +69,26 @@ export function findInSession(
 ): FindResult {
   const limit = Math.max(1, options.limit ?? FIND_DEFAULT_LIMIT);
   const needle = sqlNeedle(query);
+  // An answer is matched in the text its Markdown shows, which its stored text may hold only in
+  // pieces (`the **theme** and`): SQL picks the answers holding the query's longest words.
+  const words = wordNeedles(query);
   const params: Record<string, string> = {
     session: sessionId,
     ...(needle === undefined ? {} : { plain: contains(needle), escaped: contains(jsonEscaped(needle)) }),
+    ...Object.fromEntries(words.map((w, i) => [`word${i}`, contains(w)])),
   };
+  const answerMayHold =
+    words.length > 0
+      ? words.map((_, i) => `content LIKE :word${i} ESCAPE '\\'`).join(' AND ')
+      : mayHold('content', needle, false);
   // node:sqlite refuses a named value the statement does not use.
   const bind = (sql: string) =>
     Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(`:${k}`)));
 
   const messagesSql = `SELECT id AS rowid, role, tool_calls AS toolCalls,
-      CASE WHEN role IN ('user', 'assistant') AND content IS NOT NULL AND ${mayHold('content', needle, false)}
-        THEN 1 ELSE 0 END AS hit
+      CASE WHEN role = 'user' AND content IS NOT NULL AND ${mayHold('content', needle, false)} THEN 1
+        WHEN role = 'assistant' AND content IS NOT NULL AND ${answerMayHold} THEN 1
+        ELSE 0 END AS hit
     FROM messages WHERE session_id = :session ORDER BY id`;
   const heads = db.prepare(messagesSql).all(bind(messagesSql)) as unknown as MessageHead[];
 
@@ -107,7 +126,9 @@ export function findInSession(
     const messageId = `${sessionId}:${index}`;
     if (head.hit) {
       const row = contentOf.get(head.rowid) as { content: string | null } | undefined;
-      add({ messageId, role: head.role }, 'text', row?.content ?? '');
+      const content = row?.content ?? '';
+      if (head.role !== 'assistant') add({ messageId, role: head.role }, 'text', content);
+      else if (mayShow(content, pattern)) add({ messageId, role: head.role }, 'text', shownText(content));
     }
     if (!head.toolCalls || candidates.size === 0) continue;
     for (const call of JSON.parse(head.toolCalls) as ToolCall[]) {

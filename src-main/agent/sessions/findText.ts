@@ -21,6 +21,27 @@ export function sqlNeedle(query: string): string | undefined {
   return best || undefined;
 }
 
+/** Words an answer's SQL prefilter requires: at most this many, the longest first. */
+const WORD_NEEDLES = 3;
+
+/**
+ * The query's longest runs of ASCII letters and digits: what an answer's stored Markdown holds
+ * when its shown text holds the query (marks sit between words, not inside them).
+ */
+export function wordNeedles(query: string): string[] {
+  const words = [...new Set(query.toLowerCase().match(/[a-z0-9]+/g) ?? [])];
+  return words.sort((a, b) => b.length - a.length).slice(0, WORD_NEEDLES);
+}
+
+/** Characters of Markdown's inline marks: text without any shows as it is stored, line by line. */
+const INLINE_MARKS = /[*_`~[\]\\<&]/;
+
+/** Whether an answer's shown text may hold the query: it does as stored, or marks may join it. */
+export function mayShow(markdown: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  return INLINE_MARKS.test(markdown) || pattern.test(markdown);
+}
+
 /** The needle as it appears inside a JSON string (a tool's result or arguments). */
 export function jsonEscaped(needle: string): string {
   return JSON.stringify(needle).slice(1, -1);

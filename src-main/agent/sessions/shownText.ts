@@ -1,0 +1,119 @@
+import { Lexer, type Token, type Tokens } from 'marked';
+
+/**
+ * The text an answer's Markdown shows in the chat, for find-in-session: parsed as the chat
+ * parses it (GFM), without the marks that format it (`**`, backticks, link targets, table
+ * pipes). A reader searches what they see: "the theme and" finds "the **theme** and". Blocks
+ * end with a line break, so no match runs from one into the next, as none does on the page.
+ */
+export function shownText(markdown: string): string {
+  const out: string[] = [];
+  blocks(Lexer.lex(markdown, { gfm: true }), out);
+  return out.join('');
+}
+
+/** A token's own tokens (inline ones for a paragraph, block ones for a quote), if it has any. */
+function childrenOf(token: Token): Token[] | undefined {
+  return 'tokens' in token && Array.isArray(token.tokens) ? (token.tokens as Token[]) : undefined;
+}
+
+function textOf(token: Token): string | undefined {
+  return 'text' in token && typeof token.text === 'string' ? token.text : undefined;
+}
+
+function blocks(tokens: Token[], out: string[]): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'code':
+        out.push((token as Tokens.Code).text, '\n');
+        break;
+      case 'table': {
+        const table = token as Tokens.Table;
+        for (const row of [table.header, ...table.rows]) {
+          // Cells are blocks of their own on the page: a tab keeps words of two cells apart.
+          row.forEach((cell, i) => {
+            if (i > 0) out.push('\t');
+            inline(cell.tokens, out);
+          });
+          out.push('\n');
+        }
+        break;
+      }
+      case 'list':
+        for (const item of (token as Tokens.List).items) blocks(item.tokens, out);
+        break;
+      case 'html':
+      case 'space':
+      case 'hr':
+      case 'def':
+        out.push('\n');
+        break;
+      default: {
+        // A paragraph, a heading, a quote, a list item's tight text, or any other block.
+        const children = childrenOf(token);
+        const text = textOf(token);
+        if (children) (token.type === 'blockquote' ? blocks : inline)(children, out);
+        else if (text !== undefined) out.push(decodeEntities(text));
+        out.push('\n');
+      }
+    }
+  }
+}
+
+function inline(tokens: Token[], out: string[]): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text': {
+        const children = childrenOf(token);
+        if (children) inline(children, out);
+        else out.push(decodeEntities(textOf(token) ?? ''));
+        break;
+      }
+      case 'codespan':
+        // Code shows character references as written (`&amp;` stays `&amp;`).
+        out.push((token as Tokens.Codespan).text);
+        break;
+      case 'escape':
+        out.push((token as Tokens.Escape).text);
+        break;
+      case 'br':
+        out.push('\n');
+        break;
+      case 'html':
+      case 'checkbox':
+        break;
+      default: {
+        // Strong, em, del, link, image: the words inside the marks.
+        const children = childrenOf(token);
+        if (children) inline(children, out);
+        else out.push(decodeEntities(textOf(token) ?? ''));
+      }
+    }
+  }
+}
+
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+};
+
+/** Character references as the page shows them (the common named ones and numeric ones). */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}
