@@ -58,6 +58,14 @@ export function matchRanges(root: Element, query: string, skip?: string): Range[
   const flows: Flow[] = [];
   let flow: Flow | undefined;
   let block: Element | null = null;
+  // Text nodes share parents: each parent's block is looked up once.
+  const blocks = new Map<Element, Element | null>();
+  const blockOf = (parent: Element | null) => {
+    if (!parent) return null;
+    let found = blocks.get(parent);
+    if (found === undefined) blocks.set(parent, (found = parent.closest(BLOCK)));
+    return found;
+  };
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
     const parent = node.parentElement;
@@ -69,7 +77,7 @@ export function matchRanges(root: Element, query: string, skip?: string): Range[
     const value = (node.nodeValue ?? '').toLowerCase();
     // Lowering that changes a node's length would shift offsets: such a node stands alone.
     const own = value.length !== (node.nodeValue ?? '').length;
-    const at = parent?.closest(BLOCK) ?? null;
+    const at = blockOf(parent);
     if (!flow || own || at !== block) flows.push((flow = { text: '', nodes: [], starts: [] }));
     block = own ? null : at;
     flow.nodes.push(node);

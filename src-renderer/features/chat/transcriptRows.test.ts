@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendAttachments, fileBlock } from '../../../src-shared/attachments';
 import type { MessageView, ToolCallState } from './chatReducer';
 import { estimateRowHeight, rowOfMessage, rowPlainText, transcriptRows } from './transcriptRows';
 
@@ -63,6 +64,15 @@ describe('rowPlainText', () => {
     );
     expect(rowPlainText({ key: 'a2', messageId: 'a2' }, chat)).toBe('terminal rm -rf ~ (denied)');
     expect(rowPlainText({ key: 'u1', messageId: 'u1' }, chat)).toBe('Please look');
+  });
+
+  it('gives a prompt as typed, with the names of what it attached but not their text', () => {
+    const typed = appendAttachments('Read these', [
+      { server: 'docs', uri: 'docs://a', name: 'guide.md', text: 'SECRET GUIDE TEXT' },
+    ]);
+    const withFile = typed + fileBlock({ kind: 'text', name: 'notes.txt', mime: 'text/plain' }, 'FILE TEXT');
+    const prompt = { messages: { u2: message('u2', 'user', withFile) }, toolCalls: {} };
+    expect(rowPlainText({ key: 'u2', messageId: 'u2' }, prompt)).toBe('Read these\n[guide.md] [notes.txt]');
   });
 
   it('gives nothing for a turn marker, a missing row or a message gone from the chat', () => {

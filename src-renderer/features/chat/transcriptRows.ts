@@ -1,3 +1,4 @@
+import { splitAttachments } from '../../../src-shared/attachments';
 import type { MessageView, ToolCallState } from './chatReducer';
 
 /** One row of the virtual transcript: a message, or the marker after a turn. */
@@ -46,7 +47,9 @@ export function rowOfMessage(rows: TranscriptRow[], messageId: string): number {
 
 /**
  * A row's text when it is not drawn: the message as written, then a line for each tool call
- * (its name and arguments, and how it ended). A turn's end marker has none.
+ * (its name and arguments, and how it ended). A prompt gives the text typed and the names of
+ * what it attached, as its chips show them, not the attached files' text. A turn's end marker
+ * has none.
  */
 export function rowPlainText(
   row: TranscriptRow | undefined,
@@ -54,6 +57,11 @@ export function rowPlainText(
 ): string {
   const message = row && 'messageId' in row ? chat.messages[row.messageId] : undefined;
   if (!message) return '';
+  if (message.role === 'user') {
+    const { text, attachments, files } = splitAttachments(message.content);
+    const names = [...attachments, ...files].map((a) => `[${a.name}]`);
+    return [text.trim(), names.join(' ')].filter(Boolean).join('\n');
+  }
   const calls = message.toolCallIds.flatMap((id) => {
     const call = chat.toolCalls[id];
     return call ? [`${call.name} ${call.argsPreview}`.trim() + ` (${call.status})`] : [];
