@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions } from '../src-main/agent/sessions/testing/longSessions';
 import { POLL, WAIT, useApp } from './support/fixture';
 import { onScreen, openLongSession } from './support/longSession';
+import { CURRENT_ON_SCREEN, CURRENT_RANGE, CURRENT_TEXT } from './support/findMarks';
 
 // Find-in-session while a turn runs in a long session, and Copy on an output only partly loaded.
 
@@ -200,17 +201,6 @@ describe('Copy on a long stored output', () => {
   }, 120_000);
 });
 
-/** The current hit's highlight, when it is painted over rendered text. */
-const CURRENT_RANGE = `[...(CSS.highlights.get('find-current') ?? [])][0]`;
-const CURRENT_TEXT = `(() => ${CURRENT_RANGE}?.toString() ?? null)()`;
 /** The role of the message the current hit is painted in. */
 const CURRENT_MESSAGE = `(() => ${CURRENT_RANGE}?.startContainer.parentElement?.closest('[data-testid="message"]')?.getAttribute('data-role') ?? null)()`;
 const CURRENT_MESSAGE_TEXT = `(() => ${CURRENT_RANGE}?.startContainer.parentElement?.closest('[data-testid="message"]')?.textContent ?? null)()`;
-const CURRENT_ON_SCREEN = `(() => {
-  const range = ${CURRENT_RANGE};
-  const list = document.querySelector('[data-testid="message-list"]');
-  if (!range || !list) return false;
-  const box = range.getBoundingClientRect();
-  const view = list.getBoundingClientRect();
-  return box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
-})()`;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
 import { processesWith, uniqueSleep } from '../src-main/terminal/testing/commandLines';
 import { POLL, WAIT, useApp } from './support/fixture';
-import { CURRENT_ON_SCREEN, CURRENT_TEXT, onScreen, openLongSession } from './support/longSession';
+import { CURRENT_ON_SCREEN, CURRENT_TEXT } from './support/findMarks';
+import { onScreen, openLongSession } from './support/longSession';
 
 // A long session in the browser-mode app: find a word in an early tool output, jump there with its
 // card opened, then send a message and stop it, at both window sizes.

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeLongSessions, type LongSessionsFixture } from '../src-main/agent/sessions/testing/longSessions';
 import { POLL } from './support/fixture';
 import { useApp } from './support/fixture';
-import { CURRENT_ON_SCREEN, CURRENT_TEXT } from './support/longSession';
+import { CURRENT_ON_SCREEN, CURRENT_TEXT } from './support/findMarks';
 
 // A session of a few hundred calls: the transcript draws only the rows near the view, opens
 // a card's output when it is opened, and keeps following output at the bottom.
