@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host.close();
   await rm(root, { recursive: true, force: true });
+  await rm(join(tmpdir(), 'caduceus-host-secret.txt'), { force: true });
 });
 
 const base = () => `http://127.0.0.1:${host.port}`;
