@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AppHarness } from './support/app';
+import { CURRENT_TEXT } from './support/findMarks';
 import { POLL, WAIT } from './support/fixture';
 
 // Files and images pasted, dropped or picked in the composer, as the model and a reload see them.
@@ -116,6 +117,16 @@ describe('files in the composer', () => {
         ]);
         expect(await shown.innerText()).not.toContain('The widget ships');
         await shots('attach-sent');
+
+        // Find goes by what the chat shows: an attached file's name, not the text it holds.
+        await input.focus();
+        await page.keyboard.press('Control+f');
+        const count = page.getByTestId('find-count');
+        await page.getByTestId('find-input').fill('widget ships');
+        await expect.poll(() => count.textContent(), POLL).toBe('No matches');
+        await page.getByTestId('find-input').fill('notes.md');
+        await expect.poll(() => count.textContent(), POLL).toBe('1 of 1');
+        await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('notes.md');
       }),
     90_000,
   );

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appendAttachments, fileBlock } from '../../../src-shared/attachments';
 import { sessionDetail } from '../../handlers/sessions';
 import { SessionStore } from './store';
 import { writeLongSessions } from './testing/longSessions';
@@ -153,5 +154,34 @@ describe('find in session', () => {
     const id = sessionWith('out');
     store.appendMessage(id, { role: 'user', content: 'Make the **theme** darker' });
     expect(store.find(id, '**theme**').hits.map((h) => h.field + ':' + h.role)).toEqual(['text:user']);
+  });
+
+  it('finds a prompt by what its bubble shows: the text typed and its attachments’ names', () => {
+    const id = sessionWith('out');
+    const prompt =
+      'Compare these' +
+      fileBlock({ kind: 'text', name: 'notes & "todo".txt', mime: 'text/plain' }, 'secret plan inside') +
+      appendAttachments('', [
+        { server: 'docs', uri: 'file:///spec.md', name: 'spec.md', text: 'plan of the spec' },
+      ]);
+    store.appendMessage(id, { role: 'user', content: prompt });
+    const matches = (query: string) => store.find(id, query).hits.map((h) => `${h.role}:${h.snippet.match}`);
+    // What was attached is not drawn, only named: its text and markup find nothing.
+    expect(matches('plan')).toEqual([]);
+    expect(matches('attached-file')).toEqual([]);
+    expect(matches('mcp-resource')).toEqual([]);
+    // The names are found as shown, not as escaped in the stored text.
+    expect(matches('& "todo"')).toEqual(['user:& "todo"']);
+    expect(matches('spec.md')).toEqual(['user:spec.md']);
+    expect(matches('these')).toEqual(['user:these']);
+    // The text and each chip stand apart on the page: no match runs from one into the next.
+    expect(matches('these notes')).toEqual([]);
+    expect(matches('mdnotes')).toEqual([]);
+    // In the chips' order: resources, then files.
+    expect(store.find(id, 'spec.md').hits[0]?.snippet).toEqual({
+      before: 'Compare these ',
+      match: 'spec.md',
+      after: ' notes & "todo".txt',
+    });
   });
 });

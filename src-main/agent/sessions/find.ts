@@ -10,9 +10,8 @@ import {
   snippetAt,
   sqlNeedle,
   wordNeedles,
-  mayShow,
 } from './findText';
-import { shownText } from './shownText';
+import { mayShow, promptShownText, shownText } from './shownText';
 import { toToolCallRecord, type ToolCallRow } from './rows';
 import type { Database } from './sqlite';
 
@@ -72,11 +71,18 @@ export function findInSession(
   // An answer is matched in the text its Markdown shows, which its stored text may hold only in
   // pieces (`the **theme** and`): SQL picks the answers holding the query's longest words.
   const words = wordNeedles(query);
+  // An attachment's name is stored with `&` and `"` escaped, as in an attribute.
+  const attrNeedle = needle?.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const params: Record<string, string> = {
     session: sessionId,
     ...(needle === undefined ? {} : { plain: contains(needle), escaped: contains(jsonEscaped(needle)) }),
+    ...(attrNeedle === undefined || attrNeedle === needle ? {} : { attr: contains(attrNeedle) }),
     ...Object.fromEntries(words.map((w, i) => [`word${i}`, contains(w)])),
   };
+  const promptMayHold =
+    'attr' in params
+      ? `(${mayHold('content', needle, false)} OR content LIKE :attr ESCAPE '\\')`
+      : mayHold('content', needle, false);
   const answerMayHold =
     words.length > 0
       ? words.map((_, i) => `content LIKE :word${i} ESCAPE '\\'`).join(' AND ')
@@ -86,7 +92,7 @@ export function findInSession(
     Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(`:${k}`)));
 
   const messagesSql = `SELECT id AS rowid, role, tool_calls AS toolCalls,
-      CASE WHEN role = 'user' AND content IS NOT NULL AND ${mayHold('content', needle, false)} THEN 1
+      CASE WHEN role = 'user' AND content IS NOT NULL AND ${promptMayHold} THEN 1
         WHEN role = 'assistant' AND content IS NOT NULL AND ${answerMayHold} THEN 1
         ELSE 0 END AS hit
     FROM messages WHERE session_id = :session ORDER BY id`;
@@ -127,7 +133,7 @@ export function findInSession(
     if (head.hit) {
       const row = contentOf.get(head.rowid) as { content: string | null } | undefined;
       const content = row?.content ?? '';
-      if (head.role !== 'assistant') add({ messageId, role: head.role }, 'text', content);
+      if (head.role !== 'assistant') add({ messageId, role: head.role }, 'text', promptShownText(content));
       else if (mayShow(content, pattern)) add({ messageId, role: head.role }, 'text', shownText(content));
     }
     if (!head.toolCalls || candidates.size === 0) continue;

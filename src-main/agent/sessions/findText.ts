@@ -33,15 +33,6 @@ export function wordNeedles(query: string): string[] {
   return words.sort((a, b) => b.length - a.length).slice(0, WORD_NEEDLES);
 }
 
-/** Characters of Markdown's inline marks: text without any shows as it is stored, line by line. */
-const INLINE_MARKS = /[*_`~[\]\\<&]/;
-
-/** Whether an answer's shown text may hold the query: it does as stored, or marks may join it. */
-export function mayShow(markdown: string, pattern: RegExp): boolean {
-  pattern.lastIndex = 0;
-  return INLINE_MARKS.test(markdown) || pattern.test(markdown);
-}
-
 /** The needle as it appears inside a JSON string (a tool's result or arguments). */
 export function jsonEscaped(needle: string): string {
   return JSON.stringify(needle).slice(1, -1);

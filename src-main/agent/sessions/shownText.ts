@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
+import { splitAttachments } from '../../../src-shared/attachments';
 
 /**
  * The text an answer's Markdown shows in the chat, for find-in-session: parsed as the chat
@@ -10,6 +11,25 @@ export function shownText(markdown: string): string {
   const out: string[] = [];
   blocks(Lexer.lex(markdown, { gfm: true }), out);
   return out.join('');
+}
+
+/**
+ * The text a prompt's bubble shows: as typed (it is not Markdown), then the name of each file or
+ * resource it attached, as its chip shows it, each on a line of its own; what they hold is not
+ * shown, so it is not searched.
+ */
+export function promptShownText(content: string): string {
+  const { text, attachments, files } = splitAttachments(content);
+  return [text, ...attachments.map((a) => a.name), ...files.map((f) => f.name)].join('\n');
+}
+
+/** Characters of Markdown's inline marks: text without any shows as it is stored, line by line. */
+const INLINE_MARKS = /[*_`~[\]\\<&]/;
+
+/** Whether an answer's shown text may hold the query: it does as stored, or marks may join it. */
+export function mayShow(markdown: string, pattern: RegExp): boolean {
+  pattern.lastIndex = 0;
+  return INLINE_MARKS.test(markdown) || pattern.test(markdown);
 }
 
 /** A token's own tokens (inline ones for a paragraph, block ones for a quote), if it has any. */
@@ -63,12 +83,6 @@ function blocks(tokens: Token[], out: string[]): void {
 function inline(tokens: Token[], out: string[]): void {
   for (const token of tokens) {
     switch (token.type) {
-      case 'text': {
-        const children = childrenOf(token);
-        if (children) inline(children, out);
-        else out.push(decodeEntities(textOf(token) ?? ''));
-        break;
-      }
       case 'codespan':
         // Code shows character references as written (`&amp;` stays `&amp;`).
         out.push((token as Tokens.Codespan).text);
@@ -83,7 +97,7 @@ function inline(tokens: Token[], out: string[]): void {
       case 'checkbox':
         break;
       default: {
-        // Strong, em, del, link, image: the words inside the marks.
+        // Text, strong, em, del, link, image: the words inside the marks.
         const children = childrenOf(token);
         if (children) inline(children, out);
         else out.push(decodeEntities(textOf(token) ?? ''));

@@ -50,6 +50,17 @@ describe('matchRanges', () => {
     expect(texts(matchRanges(root, 'driver'))).toEqual(['driver']);
   });
 
+  it('keeps a prompt’s text and each attachment chip apart, as find on the server does', () => {
+    const root = html(
+      '<div class="bubble">Compare these<div class="attachment-chips">' +
+        '<span class="attachment-chip"><svg></svg>spec.md</span>' +
+        '<span class="attachment-chip"><svg></svg>notes.txt</span></div></div>',
+    );
+    expect(matchRanges(root, 'mdnotes')).toEqual([]);
+    expect(matchRanges(root, 'thesespec')).toEqual([]);
+    expect(texts(matchRanges(root, '.md'))).toEqual(['.md']);
+  });
+
   it('skips what the skip selector matches, and runs no match across it', () => {
     const root = html('<p>alpha <span class="card">beta</span> gamma</p>');
     expect(matchRanges(root, 'beta', '.card')).toEqual([]);

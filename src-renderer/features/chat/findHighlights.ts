@@ -21,10 +21,11 @@ function registry():
 /**
  * Elements a line of text does not run across: a match is looked for within one of them, over all
  * the text nodes inside it (a code line's highlighted tokens, a word in bold within a sentence).
- * A code block's language label stands apart from its code, as it does in the stored text.
+ * A code block's language label stands apart from its code, as it does in the stored text, and
+ * each attachment chip's name from the next, as in the prompt's text the server searches.
  */
 const BLOCK =
-  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article, .code-lang';
+  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article, .code-lang, .attachment-chip';
 
 /** The text under `root` in order, as pieces, with where each node starts in their joined text. */
 interface Flow {
