@@ -50,6 +50,18 @@ describe('matchRanges', () => {
     expect(texts(matchRanges(root, 'driver'))).toEqual(['driver']);
   });
 
+  it('never matches the app’s own words in an answer: a code block’s Copy button and language', () => {
+    const root = html(
+      '<pre class="code-block"><button class="copy-button code-copy">Copy</button>' +
+        '<span class="code-lang">ts</span><code class="hljs">run()</code></pre><p>Copy the tests</p>',
+    );
+    // The server counts only the answer's own text: the page's n-th match must be its n-th hit.
+    expect(texts(matchRanges(root, 'copy'))).toEqual(['Copy']);
+    expect(matchRanges(root, 'copy')[0]?.startContainer.parentElement?.tagName).toBe('P');
+    expect(matchRanges(root, 'ts').map((r) => r.startContainer.parentElement?.tagName)).toEqual(['P']);
+    expect(matchRanges(root, 'tsrun')).toEqual([]);
+  });
+
   it('keeps a prompt’s text and each attachment chip apart, as find on the server does', () => {
     const root = html(
       '<div class="bubble">Compare these<div class="attachment-chips">' +

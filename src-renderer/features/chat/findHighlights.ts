@@ -21,11 +21,17 @@ function registry():
 /**
  * Elements a line of text does not run across: a match is looked for within one of them, over all
  * the text nodes inside it (a code line's highlighted tokens, a word in bold within a sentence).
- * A code block's language label stands apart from its code, as it does in the stored text, and
- * each attachment chip's name from the next, as in the prompt's text the server searches.
+ * Each attachment chip's name stands apart from the next, as in the prompt's text the server
+ * searches.
  */
 const BLOCK =
-  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article, .code-lang, .attachment-chip';
+  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article, .attachment-chip';
+
+/**
+ * The app's own words inside an answer (a code block's Copy button and language label): the
+ * server counts only the answer's text, so the page's n-th match must be found in that alone.
+ */
+const CHROME = '.code-copy, .code-lang';
 
 /** The text under `root` in order, as pieces, with where each node starts in their joined text. */
 interface Flow {
@@ -59,26 +65,31 @@ export function matchRanges(root: Element, query: string, skip?: string): Range[
   const flows: Flow[] = [];
   let flow: Flow | undefined;
   let block: Element | null = null;
-  // Text nodes share parents: each parent's block is looked up once.
-  const blocks = new Map<Element, Element | null>();
-  const blockOf = (parent: Element | null) => {
-    if (!parent) return null;
+  // Text nodes share parents: each parent's block, and whether it is skipped, is looked up once.
+  const skipped = skip ? `${skip}, ${CHROME}` : CHROME;
+  const blocks = new Map<Element, { block: Element | null; skipped: boolean }>();
+  const placeOf = (parent: Element | null) => {
+    if (!parent) return { block: null, skipped: false };
     let found = blocks.get(parent);
-    if (found === undefined) blocks.set(parent, (found = parent.closest(BLOCK)));
+    if (found === undefined)
+      blocks.set(
+        parent,
+        (found = { block: parent.closest(BLOCK), skipped: parent.closest(skipped) !== null }),
+      );
     return found;
   };
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-    const parent = node.parentElement;
+    const place = placeOf(node.parentElement);
     // What is skipped ends the text it sat in: no match runs across it.
-    if (skip && parent?.closest(skip)) {
+    if (place.skipped) {
       flow = undefined;
       continue;
     }
     const value = (node.nodeValue ?? '').toLowerCase();
     // Lowering that changes a node's length would shift offsets: such a node stands alone.
     const own = value.length !== (node.nodeValue ?? '').length;
-    const at = blockOf(parent);
+    const at = place.block;
     if (!flow || own || at !== block) flows.push((flow = { text: '', nodes: [], starts: [] }));
     block = own ? null : at;
     flow.nodes.push(node);
