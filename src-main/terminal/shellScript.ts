@@ -108,13 +108,17 @@ export function interactiveShellScript(
   ].join('\n');
 }
 
-/** Runs `script` with bash when the target has it, else sh; optionally records the PID first. */
-export function launcherArgv(script: string, pidFile?: string): string[] {
+/**
+ * Runs `script` with bash when the target has it, else sh; optionally records the PID first, and
+ * before that removes `spent` (the PID files of commands that have ended).
+ */
+export function launcherArgv(script: string, pidFile?: string, spent: readonly string[] = []): string[] {
+  const clear = spent.length > 0 ? `rm -f ${spent.map(shQuote).join(' ')}; ` : '';
   const recordPid = pidFile ? `echo $$ > ${shQuote(pidFile)}; ` : '';
   return [
     '/bin/sh',
     '-c',
-    `${recordPid}B=$(command -v bash) || B=/bin/sh; exec "$B" -c "$1"`,
+    `${clear}${recordPid}B=$(command -v bash) || B=/bin/sh; exec "$B" -c "$1"`,
     'caduceus',
     script,
   ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DaytonaConfigSchema } from '../../../src-shared/backends/list';
 import {
   expectBackgroundStdin,
+  expectEndedCommandsLeaveNoFiles,
   expectKeepsCwdAndEnv,
   expectPtyResize,
   expectShutdownEndsProcesses,
@@ -69,6 +70,7 @@ describe('daytona backend wiring (SDK surface faked with local processes)', () =
     await expectTimeoutEndsGrandchildren(service);
     await expectBackgroundStdin(service);
     await expectPtyResize(service, { cols: 90, rows: 30, waitMs: 10_000 });
+    await expectEndedCommandsLeaveNoFiles(service);
     await expectShutdownEndsProcesses(service, mark);
 
     expect(calls[0]).toEqual({ method: 'new Daytona', args: [{ apiKey: 'dtn-test' }] });

@@ -5,7 +5,7 @@
  */
 import type { DaytonaConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
-import { argvToCommandLine, launcherArgv } from '../shellScript';
+import { argvToCommandLine } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
 import type { ProcessHandle, SpawnOptions } from '../types';
 import { ENVIRONMENT_LABEL } from './docker';
@@ -35,17 +35,19 @@ export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const sandbox = await this.sandbox.get();
-    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq}.pid`;
+    const pidFile = this.pidFiles.next();
     const name = `caduceus-${this.id}-${this.seq++}`;
     const env = Object.entries(options.env ?? {}).map(([key, value]) => shQuote(`${key}=${value}`));
     const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
-    const commandLine = `${cd}exec env ${env.join(' ')} ${argvToCommandLine(launcherArgv(options.command, pidFile))}`;
+    const commandLine = `${cd}exec env ${env.join(' ')} ${argvToCommandLine(this.pidFiles.launcher(options.command, pidFile))}`;
     const killer = this.killer(sandbox, pidFile);
     let handle: ProcessHandle;
     if (options.pty) {
       // A PTY starts a shell: store the command in a file and type one short line to run it.
       const scriptFile = `/tmp/.caduceus-s-${this.id}-${this.seq++}.sh`;
-      await this.run(sandbox, [`printf '%s\\n' ${shQuote(commandLine)} > ${shQuote(scriptFile)}`]);
+      // The script removes itself as it starts: sh reads on from the file it has open.
+      const script = `rm -f ${shQuote(scriptFile)}; ${commandLine}`;
+      await this.run(sandbox, [`printf '%s\\n' ${shQuote(script)} > ${shQuote(scriptFile)}`]);
       const ptyHandle = new DaytonaPtyHandle(killer);
       const pty = await sandbox.process.createPty({
         id: name,
@@ -66,7 +68,7 @@ export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
       if (!started.cmdId) throw new Error('Daytona did not return a command id');
       handle = new DaytonaSessionHandle(sandbox.process, name, started.cmdId, killer);
     }
-    return this.trackRunning(handle);
+    return this.track(handle, pidFile);
   }
 
   protected async release(sandbox: DaytonaSandboxLike): Promise<void> {

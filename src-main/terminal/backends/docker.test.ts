@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminalService } from '../service';
 import {
+  expectEndedCommandsLeaveNoFiles,
   expectPtyResize,
   expectShutdownEndsProcesses,
   expectTimeoutKillsTree,
@@ -75,6 +76,8 @@ describe.skipIf(skipReason !== undefined)('docker backend (real dockerd, busybox
     const service = start();
     await expectCwdSurvivesExits(service, '/tmp/cwd');
     await expectCwdSurvivesExits(service, '/tmp/cwd-pty', { pty: true });
+    // The container is kept between commands: those that ended leave no PID files in it.
+    await expectEndedCommandsLeaveNoFiles(service);
   });
 
   it('kills the process tree inside the container on timeout', async () => {

@@ -9,9 +9,10 @@ import { BackendBase } from '../backendBase';
 import type { DockerConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { errorMessage } from '../handle';
-import { killScript, launcherArgv } from '../shellScript';
+import { killScript } from '../shellScript';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { DockerExecHandle } from './dockerHandle';
+import { PidFiles } from './pidFiles';
 import { StartOnce } from './startOnce';
 import type { BackendBehaviour } from './behaviour';
 
@@ -27,8 +28,7 @@ export class DockerBackend extends BackendBase {
   readonly kind = 'docker' as const;
   private client: Promise<Docker> | undefined;
   private readonly container = new StartOnce(() => this.findOrCreate());
-  private readonly id = randomBytes(4).toString('hex');
-  private seq = 0;
+  private readonly pidFiles = new PidFiles(randomBytes(4).toString('hex'));
 
   constructor(
     private readonly config: DockerConfig,
@@ -66,11 +66,11 @@ export class DockerBackend extends BackendBase {
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const container = await this.container.get();
-    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
+    const pidFile = this.pidFiles.next();
     const pty = options.pty === true;
     const stdin = pty || options.stdin === true;
     const exec = await container.exec({
-      Cmd: launcherArgv(options.command, pidFile),
+      Cmd: this.pidFiles.launcher(options.command, pidFile),
       AttachStdin: stdin,
       AttachStdout: true,
       AttachStderr: true,
@@ -83,6 +83,7 @@ export class DockerBackend extends BackendBase {
     // Engines older than API 1.42 ignore ConsoleSize: set the size before anything is typed.
     if (pty) await exec.resize({ h: options.rows ?? 24, w: options.cols ?? 80 }).catch(() => undefined);
     const handle = new DockerExecHandle(exec, stream, pty, (signal) => this.signal(pidFile, signal));
+    void handle.exited.then(() => this.pidFiles.ended(pidFile));
     return this.trackRunning(handle);
   }
 
@@ -95,7 +96,7 @@ export class DockerBackend extends BackendBase {
     if (!container) return;
     if (this.config.persistent) {
       await this.killRunning();
-      await this.runQuietly(container, [`rm -f /tmp/.caduceus-p-${this.id}-*.pid`]);
+      await this.runQuietly(container, [`rm -f ${this.pidFiles.all}`]);
     } else {
       await container.remove({ force: true }).catch(() => undefined);
     }

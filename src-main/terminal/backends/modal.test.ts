@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModalConfigSchema } from '../../../src-shared/backends/list';
 import {
   expectBackgroundStdin,
+  expectEndedCommandsLeaveNoFiles,
   expectKeepsCwdAndEnv,
   expectShutdownEndsProcesses,
   expectTimeoutEndsGrandchildren,
@@ -87,6 +88,7 @@ describe('modal backend wiring (SDK surface faked with local processes)', () => 
     await expectTimeoutEndsGrandchildren(service);
     await expectBackgroundStdin(service);
     await runToEnd(service, 'true', { pty: true });
+    await expectEndedCommandsLeaveNoFiles(service);
     await expectShutdownEndsProcesses(service, mark);
 
     expect(calls[0]).toEqual({

@@ -8,7 +8,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ModalConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
-import { launcherArgv } from '../shellScript';
 import type { ProcessHandle, SpawnOptions } from '../types';
 import { ModalHandle } from './modalHandle';
 import type { ModalSandboxLike, ModalSdk } from './modalSdk';
@@ -29,9 +28,9 @@ export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
     const sandbox = await this.sandbox.get();
-    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
+    const pidFile = this.pidFiles.next();
     const pty = options.pty === true;
-    const execution = await sandbox.exec(launcherArgv(options.command, pidFile), {
+    const execution = await sandbox.exec(this.pidFiles.launcher(options.command, pidFile), {
       mode: 'binary',
       stdout: 'pipe',
       stderr: 'pipe',
@@ -40,7 +39,7 @@ export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
       ...(options.cwd ? { workdir: options.cwd } : {}),
     });
     const handle = new ModalHandle(execution, pty, this.killer(sandbox, pidFile));
-    return this.trackRunning(handle);
+    return this.track(handle, pidFile);
   }
 
   protected async release(sandbox: ModalSandboxLike): Promise<void> {

@@ -7,13 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { BackendBase } from '../backendBase';
 import { errorMessage } from '../handle';
 import { killScript } from '../shellScript';
-import type { Availability } from '../types';
+import { PidFiles } from './pidFiles';
+import type { Availability, ProcessHandle } from '../types';
 import { StartOnce } from './startOnce';
 
 export abstract class RemoteSandboxBackend<S> extends BackendBase {
   /** Names this backend's pid and script files, so a kept sandbox can be cleared of them. */
   protected readonly id = randomBytes(4).toString('hex');
   protected seq = 0;
+  protected readonly pidFiles = new PidFiles(this.id);
   protected readonly sandbox = new StartOnce(() => this.openSandbox());
 
   /** Loads the vendor's SDK, which is an optional dependency. */
@@ -30,6 +32,12 @@ export abstract class RemoteSandboxBackend<S> extends BackendBase {
   /** Signals the process that wrote `pidFile`, with everything it started. */
   protected killer(sandbox: S, pidFile: string): (signal: NodeJS.Signals) => Promise<void> {
     return (signal) => this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
+  }
+
+  /** Tracks a command that wrote `pidFile`; once it has ended, a later launch removes the file. */
+  protected track<H extends ProcessHandle>(handle: H, pidFile: string): H {
+    void handle.exited.then(() => this.pidFiles.ended(pidFile));
+    return this.trackRunning(handle);
   }
 
   async isAvailable(): Promise<Availability> {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TerminalService } from '../service';
 import {
   expectCwdSurvivesExits,
+  expectEndedCommandsLeaveNoFiles,
   expectKeepsCwdAndEnv,
   expectPtyResize,
   expectShutdownEndsProcesses,
@@ -45,6 +46,10 @@ describe.skipIf(skipReason !== undefined)('ssh backend (real sshd on 127.0.0.1)'
     await expectCwdSurvivesExits(service, `/tmp/cwd-${mark}`);
     await expectCwdSurvivesExits(service, `/tmp/cwd-${mark}-pty`, { pty: true });
     await runToEnd(service, `rm -rf /tmp/cwd-${mark} /tmp/cwd-${mark}-pty`);
+  });
+
+  it('leaves no PID file of an ended command on the host', async () => {
+    await expectEndedCommandsLeaveNoFiles(start());
   });
 
   it('kills the remote process tree on timeout', async () => {

@@ -5,11 +5,12 @@ import { BackendBase } from '../backendBase';
 import type { SshConfig } from '../../config/terminalSchema';
 import { atMost } from '../exec';
 import { errorMessage } from '../handle';
-import { argvToCommandLine, killScript, launcherArgv } from '../shellScript';
+import { argvToCommandLine, killScript } from '../shellScript';
 import { shQuote } from '../../../src-shared/shellQuote';
 import type { Availability, ProcessHandle, SpawnOptions } from '../types';
 import { TerminalError } from '../errors';
 import { SshConnection } from './sshConnection';
+import { PidFiles } from './pidFiles';
 import { ExitRecorder, SshHandle } from './sshHandle';
 import type { BackendBehaviour } from './behaviour';
 
@@ -22,8 +23,7 @@ export class SshBackend extends BackendBase {
   private readonly live = new Map<SshHandle, string>();
   /** PID files of processes cut off by a dropped connection; killed once we are back. */
   private readonly orphans = new Set<string>();
-  private readonly id = randomBytes(4).toString('hex');
-  private seq = 0;
+  private readonly pidFiles = new PidFiles(randomBytes(4).toString('hex'));
 
   constructor(private readonly config: SshConfig) {
     super();
@@ -50,9 +50,9 @@ export class SshBackend extends BackendBase {
   }
 
   async spawn(options: SpawnOptions): Promise<ProcessHandle> {
-    const pidFile = `/tmp/.caduceus-p-${this.id}-${this.seq++}.pid`;
+    const pidFile = this.pidFiles.next();
     const env = Object.entries(options.env ?? {}).map(([key, value]) => shQuote(`${key}=${value}`));
-    const launcher = argvToCommandLine(launcherArgv(options.command, pidFile));
+    const launcher = argvToCommandLine(this.pidFiles.launcher(options.command, pidFile));
     const cd = options.cwd ? `cd ${shQuote(options.cwd)} && ` : '';
     const commandLine = `${cd}exec env ${env.join(' ')} ${launcher}`;
     const pty = options.pty === true;
@@ -62,7 +62,10 @@ export class SshBackend extends BackendBase {
     );
     const handle = new SshHandle(channel, exited, pty, (signal) => this.signal(pidFile, signal));
     this.live.set(handle, pidFile);
-    void handle.exited.then(() => this.live.delete(handle));
+    void handle.exited.then(() => {
+      // Cut off by a dropped connection, it is an orphan to kill once we are back, not ended.
+      if (this.live.delete(handle)) this.pidFiles.ended(pidFile);
+    });
     return handle;
   }
 
@@ -74,7 +77,7 @@ export class SshBackend extends BackendBase {
     const pidFiles = [...this.live.values(), ...this.orphans];
     if (pidFiles.length > 0 || this.connection.isConnected) {
       const scripts = pidFiles.map((file) => killScript(file, 'KILL'));
-      await this.runQuietly([...scripts, `rm -f /tmp/.caduceus-p-${this.id}-*.pid`]);
+      await this.runQuietly([...scripts, `rm -f ${this.pidFiles.all}`]);
     }
     this.connection.end();
   }
@@ -100,9 +103,12 @@ export class SshBackend extends BackendBase {
 
   private async reapOrphans(client: Client): Promise<void> {
     if (this.orphans.size === 0) return;
-    const scripts = [...this.orphans].map((file) => killScript(file, 'KILL'));
+    const files = [...this.orphans];
+    const scripts = files.map((file) => killScript(file, 'KILL'));
     this.orphans.clear();
     await atMost(runOn(client, scripts), HOUSEKEEPING_TIMEOUT_MS);
+    // Read by the kill above: a later launch may remove them.
+    for (const file of files) this.pidFiles.ended(file);
   }
 
   private async runQuietly(scripts: string[]): Promise<void> {

@@ -239,3 +239,25 @@ export async function expectCwdSurvivesExits(
   expect({ exitCode: lost.exitCode, error: lost.error }).toEqual({ exitCode: 4, error: undefined });
   expect((await run('pwd')).output).toBe(`${base}/sub${eol}`);
 }
+
+/**
+ * How many PID files, then PTY script files, the running command's backend has on its target: its
+ * own PID file is the newest that holds its PID ($$ is the launcher's, which exec'd the script).
+ */
+const OWN_BACKENDS_FILES = [
+  'own=$(ls -t $(grep -lx "$$" /tmp/.caduceus-p-*.pid) | head -n 1)',
+  'id=${own#/tmp/.caduceus-p-}',
+  'id=${id%%-*}',
+  'echo $(ls /tmp/.caduceus-p-$id-*.pid | wc -l) $(ls /tmp/.caduceus-s-$id-* 2>/dev/null | wc -l)',
+].join('; ');
+
+/**
+ * Commands that have ended leave no PID or script files behind on the target: after several, in
+ * the foreground, in a PTY and in the background, the next finds only its own PID file.
+ */
+export async function expectEndedCommandsLeaveNoFiles(service: TerminalService): Promise<void> {
+  for (let i = 0; i < 3; i++) await runToEnd(service, 'true', { pty: i === 1 });
+  const background = await runInBackground(service, 'true');
+  await service.processes.wait(background.processId, 20_000);
+  expect((await runToEnd(service, OWN_BACKENDS_FILES)).output.trim()).toBe('1 0');
+}
