@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendAttachments, fileBlock } from '../../../src-shared/attachments';
+import { HTML_ANSWER, HTML_ANSWER_COUNTS } from '../../../src-shared/testing/findSamples';
 import { sessionDetail } from '../../handlers/sessions';
 import { SessionStore } from './store';
 import { writeLongSessions } from './testing/longSessions';
@@ -148,6 +149,19 @@ describe('find in session', () => {
       before: 'Step 5: the plan I looked at the ',
       match: 'theme',
     });
+  });
+
+  it('finds the text an answer’s HTML shows, not its tags, comments or what is never drawn', () => {
+    const id = sessionWith('out', { command: 'true' }, HTML_ANSWER);
+    const counts = Object.keys(HTML_ANSWER_COUNTS).map((q) => [q, store.find(id, q).hits.length]);
+    expect(Object.fromEntries(counts)).toEqual(HTML_ANSWER_COUNTS);
+  });
+
+  it('reads a hostile answer’s broken HTML in one pass', () => {
+    // Each unclosed tag and comment would send a lazy regular expression over the rest again.
+    const broken = ['<a x', '<svg>', '<!--', '<script>'].map((t) => `<div>\n${t.repeat(100_000)}`);
+    const id = sessionWith('out', { command: 'true' }, [...broken, 'plain words after'].join('\n\n'));
+    expect(store.find(id, 'plain words after').hits).toHaveLength(1);
   });
 
   it('finds a prompt as typed: it is shown as written, marks and all', () => {

@@ -4,8 +4,9 @@ import { splitAttachments } from '../../../src-shared/attachments';
 /**
  * The text an answer's Markdown shows in the chat, for find-in-session: parsed as the chat
  * parses it (GFM), without the marks that format it (`**`, backticks, link targets, table
- * pipes). A reader searches what they see: "the theme and" finds "the **theme** and". Blocks
- * end with a line break, so no match runs from one into the next, as none does on the page.
+ * pipes, HTML's tags). A reader searches what they see: "the theme and" finds "the **theme**
+ * and". Blocks end with a line break, so no match runs from one into the next, as none does on
+ * the page.
  */
 export function shownText(markdown: string): string {
   const out: string[] = [];
@@ -63,6 +64,8 @@ function blocks(tokens: Token[], out: string[]): void {
         for (const item of (token as Tokens.List).items) blocks(item.tokens, out);
         break;
       case 'html':
+        out.push(htmlText((token as Tokens.HTML).text), '\n');
+        break;
       case 'space':
       case 'hr':
       case 'def':
@@ -104,6 +107,64 @@ function inline(tokens: Token[], out: string[]): void {
       }
     }
   }
+}
+
+/** What the chat's sanitiser removes with all it holds (DOMPurify's defaults, and style). */
+const DROPPED = new Set([
+  ...'script style template noscript iframe svg math textarea'.split(' '),
+  ...'title xmp noembed noframes audio video head'.split(' '),
+]);
+/**
+ * Tags the page's find takes as blocks (findHighlights' BLOCK, less the button the sanitiser
+ * removes): no match runs across them there, so none does here.
+ */
+const BLOCK_TAG = new Set(
+  'p li pre h1 h2 h3 h4 h5 h6 td th dt dd blockquote summary div section article'.split(' '),
+);
+const TAG = /^<(\/?)([a-z][a-z0-9-]*)/i;
+
+/**
+ * The text of a block of HTML in an answer, as the chat shows it once sanitised: comments and
+ * what the sanitiser drops are gone, a block's tags part its text, other tags join it. One pass
+ * that only moves forward, however the model's HTML is broken (a regular expression with a
+ * lazy body would go back over the rest of the text for each unclosed tag).
+ */
+function htmlText(html: string): string {
+  let out = '';
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    if (lt < 0) break;
+    out += html.slice(at, lt);
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      at = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    const tag = TAG.exec(html.slice(lt, lt + 64));
+    // Not a tag ("a < b"): text.
+    if (!tag) {
+      out += '<';
+      at = lt + 1;
+      continue;
+    }
+    const gt = html.indexOf('>', lt);
+    // A tag never closed: no later one is either, and the rest is text.
+    if (gt < 0) {
+      at = lt;
+      break;
+    }
+    const [, closing = '', rawName = ''] = tag;
+    const name = rawName.toLowerCase();
+    at = gt + 1;
+    if (BLOCK_TAG.has(name)) out += '\n';
+    else if (!closing && DROPPED.has(name)) {
+      const end = new RegExp(`</${name}\\s*>`, 'gi');
+      end.lastIndex = at;
+      at = end.exec(html) ? end.lastIndex : html.length;
+    }
+  }
+  return decodeEntities(out + html.slice(at));
 }
 
 const NAMED: Record<string, string> = {

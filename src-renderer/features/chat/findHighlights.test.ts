@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import { HTML_ANSWER, HTML_ANSWER_COUNTS } from '../../../src-shared/testing/findSamples';
 import { matchRanges } from './findHighlights';
+import { renderMarkdown } from './markdown';
 
 function html(markup: string): HTMLElement {
   const root = document.createElement('div');
@@ -60,6 +62,12 @@ describe('matchRanges', () => {
     expect(matchRanges(root, 'copy')[0]?.startContainer.parentElement?.tagName).toBe('P');
     expect(matchRanges(root, 'ts').map((r) => r.startContainer.parentElement?.tagName)).toEqual(['P']);
     expect(matchRanges(root, 'tsrun')).toEqual([]);
+  });
+
+  it('counts in an answer’s sanitised HTML what the server’s find counts', () => {
+    const root = html(renderMarkdown(HTML_ANSWER));
+    const counts = Object.keys(HTML_ANSWER_COUNTS).map((q) => [q, matchRanges(root, q).length]);
+    expect(Object.fromEntries(counts)).toEqual(HTML_ANSWER_COUNTS);
   });
 
   it('keeps a prompt’s text and each attachment chip apart, as find on the server does', () => {
