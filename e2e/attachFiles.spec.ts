@@ -127,7 +127,7 @@ describe('files in the composer', () => {
         await page.getByTestId('find-input').fill('notes.md');
         await expect.poll(() => count.textContent(), POLL).toBe('1 of 1');
         await expect.poll(() => page.evaluate<string | null>(CURRENT_TEXT), POLL).toBe('notes.md');
-        await shots('attach-find');
+        await app.screenshotAll('attach-find');
       }),
     90_000,
   );

@@ -29,7 +29,8 @@ const FILE_OPEN = '<attached-file';
 const FILE_BLOCK =
   /^\n\n<attached-file kind="(image|text|file)" name="([^"]*)" type="([^"]*)"(?: path="([^"]*)")?>\n[\s\S]*\n<\/attached-file>$/;
 
-function attr(value: string): string {
+/** A value as an attachment block's attribute holds it (how a stored prompt spells a name). */
+export function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
@@ -40,21 +41,21 @@ function unattr(value: string): string {
 export function appendAttachments(text: string, attachments: Attachment[]): string {
   return attachments.reduce(
     (message, a) =>
-      `${message}\n\n${OPEN} server="${attr(a.server)}" uri="${attr(a.uri)}" name="${attr(a.name)}">\n${a.text}\n${CLOSE}`,
+      `${message}\n\n${OPEN} server="${escapeAttr(a.server)}" uri="${escapeAttr(a.uri)}" name="${escapeAttr(a.name)}">\n${a.text}\n${CLOSE}`,
     text,
   );
 }
 
 /** A file's block: an image's and another file's name their copy, a text file's holds its text. */
 export function fileBlock(ref: FileRef, text?: string): string {
-  const path = ref.path === undefined ? '' : ` path="${attr(ref.path)}"`;
+  const path = ref.path === undefined ? '' : ` path="${escapeAttr(ref.path)}"`;
   const body =
     ref.kind === 'text'
       ? (text ?? '')
       : ref.kind === 'image'
         ? `[image ${ref.name}]`
         : `The file was copied to ${ref.path ?? '?'}; read it from there.`;
-  return `\n\n${FILE_OPEN} kind="${ref.kind}" name="${attr(ref.name)}" type="${attr(ref.mime)}"${path}>\n${body}\n</attached-file>`;
+  return `\n\n${FILE_OPEN} kind="${ref.kind}" name="${escapeAttr(ref.name)}" type="${escapeAttr(ref.mime)}"${path}>\n${body}\n</attached-file>`;
 }
 
 /** The typed text and the attachments that follow it (blocks at the very end only). */
@@ -89,4 +90,13 @@ export function splitAttachments(message: string): {
     text = text.slice(0, at);
   }
   return { text, attachments, files };
+}
+
+/**
+ * A prompt as its bubble shows it: the text typed, then its attachments' names in the order of
+ * their chips (resources, then files); what they hold is not shown.
+ */
+export function shownPrompt(message: string): { text: string; names: string[] } {
+  const { text, attachments, files } = splitAttachments(message);
+  return { text, names: [...attachments, ...files].map((a) => a.name) };
 }

@@ -1,3 +1,4 @@
+import { escapeAttr } from '../../../src-shared/attachments';
 import type { FindField, FindHit, FindResult } from '../../../src-shared/ipc/findSchemas';
 import { FIND_DEFAULT_LIMIT } from '../../../src-shared/ipc/findSchemas';
 import type { ToolCall } from '../../../src-shared/sessions';
@@ -72,7 +73,7 @@ export function findInSession(
   // pieces (`the **theme** and`): SQL picks the answers holding the query's longest words.
   const words = wordNeedles(query);
   // An attachment's name is stored with `&` and `"` escaped, as in an attribute.
-  const attrNeedle = needle?.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const attrNeedle = needle === undefined ? undefined : escapeAttr(needle);
   const params: Record<string, string> = {
     session: sessionId,
     ...(needle === undefined ? {} : { plain: contains(needle), escaped: contains(jsonEscaped(needle)) }),

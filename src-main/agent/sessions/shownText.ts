@@ -1,5 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
-import { splitAttachments } from '../../../src-shared/attachments';
+import { shownPrompt } from '../../../src-shared/attachments';
 
 /**
  * The text an answer's Markdown shows in the chat, for find-in-session: parsed as the chat
@@ -15,13 +15,12 @@ export function shownText(markdown: string): string {
 }
 
 /**
- * The text a prompt's bubble shows: as typed (it is not Markdown), then the name of each file or
- * resource it attached, as its chip shows it, each on a line of its own; what they hold is not
- * shown, so it is not searched.
+ * The text a prompt's bubble shows: as typed (it is not Markdown), then each attachment's name on
+ * a line of its own, as its chip stands apart; what they hold is not shown, so it is not searched.
  */
 export function promptShownText(content: string): string {
-  const { text, attachments, files } = splitAttachments(content);
-  return [text, ...attachments.map((a) => a.name), ...files.map((f) => f.name)].join('\n');
+  const { text, names } = shownPrompt(content);
+  return [text, ...names].join('\n');
 }
 
 /** Characters of Markdown's inline marks: text without any shows as it is stored, line by line. */

@@ -68,7 +68,7 @@ export class DaytonaBackend extends RemoteSandboxBackend<DaytonaSandboxLike> {
       if (!started.cmdId) throw new Error('Daytona did not return a command id');
       handle = new DaytonaSessionHandle(sandbox.process, name, started.cmdId, killer);
     }
-    return this.track(handle, pidFile);
+    return this.trackRunning(this.pidFiles.endsWith(handle, pidFile));
   }
 
   protected async release(sandbox: DaytonaSandboxLike): Promise<void> {

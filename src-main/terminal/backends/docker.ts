@@ -83,8 +83,7 @@ export class DockerBackend extends BackendBase {
     // Engines older than API 1.42 ignore ConsoleSize: set the size before anything is typed.
     if (pty) await exec.resize({ h: options.rows ?? 24, w: options.cols ?? 80 }).catch(() => undefined);
     const handle = new DockerExecHandle(exec, stream, pty, (signal) => this.signal(pidFile, signal));
-    void handle.exited.then(() => this.pidFiles.ended(pidFile));
-    return this.trackRunning(handle);
+    return this.trackRunning(this.pidFiles.endsWith(handle, pidFile));
   }
 
   async stateDir(): Promise<string> {

@@ -39,7 +39,7 @@ export class ModalBackend extends RemoteSandboxBackend<ModalSandboxLike> {
       ...(options.cwd ? { workdir: options.cwd } : {}),
     });
     const handle = new ModalHandle(execution, pty, this.killer(sandbox, pidFile));
-    return this.track(handle, pidFile);
+    return this.trackRunning(this.pidFiles.endsWith(handle, pidFile));
   }
 
   protected async release(sandbox: ModalSandboxLike): Promise<void> {

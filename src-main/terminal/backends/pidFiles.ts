@@ -5,6 +5,7 @@
  * it has commands running, not one per command until the backend is disposed.
  */
 import { launcherArgv } from '../shellScript';
+import type { ProcessHandle } from '../types';
 
 export class PidFiles {
   private seq = 0;
@@ -21,6 +22,12 @@ export class PidFiles {
   /** The command that wrote `file` has ended (or has been killed): nothing signals it any more. */
   ended(file: string): void {
     this.spent.push(file);
+  }
+
+  /** Marks `file` ended once `handle`'s command has exited; returns the handle. */
+  endsWith<H extends ProcessHandle>(handle: H, file: string): H {
+    void handle.exited.then(() => this.ended(file));
+    return handle;
   }
 
   /** The launcher of a command recording its PID in `file`, removing the ended commands' files first. */

@@ -8,7 +8,7 @@ import { BackendBase } from '../backendBase';
 import { errorMessage } from '../handle';
 import { killScript } from '../shellScript';
 import { PidFiles } from './pidFiles';
-import type { Availability, ProcessHandle } from '../types';
+import type { Availability } from '../types';
 import { StartOnce } from './startOnce';
 
 export abstract class RemoteSandboxBackend<S> extends BackendBase {
@@ -32,12 +32,6 @@ export abstract class RemoteSandboxBackend<S> extends BackendBase {
   /** Signals the process that wrote `pidFile`, with everything it started. */
   protected killer(sandbox: S, pidFile: string): (signal: NodeJS.Signals) => Promise<void> {
     return (signal) => this.run(sandbox, [killScript(pidFile, signal.replace(/^SIG/, ''))]);
-  }
-
-  /** Tracks a command that wrote `pidFile`; once it has ended, a later launch removes the file. */
-  protected track<H extends ProcessHandle>(handle: H, pidFile: string): H {
-    void handle.exited.then(() => this.pidFiles.ended(pidFile));
-    return this.trackRunning(handle);
   }
 
   async isAvailable(): Promise<Availability> {

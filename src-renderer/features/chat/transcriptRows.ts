@@ -1,4 +1,4 @@
-import { splitAttachments } from '../../../src-shared/attachments';
+import { shownPrompt } from '../../../src-shared/attachments';
 import type { MessageView, ToolCallState } from './chatReducer';
 
 /** One row of the virtual transcript: a message, or the marker after a turn. */
@@ -58,9 +58,8 @@ export function rowPlainText(
   const message = row && 'messageId' in row ? chat.messages[row.messageId] : undefined;
   if (!message) return '';
   if (message.role === 'user') {
-    const { text, attachments, files } = splitAttachments(message.content);
-    const names = [...attachments, ...files].map((a) => `[${a.name}]`);
-    return [text.trim(), names.join(' ')].filter(Boolean).join('\n');
+    const { text, names } = shownPrompt(message.content);
+    return [text.trim(), names.map((name) => `[${name}]`).join(' ')].filter(Boolean).join('\n');
   }
   const calls = message.toolCallIds.flatMap((id) => {
     const call = chat.toolCalls[id];
