@@ -10,6 +10,10 @@ export const HTML_ANSWER = [
   '<!-- a comment -->\n<style>p { color: red }</style><script>alert(1)</script>',
   '',
   '<p>para one</p><p>two</p>',
+  '',
+  'first line  \nsecond line\\\nthird line<br>fourth line<br />fifth line',
+  '',
+  'Inline <script>hidden()</script>shown text, <kbd>Ctrl</kbd>+F and <div>a block</div> apart',
 ].join('\n');
 
 export const HTML_ANSWER_COUNTS: Record<string, number> = {
@@ -26,4 +30,16 @@ export const HTML_ANSWER_COUNTS: Record<string, number> = {
   runbody: 0,
   'one two': 0,
   'body text': 1,
+  // A line break parts a line's text, whether Markdown's (two spaces, a backslash) or a tag.
+  linesecond: 0,
+  linethird: 0,
+  linefourth: 0,
+  linefifth: 0,
+  'fifth line': 1,
+  // Inline HTML is read as the chat draws it, too.
+  hidden: 0,
+  'Inline shown text': 1,
+  'Ctrl+F': 1,
+  'and a block': 0,
+  'block apart': 0,
 };

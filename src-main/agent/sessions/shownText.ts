@@ -83,7 +83,14 @@ function blocks(tokens: Token[], out: string[]): void {
 }
 
 function inline(tokens: Token[], out: string[]): void {
+  // The name of a tag the sanitiser drops with all it holds, from its opening tag to its end.
+  let dropping: string | undefined;
   for (const token of tokens) {
+    if (dropping !== undefined) {
+      const tag = token.type === 'html' ? tagOf((token as Tokens.HTML).text) : undefined;
+      if (tag?.closing && tag.name === dropping) dropping = undefined;
+      continue;
+    }
     switch (token.type) {
       case 'codespan':
         // Code shows character references as written (`&amp;` stays `&amp;`).
@@ -95,7 +102,13 @@ function inline(tokens: Token[], out: string[]): void {
       case 'br':
         out.push('\n');
         break;
-      case 'html':
+      case 'html': {
+        // One tag (or a comment) in a line of text.
+        const tag = tagOf((token as Tokens.HTML).text);
+        if (tag && PARTING_TAG.has(tag.name)) out.push('\n');
+        else if (tag && !tag.closing && DROPPED.has(tag.name)) dropping = tag.name;
+        break;
+      }
       case 'checkbox':
         break;
       default: {
@@ -114,13 +127,19 @@ const DROPPED = new Set([
   ...'title xmp noembed noframes audio video head'.split(' '),
 ]);
 /**
- * Tags the page's find takes as blocks (findHighlights' BLOCK, less the button the sanitiser
- * removes): no match runs across them there, so none does here.
+ * Tags the page's find parts text at: its blocks (findHighlights' BLOCK, less the button the
+ * sanitiser removes) and a line break. No match runs across them there, so none does here.
  */
-const BLOCK_TAG = new Set(
-  'p li pre h1 h2 h3 h4 h5 h6 td th dt dd blockquote summary div section article'.split(' '),
+const PARTING_TAG = new Set(
+  'p li pre h1 h2 h3 h4 h5 h6 td th dt dd blockquote summary div section article br'.split(' '),
 );
 const TAG = /^<(\/?)([a-z][a-z0-9-]*)/i;
+
+/** The tag `html` starts with, if it starts with one; its name in lower case. */
+function tagOf(html: string): { closing: boolean; name: string } | undefined {
+  const tag = TAG.exec(html.slice(0, 64));
+  return tag ? { closing: tag[1] === '/', name: (tag[2] ?? '').toLowerCase() } : undefined;
+}
 
 /**
  * The text of a block of HTML in an answer, as the chat shows it once sanitised: comments and
@@ -140,7 +159,7 @@ function htmlText(html: string): string {
       at = end < 0 ? html.length : end + 3;
       continue;
     }
-    const tag = TAG.exec(html.slice(lt, lt + 64));
+    const tag = tagOf(html.slice(lt, lt + 64));
     // Not a tag ("a < b"): text.
     if (!tag) {
       out += '<';
@@ -153,10 +172,9 @@ function htmlText(html: string): string {
       at = lt;
       break;
     }
-    const [, closing = '', rawName = ''] = tag;
-    const name = rawName.toLowerCase();
+    const { closing, name } = tag;
     at = gt + 1;
-    if (BLOCK_TAG.has(name)) out += '\n';
+    if (PARTING_TAG.has(name)) out += '\n';
     else if (!closing && DROPPED.has(name)) {
       const end = new RegExp(`</${name}\\s*>`, 'gi');
       end.lastIndex = at;

@@ -78,8 +78,14 @@ export function matchRanges(root: Element, query: string, skip?: string): Range[
       );
     return found;
   };
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+  // Elements too, for line breaks: a match does not run across one, as the server's does not.
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  for (let next = walker.nextNode(); next; next = walker.nextNode()) {
+    if (!(next instanceof Text)) {
+      if (next.nodeName === 'BR') flow = undefined;
+      continue;
+    }
+    const node = next;
     const place = placeOf(node.parentElement);
     // What is skipped ends the text it sat in: no match runs across it.
     if (place.skipped) {

@@ -45,8 +45,8 @@ export function useFindHighlights(): void {
   const scrolledFor = useRef<number | undefined>(undefined);
   useEffect(() => {
     const list = document.querySelector('[data-testid="message-list"]');
-    // The page's text can still hold a match the bar did not count (across a line break in an
-    // answer): with no hits nothing is marked, so the page never shows one the bar says is not there.
+    // Should the page's text hold a match the bar did not count, with no hits nothing is marked:
+    // the page never shows one the bar says is not there.
     if (!open || !searched || !list || hits.length === 0) return clearMatches;
     const hit = hits[index];
     let frame = 0;
