@@ -14,18 +14,22 @@ import { ScriptedModel } from '../agent/testing/scriptedModel';
 import { openSessionsDb, sessionsDbPath } from '../agent/sessions/db';
 
 let home: string;
+/** The CLI's temp directory: a process killed with SIGKILL cannot remove the folders it made there. */
+let temp: string;
 let model: ScriptedModel;
 /** A duration no other process on the machine sleeps, so the test can find its own sleep. */
 const SLEEP = `300.${randomInt(100_000, 999_999)}`;
 
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'caduceus-killed-'));
+  temp = await mkdtemp(join(tmpdir(), 'caduceus-killed-tmp-'));
   model = await ScriptedModel.start();
 });
 afterAll(async () => {
   for (const pid of sleepers()) process.kill(pid, 'SIGKILL');
   await model.close();
   await rm(home, { recursive: true, force: true });
+  await rm(temp, { recursive: true, force: true });
 });
 
 /** Processes running this test's `sleep`: a killed CLI leaves its command behind. */
@@ -41,7 +45,7 @@ function sleepers(): number[] {
   });
 }
 
-const env = () => ({ ...process.env, CADUCEUS_HOME: home });
+const env = () => ({ ...process.env, CADUCEUS_HOME: home, TMPDIR: temp });
 const flags = () => ['--base-url', model.baseUrl, '--model', 'scripted-model'];
 
 function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -5,13 +5,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as pty from 'node-pty';
 import type { DaytonaProcessLike, DaytonaSandboxLike, DaytonaSdk } from '../backends/daytonaSdk';
+import { SandboxTmp } from './sandboxTmp';
 
 export interface DaytonaCall {
   method: string;
   args: unknown[];
 }
 
-function sandboxProcess(calls: DaytonaCall[]): DaytonaProcessLike {
+function sandboxProcess(calls: DaytonaCall[], tmp: SandboxTmp): DaytonaProcessLike {
   const commands = new Map<string, ChildProcess>();
   const exits = new Map<string, Promise<number | null>>();
   let next = 0;
@@ -28,6 +29,7 @@ function sandboxProcess(calls: DaytonaCall[]): DaytonaProcessLike {
     deleteSession: async (id) => void calls.push({ method: 'deleteSession', args: [id] }),
     executeSessionCommand: async (sessionId, request) => {
       calls.push({ method: 'executeSessionCommand', args: [sessionId, request] });
+      tmp.saw(request.command);
       const cmdId = start(request.command);
       return request.runAsync ? { cmdId } : { cmdId, exitCode: await exits.get(cmdId) };
     },
@@ -74,12 +76,14 @@ export function fakeDaytonaSdk(
     async create(params: { labels?: Record<string, string> } = {}): Promise<DaytonaSandboxLike> {
       calls.push({ method: 'create', args: [params] });
       const key = JSON.stringify(params.labels ?? {});
+      const tmp = new SandboxTmp();
       const sandbox: DaytonaSandboxLike = {
         id: `sandbox-${existing.size}`,
-        process: sandboxProcess(calls),
+        process: sandboxProcess(calls, tmp),
         delete: async () => {
           calls.push({ method: 'delete', args: [sandbox.id] });
           existing.delete(key);
+          tmp.clear();
         },
       };
       existing.set(key, sandbox);

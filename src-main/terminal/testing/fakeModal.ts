@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import type { ModalExecParams, ModalProcessLike, ModalSandboxLike, ModalSdk } from '../backends/modalSdk';
+import { SandboxTmp } from './sandboxTmp';
 
 export interface ModalCall {
   method: string;
@@ -12,17 +13,22 @@ export interface ModalCall {
 }
 
 export function fakeModalSdk(calls: ModalCall[], existing = new Map<string, ModalSandboxLike>()): ModalSdk {
-  const sandbox = (name: string): ModalSandboxLike => ({
-    sandboxId: `sb-${name}`,
-    exec: async (command: string[], params: ModalExecParams = {}) => {
-      calls.push({ method: 'exec', args: [command, params] });
-      return localProcess(command, params);
-    },
-    terminate: async () => {
-      calls.push({ method: 'terminate', args: [name] });
-      existing.delete(name);
-    },
-  });
+  const sandbox = (name: string): ModalSandboxLike => {
+    const tmp = new SandboxTmp();
+    return {
+      sandboxId: `sb-${name}`,
+      exec: async (command: string[], params: ModalExecParams = {}) => {
+        calls.push({ method: 'exec', args: [command, params] });
+        tmp.saw(command.join(' '));
+        return localProcess(command, params);
+      },
+      terminate: async () => {
+        calls.push({ method: 'terminate', args: [name] });
+        existing.delete(name);
+        tmp.clear();
+      },
+    };
+  };
   class ModalClient {
     constructor(params?: object) {
       calls.push({ method: 'new ModalClient', args: [params] });
