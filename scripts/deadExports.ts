@@ -19,6 +19,8 @@ const ENTRIES = [
   'src-main/terminal/mirror/mirrorWorker.ts',
   'src-main/sandbox/linuxWrapWorker.ts',
   'src-renderer/main.tsx',
+  // Vitest's global setup (vitest.config.ts).
+  'src-main/testing/testHomes.ts',
 ];
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
 

@@ -9,10 +9,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { removeProcessFolder } from '../sandbox/processFolder';
 
-const home = mkdtempSync(join(tmpdir(), 'caduceus-test-home-'));
+// Inside the run's folder (testHomes.ts), which goes at the end even if this file's hooks never run.
+const home = mkdtempSync(join(inject('testHomes') ?? tmpdir(), 'caduceus-test-home-'));
 process.env.HOME = home;
 delete process.env.DBUS_SESSION_BUS_ADDRESS;
 afterAll(async () => {
