@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { shownPrompt } from '../../../src-shared/attachments';
+import { FIND_BLOCK_TAGS } from '../../../src-shared/findBlocks';
 
 /**
  * The text an answer's Markdown shows in the chat, for find-in-session: parsed as the chat
@@ -126,13 +127,8 @@ const DROPPED = new Set([
   ...'script style template noscript iframe svg math textarea'.split(' '),
   ...'title xmp noembed noframes audio video head'.split(' '),
 ]);
-/**
- * Tags the page's find parts text at: its blocks (findHighlights' BLOCK, less the button the
- * sanitiser removes) and a line break. No match runs across them there, so none does here.
- */
-const PARTING_TAG = new Set(
-  'p li pre h1 h2 h3 h4 h5 h6 td th dt dd blockquote summary div section article br'.split(' '),
-);
+/** Tags that part an answer's text for find: its blocks and a line break. */
+const PARTING_TAG = new Set([...FIND_BLOCK_TAGS, 'br']);
 const TAG = /^<(\/?)([a-z][a-z0-9-]*)/i;
 
 /** The tag `html` starts with, if it starts with one; its name in lower case. */

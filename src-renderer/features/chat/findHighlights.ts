@@ -2,6 +2,7 @@
  * Paints find matches with the CSS Custom Highlight API (`::highlight(find-match)`), so the DOM
  * React and the Markdown renderer own is never changed.
  */
+import { FIND_BLOCK_TAGS } from '../../../src-shared/findBlocks';
 
 const MATCH = 'find-match';
 const CURRENT = 'find-current';
@@ -24,8 +25,7 @@ function registry():
  * Each attachment chip's name stands apart from the next, as in the prompt's text the server
  * searches.
  */
-const BLOCK =
-  'p, li, pre, h1, h2, h3, h4, h5, h6, td, th, dt, dd, blockquote, summary, button, div, section, article, .attachment-chip';
+const BLOCK = [...FIND_BLOCK_TAGS, 'button', '.attachment-chip'].join(', ');
 
 /**
  * The app's own words inside an answer (a code block's Copy button and language label): the
