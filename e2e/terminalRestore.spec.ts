@@ -148,7 +148,9 @@ describe('agent terminal restore', () => {
     const dir = join(app.work, 'grids');
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'screen.bin'), screenBytes(15_000));
-    const sizeLoop = (until: string) => `until [ -e ${until} ]; do stty size > pty.size; sleep 0.1; done`;
+    // Written aside and renamed, so a read never lands between the truncation and the write.
+    const sizeLoop = (until: string) =>
+      `until [ -e ${until} ]; do stty size > pty.size.new; mv pty.size.new pty.size; sleep 0.1; done`;
     const command = ['echo waiting-for-go', sizeLoop('go'), 'cat screen.bin', sizeLoop('stop')].join('; ');
     app.model.push(
       {
