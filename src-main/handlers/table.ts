@@ -265,6 +265,7 @@ export function createHandlers({
       s.terminals.current.ack(streamId, chars, caller.consumer, pace);
       return OK;
     },
+    'terminal.pace': () => ({ pace: s.terminals.current.streams.startPace }),
     'terminal.close': async ({ streamId }) => {
       await shells.close(streamId);
       return OK;

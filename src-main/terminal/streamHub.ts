@@ -1,6 +1,7 @@
 /** Live streams by id: connects process handles to OutputStreams and routes the UI's acks and input. */
 import type { Logger } from '../runtime/types';
 import { MachineHeadroom } from './machineHeadroom';
+import { PagePaceMemory } from './pagePace';
 import { MirrorHub } from './mirror/mirrorHub';
 import type { ScreenStore } from './mirror/screenStore';
 import { OutputStream } from './outputStream';
@@ -55,6 +56,8 @@ const userShellScreen = (streamId: string): string => `${USER_SHELL_SCREEN}${str
 /** One reading of the machine's idle cores for every stream of the process. */
 const machine = new MachineHeadroom();
 const machinePace = (): number => machine.pace();
+/** The pace pages last asked for, where new pages start (shared like the machine's reading). */
+const pagePace = new PagePaceMemory();
 
 export class StreamHub {
   private readonly live = new Map<string, LiveStream>();
@@ -187,7 +190,13 @@ export class StreamHub {
    * ignored. `pace`: how many times less the consumer asks to be fed (see OutputStream.ack).
    */
   ack(streamId: string, chars: number, consumer?: string, pace?: number): void {
+    if (pace !== undefined) pagePace.heard(pace);
     this.live.get(streamId)?.stream?.ack(chars, consumer, pace);
+  }
+
+  /** The pace a page opening now starts at: where pages last settled (see PagePaceMemory). */
+  get startPace(): number {
+    return pagePace.start;
   }
 
   /** The consumer is gone (pane closed): stop holding the source back for it. */

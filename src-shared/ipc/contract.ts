@@ -309,6 +309,8 @@ export const requests = {
       .strict(),
     output: ok,
   },
+  /** The pace a page starts at (1 = full): where pages on this machine last settled (see terminal.ack). */
+  'terminal.pace': { input: none, output: z.object({ pace: z.number().min(1).max(64) }) },
   'terminal.close': { input: z.object({ streamId: z.string() }).strict(), output: ok },
   /** Sends the caller a snapshot of every agent terminal screen, live or finished (after a reload). */
   'terminal.restore': { input: none, output: ok },

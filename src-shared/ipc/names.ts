@@ -72,6 +72,7 @@ export const REQUEST_NAMES = [
   'terminal.write',
   'terminal.resize',
   'terminal.ack',
+  'terminal.pace',
   'terminal.close',
   'terminal.restore',
   'terminal.shells',

@@ -60,6 +60,47 @@ describe('PaceGovernor', () => {
   });
 });
 
+describe('PaceGovernor.seed', () => {
+  it('starts at a learned pace, and comes down only once output has kept time from its first arrival', () => {
+    const governor = new PaceGovernor();
+    governor.seed(4);
+    expect(governor.pace).toBe(4);
+    // Long after the page opened, the first output: the time kept starts now, not at the seed.
+    governor.output(60_000);
+    expect(governor.pace).toBe(4);
+    governor.output(62_000);
+    expect(governor.pace).toBe(4);
+    governor.output(63_000);
+    expect(governor.pace).toBe(2);
+    for (let t = 63_250; t <= 80_000; t += 250) governor.output(t);
+    expect(governor.pace).toBe(1);
+  });
+
+  it('never lowers a pace the page took on itself, and ignores nonsense', () => {
+    const governor = new PaceGovernor();
+    frames(governor, 200, 0, 1_000);
+    expect(governor.pace).toBe(8);
+    governor.seed(4);
+    expect(governor.pace).toBe(8);
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0, -3]) {
+      const fresh = new PaceGovernor();
+      fresh.seed(bad);
+      expect(fresh.pace).toBe(1);
+    }
+    const high = new PaceGovernor();
+    high.seed(1_000);
+    expect(high.pace).toBe(MAX_PACE);
+  });
+
+  it('slows down further from a seeded pace while frames still run long', () => {
+    const governor = new PaceGovernor();
+    governor.seed(4);
+    governor.output(0);
+    frames(governor, 200, 0, 1_000);
+    expect(governor.pace).toBeGreaterThan(4);
+  });
+});
+
 describe('FramePace', () => {
   it('slows down on the long frames the browser reports, and speeds up on output once they stop', () => {
     let report: (ms: number, end: number) => void = () => undefined;

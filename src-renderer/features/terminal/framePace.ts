@@ -23,6 +23,27 @@ export class PaceGovernor {
   private readonly long: Array<{ at: number; ms: number }> = [];
   private changedAt = -Infinity;
   private lastLongAt = -Infinity;
+  /** Started at a pace learned elsewhere: its time to keep runs from the first output. */
+  private seeded = false;
+
+  /**
+   * Starts at the pace pages last settled at on this machine (never below the pace it has). It
+   * comes down as a pace it took on itself does, after output has arrived on time for a while.
+   */
+  seed(pace: number): void {
+    if (!Number.isFinite(pace) || pace <= this.pace) return;
+    this.pace = Math.min(MAX_PACE, pace);
+    this.seeded = true;
+  }
+
+  /** Output arrived at `now`: a pace that has kept time for a while comes down. */
+  output(now: number): void {
+    if (this.seeded) {
+      this.seeded = false;
+      this.changedAt = now;
+    }
+    this.frame(0, now);
+  }
 
   /** A frame of `ms` ended at `now`. */
   frame(ms: number, now: number): void {
@@ -68,7 +89,12 @@ export class FramePace {
 
   /** Output arrived: a page whose frames have kept time for a while speeds up again. */
   busy(now = performance.now()): void {
-    this.governor.frame(0, now);
+    this.governor.output(now);
+  }
+
+  /** Starts at the pace pages last settled at (see PaceGovernor.seed). */
+  seed(pace: number): void {
+    this.governor.seed(pace);
   }
 }
 

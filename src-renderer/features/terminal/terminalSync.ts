@@ -174,6 +174,14 @@ export function startTerminalSync(bridge: CaduceusBridge, link: ChatLink): () =>
     .then(() => unwrap(api().terminalRestore({})))
     .catch((err: unknown) => reportError('Could not restore the terminals', err))
     .finally(() => terminal.screensRestored());
+  // A new page starts at the pace pages last settled at, not drawing a flood at full rate until
+  // its frames run long; without an answer it starts at full pace, as it always could.
+  unwrap(api().terminalPace({}))
+    .then(({ pace }) => {
+      framePace.seed(pace);
+      showPace();
+    })
+    .catch(() => undefined);
   const offInput = bridge.onTerminalInputWait(({ streamId, prompt }) =>
     terminal.waitingForInput({ streamId, prompt }),
   );

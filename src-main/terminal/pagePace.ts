@@ -1,0 +1,27 @@
+/**
+ * The pace pages last asked for (their frames ran long: see the page's framePace.ts), so a page
+ * opened later starts there. A new window on a slow machine otherwise spends the first seconds of
+ * every flood drawing at full rate, taking the command's CPU, until its own frames teach it to
+ * slow down; and a reload, a second window or the browser host opens new pages often.
+ */
+
+/**
+ * The most a new page starts slowed by: a flood's snapshots then come at most this many seconds
+ * apart (see LiveBudget), so a page on a machine that has since grown idle still sees the flood
+ * move, and its frames keeping time bring it back to full pace within seconds.
+ */
+export const MAX_START_PACE = 4;
+
+export class PagePaceMemory {
+  private last = 1;
+
+  /** A page reported its pace (with an acknowledgement). */
+  heard(pace: number): void {
+    if (Number.isFinite(pace)) this.last = Math.max(1, pace);
+  }
+
+  /** The pace a new page starts at. */
+  get start(): number {
+    return Math.min(MAX_START_PACE, this.last);
+  }
+}
