@@ -6,10 +6,9 @@
  * gives nothing and the watchdog alone holds the limit.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const ROOT = '/sys/fs/cgroup';
+import { ownCgroupPaths } from './cgroupPaths';
 
 export interface PidsCgroup {
   /** Writing a pid here moves that process (and what it forks later) in. */
@@ -57,23 +56,16 @@ function alive(pid: number): boolean {
 }
 
 function findParent(): string | undefined {
-  let lines: string[];
-  try {
-    lines = readFileSync('/proc/self/cgroup', 'utf8').split('\n');
-  } catch {
-    return undefined;
-  }
-  const pathOf = (pattern: RegExp) =>
-    lines.map((line) => pattern.exec(line)?.[1]).find((path) => path !== undefined);
+  const paths = ownCgroupPaths();
+  if (!paths) return undefined;
   const candidates: string[] = [];
-  const unified = pathOf(/^0::(\/.*)$/);
-  if (unified !== undefined) {
-    const mount = existsSync(join(ROOT, 'cgroup.controllers')) ? ROOT : join(ROOT, 'unified');
-    const folder = join(mount, unified);
-    if (readWords(join(folder, 'cgroup.subtree_control')).includes('pids')) candidates.push(folder);
-  }
-  const v1 = pathOf(/^\d+:(?:[^:]*,)?pids(?:,[^:]*)?:(\/.*)$/);
-  if (v1 !== undefined) candidates.push(join(ROOT, 'pids', v1));
+  if (
+    paths.unified !== undefined &&
+    readWords(join(paths.unified, 'cgroup.subtree_control')).includes('pids')
+  )
+    candidates.push(paths.unified);
+  const v1 = paths.v1('pids');
+  if (v1 !== undefined) candidates.push(v1);
   return candidates.find(usable);
 }
 

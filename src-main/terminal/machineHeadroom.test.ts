@@ -114,6 +114,34 @@ describe('readCpuTimes', () => {
     expect(spareCores(times, times)).toBe(3);
   });
 
+  it('counts the cores a cgroup quota leaves, however idle the host', () => {
+    // Two host cores, one and a half idle; the quota is half a core and 0.45 of it was used.
+    const before = { idle: 0, total: 0, cores: 2, quota: { cores: 0.5, usedMs: 0, at: 0 } };
+    const after = { idle: 1_500, total: 2_000, cores: 2, quota: { cores: 0.5, usedMs: 450, at: 1_000 } };
+    expect(spareCores(before, after)).toBeCloseTo(0.05);
+    // A quota with room left counts no more than the host has idle.
+    const roomy = { ...after, idle: 200, quota: { cores: 8, usedMs: 100, at: 1_000 } };
+    expect(spareCores(before, roomy)).toBeCloseTo(0.2);
+    // Used past the quota (a burst): none spare, never less.
+    expect(spareCores(before, { ...after, quota: { cores: 0.5, usedMs: 900, at: 1_000 } })).toBe(0);
+  });
+
+  it('slows pages down while a quota is spent, though the host has idle cores', () => {
+    let now = 0;
+    let used = 0;
+    const headroom = new MachineHeadroom(
+      () => ({ idle: now * 1.8, total: now * 2, cores: 2, quota: { cores: 1, usedMs: used, at: now } }),
+      () => now,
+    );
+    headroom.pace();
+    for (let i = 0; i < 4; i++) {
+      now += 250;
+      used += 240;
+      headroom.pace();
+    }
+    expect(headroom.pace()).toBeGreaterThan(1);
+  });
+
   it('never slows pages down on a system that reports no CPUs', () => {
     let now = 0;
     const headroom = new MachineHeadroom(

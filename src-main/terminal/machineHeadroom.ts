@@ -3,18 +3,25 @@
  * when its frames run long (a slow page), but on a machine whose cores a command already keeps
  * busy, every frame a page draws comes out of the command, however short the frame. So while
  * output floods, main reads how many cores the machine left idle and feeds its pages less when
- * too few are: on a machine with cores to spare, nothing changes.
+ * too few are: on a machine with cores to spare, nothing changes. Under a cgroup CPU quota (a
+ * container), the cores are the quota's.
  */
 import { cpus } from 'node:os';
+import { ownCgroupPaths } from '../sandbox/cgroupPaths';
+import { findCpuQuota, type CpuQuota } from './cpuQuota';
 
 export interface CpuTimes {
   /** ms all cores spent idle, and in all, since boot. */
   idle: number;
   total: number;
   cores: number;
+  /** Where a cgroup quota caps this process: its cores, the CPU ms it used, and when (ms) read. */
+  quota?: { cores: number; usedMs: number; at: number };
 }
 
-export function readCpuTimes(): CpuTimes {
+let processQuota: CpuQuota | null | undefined;
+
+export function readCpuTimes(quota = ownQuota()): CpuTimes {
   let idle = 0;
   let total = 0;
   const all = cpus();
@@ -22,16 +29,28 @@ export function readCpuTimes(): CpuTimes {
     idle += times.idle;
     total += times.user + times.nice + times.sys + times.idle + times.irq;
   }
-  return { idle, total, cores: all.length };
+  const capped = quota
+    ? { quota: { cores: quota.cores, usedMs: quota.usedMs(), at: performance.now() } }
+    : {};
+  return { idle, total, cores: all.length, ...capped };
 }
 
-/** Cores left idle between two readings, on average. */
+/** This process's CPU quota, looked for once. */
+function ownQuota(): CpuQuota | undefined {
+  if (processQuota === undefined) processQuota = findCpuQuota(ownCgroupPaths()) ?? null;
+  return processQuota ?? undefined;
+}
+
+/** Cores left idle between two readings, on average: on the host, and within a quota if one caps us. */
 export function spareCores(before: CpuTimes, after: CpuTimes): number {
   // Some systems report no CPUs: the machine is taken to have room, as before it was read.
   if (after.cores === 0) return Infinity;
   const total = after.total - before.total;
-  if (!(total > 0)) return after.cores;
-  return ((after.idle - before.idle) / total) * after.cores;
+  const host = total > 0 ? ((after.idle - before.idle) / total) * after.cores : after.cores;
+  const wall = after.quota && before.quota ? after.quota.at - before.quota.at : 0;
+  if (!after.quota || !before.quota || !(wall > 0)) return host;
+  const used = (after.quota.usedMs - before.quota.usedMs) / wall;
+  return Math.min(host, Math.max(0, after.quota.cores - used));
 }
 
 /** How often the machine is read while output floods (a reading costs tens of µs). */
