@@ -48,3 +48,12 @@ function readSelf(): string | undefined {
     return undefined;
   }
 }
+
+/** The words of a cgroup file (`cgroup.subtree_control`); none where it cannot be read. */
+export function readWords(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8').trim().split(/\s+/);
+  } catch {
+    return [];
+  }
+}

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ownCgroupPaths } from './cgroupPaths';
+import { ownCgroupPaths, readWords } from './cgroupPaths';
 
 export interface PidsCgroup {
   /** Writing a pid here moves that process (and what it forks later) in. */
@@ -67,14 +67,6 @@ function findParent(): string | undefined {
   const v1 = paths.v1('pids');
   if (v1 !== undefined) candidates.push(v1);
   return candidates.find(usable);
-}
-
-function readWords(path: string): string[] {
-  try {
-    return readFileSync(path, 'utf8').trim().split(/\s+/);
-  } catch {
-    return [];
-  }
 }
 
 function usable(folder: string): boolean {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cgroupPaths, ownCgroupPaths } from '../sandbox/cgroupPaths';
+import { cgroupPaths, ownCgroupPaths, readWords } from '../sandbox/cgroupPaths';
 import { findCpuQuota } from './cpuQuota';
 
 /**
@@ -40,14 +40,6 @@ function makeCgroup(): { folders: string[]; quota: [file: string, text: string] 
     }
   }
   return undefined;
-}
-
-function readWords(path: string): string[] {
-  try {
-    return readFileSync(path, 'utf8').trim().split(/\s+/);
-  } catch {
-    return [];
-  }
 }
 
 function tryRemove(folder: string): void {
