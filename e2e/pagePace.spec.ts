@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest';
 import { POLL, test } from './support/fixture';
 import { ServeSocket } from './support/serveSocket';
+import { screenshotViews } from './support/views';
 
 // A page whose frames ran long during a flood asked main to feed it less. A page opened later on
 // the same machine (a reload, a second window) starts there instead of learning it again from
@@ -37,5 +38,6 @@ describe('the pace a new page starts at', () => {
     await app.showAgentTerminal();
     await expect.poll(() => app.terminalText(), { ...POLL, timeout: 60_000 }).toContain('flood-42-done');
     await expect.poll(() => app.card('call_flood').getAttribute('data-status'), POLL).toBe('ok');
+    await screenshotViews(page, 'page-pace-flood');
   }, 120_000);
 });

@@ -19,7 +19,7 @@ export interface CgroupPaths {
 
 /** This process's cgroups; undefined where `/proc/self/cgroup` cannot be read. */
 export function ownCgroupPaths(): CgroupPaths | undefined {
-  const text = readSelf();
+  const text = readText('/proc/self/cgroup');
   return text === undefined ? undefined : cgroupPaths(text);
 }
 
@@ -41,9 +41,10 @@ export function cgroupPaths(text: string, root = CGROUP_ROOT): CgroupPaths {
   };
 }
 
-function readSelf(): string | undefined {
+/** A cgroup file's text; undefined where it cannot be read (no such controller, no access). */
+export function readText(path: string): string | undefined {
   try {
-    return readFileSync('/proc/self/cgroup', 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
@@ -51,9 +52,5 @@ function readSelf(): string | undefined {
 
 /** The words of a cgroup file (`cgroup.subtree_control`); none where it cannot be read. */
 export function readWords(path: string): string[] {
-  try {
-    return readFileSync(path, 'utf8').trim().split(/\s+/);
-  } catch {
-    return [];
-  }
+  return readText(path)?.trim().split(/\s+/) ?? [];
 }

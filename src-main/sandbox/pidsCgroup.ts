@@ -6,9 +6,9 @@
  * gives nothing and the watchdog alone holds the limit.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ownCgroupPaths, readWords } from './cgroupPaths';
+import { ownCgroupPaths, readText, readWords } from './cgroupPaths';
 
 export interface PidsCgroup {
   /** Writing a pid here moves that process (and what it forks later) in. */
@@ -95,24 +95,16 @@ export function makePidsCgroup(limit: number): PidsCgroup | undefined {
   return {
     procs: join(folder, 'cgroup.procs'),
     refusedFork: () => {
-      const refused = /^max (\d+)$/m.exec(readText(join(folder, 'pids.events')))?.[1];
+      const refused = /^max (\d+)$/m.exec(readText(join(folder, 'pids.events')) ?? '')?.[1];
       return refused !== undefined && refused !== '0';
     },
     members: () =>
-      readText(join(folder, 'cgroup.procs'))
+      (readText(join(folder, 'cgroup.procs')) ?? '')
         .split('\n')
         .filter((line) => line !== '')
         .map(Number),
     remove: () => removeLater(folder, 20),
   };
-}
-
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 function tryRemove(folder: string): boolean {

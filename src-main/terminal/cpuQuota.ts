@@ -3,9 +3,8 @@
  * systemd `CPUQuota`, a CI runner's share). The host's cores may sit idle while the quota is spent:
  * what a page draws then still comes out of the command's time.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { CgroupPaths } from '../sandbox/cgroupPaths';
+import { readText, type CgroupPaths } from '../sandbox/cgroupPaths';
 
 export interface CpuQuota {
   /** Cores' worth of CPU time the cgroup may use per unit of wall time. */
@@ -15,14 +14,6 @@ export interface CpuQuota {
 }
 
 type ReadText = (path: string) => string | undefined;
-
-const readText: ReadText = (path) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
 
 /** The tightest quota on this process's cgroup or its ancestors; undefined where none is set. */
 export function findCpuQuota(

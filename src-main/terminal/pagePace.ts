@@ -4,13 +4,15 @@
  * every flood drawing at full rate, taking the command's CPU, until its own frames teach it to
  * slow down; and a reload, a second window or the browser host opens new pages often.
  */
+import { MAX_MACHINE_PACE } from './machineHeadroom';
 
 /**
- * The most a new page starts slowed by: a flood's snapshots then come at most this many seconds
- * apart (see LiveBudget), so a page on a machine that has since grown idle still sees the flood
- * move, and its frames keeping time bring it back to full pace within seconds.
+ * The most a new page starts slowed by: as much as main slows pages on its own reading of the
+ * machine, for the same reason (a flood's snapshots at most that many seconds apart). A page on a
+ * machine since grown idle still sees the flood move, and its frames keeping time bring it back
+ * to full pace within seconds.
  */
-export const MAX_START_PACE = 4;
+export const MAX_START_PACE = MAX_MACHINE_PACE;
 
 export class PagePaceMemory {
   private last = 1;
