@@ -190,7 +190,7 @@ export async function benchAgentStream(options: AgentStreamOptions = {}): Promis
     let pace = 1;
     for (let r = 0; r < ROUNDS; r++) {
       // Each round's page is closed before the next headless run: no page is connected then.
-      const browser = await throttled(await openApp(served.url), options.cpuThrottle);
+      const browser = await throttled(await openApp(served.url, 'own'), options.cpuThrottle);
       try {
         ui.push(await withUiMs(browser.page, model, dir, `ui-${r}`));
         if (r === ROUNDS - 1) {

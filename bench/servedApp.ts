@@ -33,7 +33,7 @@ export async function withServedApp<T>(
     const served = await startServe({ baseUrl: model.baseUrl, home: join(dir, 'home'), userHome, cwd: dir });
     try {
       const open = async () => {
-        const browser = await openApp(served.url);
+        const browser = await openApp(served.url, 'own');
         browsers.push(browser);
         return browser;
       };

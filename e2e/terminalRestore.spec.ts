@@ -237,24 +237,4 @@ describe('agent terminal restore', () => {
     await expect.poll(() => app.card('call_closed').getAttribute('data-status'), POLL).toBe('ok');
     expect(await agentTabs.count()).toBe(0);
   }, 60_000);
-
-  test('after the WebGL context is lost the terminal draws with the DOM renderer', async ({ app }) => {
-    const { page } = app;
-    await page.goto(page.url().replace('&renderer=dom', ''));
-    await page.getByTestId('chat-input').waitFor(WAIT);
-    app.model.push(
-      { toolCalls: [{ id: 'call_gl', name: 'terminal', arguments: { command: 'echo drawn-$((1+1))' } }] },
-      { text: 'Drawn.' },
-    );
-    await app.send('Draw something');
-    await app.showAgentTerminal();
-    const host = page.getByTestId('terminal-pane').locator('.xterm-host');
-    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('webgl');
-    await page.evaluate(`(() => {
-      for (const canvas of ${HOST}.querySelectorAll('canvas'))
-        canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context')?.loseContext();
-    })()`);
-    await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('dom');
-    await expect.poll(() => app.terminalText(), POLL).toContain('drawn-2');
-  }, 60_000);
 });

@@ -18,8 +18,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile, one page open at `url` (xterm's DOM renderer). */
-export async function openApp(url: string): Promise<Browser> {
+/**
+ * Headless Chromium with a fresh profile, one page open at `url`. Its terminals draw with xterm's
+ * DOM renderer, which tests read as text; `renderer: 'own'` leaves the choice to the page, as a
+ * user's window does (benchmarks).
+ */
+export async function openApp(url: string, renderer: 'dom' | 'own' = 'dom'): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'caduceus-chromium-'));
   const context = await chromium
     .launchPersistentContext(profile, {
@@ -39,7 +43,7 @@ export async function openApp(url: string): Promise<Browser> {
   };
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${url}&renderer=dom`);
+    await page.goto(renderer === 'dom' ? `${url}&renderer=dom` : url);
     await page.getByTestId('chat-input').waitFor({ timeout: 20_000 });
     return { context, page, close };
   } catch (err) {

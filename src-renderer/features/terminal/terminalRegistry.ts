@@ -9,6 +9,7 @@ import { HiddenPacer, type ScreenStart } from './hiddenPacer';
 import { readTerminalTheme } from './xtermTheme';
 import { tabEscapeHandler } from './tabEscape';
 import { coalesceViewportSync } from './viewportSync';
+import { pageRenderer, type TerminalRenderer } from './rendererChoice';
 
 export interface TerminalEntry {
   term: Terminal;
@@ -18,7 +19,7 @@ export interface TerminalEntry {
   /** Lives outside React so output keeps flowing into hidden tabs and survives re-renders. */
   element: HTMLDivElement;
   opened: boolean;
-  renderer: 'webgl' | 'dom';
+  renderer: TerminalRenderer;
   /** Characters xterm has parsed so far; mirrored on the element as data-parsed-chars. */
   parsedChars: number;
   /**
@@ -207,13 +208,14 @@ export class TerminalRegistry {
       entry.term.open(entry.element);
       entry.opened = true;
       if (coalesceViewportSync(entry.term, entry.element)) entry.element.dataset.viewportSync = 'coalesced';
-      entry.renderer = preferDomRenderer()
-        ? 'dom'
-        : loadWebgl(entry.term, () => {
-            entry.renderer = 'dom';
-            entry.element.dataset.renderer = 'dom';
-            this.hooks.rendererLost(key);
-          });
+      entry.renderer =
+        pageRenderer() === 'dom'
+          ? 'dom'
+          : loadWebgl(entry.term, () => {
+              entry.renderer = 'dom';
+              entry.element.dataset.renderer = 'dom';
+              this.hooks.rendererLost(key);
+            });
       entry.element.dataset.renderer = entry.renderer;
     }
     this.fit(key);
@@ -281,13 +283,8 @@ export class TerminalRegistry {
   }
 }
 
-/** `?renderer=dom` in the page URL keeps terminal text in the DOM (screen readers, e2e tests). */
-function preferDomRenderer(): boolean {
-  return new URLSearchParams(location.search).get('renderer') === 'dom';
-}
-
-/** WebGL when the GPU allows it; otherwise, and after a lost context, xterm's DOM renderer. */
-function loadWebgl(term: Terminal, lost: () => void): 'webgl' | 'dom' {
+/** WebGL when the browser gives it; otherwise, and after a lost context, xterm's DOM renderer. */
+function loadWebgl(term: Terminal, lost: () => void): TerminalRenderer {
   try {
     const webgl = new WebglAddon();
     webgl.onContextLoss(() => {
