@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import type { AppHarness } from './support/app';
 import { POLL, test, WAIT } from './support/fixture';
 import { screenshotViews } from './support/views';
 
@@ -15,22 +16,27 @@ const GL_PROBE = `(() => {
   return String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
 })()`;
 
+/**
+ * Loads the page with `renderer` in place of the tests' `renderer=dom` ('' for none), has the
+ * agent run `command`, and brings its terminal to the front; resolves to the terminal's host.
+ */
+async function agentTerminal(app: AppHarness, renderer: string, id: string, command: string) {
+  const { page } = app;
+  await page.goto(page.url().replace('&renderer=dom', renderer));
+  await page.getByTestId('chat-input').waitFor(WAIT);
+  app.model.push({ toolCalls: [{ id, name: 'terminal', arguments: { command } }] }, { text: 'Drawn.' });
+  await app.send('Draw something');
+  await app.showAgentTerminal();
+  return page.getByTestId('terminal-pane').locator('.xterm-host');
+}
+
 describe('the terminal renderer', () => {
   test('is the DOM one, unasked, where WebGL would be drawn by the CPU', async ({ app }) => {
     const { page } = app;
-    await page.goto(page.url().replace('&renderer=dom', ''));
-    await page.getByTestId('chat-input').waitFor(WAIT);
+    const host = await agentTerminal(app, '', 'call_dom', 'echo drawn-$((2+3))');
     // The page could have WebGL, drawn in software.
     expect(await page.evaluate(`!!document.createElement('canvas').getContext('webgl2')`)).toBe(true);
     expect(await page.evaluate(GL_PROBE)).toMatch(/^caveat$|swiftshader|llvmpipe|software/i);
-
-    app.model.push(
-      { toolCalls: [{ id: 'call_dom', name: 'terminal', arguments: { command: 'echo drawn-$((2+3))' } }] },
-      { text: 'Drawn.' },
-    );
-    await app.send('Draw something');
-    await app.showAgentTerminal();
-    const host = page.getByTestId('terminal-pane').locator('.xterm-host');
     await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('dom');
     await expect.poll(() => app.terminalText(), POLL).toContain('drawn-5');
     expect(await page.evaluate(`${HOST}.querySelectorAll('canvas').length`)).toBe(0);
@@ -40,15 +46,7 @@ describe('the terminal renderer', () => {
   test('after the WebGL context is lost the terminal draws with the DOM renderer', async ({ app }) => {
     const { page } = app;
     // Asked for in the address: this machine's own choice would be the DOM renderer.
-    await page.goto(page.url().replace('&renderer=dom', '&renderer=webgl'));
-    await page.getByTestId('chat-input').waitFor(WAIT);
-    app.model.push(
-      { toolCalls: [{ id: 'call_gl', name: 'terminal', arguments: { command: 'echo drawn-$((1+1))' } }] },
-      { text: 'Drawn.' },
-    );
-    await app.send('Draw something');
-    await app.showAgentTerminal();
-    const host = page.getByTestId('terminal-pane').locator('.xterm-host');
+    const host = await agentTerminal(app, '&renderer=webgl', 'call_gl', 'echo drawn-$((1+1))');
     await expect.poll(() => host.getAttribute('data-renderer'), POLL).toBe('webgl');
     await page.evaluate(`(() => {
       for (const canvas of ${HOST}.querySelectorAll('canvas'))
