@@ -7,6 +7,7 @@
  * write the repository's files (a `.bashrc`) into it (plantUndo.ts keeps one within the root).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** Keys with no subsection: `section.key`, lower-case as git prints them. */
 const SAFE_KEYS = new Set([
@@ -86,7 +87,10 @@ export function isSafeKey(key: string): boolean {
 }
 
 /** Git that reads no configuration of the person's or the machine's, from a neutral folder. */
-export function runGit(args: string[], input?: Buffer): Promise<{ ok: boolean; stdout: string }> {
+export function runGit(
+  args: string[],
+  input?: Buffer,
+): Promise<{ ok: boolean; exit: number; stdout: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       'git',
@@ -101,7 +105,13 @@ export function runGit(args: string[], input?: Buffer): Promise<{ ok: boolean; s
         },
         maxBuffer: 16 * 1024 * 1024,
       },
-      (error, stdout) => resolve({ ok: !error, stdout: String(stdout) }),
+      // exit -1: git did not start, or was killed.
+      (error, stdout) =>
+        resolve({
+          ok: !error,
+          exit: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          stdout: String(stdout),
+        }),
     );
     child.stdin?.end(input);
   });
@@ -133,12 +143,29 @@ export async function unsafeEntries(data: Buffer): Promise<string[] | undefined>
   return entries?.filter((entry) => !isSafeKey(entry.key)).map((entry) => `${entry.key}=${entry.value}`);
 }
 
+/** `git config --unset-all`'s exit code for a key that is not there (any more). */
+const NO_SUCH_KEY = 5;
+/**
+ * How long a removal waits for a git that holds the file's lock: the command's own git holds it
+ * for a moment, between taking it and renaming it over the file.
+ */
+const LOCK_WAIT_MS = 1_000;
+const LOCK_RETRY_MS = 20;
+
 /** Removes every value of each key from the config file at `path`; the keys it could not remove. */
 export async function unsetKeys(path: string, keys: readonly string[]): Promise<string[]> {
+  const until = Date.now() + LOCK_WAIT_MS;
   const failed: string[] = [];
-  for (const key of new Set(keys)) {
-    const { ok } = await runGit(['config', '--file', path, '--unset-all', key]);
-    if (!ok) failed.push(key);
-  }
+  for (const key of new Set(keys)) if (!(await unsetKey(path, key, until))) failed.push(key);
   return failed;
+}
+
+async function unsetKey(path: string, key: string, until: number): Promise<boolean> {
+  for (;;) {
+    const { exit } = await runGit(['config', '--file', path, '--unset-all', key]);
+    // Gone already (the command removed it itself) is as good as removed.
+    if (exit === 0 || exit === NO_SUCH_KEY) return true;
+    if (!existsSync(`${path}.lock`) || Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
 }

@@ -101,4 +101,31 @@ describe('PlantGuard', () => {
       },
     ]);
   });
+
+  it("waits out a git holding a new repository's config lock, and keeps the keys that run nothing", async () => {
+    const run = await guard.begin([workspace]);
+    git(['init', '-q', 'r'], workspace);
+    const config = join(workspace, 'r/.git/config');
+    git(['config', '--file', config, 'user.name', 'agent'], workspace);
+    git(['config', '--file', config, 'core.fsmonitor', 'touch planted'], workspace);
+    // The command's own git is between taking the lock and renaming it over the config.
+    await writeFile(`${config}.lock`, '');
+    const freed = new Promise((resolve) => setTimeout(resolve, 150)).then(() => rm(`${config}.lock`));
+    expect(await run.end()).toEqual([
+      { path: 'r/.git/config', action: 'removed core.fsmonitor', keys: ['core.fsmonitor'] },
+    ]);
+    await freed;
+    expect(await readFile(config, 'utf8')).toMatch(/name = agent/);
+    expect(await readFile(config, 'utf8')).not.toContain('fsmonitor');
+  });
+
+  it('removes a new config whose lock is never let go, rather than leave a key that runs code', async () => {
+    const run = await guard.begin([workspace]);
+    git(['init', '-q', 'r'], workspace);
+    const config = join(workspace, 'r/.git/config');
+    git(['config', '--file', config, 'core.fsmonitor', 'touch planted'], workspace);
+    await writeFile(`${config}.lock`, '');
+    expect(await run.end()).toEqual([{ path: 'r/.git/config', action: 'removed' }]);
+    expect(existsSync(config)).toBe(false);
+  });
 });
