@@ -1,7 +1,7 @@
 /**
  * Start-up of the built `caduceus` command, as a user meets it: `--help`, the first verdict of
- * `approval check`, and `serve` from spawn to the first page HTML fetched. Each is the median
- * of several cold processes (a fresh Node each time).
+ * `approval check`, `serve` from spawn to the first page HTML fetched, and `tools list` from spawn
+ * to exit. Each is the median of several cold processes (a fresh Node each time).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,17 +61,21 @@ export async function benchCli(): Promise<Record<string, number>> {
     const help: number[] = [];
     const verdict: number[] = [];
     const page: number[] = [];
+    const toolsList: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       help.push(await timeCli(['--help'], options, '', () => false));
       verdict.push(
         await timeCli(['approval', 'check', '--jsonl'], options, '"ls -la"\n', (out) => out.includes('\n')),
       );
       page.push(await serveFirstPageMs(options));
+      // A command that builds the whole runtime, timed until the process has exited.
+      toolsList.push(await timeCli(['tools', 'list', '--json'], options, '', () => false));
     }
     return {
       cli_help_ms: round(median(help), 1),
       cli_first_verdict_ms: round(median(verdict), 1),
       serve_first_page_ms: round(median(page), 1),
+      cli_tools_list_ms: round(median(toolsList), 1),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
