@@ -145,6 +145,7 @@ export async function unsafeEntries(data: Buffer): Promise<string[] | undefined>
 
 /** `git config --unset-all`'s exit code for a key that is not there (any more). */
 const NO_SUCH_KEY = 5;
+const GIT_DIED = 255;
 /**
  * How long a removal waits for a git that holds the file's lock: the command's own git holds it
  * for a moment, between taking it and renaming it over the file.
@@ -165,7 +166,9 @@ async function unsetKey(path: string, key: string, until: number): Promise<boole
     const { exit } = await runGit(['config', '--file', path, '--unset-all', key]);
     // Gone already (the command removed it itself) is as good as removed.
     if (exit === 0 || exit === NO_SUCH_KEY) return true;
-    if (!existsSync(`${path}.lock`) || Date.now() >= until) return false;
+    // 255 is git giving up, as on a lock taken; the lock may have gone again since.
+    const locked = exit === GIT_DIED || existsSync(`${path}.lock`);
+    if (!locked || Date.now() >= until) return false;
     await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
   }
 }
