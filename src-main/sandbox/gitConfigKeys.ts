@@ -87,10 +87,7 @@ export function isSafeKey(key: string): boolean {
 }
 
 /** Git that reads no configuration of the person's or the machine's, from a neutral folder. */
-export function runGit(
-  args: string[],
-  input?: Buffer,
-): Promise<{ ok: boolean; exit: number; stdout: string }> {
+export function runGit(args: string[], input?: Buffer): Promise<{ exit: number; stdout: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       'git',
@@ -105,11 +102,10 @@ export function runGit(
         },
         maxBuffer: 16 * 1024 * 1024,
       },
-      // exit -1: git did not start, or was killed.
+      // exit -1: git did not start, was killed, or overflowed the buffer.
       (error, stdout) =>
         resolve({
-          ok: !error,
-          exit: error ? (typeof error.code === 'number' ? error.code : -1) : 0,
+          exit: error ? (typeof error.code === 'number' && error.code !== 0 ? error.code : -1) : 0,
           stdout: String(stdout),
         }),
     );
@@ -124,8 +120,8 @@ export interface ConfigEntry {
 
 /** The entries of one config file's text (includes not followed); undefined when git cannot parse it. */
 export async function configEntries(data: Buffer): Promise<ConfigEntry[] | undefined> {
-  const { ok, stdout } = await runGit(['config', '--file', '-', '--list', '--null'], data);
-  if (!ok) return undefined;
+  const { exit, stdout } = await runGit(['config', '--file', '-', '--list', '--null'], data);
+  if (exit !== 0) return undefined;
   return stdout
     .split('\0')
     .filter((record) => record !== '')
