@@ -1,9 +1,10 @@
 /**
  * A long session opens and stays fast whatever its size: opening it from the session list,
- * scrolling it to the top and back, typing in its composer while another session streams,
- * the page's heap after reading through it, and switching between the two long sessions.
+ * scrolling it to the top and back, typing in its composer while another session streams (and,
+ * as the floor under that figure, in a lone textarea on an empty page), the page's heap after
+ * reading through it, and switching between the two long sessions.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { withLongSessionsApp } from './longSessionsApp';
 import { paintWatch, painted, whenInPage } from './rendererProbe';
 import { median, percentile, round } from '../src-shared/stats';
@@ -116,8 +117,8 @@ async function heapMb(page: Page): Promise<number> {
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1e6;
 }
 
-/** Input-to-paint of each key typed into the composer: keydown until the frame after it painted. */
-async function keystrokeLatencies(page: Page): Promise<number[]> {
+/** Input-to-paint of each key typed into `box`: keydown until the frame after it painted. */
+async function keystrokeLatencies(page: Page, box: Locator): Promise<number[]> {
   await page.evaluate(`(() => {
     window.__keys = [];
     document.addEventListener('keydown', () => {
@@ -129,13 +130,28 @@ async function keystrokeLatencies(page: Page): Promise<number[]> {
       });
     }, true);
   })()`);
-  await page.getByTestId('chat-input').click();
+  await box.click();
   for (let i = 0; i < KEYSTROKES; i++) {
     await page.keyboard.press(i % 10 === 9 ? 'Space' : 'KeyA');
     await page.waitForTimeout(40);
   }
   await whenInPage(page, `window.__keys.length >= ${KEYSTROKES}`);
   return (await page.evaluate('window.__keys')) as number[];
+}
+
+/**
+ * The same keys typed into a lone textarea on an empty page of the same browser, under the same
+ * load: what the browser takes by itself, the floor under the composer's figure on this machine.
+ */
+async function keystrokeFloor(page: Page): Promise<number[]> {
+  const blank = await page.context().newPage();
+  try {
+    await blank.setViewportSize({ width: 1400, height: 900 });
+    await blank.setContent('<textarea rows="3" style="width: 600px"></textarea>');
+    return await keystrokeLatencies(blank, blank.locator('textarea'));
+  } finally {
+    await blank.close();
+  }
 }
 
 export async function benchLongTranscript(): Promise<Record<string, number>> {
@@ -180,7 +196,8 @@ export async function benchLongTranscript(): Promise<Record<string, number>> {
       .locator('[data-testid="tool-call"][data-call-id="call_stream"][data-status="running"]')
       .waitFor();
     await openMs(page, first);
-    const keys = await keystrokeLatencies(page);
+    const keys = await keystrokeLatencies(page, page.getByTestId('chat-input'));
+    const floor = await keystrokeFloor(page);
     const stillStreaming = (await page
       .locator('[data-testid="session-item"][data-state="running"]')
       .count()) as number;
@@ -192,6 +209,7 @@ export async function benchLongTranscript(): Promise<Record<string, number>> {
       long_session_scroll_fps: round(median(fps), 1),
       long_session_scroll_rows_fps: round(median(rowsFpsRuns), 1),
       long_session_keystroke_p95_ms: round(percentile(keys, 95), 1),
+      long_session_keystroke_floor_p95_ms: round(percentile(floor, 95), 1),
       long_session_keystroke_streaming: stillStreaming,
       long_session_renderer_heap_mb: round(heap, 1),
       long_session_cards_opened: opened,
