@@ -19,6 +19,7 @@ import { ServeSocket } from '../e2e/support/serveSocket';
 import { withServedApp } from './servedApp';
 import { whenInPage, whenPageSettled } from './rendererProbe';
 import { chromiumCpuSeconds } from './chromiumCpu';
+import { cpuThrottle } from './cpuThrottle';
 import { median, round } from '../src-shared/stats';
 
 /**
@@ -162,18 +163,14 @@ async function quietPageCpuPct(browser: Browser, model: ScriptedModel, dir: stri
 
 export interface AgentStreamOptions {
   /**
-   * Slows the page's CPU this many times (Chromium's CPU throttling), to stand for a slower
-   * machine: the page's share must adapt there too. The command and serve run at full speed.
-   * Chromium throttles by keeping the renderer busy (an idle page throttled 3 times takes about
-   * 0.7 of a core), so on a 2-core machine the figure also counts the emulation's own cost.
+   * Slows the page's CPU this many times (`cpuThrottle`), to stand for a slower machine: the
+   * page's share must adapt there too. The command and serve run at full speed.
    */
   cpuThrottle?: number;
 }
 
 async function throttled(browser: Browser, rate: number | undefined): Promise<Browser> {
-  if (rate === undefined || rate <= 1) return browser;
-  const cdp = await browser.context.newCDPSession(browser.page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  if (rate !== undefined && rate > 1) await cpuThrottle(browser.page, rate);
   return browser;
 }
 

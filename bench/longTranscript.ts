@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { withLongSessionsApp } from './longSessionsApp';
+import { cpuThrottle } from './cpuThrottle';
 import { paintWatch, painted, whenInPage } from './rendererProbe';
 import { median, percentile, round } from '../src-shared/stats';
 
@@ -143,9 +144,10 @@ async function keystrokeLatencies(page: Page, box: Locator): Promise<number[]> {
  * The same keys typed into a lone textarea on an empty page of the same browser, under the same
  * load: what the browser takes by itself, the floor under the composer's figure on this machine.
  */
-async function keystrokeFloor(page: Page): Promise<number[]> {
+async function keystrokeFloor(page: Page, rate: number): Promise<number[]> {
   const blank = await page.context().newPage();
   try {
+    await cpuThrottle(blank, rate);
     await blank.setViewportSize({ width: 1400, height: 900 });
     await blank.setContent('<textarea rows="3" style="width: 600px"></textarea>');
     return await keystrokeLatencies(blank, blank.locator('textarea'));
@@ -154,10 +156,12 @@ async function keystrokeFloor(page: Page): Promise<number[]> {
   }
 }
 
-export async function benchLongTranscript(): Promise<Record<string, number>> {
+/** `cpuRate`: the page runs that many times slower (`cpuThrottle`), as on a slower machine. */
+export async function benchLongTranscript(cpuRate = 1): Promise<Record<string, number>> {
   return withLongSessionsApp('transcript', async (app, fixture) => {
     const [first, second] = fixture.longIds as [string, string];
     const { page } = await app.open();
+    const setRate = await cpuThrottle(page, cpuRate);
     await page.setViewportSize({ width: 1400, height: 900 });
 
     const opens: number[] = [];
@@ -197,7 +201,10 @@ export async function benchLongTranscript(): Promise<Record<string, number>> {
       .waitFor();
     await openMs(page, first);
     const keys = await keystrokeLatencies(page, page.getByTestId('chat-input'));
-    const floor = await keystrokeFloor(page);
+    // The app's page at full speed meanwhile: only one page pays for the emulation at a time.
+    await setRate(1);
+    const floor = await keystrokeFloor(page, cpuRate);
+    await setRate(cpuRate);
     const stillStreaming = (await page
       .locator('[data-testid="session-item"][data-state="running"]')
       .count()) as number;

@@ -29,7 +29,7 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   checkpoints: benchCheckpoints,
   sessionList: benchSessionList,
   findInSession: benchFindInSession,
-  longTranscript: benchLongTranscript,
+  longTranscript: () => benchLongTranscript(cpuThrottle),
 };
 
 const args = process.argv.slice(2);
