@@ -2,7 +2,6 @@
  * `caduceus serve` on the long-sessions fixture (10,000 sessions, two long ones). The database is
  * generated once per bench process and copied into each served home.
  */
-import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import {
   type LongSessionsFixture,
 } from '../src-main/agent/sessions/testing/longSessions';
 import { withServedApp, type ServedApp } from './servedApp';
+import { removeAtExit } from '../e2e/support/atExit';
 
 interface Template {
   db: string;
@@ -26,7 +26,8 @@ let template: Promise<Template> | undefined;
  */
 async function buildTemplate(): Promise<Template> {
   const home = await mkdtemp(join(tmpdir(), 'caduceus-bench-long-'));
-  process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+  // Kept for every suite of the bench run, and removed when it ends.
+  removeAtExit(home);
   const workspace = join(home, 'workspace');
   await mkdir(workspace);
   const fixture = writeLongSessions(home, { ...BENCH_FIXTURE, workspace });

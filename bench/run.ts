@@ -32,6 +32,14 @@ const suites: Record<string, () => Promise<Record<string, number>>> = {
   longTranscript: () => benchLongTranscript(cpuThrottle),
 };
 
+// A bench stopped by a signal still runs its exit handlers: the servers it started stop, and its
+// temporary homes go.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => process.exit(code));
+
 const args = process.argv.slice(2);
 // `--cpu-throttle=3`: the browser benchmarks' pages run that many times slower (a slower machine).
 const cpuThrottle = Number(args.find((a) => a.startsWith('--cpu-throttle='))?.split('=')[1] ?? 1);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
 import { openApp, type Browser } from '../e2e/support/chromium';
 import { startServe, type Served } from '../e2e/support/serve';
+import { removeAtExit } from '../e2e/support/atExit';
 
 export interface ServedApp {
   model: ScriptedModel;
@@ -24,6 +25,7 @@ export async function withServedApp<T>(
 ): Promise<T> {
   const model = await ScriptedModel.start();
   const dir = await mkdtemp(join(tmpdir(), `caduceus-bench-${name}-`));
+  const forget = removeAtExit(dir);
   const browsers: Browser[] = [];
   try {
     // Its own HOME: the shells it opens read no developer rc files (see e2e/support/serve.ts).
@@ -45,5 +47,6 @@ export async function withServedApp<T>(
   } finally {
     await model.close();
     await rm(dir, { recursive: true, force: true });
+    forget();
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { findBrowser } from '../../src-main/tools/browser/executable';
+import { removeAtExit } from './atExit';
 import { LAUNCH_ARGS } from '../../src-main/tools/browser/pool';
 
 /** The Chromium the browser tools would use (PATH or CADUCEUS_BROWSER_PATH). */
@@ -25,6 +26,7 @@ export interface Browser {
  */
 export async function openApp(url: string, renderer: 'dom' | 'own' = 'dom'): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'caduceus-chromium-'));
+  const forget = removeAtExit(profile);
   const context = await chromium
     .launchPersistentContext(profile, {
       executablePath: chromiumPath(),
@@ -35,11 +37,13 @@ export async function openApp(url: string, renderer: 'dom' | 'own' = 'dom'): Pro
     })
     .catch(async (err: unknown) => {
       await rm(profile, { recursive: true, force: true });
+      forget();
       throw err;
     });
   const close = async () => {
     await context.close();
     await rm(profile, { recursive: true, force: true });
+    forget();
   };
   try {
     const page = context.pages()[0] ?? (await context.newPage());

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { atExit } from './atExit';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}bin/caduceus.mjs`;
@@ -57,11 +58,18 @@ export function spawnCli(
 ): ChildProcessWithoutNullStreams {
   if (!existsSync(CLI))
     throw new Error('dist/cli.mjs is missing: run `npm run build` first (`npm test` does it).');
-  return spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd,
     env: cliEnv(options),
     stdio: 'pipe',
   });
+  // A closed stdin does not stop `caduceus serve` (nor should it): a runner that exits without
+  // stopping it would leave it listening.
+  child.once(
+    'exit',
+    atExit(() => child.kill('SIGTERM')),
+  );
+  return child;
 }
 
 function cliEnv(options: { home: string; env?: NodeJS.ProcessEnv; userHome?: string }): NodeJS.ProcessEnv {
