@@ -1,5 +1,5 @@
 /** What the browser benchmarks share: a scripted model, `caduceus serve` and a page on it. */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScriptedModel } from '../src-main/agent/testing/scriptedModel';
@@ -25,7 +25,7 @@ export async function withServedApp<T>(
 ): Promise<T> {
   const model = await ScriptedModel.start();
   const dir = await mkdtemp(join(tmpdir(), `caduceus-bench-${name}-`));
-  const forget = removeAtExit(dir);
+  const removeDir = removeAtExit(dir);
   const browsers: Browser[] = [];
   try {
     // Its own HOME: the shells it opens read no developer rc files (see e2e/support/serve.ts).
@@ -46,7 +46,6 @@ export async function withServedApp<T>(
     }
   } finally {
     await model.close();
-    await rm(dir, { recursive: true, force: true });
-    forget();
+    await removeDir();
   }
 }

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 
 /** Undo steps for what a run set up (servers, temporary folders), run if the process exits first. */
 const pending = new Set<() => void>();
@@ -27,7 +28,11 @@ export function atExit(undo: () => void): () => void {
   };
 }
 
-/** `atExit` removing a temporary folder. */
-export function removeAtExit(path: string): () => void {
-  return atExit(() => rmSync(path, { recursive: true, force: true }));
+/** A temporary folder removed at exit unless removed before: returns the removal. */
+export function removeAtExit(path: string): () => Promise<void> {
+  const forget = atExit(() => rmSync(path, { recursive: true, force: true }));
+  return async () => {
+    await rm(path, { recursive: true, force: true });
+    forget();
+  };
 }

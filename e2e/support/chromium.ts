@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -26,7 +26,7 @@ export interface Browser {
  */
 export async function openApp(url: string, renderer: 'dom' | 'own' = 'dom'): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'caduceus-chromium-'));
-  const forget = removeAtExit(profile);
+  const removeProfile = removeAtExit(profile);
   const context = await chromium
     .launchPersistentContext(profile, {
       executablePath: chromiumPath(),
@@ -36,14 +36,12 @@ export async function openApp(url: string, renderer: 'dom' | 'own' = 'dom'): Pro
       viewport: { width: 1280, height: 800 },
     })
     .catch(async (err: unknown) => {
-      await rm(profile, { recursive: true, force: true });
-      forget();
+      await removeProfile();
       throw err;
     });
   const close = async () => {
     await context.close();
-    await rm(profile, { recursive: true, force: true });
-    forget();
+    await removeProfile();
   };
   try {
     const page = context.pages()[0] ?? (await context.newPage());
